@@ -1,0 +1,66 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, resolve, dirname, sep } from 'node:path';
+
+/**
+ * The layer rule of STYLE.md: imports only go down `react → redux → rest → schema → internal`,
+ * and `mock` sees `rest` and below. A layer may import from itself.
+ */
+export const LAYERS: Record<string, readonly string[]> = {
+  internal: ['internal'],
+  schema: ['schema', 'internal'],
+  rest: ['rest', 'schema', 'internal'],
+  redux: ['redux', 'rest', 'schema', 'internal'],
+  react: ['react', 'redux', 'rest', 'schema', 'internal'],
+  mock: ['mock', 'rest', 'schema', 'internal'],
+  '.': ['.', 'react', 'redux', 'rest', 'schema', 'internal', 'mock'],
+};
+
+export interface LayerViolation {
+  file: string;
+  specifier: string;
+  from: string;
+  to: string;
+}
+
+const IMPORT = /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|require\(\s*['"]([^'"]+)['"]\s*\)/g;
+
+/** The layer of a file under `srcRoot`: its first folder, or '.' for files directly in src/. */
+export function layerOf(srcRoot: string, file: string): string {
+  const rel = relative(srcRoot, file);
+  const parts = rel.split(sep);
+  return parts.length === 1 ? '.' : parts[0]!;
+}
+
+/** Upward (or sideways into an unknown layer) imports in one file's source text. */
+export function findViolations(srcRoot: string, file: string, source: string): LayerViolation[] {
+  const from = layerOf(srcRoot, file);
+  const allowed = LAYERS[from];
+  const violations: LayerViolation[] = [];
+  for (const match of source.matchAll(IMPORT)) {
+    const specifier = match[1] ?? match[2] ?? match[3]!;
+    let to: string | undefined;
+    if (specifier.startsWith('.')) {
+      const target = resolve(dirname(file), specifier);
+      if (!target.startsWith(srcRoot)) to = 'outside src';
+      else to = layerOf(srcRoot, existsSync(target) && statSync(target).isDirectory() ? join(target, 'index.ts') : target + '.ts');
+    } else if (specifier === 'rtk-rest' || specifier.startsWith('rtk-rest/')) {
+      to = 'public entry';
+    }
+    if (to !== undefined && (allowed === undefined || !allowed.includes(to))) {
+      violations.push({ file: relative(srcRoot, file), specifier, from, to });
+    }
+  }
+  return violations;
+}
+
+export function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(name) ? [path] : [];
+  });
+}
+
+export function checkTree(srcRoot: string): LayerViolation[] {
+  return sourceFiles(srcRoot).flatMap((file) => findViolations(srcRoot, file, readFileSync(file, 'utf8')));
+}

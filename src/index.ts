@@ -1,0 +1,22 @@
+/**
+ * rtk-rest — declare REST endpoints and resources once; keep a normalized, always-consistent
+ * entity cache in your Redux Toolkit store.
+ *
+ * Public surface of `rtk-rest` (API.md §1). Later layers (endpoints, the Redux integration)
+ * add their exports here.
+ */
+export { Entity, schema, normalize, denormalize, MemoCache, MemoResult, NormalizeError } from './schema';
+export type {
+  AbstractInstanceType,
+  Denormalize,
+  DenormalizeNullable,
+  Deserializer,
+  EntityClass,
+  EntityMeta,
+  EntityMetaTables,
+  EntityPath,
+  EntityTables,
+  IndexTables,
+  NormalizedTables,
+  NormalizeResult,
+} from './schema';

@@ -1,0 +1,14 @@
+/**
+ * Development mode, read once at module load (STYLE.md habit 9). Bundlers replace
+ * `process.env.NODE_ENV` with a literal; where `process` does not exist at all the access throws,
+ * which we treat as development.
+ */
+function readNodeEnv(): string | undefined {
+  try {
+    return process.env.NODE_ENV;
+  } catch {
+    return undefined;
+  }
+}
+
+export const isDev: boolean = readNodeEnv() !== 'production';

@@ -1,0 +1,158 @@
+import { hasOwn, setOwn } from './own';
+
+/**
+ * Brings a value to the form `JSON.stringify` would write (SPEC 5.4): `toJSON()` is applied,
+ * functions, symbols and `undefined` fields are dropped (they become `null` inside arrays),
+ * non-finite numbers become `null`, bigints become decimal strings, and class instances become
+ * plain objects of their own enumerable fields. Returns the same reference when the value is
+ * already JSON, so the common case allocates nothing.
+ */
+export function toJSONValue(value: unknown): unknown {
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return value;
+    case 'number':
+      return Number.isFinite(value) ? value : null;
+    case 'bigint':
+      return value.toString();
+    case 'object':
+      return value === null ? null : objectToJSON(value, '');
+    default:
+      return undefined;
+  }
+}
+
+function objectToJSON(value: object, key: string): unknown {
+  const toJSON = (value as { toJSON?: unknown }).toJSON;
+  if (typeof toJSON === 'function') return toJSONValue(toJSON.call(value, key));
+  if (Array.isArray(value)) {
+    let out: unknown[] | undefined;
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      let next = toJSONValue(item);
+      if (next === undefined) next = null;
+      if (next !== item && out === undefined) out = value.slice(0, i);
+      if (out !== undefined) out.push(next);
+    }
+    return out ?? value;
+  }
+  const proto = Object.getPrototypeOf(value);
+  const plain = proto === Object.prototype || proto === null;
+  let out: Record<string, unknown> | undefined = plain ? undefined : {};
+  const source = value as Record<string, unknown>;
+  const keys = Object.keys(source);
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i]!;
+    const item = source[k];
+    const next = typeof item === 'object' && item !== null ? objectToJSON(item, k) : toJSONValue(item);
+    if (out === undefined && next !== item) {
+      out = {};
+      for (let j = 0; j < i; j++) setOwn(out, keys[j]!, source[keys[j]!]);
+    }
+    if (out !== undefined && next !== undefined) setOwn(out, k, next);
+  }
+  return out ?? value;
+}
+
+/** Structural equality of two JSON values (SPEC 4.14): same own keys, each value equal. */
+export function jsonEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!jsonEqual(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const ra = a as Record<string, unknown>;
+  const rb = b as Record<string, unknown>;
+  let count = 0;
+  for (const k in ra) {
+    if (!hasOwn(ra, k)) continue;
+    count++;
+    if (!hasOwn(rb, k) || !jsonEqual(ra[k], rb[k])) return false;
+  }
+  for (const k in rb) if (hasOwn(rb, k)) count--;
+  return count === 0;
+}
+
+/**
+ * Deterministic key of an argument object (SPEC 4.26): `undefined` values dropped, top-level
+ * numbers and booleans as strings, `null` kept, keys sorted by UTF-16 code unit.
+ */
+export function stableArgsKey(args: unknown): string {
+  if (args === undefined || args === null) return '{}';
+  if (typeof args !== 'object') return JSON.stringify(String(args));
+  const source = args as Record<string, unknown>;
+  const keys = Object.keys(source).sort();
+  let out = '{';
+  for (const k of keys) {
+    const encoded = encodeArgValue(source[k]);
+    if (encoded === undefined) continue;
+    if (out.length > 1) out += ',';
+    out += JSON.stringify(k) + ':' + encoded;
+  }
+  return out + '}';
+}
+
+/** JSON text of one top-level argument value as `stableArgsKey` writes it, or `undefined` when dropped. */
+export function encodeArgValue(value: unknown): string | undefined {
+  switch (typeof value) {
+    case 'undefined':
+    case 'function':
+    case 'symbol':
+      return undefined;
+    case 'number':
+    case 'boolean':
+    case 'bigint':
+      return JSON.stringify(String(value));
+    default:
+      return JSON.stringify(toJSONValue(value));
+  }
+}
+
+/** JSON preview of a value for error messages, cut to `max` characters (SPEC 2.11, 2.19). */
+export function preview(value: unknown, max = 200): string {
+  let text: string;
+  try {
+    text = value === undefined ? 'undefined' : (JSON.stringify(toJSONValue(value)) ?? String(value));
+  } catch {
+    text = String(value);
+  }
+  return text.length > max ? text.slice(0, max) + '…' : text;
+}
+
+/** `'an array'`, `'null'`, `'a string'` … for shape errors. */
+export function describeType(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  const t = typeof value;
+  return t === 'object' ? 'an object' : t === 'undefined' ? 'undefined' : `a ${t}`;
+}
+
+/** Brings every field of a processed entity to JSON form (SPEC 5.4), in place. */
+export function jsonifyFields(fields: Record<string, unknown>): void {
+  for (const k in fields) {
+    const value = fields[k];
+    switch (typeof value) {
+      case 'string':
+      case 'boolean':
+        continue;
+      case 'number':
+        if (value - value !== 0) fields[k] = null;
+        continue;
+      case 'object':
+        if (value !== null) {
+          const json = toJSONValue(value);
+          if (json !== value) setOwn(fields, k, json);
+        }
+        continue;
+      case 'bigint':
+        fields[k] = value.toString();
+        continue;
+      default:
+        delete fields[k];
+    }
+  }
+}

@@ -1,0 +1,65 @@
+import { describeType, preview } from '../internal/json';
+import type { Entity } from './Entity';
+import { entityNode } from './entityNode';
+import type { EntityNode } from './entityNode';
+import { normalizeItems } from './Array';
+import { NormalizeError, reuseArray, SchemaBase, TABLE } from './node';
+import type { DenormalizeContext, NormalizeContext, QueryContext } from './node';
+import { UnionSchema } from './Union';
+import type { SchemaAttribute } from './Union';
+import type { AbstractInstanceType } from './types';
+
+/**
+ * Every stored, non-deleted entity of a table (or of a union's tables), in the table's order
+ * (SPEC 4.39). A missing table reads `undefined`; an empty one `[]`. As an endpoint schema it
+ * stores the response's entities and `null` as the result.
+ */
+export class AllSchema<E extends typeof Entity | Record<string, typeof Entity> = typeof Entity> extends SchemaBase<
+  (E extends typeof Entity ? AbstractInstanceType<E> : E extends Record<string, infer C> ? AbstractInstanceType<C> : never)[]
+> {
+  readonly queryable = true;
+  private readonly union?: UnionSchema<any>;
+
+  constructor(readonly schema: E, attribute?: SchemaAttribute) {
+    super();
+    if (typeof schema !== 'function') this.union = new UnionSchema(schema as Record<string, typeof Entity>, attribute as SchemaAttribute);
+  }
+
+  private members(): EntityNode[] {
+    return this.union ? this.union.nodes : [entityNode(this.schema as typeof Entity)];
+  }
+
+  describe(): string {
+    return `All(${this.members().map((node) => node.key).join(' | ')})`;
+  }
+
+  normalize(input: unknown, parent: unknown, key: string | undefined, ctx: NormalizeContext): unknown {
+    let items: unknown[];
+    if (Array.isArray(input)) items = input;
+    else if (typeof input === 'object' && input !== null) items = Object.values(input);
+    else throw new NormalizeError(`expected an array for ${this.describe()}, got ${describeType(input)}: ${preview(input)}`);
+    normalizeItems(this.union ?? this.members()[0]!, items, parent === undefined ? items : parent, key, ctx);
+    return null;
+  }
+
+  denormalize(_value: unknown, ctx: DenormalizeContext, prev: unknown): unknown {
+    const reader = ctx.reader;
+    const out: object[] = [];
+    let found = false;
+    for (const node of this.members()) {
+      const token = reader.token(node.key);
+      ctx.dep(node.key, TABLE, token);
+      if (token === undefined) continue;
+      found = true;
+      for (const pk of reader.pks(node.key)) {
+        const instance = node.read(pk, ctx);
+        if (instance !== undefined) out.push(instance);
+      }
+    }
+    return found ? reuseArray(out, prev) : undefined;
+  }
+
+  override queryKey(_args: readonly unknown[], _ctx: QueryContext): unknown {
+    return null;
+  }
+}

@@ -1,0 +1,71 @@
+import { describeType, preview } from '../internal/json';
+import { NormalizeError, reuseArray, SchemaBase } from './node';
+import type { DenormalizeContext, NormalizeContext, SchemaNode } from './node';
+import { toNode } from './toNode';
+import type { Denormalize } from './types';
+
+/**
+ * A list of `X` (SPEC 4.32); `[X]` is shorthand. Reading omits missing and deleted entities and
+ * keeps `null` items. Not queryable.
+ */
+export class ArraySchema<S = any> extends SchemaBase<Denormalize<S>[]> {
+  readonly queryable: boolean = false;
+  private node?: SchemaNode;
+
+  constructor(readonly schema: S) {
+    super();
+  }
+
+  /** The item schema, resolved on first use so that declaration order does not matter. */
+  get item(): SchemaNode {
+    return (this.node ??= toNode(this.schema)!);
+  }
+
+  describe(): string {
+    return `[${this.item.describe()}]`;
+  }
+
+  normalize(input: unknown, parent: unknown, key: string | undefined, ctx: NormalizeContext): unknown {
+    let items: unknown[];
+    if (Array.isArray(input)) items = input;
+    else if (typeof input === 'object' && input !== null) items = Object.values(input);
+    else if (parent !== undefined && (input === null || input === undefined)) return input;
+    else throw new NormalizeError(`expected an array for ${this.describe()}, got ${describeType(input)}: ${preview(input)}`);
+    return normalizeItems(this.item, items, parent === undefined ? items : parent, key, ctx);
+  }
+
+  denormalize(value: unknown, ctx: DenormalizeContext, prev: unknown): unknown {
+    return Array.isArray(value) ? denormalizeItems(this.item, value, ctx, prev) : value;
+  }
+}
+
+export function normalizeItems(
+  node: SchemaNode,
+  items: readonly unknown[],
+  parent: unknown,
+  key: string | undefined,
+  ctx: NormalizeContext,
+): unknown[] {
+  const out = new Array<unknown>(items.length);
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i];
+    out[i] = item === null || item === undefined ? null : node.normalize(item, parent, key, ctx);
+  }
+  return out;
+}
+
+/** Reads each item; missing or deleted entities are left out, `null` items kept. */
+export function denormalizeItems(node: SchemaNode, items: readonly unknown[], ctx: DenormalizeContext, prev: unknown): unknown[] {
+  const out: unknown[] = [];
+  const previous = Array.isArray(prev) ? prev : undefined;
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i];
+    if (item === null) {
+      out.push(null);
+      continue;
+    }
+    const value = node.denormalize(item, ctx, previous?.[out.length]);
+    if (value !== undefined) out.push(value);
+  }
+  return reuseArray(out, prev);
+}

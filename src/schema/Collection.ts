@@ -1,0 +1,329 @@
+import { describeType, encodeArgValue, jsonEqual, preview, stableArgsKey } from '../internal/json';
+import { hasOwn, setOwn } from '../internal/own';
+import { ArraySchema, denormalizeItems, normalizeItems } from './Array';
+import type { Entity } from './Entity';
+import { isEntityClass } from './Entity';
+import { entityNode } from './entityNode';
+import { NormalizeError, SchemaBase } from './node';
+import type { DenormalizeContext, NormalizeContext, QueryContext, SchemaNode } from './node';
+import { UnionSchema } from './Union';
+import { ValuesSchema, denormalizeValues } from './Values';
+import type { AbstractInstanceType, Denormalize } from './types';
+
+/** Which argument keys do not restrict membership (SPEC 4.29). */
+export type NonFilterArgumentKeys = ((key: string) => boolean) | RegExp | readonly string[];
+
+export interface CollectionOptions {
+  /** Keys that do not restrict which lists `push`/`unshift` reach. @default keys starting with "order" */
+  nonFilterArgumentKeys?: NonFilterArgumentKeys;
+  /** The object whose stable JSON is the collection's pk. @default the first argument, or {} */
+  argsKey?: (...args: any[]) => Record<string, unknown> | undefined;
+  /** The pk object when nested in an entity: `(parent, fieldName) => ({ userId: parent.id })`. */
+  nestKey?: (parent: any, key: string) => Record<string, unknown>;
+}
+
+type ItemsDefinition = readonly [unknown] | ArraySchema<any> | ValuesSchema<any>;
+type ItemsOf<D> = D extends readonly [infer I] ? I : D extends ArraySchema<infer I> ? I : D extends ValuesSchema<infer I> ? I : never;
+type CollectionOutput<D> = D extends ValuesSchema<infer I> ? Record<string, Denormalize<I>> : Denormalize<ItemsOf<D>>[];
+/** Body fields for creation schemas. */
+type Merge = (existing: any, incoming: any) => any;
+
+/**
+ * A stored list (or dictionary) of entities identified by arguments (SPEC 4.25–4.31, D15).
+ * Endpoints or nested fields computing the same table and pk share one collection.
+ */
+export class CollectionSchema<D extends ItemsDefinition = ItemsDefinition> extends SchemaBase<CollectionOutput<D>> {
+  readonly queryable = true;
+  /** The table: `[Post]` for arrays, `{Post}` for Values; union members joined with `;`. */
+  readonly key: string;
+  readonly items: ArraySchema<any> | ValuesSchema<any>;
+  readonly isValues: boolean;
+  readonly argsKey: (...args: any[]) => Record<string, unknown> | undefined;
+  readonly nestKey?: (parent: any, key: string) => Record<string, unknown>;
+  /** How a write combines with the stored list; `undefined` replaces it by request start order. */
+  protected readonly mergeWith?: Merge;
+  private readonly decoded = new Map<string, Record<string, unknown> | undefined>();
+  private creations?: Map<string, CollectionCreation>;
+
+  constructor(items: D, options: CollectionOptions = {}) {
+    super();
+    this.items = (Array.isArray(items) ? new ArraySchema(items[0]) : items) as ArraySchema<any> | ValuesSchema<any>;
+    if (!(this.items instanceof ArraySchema) && !(this.items instanceof ValuesSchema)) {
+      throw new TypeError('[rtk-rest] schema.Collection takes [Entity], new schema.Array(X) or new schema.Values(X)');
+    }
+    this.isValues = this.items instanceof ValuesSchema;
+    const keys = memberKeys(this.items.schema).join(';');
+    this.key = this.isValues ? `{${keys}}` : `[${keys}]`;
+    this.argsKey = options.argsKey ?? ((...args: any[]) => args[0] ?? {});
+    this.nestKey = options.nestKey;
+    const filter = options.nonFilterArgumentKeys;
+    if (filter !== undefined) this.nonFilterArgumentKeys = toKeyFilter(filter);
+  }
+
+  /** Argument keys that do not restrict membership. Override in a subclass, or pass the option. */
+  nonFilterArgumentKeys(key: string): boolean {
+    return key.startsWith('order');
+  }
+
+  describe(): string {
+    return `Collection(${this.items.describe()})`;
+  }
+
+  get item(): SchemaNode {
+    return this.items.item;
+  }
+
+  /** The collection pk for these arguments (SPEC 4.26). */
+  pk(args: readonly unknown[], parent?: unknown, key?: string): string {
+    const source = parent !== undefined && key !== undefined && this.nestKey ? this.nestKey(parent, key) : this.argsKey(...args);
+    return stableArgsKey(source);
+  }
+
+  normalize(input: unknown, parent: unknown, key: string | undefined, ctx: NormalizeContext): unknown {
+    const expectArray = !this.isValues;
+    if (expectArray ? !Array.isArray(input) : typeof input !== 'object' || input === null || Array.isArray(input)) {
+      if (parent !== undefined && (input === null || input === undefined)) return input;
+      throw new NormalizeError(
+        `expected ${expectArray ? 'an array' : 'an object'} for ${this.describe()}, got ${describeType(input)}: ${preview(input)}`,
+      );
+    }
+    const nested = ctx.stack.length > 0;
+    const pk = this.pk(ctx.args, nested ? parent : undefined, nested ? key : undefined);
+    const normalized = expectArray
+      ? normalizeItems(this.item, input as unknown[], parent ?? input, key, ctx).filter((item) => item !== null)
+      : this.items.normalize(input, parent ?? input, key, ctx);
+    this.write(ctx, pk, normalized);
+    return pk;
+  }
+
+  /** Stores the list per request start order (4.27), or through `mergeWith` (`addWith`). */
+  private write(ctx: NormalizeContext, pk: string, incoming: unknown): void {
+    const existing = ctx.current(this.key, pk);
+    const meta = ctx.meta;
+    if (existing === undefined || existing === null) {
+      ctx.write(this.key, pk, incoming, meta);
+      return;
+    }
+    if (this.mergeWith !== undefined) {
+      const merged = this.mergeWith(existing, incoming);
+      ctx.write(this.key, pk, jsonEqual(merged, existing) ? existing : merged, meta);
+      return;
+    }
+    const existingMeta = ctx.currentMeta(this.key, pk);
+    if (existingMeta !== undefined && meta.fetchedAt < existingMeta.fetchedAt) return; // older: the stored list wins
+    ctx.write(this.key, pk, jsonEqual(incoming, existing) ? existing : incoming, meta);
+  }
+
+  denormalize(value: unknown, ctx: DenormalizeContext, prev: unknown): unknown {
+    if (typeof value !== 'string') return undefined;
+    const stored = ctx.reader.entity(this.key, value);
+    ctx.dep(this.key, value, stored);
+    if (typeof stored !== 'object' || stored === null) return undefined;
+    return Array.isArray(stored)
+      ? denormalizeItems(this.item, stored, ctx, prev)
+      : denormalizeValues(this.item, stored as Record<string, unknown>, ctx, prev);
+  }
+
+  override queryKey(args: readonly unknown[], _ctx: QueryContext): unknown {
+    return this.pk(args);
+  }
+
+  /** Whether the stored collection `pk` accepts a creation with these arguments (SPEC 4.29). */
+  accepts(pk: string, args: readonly unknown[]): boolean {
+    let filter = this.decoded.get(pk);
+    if (!this.decoded.has(pk)) {
+      try {
+        const parsed: unknown = JSON.parse(pk);
+        filter = typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : undefined;
+      } catch {
+        filter = undefined;
+      }
+      this.decoded.set(pk, filter);
+    }
+    if (filter === undefined) return false;
+    const sources = args.map(argumentFields).filter((fields): fields is Record<string, unknown> => fields !== undefined);
+    for (const k of Object.keys(filter)) {
+      if (this.nonFilterArgumentKeys(k)) continue;
+      const wanted = JSON.stringify(filter[k]);
+      if (!sources.some((fields) => hasOwn(fields, k) && encodeArgValue(fields[k]) === wanted)) return false;
+    }
+    return true;
+  }
+
+  /** Appends created entities to every matching stored list (SPEC 4.28). */
+  get push(): CollectionCreation {
+    return this.creation('push');
+  }
+
+  /** Prepends created entities to every matching stored list, keeping input order. */
+  get unshift(): CollectionCreation {
+    return this.creation('unshift');
+  }
+
+  /** Sets the given keys in every matching stored dictionary (`Values` collections). */
+  get assign(): CollectionCreation {
+    return this.creation('assign');
+  }
+
+  /** Removes the given entities from every matching stored list. */
+  get remove(): CollectionCreation {
+    return this.creation('remove');
+  }
+
+  /**
+   * A collection of the same table whose writes combine with the stored list through `merge`
+   * (ignoring request start order), e.g. appending a page (SPEC 2.33). `argsKey` may be
+   * replaced, e.g. to drop a cursor argument.
+   */
+  addWith(merge: Merge, options: Pick<CollectionOptions, 'argsKey'> = {}): CollectionSchema<D> {
+    const variant = Object.create(Object.getPrototypeOf(this)) as CollectionSchema<D>;
+    Object.assign(variant, this, { mergeWith: merge, decoded: new Map(), creations: undefined });
+    if (options.argsKey) Object.assign(variant, { argsKey: options.argsKey });
+    Object.defineProperty(variant, 'nonFilterArgumentKeys', { value: (key: string) => this.nonFilterArgumentKeys(key), writable: true, configurable: true });
+    return variant;
+  }
+
+  private creation(mode: CreationMode): CollectionCreation {
+    const creations = (this.creations ??= new Map());
+    let node = creations.get(mode);
+    if (node === undefined) creations.set(mode, (node = new CollectionCreation(this, mode)));
+    return node;
+  }
+}
+
+/** Merge for `addWith`: append the incoming pks that are not yet present (pagination). */
+export function appendNew(existing: unknown, incoming: unknown): unknown {
+  if (!Array.isArray(existing) || !Array.isArray(incoming)) return incoming;
+  const present = new Set(existing.map(itemKey));
+  const added = incoming.filter((item) => !present.has(itemKey(item)));
+  return added.length === 0 ? existing : existing.concat(added);
+}
+
+type CreationMode = 'push' | 'unshift' | 'assign' | 'remove';
+
+/** `collection.push` / `unshift` / `assign` / `remove`: creation schemas (SPEC 4.28). */
+export class CollectionCreation extends SchemaBase<unknown> {
+  readonly queryable = false;
+
+  constructor(
+    readonly collection: CollectionSchema<any>,
+    readonly mode: CreationMode,
+  ) {
+    super();
+    if ((mode === 'assign') !== collection.isValues && mode !== 'remove') {
+      throw new TypeError(`[rtk-rest] ${collection.describe()}.${mode} needs ${mode === 'assign' ? 'a Values' : 'an Array'} collection`);
+    }
+  }
+
+  describe(): string {
+    return `${this.collection.describe()}.${this.mode}`;
+  }
+
+  normalize(input: unknown, parent: unknown, key: string | undefined, ctx: NormalizeContext): unknown {
+    const item = this.collection.item;
+    let result: unknown;
+    let added: unknown[];
+    let assigned: Record<string, unknown> | undefined;
+    if (this.mode === 'assign') {
+      if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+        throw new NormalizeError(`expected an object for ${this.describe()}, got ${describeType(input)}: ${preview(input)}`);
+      }
+      assigned = {};
+      for (const k of Object.keys(input)) setOwn(assigned, k, item.normalize((input as Record<string, unknown>)[k], input, k, ctx));
+      result = assigned;
+      added = Object.values(assigned);
+    } else if (Array.isArray(input)) {
+      added = normalizeItems(item, input, input, key, ctx).filter((pk) => pk !== null);
+      result = added;
+    } else {
+      result = item.normalize(input, parent, key, ctx);
+      added = [result];
+    }
+    this.updateLists(ctx, added, assigned);
+    return result;
+  }
+
+  private updateLists(ctx: NormalizeContext, added: unknown[], assigned: Record<string, unknown> | undefined): void {
+    const { collection } = this;
+    for (const pk of ctx.pks(collection.key)) {
+      const existing = ctx.current(collection.key, pk);
+      if (typeof existing !== 'object' || existing === null) continue;
+      if (!collection.accepts(pk, ctx.args)) continue;
+      const next = this.apply(existing, added, assigned);
+      // Creations ignore request start order and keep the list's freshness (4.28).
+      if (next !== existing) ctx.write(collection.key, pk, next, undefined);
+    }
+  }
+
+  private apply(existing: object, added: unknown[], assigned: Record<string, unknown> | undefined): unknown {
+    if (assigned !== undefined) {
+      const merged = { ...existing, ...assigned };
+      return jsonEqual(merged, existing) ? existing : merged;
+    }
+    const keys = new Set(added.map(itemKey));
+    if (!Array.isArray(existing)) {
+      if (this.mode !== 'remove') return existing;
+      const kept = Object.entries(existing).filter(([, value]) => !keys.has(itemKey(value)));
+      return kept.length === Object.keys(existing).length ? existing : Object.fromEntries(kept);
+    }
+    if (this.mode === 'remove') {
+      const kept = existing.filter((value) => !keys.has(itemKey(value)));
+      return kept.length === existing.length ? existing : kept;
+    }
+    const present = new Set(existing.map(itemKey));
+    const fresh: unknown[] = [];
+    for (const value of added) {
+      const k = itemKey(value);
+      if (!present.has(k)) {
+        present.add(k);
+        fresh.push(value);
+      }
+    }
+    if (fresh.length === 0) return existing;
+    return this.mode === 'unshift' ? fresh.concat(existing) : existing.concat(fresh);
+  }
+
+  denormalize(value: unknown, ctx: DenormalizeContext, prev: unknown): unknown {
+    if (this.mode === 'assign' && typeof value === 'object' && value !== null && !Array.isArray(value)) {
+      return denormalizeValues(this.collection.item, value as Record<string, unknown>, ctx, prev);
+    }
+    return Array.isArray(value) ? denormalizeItems(this.collection.item, value, ctx, prev) : this.collection.item.denormalize(value, ctx, prev);
+  }
+}
+
+/** Identity of a stored collection item: a pk, or a union ref `{ id, schema }`. */
+function itemKey(value: unknown): string {
+  if (typeof value === 'object' && value !== null) {
+    const ref = value as { id?: unknown; schema?: unknown };
+    return `${String(ref.schema)}\u0000${String(ref.id)}`;
+  }
+  return String(value);
+}
+
+/** The fields of an argument the filter compares with: an object, or a FormData's entries. */
+function argumentFields(arg: unknown): Record<string, unknown> | undefined {
+  if (typeof FormData !== 'undefined' && arg instanceof FormData) {
+    const fields: Record<string, unknown> = {};
+    arg.forEach((value, k) => {
+      if (typeof value === 'string') setOwn(fields, k, value);
+    });
+    return fields;
+  }
+  return typeof arg === 'object' && arg !== null && !Array.isArray(arg) ? (arg as Record<string, unknown>) : undefined;
+}
+
+function toKeyFilter(option: NonFilterArgumentKeys): (key: string) => boolean {
+  if (typeof option === 'function') return option;
+  if (option instanceof RegExp) return (key) => option.test(key);
+  const keys = new Set(option);
+  return (key) => keys.has(key);
+}
+
+function memberKeys(schema: unknown): string[] {
+  if (schema instanceof UnionSchema) return schema.nodes.map((node) => node.key);
+  if (isEntityClass(schema)) return [entityNode(schema as typeof Entity).key];
+  throw new TypeError('[rtk-rest] schema.Collection items must be an Entity class or a schema.Union');
+}
+
+export type CollectionItems<C> = C extends CollectionSchema<infer D> ? ItemsOf<D> : never;
+export type { AbstractInstanceType };

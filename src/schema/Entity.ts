@@ -1,0 +1,109 @@
+import { assignOwn } from '../internal/own';
+import { entityNode } from './entityNode';
+import type { AbstractInstanceType, EntityMeta } from './types';
+
+/**
+ * Base class of every entity type (SPEC 4.1–4.24). Instance fields declare the fields and their
+ * defaults; `pk()` computes the primary key; statics tune normalization.
+ *
+ * @example
+ * class User extends Entity {
+ *   id = 0; username = ''; createdAt = new Date(0);
+ *   pk() { return `${this.id}`; }
+ *   static key = 'User';
+ *   static schema = { createdAt: Date };
+ * }
+ */
+export abstract class Entity {
+  /**
+   * The primary key. Called with `this` bound to the processed plain object (not an instance),
+   * so read plain fields only. `undefined`, `null`, `''` and `NaN` mean "no pk".
+   */
+  abstract pk(parent?: any, key?: string, args?: readonly any[]): string | number | undefined | null;
+
+  /** Name of the entity table. @default the class name (define it: names do not survive minification) */
+  declare static key: string;
+
+  /**
+   * Nested schemas (an Entity class, a schema, `[X]`, `{…}`) and deserializers (any other
+   * function: `Date`, a decimal class, `(raw) => value`) by field name.
+   * @default {}
+   */
+  static schema: Record<string, unknown> = {};
+
+  /** Top-level fields kept in `indexes[key][field][value] = pk` for lookups (SPEC 4.18). */
+  static indexes?: readonly string[];
+
+  /** Builds an instance: class-field defaults, then the own enumerable properties of `props`. */
+  static fromJS<T extends typeof Entity>(
+    this: T,
+    props: Partial<AbstractInstanceType<T>> & Record<string, unknown> = {},
+  ): AbstractInstanceType<T> {
+    entityNode(this);
+    const instance = new (this as unknown as new () => AbstractInstanceType<T>)();
+    return assignOwn(instance as object, props) as AbstractInstanceType<T>;
+  }
+
+  /** Runs `pk()` on a plain value; `undefined` when it yields no pk (SPEC 4.3). */
+  static pk(value: object, parent?: unknown, key?: string, args?: readonly unknown[]): string | undefined {
+    return entityNode(this).computePk(value, parent, key, args ?? []);
+  }
+
+  /** Shallow merge, later wins; nested objects are replaced, never merged (SPEC 4.13, 4.15). */
+  static merge(existing: any, incoming: any): any {
+    return { ...existing, ...incoming };
+  }
+
+  /** `false` keeps the stored entity as it is. @default true */
+  static shouldUpdate(_existingMeta: EntityMeta, _incomingMeta: EntityMeta, _existing: any, _incoming: any): boolean {
+    return true;
+  }
+
+  /** Whether the incoming write is older than the stored one. @default incoming started earlier */
+  static shouldReorder(existingMeta: EntityMeta, incomingMeta: EntityMeta, _existing: any, _incoming: any): boolean {
+    return incomingMeta.fetchedAt < existingMeta.fetchedAt;
+  }
+
+  /** The stored value after a write over an existing entity (SPEC 4.13). */
+  static mergeWithStore(existingMeta: EntityMeta, incomingMeta: EntityMeta, existing: any, incoming: any): any {
+    if (!this.shouldUpdate(existingMeta, incomingMeta, existing, incoming)) return existing;
+    return this.shouldReorder(existingMeta, incomingMeta, existing, incoming)
+      ? this.merge(incoming, existing)
+      : this.merge(existing, incoming);
+  }
+
+  /** The stored meta after a write: the incoming one unless the write was older or skipped. */
+  static mergeMetaWithStore(existingMeta: EntityMeta, incomingMeta: EntityMeta, existing: any, incoming: any): EntityMeta {
+    if (!this.shouldUpdate(existingMeta, incomingMeta, existing, incoming)) return existingMeta;
+    return this.shouldReorder(existingMeta, incomingMeta, existing, incoming) ? existingMeta : incomingMeta;
+  }
+
+  /**
+   * Runs first on every incoming entity object and returns the object to store (a shallow copy
+   * by default). Returning `undefined` deletes the entity (SPEC 4.10).
+   */
+  static process(input: any, _parent: unknown, _key: string | undefined, _args: readonly unknown[]): any {
+    return { ...input };
+  }
+
+  /** A returned string rejects the entity with that message (SPEC 4.11). */
+  static validate(_processed: any): string | undefined {
+    return undefined;
+  }
+}
+
+// `key` defaults to the class name. The setter lets `static key = 'X'` work when a user's
+// compiler assigns static fields instead of defining them (useDefineForClassFields: false).
+Object.defineProperty(Entity, 'key', {
+  get(this: typeof Entity) {
+    return this.name;
+  },
+  set(this: typeof Entity, value: string) {
+    Object.defineProperty(this, 'key', { value, writable: true, enumerable: true, configurable: true });
+  },
+  configurable: true,
+});
+
+export function isEntityClass(value: unknown): value is typeof Entity {
+  return typeof value === 'function' && value.prototype instanceof Entity;
+}

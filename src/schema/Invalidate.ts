@@ -1,0 +1,70 @@
+import { describeType, preview } from '../internal/json';
+import type { Entity } from './Entity';
+import { entityNode } from './entityNode';
+import type { EntityNode } from './entityNode';
+import { NormalizeError, SchemaBase } from './node';
+import type { DenormalizeContext, NormalizeContext } from './node';
+import { UnionSchema } from './Union';
+import type { AbstractInstanceType } from './types';
+
+/**
+ * Deletes instead of storing (SPEC 4.37, D12): the entity's cell becomes a tombstone (`null`),
+ * so it disappears from every list and read. An object input goes through `process` and `pk`;
+ * a string or number input is the pk. Not queryable.
+ */
+export class InvalidateSchema<E extends typeof Entity | UnionSchema<any> = typeof Entity> extends SchemaBase<
+  E extends UnionSchema<infer M> ? AbstractInstanceType<M[keyof M]> : AbstractInstanceType<E>
+> {
+  readonly queryable: boolean = false;
+
+  constructor(readonly schema: E) {
+    super();
+  }
+
+  describe(): string {
+    return `Invalidate(${this.target().describe()})`;
+  }
+
+  private target(): EntityNode | UnionSchema<any> {
+    return this.schema instanceof UnionSchema ? this.schema : entityNode(this.schema as typeof Entity);
+  }
+
+  normalize(input: unknown, parent: unknown, key: string | undefined, ctx: NormalizeContext): unknown {
+    const target = this.target();
+    if (typeof input === 'string' || typeof input === 'number') {
+      const pk = String(input);
+      if (!(target instanceof UnionSchema)) {
+        target.writeTombstone(ctx, pk);
+        return pk;
+      }
+      for (const name of Object.keys(target.schema)) {
+        const node = entityNode(target.schema[name]);
+        const cell = ctx.current(node.key, pk);
+        if (typeof cell === 'object' && cell !== null) {
+          node.writeTombstone(ctx, pk);
+          return { id: pk, schema: name };
+        }
+      }
+      throw new NormalizeError(`cannot tell which member of ${target.describe()} the pk ${preview(input)} belongs to; answer with an object`);
+    }
+    if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+      throw new NormalizeError(`expected an object or a primary key for ${this.describe()}, got ${describeType(input)}: ${preview(input)}`);
+    }
+    if (target instanceof UnionSchema) {
+      const member = target.memberOf(input, parent, key);
+      if (member === undefined) {
+        throw new NormalizeError(`unknown type for ${target.describe()} in ${preview(input)}`);
+      }
+      const pk = member[1].pkOfInput(input, parent, key, ctx);
+      member[1].writeTombstone(ctx, pk);
+      return { id: pk, schema: member[0] };
+    }
+    const pk = target.pkOfInput(input, parent, key, ctx);
+    target.writeTombstone(ctx, pk);
+    return pk;
+  }
+
+  denormalize(value: unknown, ctx: DenormalizeContext, prev: unknown): unknown {
+    return this.target().denormalize(value, ctx, prev);
+  }
+}

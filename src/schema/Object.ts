@@ -1,0 +1,75 @@
+import { describeType, jsonifyFields, preview } from '../internal/json';
+import { hasOwn, setOwn } from '../internal/own';
+import { NormalizeError, reuseObject, SchemaBase } from './node';
+import type { DenormalizeContext, NormalizeContext, QueryContext, SchemaNode } from './node';
+import { isSchemaLike, toNode } from './toNode';
+import type { Denormalize } from './types';
+
+/**
+ * An object whose schema members are normalized and whose other keys are copied as JSON
+ * (SPEC 4.34); a plain object literal is shorthand. Queryable when every schema member is.
+ */
+export class ObjectSchema<S extends Record<string, any> = Record<string, any>> extends SchemaBase<{ [K in keyof S]: Denormalize<S[K]> }> {
+  private compiled?: [string, SchemaNode][];
+
+  constructor(readonly schema: S) {
+    super();
+  }
+
+  get members(): [string, SchemaNode][] {
+    if (this.compiled === undefined) {
+      this.compiled = Object.keys(this.schema)
+        .filter((k) => isSchemaLike(this.schema[k]))
+        .map((k) => [k, toNode(this.schema[k])!]);
+    }
+    return this.compiled;
+  }
+
+  get queryable(): boolean {
+    return this.members.every(([, node]) => node.queryable);
+  }
+
+  describe(): string {
+    const parts = Object.keys(this.schema).map((k) => {
+      const member = this.members.find(([name]) => name === k);
+      return member ? `${k}: ${member[1].describe()}` : k;
+    });
+    return `{ ${parts.join(', ')} }`;
+  }
+
+  normalize(input: unknown, parent: unknown, _key: string | undefined, ctx: NormalizeContext): unknown {
+    if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+      if (parent !== undefined && (input === null || input === undefined)) return input;
+      throw new NormalizeError(`expected an object for ${this.describe()}, got ${describeType(input)}: ${preview(input)}`);
+    }
+    const out = { ...input } as Record<string, unknown>;
+    const members = this.members;
+    for (let i = 0; i < members.length; i++) {
+      const [k, node] = members[i]!;
+      if (hasOwn(out, k)) setOwn(out, k, node.normalize(out[k], input, k, ctx));
+    }
+    jsonifyFields(out);
+    return out;
+  }
+
+  denormalize(value: unknown, ctx: DenormalizeContext, prev: unknown): unknown {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+    const out = { ...value } as Record<string, unknown>;
+    const previous = typeof prev === 'object' && prev !== null ? (prev as Record<string, unknown>) : undefined;
+    const members = this.members;
+    for (let i = 0; i < members.length; i++) {
+      const [k, node] = members[i]!;
+      if (!hasOwn(out, k)) continue;
+      const raw = out[k];
+      setOwn(out, k, raw === null ? null : node.denormalize(raw, ctx, previous !== undefined && hasOwn(previous, k) ? previous[k] : undefined));
+    }
+    return reuseObject(out, prev);
+  }
+
+  override queryKey(args: readonly unknown[], ctx: QueryContext): unknown {
+    if (!this.queryable) return super.queryKey(args, ctx);
+    const out: Record<string, unknown> = {};
+    for (const [k, node] of this.members) setOwn(out, k, node.queryKey(args, ctx));
+    return out;
+  }
+}

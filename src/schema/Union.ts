@@ -1,0 +1,102 @@
+import { isDev } from '../internal/env';
+import { describeType, preview, toJSONValue } from '../internal/json';
+import { getOwn, hasOwn } from '../internal/own';
+import type { Entity } from './Entity';
+import { entityNode } from './entityNode';
+import type { EntityNode } from './entityNode';
+import { NormalizeError, SchemaBase } from './node';
+import type { DenormalizeContext, NormalizeContext, QueryContext } from './node';
+import type { AbstractInstanceType } from './types';
+
+export type SchemaAttribute = string | ((input: any, parent: unknown, key: string | undefined) => string);
+
+/** A normalized union member: the pk and the type name (SPEC 4.35). */
+export interface UnionRef {
+  id: string;
+  schema: string;
+}
+
+/**
+ * One of several entity types, chosen by `attribute` (SPEC 4.35–4.36). Items normalize to
+ * `{ id, schema }`; an unknown type is kept as raw JSON with a warning.
+ */
+export class UnionSchema<M extends Record<string, typeof Entity> = Record<string, typeof Entity>> extends SchemaBase<
+  AbstractInstanceType<M[keyof M]>
+> {
+  readonly queryable = true;
+  private readonly attributeOf: (input: any, parent: unknown, key: string | undefined) => unknown;
+
+  constructor(
+    readonly schema: M,
+    attribute: SchemaAttribute,
+  ) {
+    super();
+    if (attribute === undefined || attribute === null || attribute === '') {
+      throw new Error(
+        '[rtk-rest] schema.Union needs the attribute that names the type, e.g. new schema.Union({ text: TextPost, image: ImagePost }, "type")',
+      );
+    }
+    this.attributeOf = typeof attribute === 'function' ? attribute : (input) => (input as Record<string, unknown>)[attribute];
+  }
+
+  /** The member entity nodes, in map order. */
+  get nodes(): EntityNode[] {
+    return Object.keys(this.schema).map((name) => entityNode(this.schema[name]!));
+  }
+
+  describe(): string {
+    return this.nodes.map((node) => node.key).join(' | ');
+  }
+
+  /** The member named by the item's attribute, or undefined for an unknown type. */
+  memberOf(input: object, parent: unknown, key: string | undefined): [string, EntityNode] | undefined {
+    const name = this.attributeOf(input, parent, key);
+    if (typeof name !== 'string' || !hasOwn(this.schema, name)) return undefined;
+    return [name, entityNode(this.schema[name]!)];
+  }
+
+  normalize(input: unknown, parent: unknown, key: string | undefined, ctx: NormalizeContext): unknown {
+    if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+      if (parent !== undefined && (input === null || input === undefined)) return input;
+      throw new NormalizeError(`expected an object for ${this.describe()}, got ${describeType(input)}: ${preview(input)}`);
+    }
+    const member = this.memberOf(input, parent, key);
+    if (member === undefined) {
+      if (isDev) {
+        console.warn(
+          `[rtk-rest] schema.Union(${this.describe()}): unknown type ${preview(this.attributeOf(input, parent, key))} in ${preview(input)}; ` +
+            'storing it as plain JSON. Add the type to the union map to normalize it.',
+        );
+      }
+      return toJSONValue(input);
+    }
+    const ref: UnionRef = { id: member[1].normalize(input, parent, key, ctx) as string, schema: member[0] };
+    return ref;
+  }
+
+  denormalize(value: unknown, ctx: DenormalizeContext, prev: unknown): unknown {
+    if (typeof value !== 'object' || value === null) return value === null ? null : undefined;
+    const ref = value as Partial<UnionRef>;
+    const member = typeof ref.schema === 'string' ? getOwn(this.schema, ref.schema) : undefined;
+    if (member === undefined || ref.id === undefined) return value; // an unknown type, stored raw
+    return entityNode(member).denormalize(ref.id, ctx, prev);
+  }
+
+  /** `{ id, <attribute> }` looks in that type's table; a pk alone tries each member in map order. */
+  override queryKey(args: readonly unknown[], ctx: QueryContext): unknown {
+    const arg = args[0];
+    if (typeof arg === 'object' && arg !== null) {
+      const member = this.memberOf(arg, undefined, undefined);
+      if (member === undefined) return undefined;
+      const id = member[1].queryKey(args, ctx);
+      return id === undefined ? undefined : { id, schema: member[0] };
+    }
+    if (typeof arg !== 'string' && typeof arg !== 'number') return undefined;
+    const pk = String(arg);
+    for (const name of Object.keys(this.schema)) {
+      const cell = ctx.reader.entity(entityNode(this.schema[name]!).key, pk);
+      if (typeof cell === 'object' && cell !== null) return { id: pk, schema: name };
+    }
+    return undefined;
+  }
+}

@@ -1,0 +1,64 @@
+import { describeType, preview } from '../internal/json';
+import { hasOwn, setOwn } from '../internal/own';
+import { NormalizeError, reuseObject, SchemaBase } from './node';
+import type { DenormalizeContext, NormalizeContext, SchemaNode } from './node';
+import { toNode } from './toNode';
+import type { Denormalize } from './types';
+
+/**
+ * A dictionary of `X` by arbitrary keys (SPEC 4.33): `null`/`undefined` entries are dropped when
+ * normalizing; missing and deleted entities are left out when reading. Not queryable.
+ */
+export class ValuesSchema<S = any> extends SchemaBase<Record<string, Denormalize<S>>> {
+  readonly queryable: boolean = false;
+  private node?: SchemaNode;
+
+  constructor(readonly schema: S) {
+    super();
+  }
+
+  get item(): SchemaNode {
+    return (this.node ??= toNode(this.schema)!);
+  }
+
+  describe(): string {
+    return `Values(${this.item.describe()})`;
+  }
+
+  normalize(input: unknown, parent: unknown, _key: string | undefined, ctx: NormalizeContext): unknown {
+    if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+      if (parent !== undefined && (input === null || input === undefined)) return input;
+      throw new NormalizeError(`expected an object for ${this.describe()}, got ${describeType(input)}: ${preview(input)}`);
+    }
+    const out: Record<string, unknown> = {};
+    const source = input as Record<string, unknown>;
+    for (const k of Object.keys(source)) {
+      const value = source[k];
+      if (value === null || value === undefined) continue;
+      setOwn(out, k, this.item.normalize(value, input, k, ctx));
+    }
+    return out;
+  }
+
+  denormalize(value: unknown, ctx: DenormalizeContext, prev: unknown): unknown {
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? denormalizeValues(this.item, value as Record<string, unknown>, ctx, prev)
+      : value;
+  }
+}
+
+export function denormalizeValues(
+  node: SchemaNode,
+  values: Record<string, unknown>,
+  ctx: DenormalizeContext,
+  prev: unknown,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const previous = typeof prev === 'object' && prev !== null ? (prev as Record<string, unknown>) : undefined;
+  for (const k of Object.keys(values)) {
+    const item = values[k];
+    const read = item === null ? null : node.denormalize(item, ctx, previous !== undefined && hasOwn(previous, k) ? previous[k] : undefined);
+    if (read !== undefined) setOwn(out, k, read);
+  }
+  return reuseObject(out, prev);
+}

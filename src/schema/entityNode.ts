@@ -1,0 +1,345 @@
+import { isDev } from '../internal/env';
+import { describeType, jsonEqual, jsonifyFields, preview, toJSONValue } from '../internal/json';
+import { assignOwn, hasOwn, setOwn } from '../internal/own';
+import { Entity } from './Entity';
+import { classifyDeserializer } from './deserializer';
+import { depsHold, NormalizeError } from './node';
+import { toNode } from './toNode';
+import type { DenormalizeContext, NormalizeContext, QueryContext, SchemaNode } from './node';
+import type { EntityMeta } from './types';
+
+type Fields = Record<string, unknown>;
+type Deserialize = (raw: unknown) => unknown;
+
+const ZERO_META: EntityMeta = { fetchedAt: 0, date: 0, expiresAt: 0 };
+const nodes = new WeakMap<typeof Entity, EntityNode>();
+
+/** The compiled form of an Entity class, built once per class on first use. */
+export function entityNode(cls: typeof Entity): EntityNode {
+  let node = nodes.get(cls);
+  if (node === undefined) {
+    node = new EntityNode(cls);
+    nodes.set(cls, node);
+  }
+  return node;
+}
+
+export class EntityNode implements SchemaNode {
+  readonly queryable = true;
+  readonly key: string;
+  readonly indexes: readonly string[];
+  private readonly proto: object;
+  private readonly pkFn: (this: object, parent?: unknown, key?: string, args?: readonly unknown[]) => unknown;
+  private readonly defaultProcess: boolean;
+  private readonly defaultValidate: boolean;
+  private readonly defaultMerging: boolean;
+  private nestedFields?: [string, SchemaNode][];
+  private deserializers?: [string, Deserialize][];
+  private defaults?: Fields;
+
+  constructor(readonly cls: typeof Entity) {
+    const key = cls.key;
+    if (typeof key !== 'string' || key === '') {
+      throw new Error('Entity classes without a name must define static key');
+    }
+    if (cls.prototype.pk === Entity.prototype.pk) throw new Error(`${key} must define pk()`);
+    this.key = key;
+    this.proto = cls.prototype;
+    this.pkFn = cls.prototype.pk;
+    this.indexes = cls.indexes ?? [];
+    this.defaultProcess = cls.process === Entity.process;
+    this.defaultValidate = cls.validate === Entity.validate;
+    this.defaultMerging =
+      cls.mergeWithStore === Entity.mergeWithStore &&
+      cls.mergeMetaWithStore === Entity.mergeMetaWithStore &&
+      cls.merge === Entity.merge &&
+      cls.shouldReorder === Entity.shouldReorder &&
+      cls.shouldUpdate === Entity.shouldUpdate;
+  }
+
+  describe(): string {
+    return this.key;
+  }
+
+  /** Nested schemas, resolved lazily so that classes may refer to each other (and themselves). */
+  private nested(): [string, SchemaNode][] {
+    if (this.nestedFields === undefined) this.compileSchema();
+    return this.nestedFields!;
+  }
+
+  private compileSchema(): void {
+    const nested: [string, SchemaNode][] = [];
+    const deserializers: [string, Deserialize][] = [];
+    const definition = this.cls.schema ?? {};
+    for (const field of Object.keys(definition)) {
+      const member = definition[field];
+      const schemaNode = typeof member === 'function' && !(member.prototype instanceof Entity) ? undefined : member;
+      if (schemaNode !== undefined) nested.push([field, toNode(schemaNode)!]);
+      else deserializers.push([field, classifyDeserializer(member as (raw: unknown) => unknown)]);
+    }
+    this.nestedFields = nested;
+    this.deserializers = deserializers;
+  }
+
+  computePk(value: object, parent: unknown, key: string | undefined, args: readonly unknown[]): string | undefined {
+    const raw = this.pkFn.call(value, parent, key, args);
+    if (raw === undefined || raw === null || raw === '' || (typeof raw === 'number' && raw !== raw)) return undefined;
+    const pk = String(raw);
+    return pk === 'undefined' ? undefined : pk;
+  }
+
+  // ---------------------------------------------------------------- normalize
+
+  normalize(input: unknown, parent: unknown, fieldKey: string | undefined, ctx: NormalizeContext): unknown {
+    if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+      if (parent !== undefined) {
+        // Nested: a pk stands for a reference, null stays null (SPEC 5.10).
+        if (input === null || input === undefined) return input;
+        if (typeof input === 'string' || typeof input === 'number') return String(input);
+      }
+      throw new NormalizeError(`expected an object for ${this.key}, got ${describeType(input)}: ${preview(input)}`);
+    }
+    const stack = ctx.stack;
+    for (let i = stack.length - 1; i >= 0; i--) if (stack[i] === input) return ctx.stackPks[i];
+
+    const processed = this.process(input, parent, fieldKey, ctx);
+    if (processed === undefined) {
+      const pk = this.requirePk(input, input, parent, fieldKey, ctx);
+      this.writeTombstone(ctx, pk);
+      return pk;
+    }
+    const pk = this.requirePk(processed, input, parent, fieldKey, ctx);
+    if (!this.defaultValidate) {
+      const problem = this.cls.validate(processed);
+      if (typeof problem === 'string') throw new NormalizeError(problem);
+    }
+    const nested = this.nested();
+    if (nested.length > 0) {
+      stack.push(input);
+      ctx.stackPks.push(pk);
+      for (let i = 0; i < nested.length; i++) {
+        const [field, node] = nested[i]!;
+        if (hasOwn(processed, field)) setOwn(processed, field, node.normalize(processed[field], processed, field, ctx));
+      }
+      stack.pop();
+      ctx.stackPks.pop();
+    }
+    jsonifyFields(processed);
+    this.writeEntity(ctx, pk, processed);
+    return pk;
+  }
+
+  private process(input: object, parent: unknown, fieldKey: string | undefined, ctx: NormalizeContext): Fields | undefined {
+    if (this.defaultProcess) return { ...input } as Fields;
+    const out: unknown = this.cls.process(input, parent, fieldKey, ctx.args);
+    if (out === undefined) return undefined;
+    if (typeof out !== 'object' || out === null || Array.isArray(out)) {
+      throw new NormalizeError(`${this.key}.process() must return an object or undefined, got ${describeType(out)}: ${preview(out)}`);
+    }
+    // Never write into the caller's input, and store plain objects only.
+    return out === input || Object.getPrototypeOf(out) !== Object.prototype ? ({ ...out } as Fields) : (out as Fields);
+  }
+
+  /** The pk of an incoming object after `process` (used to delete it, SPEC 4.37). */
+  pkOfInput(input: object, parent: unknown, fieldKey: string | undefined, ctx: NormalizeContext): string {
+    const processed = this.process(input, parent, fieldKey, ctx);
+    return this.requirePk(processed ?? input, input, parent, fieldKey, ctx);
+  }
+
+  private requirePk(value: object, input: object, parent: unknown, fieldKey: string | undefined, ctx: NormalizeContext): string {
+    const pk = this.computePk(value, parent, fieldKey, ctx.args);
+    if (pk === undefined) {
+      throw new NormalizeError(
+        `missing primary key: ${this.key}.pk() returned no value for ${preview(input)}. ` +
+          `Make sure the data holds the fields pk() reads, or add them in ${this.key}.process().`,
+      );
+    }
+    return pk;
+  }
+
+  /** Writes an incoming entity over the stored cell per SPEC 4.13–4.17. */
+  writeEntity(ctx: NormalizeContext, pk: string, incoming: Fields): void {
+    const key = this.key;
+    const existing = ctx.current(key, pk) as Fields | null | undefined;
+    const incomingMeta = ctx.meta;
+    if (existing === undefined) {
+      ctx.write(key, pk, incoming, incomingMeta);
+      if (this.indexes.length > 0) this.updateIndexes(ctx, pk, undefined, incoming);
+      return;
+    }
+    const existingMeta = ctx.currentMeta(key, pk) ?? ZERO_META;
+    if (existing === null || typeof existing !== 'object') {
+      // A tombstone: older writes are ignored, later ones replace it outright (4.17).
+      if (incomingMeta.fetchedAt < existingMeta.fetchedAt) return;
+      ctx.write(key, pk, incoming, incomingMeta);
+      if (this.indexes.length > 0) this.updateIndexes(ctx, pk, undefined, incoming);
+      return;
+    }
+    let merged: Fields;
+    let meta: EntityMeta;
+    if (this.defaultMerging) {
+      const older = incomingMeta.fetchedAt < existingMeta.fetchedAt;
+      merged = older ? { ...incoming, ...existing } : { ...existing, ...incoming };
+      meta = older ? existingMeta : incomingMeta;
+    } else {
+      merged = toJSONValue(this.cls.mergeWithStore(existingMeta, incomingMeta, existing, incoming)) as Fields;
+      meta = this.cls.mergeMetaWithStore(existingMeta, incomingMeta, existing, incoming);
+    }
+    // Identical data keeps the stored object, so no reference anywhere changes (4.14).
+    if (merged !== existing && jsonEqual(merged, existing)) merged = existing;
+    if (merged === existing && meta === existingMeta) return;
+    ctx.write(key, pk, merged, meta === existingMeta ? undefined : meta);
+    if (this.indexes.length > 0 && merged !== existing) this.updateIndexes(ctx, pk, existing, merged);
+  }
+
+  writeTombstone(ctx: NormalizeContext, pk: string): void {
+    const existing = ctx.current(this.key, pk);
+    if (this.indexes.length > 0 && existing !== null && typeof existing === 'object') {
+      this.updateIndexes(ctx, pk, existing as Fields, undefined);
+    }
+    ctx.write(this.key, pk, null, ctx.meta);
+  }
+
+  /** Keeps `indexes[key][field]` in step: old entries of this pk removed, new ones added (D17). */
+  private updateIndexes(ctx: NormalizeContext, pk: string, before: Fields | undefined, after: Fields | undefined): void {
+    for (const field of this.indexes) {
+      const oldValue = before !== undefined && hasOwn(before, field) ? before[field] : undefined;
+      const newValue = after !== undefined && hasOwn(after, field) ? after[field] : undefined;
+      if (oldValue === newValue && before !== undefined) continue;
+      if (oldValue !== undefined && oldValue !== null) {
+        const text = String(oldValue);
+        if (ctx.currentIndex(this.key, field, text) === pk) ctx.writeIndex(this.key, field, text, null);
+      }
+      if (newValue !== undefined && newValue !== null) {
+        const text = String(newValue);
+        if (ctx.currentIndex(this.key, field, text) !== pk) ctx.writeIndex(this.key, field, text, pk);
+      }
+    }
+  }
+
+  // -------------------------------------------------------------- denormalize
+
+  denormalize(value: unknown, ctx: DenormalizeContext, prev: unknown): unknown {
+    if (value === null) return null;
+    if (typeof value !== 'string' && typeof value !== 'number') return undefined;
+    return this.read(String(value), ctx, prev);
+  }
+
+  /** Reads the entity `pk` as an instance (SPEC 4.21), memoized per stored object (5.13). */
+  read(pk: string, ctx: DenormalizeContext, _prev?: unknown): object | undefined {
+    const stored = ctx.reader.entity(this.key, pk);
+    const memo = ctx.memo;
+    if (memo !== undefined) ctx.deps.push(this.key, pk, stored);
+    if (typeof stored !== 'object' || stored === null || Array.isArray(stored)) return undefined;
+
+    let previous: Fields | undefined;
+    if (memo !== undefined) {
+      const entry = memo.instances.get(stored);
+      if (entry !== undefined) {
+        if (entry.validAt === ctx.token || depsHold(entry.deps, ctx.reader)) {
+          entry.validAt = ctx.token;
+          const deps = ctx.deps;
+          for (let i = 0; i < entry.deps.length; i++) deps.push(entry.deps[i]);
+          return entry.instance;
+        }
+        previous = entry.instance as Fields;
+      }
+    }
+    const building = ctx.inProgress.get(stored);
+    if (building !== undefined) {
+      if (building.depth < ctx.low) ctx.low = building.depth;
+      return building.instance;
+    }
+    if (!this.defaultValidate && typeof this.cls.validate(stored) === 'string') return undefined;
+    return this.build(pk, stored as Fields, ctx, previous);
+  }
+
+  private build(pk: string, stored: Fields, ctx: DenormalizeContext, previous: Fields | undefined): object {
+    const start = ctx.deps.length - 3;
+    const instance = this.create(stored);
+    const nested = this.nested();
+    const depth = ++ctx.depth;
+    const outerLow = ctx.low;
+    ctx.low = Infinity;
+    ctx.inProgress.set(stored, { instance, depth });
+    for (let i = 0; i < nested.length; i++) {
+      const [field, node] = nested[i]!;
+      if (!hasOwn(stored, field)) continue;
+      const raw = stored[field];
+      const value = raw === null ? null : node.denormalize(raw, ctx, previous?.[field]);
+      setOwn(instance, field, value);
+    }
+    const deserializers = this.deserializers!;
+    for (let i = 0; i < deserializers.length; i++) {
+      const [field, deserialize] = deserializers[i]!;
+      if (!hasOwn(stored, field)) continue;
+      const raw = stored[field];
+      if (raw === null || raw === undefined) continue;
+      try {
+        setOwn(instance, field, deserialize(raw));
+      } catch (error) {
+        if (isDev) console.error(`[rtk-rest] ${this.key} ${JSON.stringify(pk)}: deserializer for "${field}" threw; keeping the raw value.`, error);
+      }
+    }
+    ctx.depth--;
+    const low = ctx.low;
+    ctx.low = low < outerLow ? low : outerLow;
+    if (isDev) Object.freeze(instance);
+    const memo = ctx.memo;
+    if (memo === undefined) return instance; // stays in inProgress: one instance per entity per read
+    ctx.inProgress.delete(stored);
+    if (low < depth) {
+      // Part of a cycle whose root is still being built: cached with the root's dependencies.
+      ctx.deferred.push({ stored, instance, depth });
+    } else {
+      const deps = ctx.deps.slice(start);
+      memo.instances.set(stored, { instance, deps, validAt: ctx.token });
+      const deferred = ctx.deferred;
+      while (deferred.length > 0 && deferred[deferred.length - 1]!.depth > depth) {
+        const member = deferred.pop()!;
+        memo.instances.set(member.stored, { instance: member.instance, deps, validAt: ctx.token });
+      }
+    }
+    return instance;
+  }
+
+  /** A new instance with class-field defaults (computed once per class) and the stored fields. */
+  private create(stored: Fields): Fields {
+    let defaults = this.defaults;
+    if (defaults === undefined) {
+      defaults = { ...(new (this.cls as unknown as new () => object)() as Fields) };
+      if (isDev) for (const k of Object.keys(defaults)) deepFreezeDefault(defaults[k]);
+      this.defaults = defaults;
+    }
+    const instance = Object.create(this.proto) as Fields;
+    Object.assign(instance, defaults);
+    return assignOwn(instance, stored);
+  }
+
+  // ------------------------------------------------------------------ queries
+
+  /** Lookup by arguments (SPEC 4.20): a pk, an object's pk, or its first indexed field. */
+  queryKey(args: readonly unknown[], ctx: QueryContext): unknown {
+    const arg = args[0];
+    if (typeof arg === 'string' || typeof arg === 'number') return String(arg);
+    if (typeof arg !== 'object' || arg === null) return undefined;
+    const pk = this.computePk(arg, undefined, undefined, args);
+    if (pk !== undefined) return pk;
+    for (const field of this.indexes) {
+      const value = (arg as Fields)[field];
+      if (hasOwn(arg, field) && value !== undefined && value !== null) {
+        return ctx.reader.index(this.key, field, String(value));
+      }
+    }
+    return undefined;
+  }
+}
+
+/** Defaults are shared by every instance read from the store, so they must not be mutated. */
+function deepFreezeDefault(value: unknown): void {
+  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return;
+  Object.freeze(value);
+  if (Array.isArray(value) || Object.getPrototypeOf(value) === Object.prototype) {
+    for (const item of Object.values(value)) deepFreezeDefault(item);
+  }
+}

@@ -1,0 +1,11 @@
+export { Entity, isEntityClass } from './Entity';
+export * as schema from './namespace';
+export { normalize, normalizeWrites, applyWrites } from './normalize';
+export { denormalize } from './denormalize';
+export { MemoCache, MemoResult } from './MemoCache';
+export { NormalizeError, NormalizeContext, DenormalizeContext, TABLE, depsHold } from './node';
+export type { SchemaNode, MemoState, QueryContext, InstanceEntry } from './node';
+export { toNode } from './toNode';
+export { tablesReader } from './reader';
+export { appendNew, CollectionSchema, CollectionCreation } from './Collection';
+export type * from './types';

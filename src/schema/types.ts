@@ -1,0 +1,82 @@
+import type { Entity } from './Entity';
+
+/** Freshness and write order of a stored entity or key (SPEC 4.12, 5.2). */
+export interface EntityMeta {
+  readonly fetchedAt: number;
+  readonly date: number;
+  readonly expiresAt: number;
+}
+
+/** `entities[entityKey][pk]`: a processed entity, a collection's pks, or `null` (a tombstone). */
+export type EntityTables = Record<string, Record<string, unknown>>;
+export type EntityMetaTables = Record<string, Record<string, EntityMeta>>;
+/** `indexes[entityKey][field][value] = pk` (SPEC 4.18). */
+export type IndexTables = Record<string, Record<string, Record<string, string>>>;
+
+/** The logical tables that `normalize()` reads and returns (SPEC 5.1, 5.8). */
+export interface NormalizedTables {
+  entities: EntityTables;
+  entitiesMeta: EntityMetaTables;
+  indexes: IndexTables;
+}
+
+export interface NormalizeResult<TResult = unknown> extends NormalizedTables {
+  result: TResult;
+}
+
+/** One entity cell a memoized read depends on (SPEC 5.12). */
+export interface EntityPath {
+  key: string;
+  pk: string;
+}
+
+/**
+ * Read access to stored entities. The plain-tables reader serves `normalize()` and
+ * `denormalize()`; the Redux layer supplies its own over the slice layout.
+ */
+export interface EntityReader {
+  /** The cell: an object, an array of pks (collections), `null` (tombstone) or `undefined` (absent). */
+  entity(key: string, pk: string): unknown;
+  meta(key: string, pk: string): EntityMeta | undefined;
+  index(key: string, field: string, value: string): string | undefined;
+  /** Identity of a table: a different value whenever any cell of the table changed. */
+  token(key: string): unknown;
+  /** Every pk of a table in its enumeration order (SPEC 4.39). */
+  pks(key: string): readonly string[];
+}
+
+/** An `Entity` subclass (possibly abstract in the types). */
+export type EntityClass<T extends Entity = Entity> = (abstract new (...args: any[]) => T) & typeof Entity;
+
+export type AbstractInstanceType<T> = T extends abstract new (...args: any[]) => infer R ? R : never;
+
+/** A deserializer in `static schema` (SPEC 4.5–4.7): a constructor or a plain function. */
+export type Deserializer = ((raw: any) => unknown) | (new (raw: any) => unknown);
+
+/**
+ * Phantom marker every schema class carries so that `Denormalize` can read its output type.
+ * It never exists at runtime.
+ */
+export interface SchemaOutput<TOut> {
+  readonly __denormalized?: TOut;
+}
+
+/** The value a schema reads back as (Entity instances, arrays and objects of them). */
+export type Denormalize<S> = S extends SchemaOutput<infer O>
+  ? O
+  : S extends abstract new (...args: any[]) => infer I
+    ? I extends Entity
+      ? I
+      : S
+    : S extends readonly [infer Item]
+      ? Denormalize<Item>[]
+      : S extends readonly unknown[]
+        ? unknown[]
+        : S extends (...args: any[]) => any
+          ? S
+          : S extends object
+            ? { [K in keyof S]: Denormalize<S[K]> }
+            : S;
+
+/** Like `Denormalize`, with `undefined` wherever an entity can be missing. */
+export type DenormalizeNullable<S> = Denormalize<S> | undefined;
