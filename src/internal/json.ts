@@ -131,8 +131,11 @@ export function describeType(value: unknown): string {
   return t === 'object' ? 'an object' : t === 'undefined' ? 'undefined' : `a ${t}`;
 }
 
-/** Brings every field of a processed entity to JSON form (SPEC 5.4), in place. */
-export function jsonifyFields(fields: Record<string, unknown>): void {
+/**
+ * Brings every field of a processed entity to JSON form (SPEC 5.4), in place. Object values of
+ * the fields in `skip` are already JSON (normalized schema members) and are not walked again.
+ */
+export function jsonifyFields(fields: Record<string, unknown>, skip?: readonly string[]): void {
   for (const k in fields) {
     const value = fields[k];
     switch (typeof value) {
@@ -143,7 +146,7 @@ export function jsonifyFields(fields: Record<string, unknown>): void {
         if (value - value !== 0) fields[k] = null;
         continue;
       case 'object':
-        if (value !== null) {
+        if (value !== null && (skip === undefined || !skip.includes(k))) {
           const json = toJSONValue(value);
           if (json !== value) setOwn(fields, k, json);
         }

@@ -11,6 +11,7 @@ import type { Denormalize } from './types';
  */
 export class ObjectSchema<S extends Record<string, any> = Record<string, any>> extends SchemaBase<{ [K in keyof S]: Denormalize<S[K]> }> {
   private compiled?: [string, SchemaNode][];
+  private names?: string[];
 
   constructor(readonly schema: S) {
     super();
@@ -23,6 +24,10 @@ export class ObjectSchema<S extends Record<string, any> = Record<string, any>> e
         .map((k) => [k, toNode(this.schema[k])!]);
     }
     return this.compiled;
+  }
+
+  private get memberNames(): string[] {
+    return (this.names ??= this.members.map(([k]) => k));
   }
 
   get queryable(): boolean {
@@ -48,7 +53,7 @@ export class ObjectSchema<S extends Record<string, any> = Record<string, any>> e
       const [k, node] = members[i]!;
       if (hasOwn(out, k)) setOwn(out, k, node.normalize(out[k], input, k, ctx));
     }
-    jsonifyFields(out);
+    jsonifyFields(out, this.memberNames);
     return out;
   }
 

@@ -11,6 +11,7 @@ import type { EntityMeta } from './types';
 type Fields = Record<string, unknown>;
 type Deserialize = (raw: unknown) => unknown;
 
+const hasOwnProperty = Object.prototype.hasOwnProperty;
 const ZERO_META: EntityMeta = { fetchedAt: 0, date: 0, expiresAt: 0 };
 const nodes = new WeakMap<typeof Entity, EntityNode>();
 
@@ -34,6 +35,7 @@ export class EntityNode implements SchemaNode {
   private readonly defaultValidate: boolean;
   private readonly defaultMerging: boolean;
   private nestedFields?: [string, SchemaNode][];
+  private nestedNames?: string[];
   private deserializers?: [string, Deserialize][];
   private defaults?: Fields;
 
@@ -78,6 +80,7 @@ export class EntityNode implements SchemaNode {
       else deserializers.push([field, classifyDeserializer(member as (raw: unknown) => unknown)]);
     }
     this.nestedFields = nested;
+    this.nestedNames = nested.map(([field]) => field);
     this.deserializers = deserializers;
   }
 
@@ -119,12 +122,15 @@ export class EntityNode implements SchemaNode {
       ctx.stackPks.push(pk);
       for (let i = 0; i < nested.length; i++) {
         const [field, node] = nested[i]!;
-        if (hasOwn(processed, field)) setOwn(processed, field, node.normalize(processed[field], processed, field, ctx));
+        if (!hasOwnProperty.call(processed, field)) continue;
+        const value = node.normalize(processed[field], processed, field, ctx);
+        if (field === '__proto__') setOwn(processed, field, value);
+        else processed[field] = value;
       }
       stack.pop();
       ctx.stackPks.pop();
     }
-    jsonifyFields(processed);
+    jsonifyFields(processed, this.nestedNames);
     this.writeEntity(ctx, pk, processed);
     return pk;
   }
@@ -236,7 +242,8 @@ export class EntityNode implements SchemaNode {
     if (memo !== undefined) {
       const entry = memo.instances.get(stored);
       if (entry !== undefined) {
-        if (entry.validAt === ctx.token || depsHold(entry.deps, ctx.reader)) {
+        // The entry was found by this stored object, so its own cell (the first triple) holds.
+        if (entry.validAt === ctx.token || depsHold(entry.deps, ctx.reader, entry.deps[2] === stored ? 3 : 0)) {
           entry.validAt = ctx.token;
           const deps = ctx.deps;
           for (let i = 0; i < entry.deps.length; i++) deps.push(entry.deps[i]);

@@ -44,6 +44,9 @@ export function normalizeWrites(
   if (incoming === undefined) {
     const now = Date.now();
     incoming = { fetchedAt: now, date: now, expiresAt: Number.MAX_SAFE_INTEGER };
+  } else if (!(incoming.expiresAt <= Number.MAX_SAFE_INTEGER)) {
+    // Meta is stored as JSON: an Infinity expiry stays finite (SPEC 5.4).
+    incoming = { ...incoming, expiresAt: Number.MAX_SAFE_INTEGER };
   }
   const ctx = new NormalizeContext(reader, incoming, args);
   try {

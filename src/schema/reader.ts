@@ -2,6 +2,7 @@ import { getOwn } from '../internal/own';
 import type { EntityMeta, EntityReader, NormalizedTables } from './types';
 
 const EMPTY: never[] = [];
+const hasOwnProperty = Object.prototype.hasOwnProperty;
 
 /** An EntityReader over plain logical tables (SPEC 5.1). */
 export function tablesReader(tables: Partial<NormalizedTables>): EntityReader {
@@ -9,10 +10,14 @@ export function tablesReader(tables: Partial<NormalizedTables>): EntityReader {
   const entitiesMeta = tables.entitiesMeta ?? {};
   const indexes = tables.indexes ?? {};
   return {
-    entity: (key, pk) => getOwn(getOwn(entities, key), pk),
+    entity: (key, pk) => {
+      const table = hasOwnProperty.call(entities, key) ? entities[key] : undefined;
+      return table !== undefined && hasOwnProperty.call(table, pk) ? table[pk] : undefined;
+    },
     meta: (key, pk): EntityMeta | undefined => getOwn(getOwn(entitiesMeta, key), pk),
     index: (key, field, value) => getOwn(getOwn(getOwn(indexes, key), field), value),
     token: (key) => getOwn(entities, key),
+    table: (key) => (hasOwnProperty.call(entities, key) ? entities[key] : undefined),
     pks: (key) => {
       const table = getOwn(entities, key);
       return table === undefined ? EMPTY : Object.keys(table);

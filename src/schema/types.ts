@@ -43,6 +43,8 @@ export interface EntityReader {
   token(key: string): unknown;
   /** Every pk of a table in its enumeration order (SPEC 4.39). */
   pks(key: string): readonly string[];
+  /** Optional fast path for plain layouts: the table object itself. */
+  readonly table?: (key: string) => Record<string, unknown> | undefined;
 }
 
 /** An `Entity` subclass (possibly abstract in the types). */
