@@ -38,7 +38,8 @@ function objectToJSON(value: object, key: string): unknown {
     return out ?? value;
   }
   const proto = Object.getPrototypeOf(value);
-  const plain = proto === Object.prototype || proto === null;
+  // Symbol-keyed properties are not JSON: an object holding any is copied without them.
+  const plain = (proto === Object.prototype || proto === null) && Object.getOwnPropertySymbols(value).length === 0;
   let out: Record<string, unknown> | undefined = plain ? undefined : {};
   const source = value as Record<string, unknown>;
   const keys = Object.keys(source);
@@ -96,6 +97,20 @@ export function stableArgsKey(args: unknown): string {
   return out + '}';
 }
 
+/**
+ * Cache key of a whole argument list: objects encoded as `stableArgsKey` does (so key order and
+ * number-versus-string do not matter, SPEC 1.20, 4.26), other values as JSON.
+ */
+export function argsCacheKey(args: readonly unknown[]): string {
+  let out = '';
+  for (const arg of args) {
+    const encoded =
+      typeof arg === 'object' && arg !== null && !Array.isArray(arg) ? stableArgsKey(arg) : JSON.stringify(toJSONValue(arg));
+    out += (encoded ?? 'undefined') + '\u0001';
+  }
+  return out;
+}
+
 /** JSON text of one top-level argument value as `stableArgsKey` writes it, or `undefined` when dropped. */
 export function encodeArgValue(value: unknown): string | undefined {
   switch (typeof value) {
@@ -134,8 +149,11 @@ export function describeType(value: unknown): string {
 /**
  * Brings every field of a processed entity to JSON form (SPEC 5.4), in place. Object values of
  * the fields in `skip` are already JSON (normalized schema members) and are not walked again.
+ * Symbol-keyed properties are removed when `checkSymbols` is set: objects made by user code
+ * (`process()` output) may carry them; a copy of parsed JSON cannot, so the hot path skips it.
  */
-export function jsonifyFields(fields: Record<string, unknown>, skip?: readonly string[]): void {
+export function jsonifyFields(fields: Record<string, unknown>, skip?: readonly string[], checkSymbols = false): void {
+  if (checkSymbols) for (const symbol of Object.getOwnPropertySymbols(fields)) delete (fields as Record<symbol, unknown>)[symbol];
   for (const k in fields) {
     const value = fields[k];
     switch (typeof value) {
@@ -143,7 +161,7 @@ export function jsonifyFields(fields: Record<string, unknown>, skip?: readonly s
       case 'boolean':
         continue;
       case 'number':
-        if (value - value !== 0) fields[k] = null;
+        if (value - value !== 0) setOwn(fields, k, null);
         continue;
       case 'object':
         if (value !== null && (skip === undefined || !skip.includes(k))) {
@@ -152,7 +170,7 @@ export function jsonifyFields(fields: Record<string, unknown>, skip?: readonly s
         }
         continue;
       case 'bigint':
-        fields[k] = value.toString();
+        setOwn(fields, k, value.toString());
         continue;
       default:
         delete fields[k];

@@ -24,11 +24,13 @@ export function setOwn(obj: Record<string, unknown>, key: string, value: unknown
   }
 }
 
-/** `Object.assign(target, source)` that defines an own `__proto__` instead of setting the prototype. */
+/**
+ * `Object.assign(target, source)` that defines an own `__proto__` instead of setting the
+ * prototype (Object.assign would call the `__proto__` setter before any fix-up could run).
+ */
 export function assignOwn<T extends object>(target: T, source: object): T {
-  Object.assign(target, source);
-  if (hasOwnProperty.call(source, '__proto__')) {
-    setOwn(target as Record<string, unknown>, '__proto__', (source as Record<string, unknown>)['__proto__']);
-  }
+  if (!hasOwnProperty.call(source, '__proto__')) return Object.assign(target, source);
+  const from = source as Record<string, unknown>;
+  for (const key of Object.keys(from)) setOwn(target as Record<string, unknown>, key, from[key]);
   return target;
 }

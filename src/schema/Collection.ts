@@ -104,18 +104,20 @@ export class CollectionSchema<D extends ItemsDefinition = ItemsDefinition> exten
       ctx.write(this.key, pk, incoming, meta);
       return;
     }
+    let next = incoming;
     if (this.mergeWith !== undefined) {
-      const merged = this.mergeWith(existing, incoming);
-      ctx.write(this.key, pk, jsonEqual(merged, existing) ? existing : merged, meta);
-      return;
+      next = this.mergeWith(existing, incoming);
+    } else {
+      const existingMeta = ctx.currentMeta(this.key, pk);
+      if (existingMeta !== undefined && meta.fetchedAt < existingMeta.fetchedAt) return; // older: the stored list wins
     }
-    const existingMeta = ctx.currentMeta(this.key, pk);
-    if (existingMeta !== undefined && meta.fetchedAt < existingMeta.fetchedAt) return; // older: the stored list wins
-    ctx.write(this.key, pk, jsonEqual(incoming, existing) ? existing : incoming, meta);
+    // An identical list keeps the stored array; only its meta moves (4.14).
+    if (jsonEqual(next, existing)) ctx.writeMeta(this.key, pk, meta);
+    else ctx.write(this.key, pk, next, meta);
   }
 
   denormalize(value: unknown, ctx: DenormalizeContext, prev: unknown): unknown {
-    if (typeof value !== 'string') return undefined;
+    if (typeof value !== 'string') return value === null ? null : undefined;
     const stored = ctx.reader.entity(this.key, value);
     ctx.dep(this.key, value, stored);
     if (typeof stored !== 'object' || stored === null) return undefined;

@@ -1,3 +1,4 @@
+import { argsCacheKey } from '../internal/json';
 import { depsHold, DenormalizeContext, TABLE } from './node';
 import type { MemoState, SchemaNode } from './node';
 import { tablesReader } from './reader';
@@ -80,7 +81,7 @@ export class MemoCache {
    */
   read(node: SchemaNode, result: unknown, reader: EntityReader, token: unknown, args: readonly unknown[]): MemoResult {
     const byArgs = this.entriesFor(node, result);
-    const argsKey = args.length === 0 ? '' : stableJSON(args);
+    const argsKey = args.length === 0 ? '' : argsCacheKey(args);
     const entry = byArgs.get(argsKey);
     if (entry !== undefined) {
       if (entry.token === token) return entry.result;
@@ -120,11 +121,3 @@ export class MemoCache {
 }
 
 const EMPTY_TABLES: EntityTables = {};
-
-function stableJSON(args: readonly unknown[]): string {
-  try {
-    return JSON.stringify(args) ?? '';
-  } catch {
-    return String(Math.random());
-  }
-}

@@ -53,7 +53,7 @@ export class ObjectSchema<S extends Record<string, any> = Record<string, any>> e
       const [k, node] = members[i]!;
       if (hasOwn(out, k)) setOwn(out, k, node.normalize(out[k], input, k, ctx));
     }
-    jsonifyFields(out, this.memberNames);
+    jsonifyFields(out, this.memberNames, true);
     return out;
   }
 
@@ -66,7 +66,8 @@ export class ObjectSchema<S extends Record<string, any> = Record<string, any>> e
       const [k, node] = members[i]!;
       if (!hasOwn(out, k)) continue;
       const raw = out[k];
-      setOwn(out, k, raw === null ? null : node.denormalize(raw, ctx, previous !== undefined && hasOwn(previous, k) ? previous[k] : undefined));
+      // Every schema reads `null` itself: most keep it, All reads its table (4.39).
+      setOwn(out, k, node.denormalize(raw, ctx, previous !== undefined && hasOwn(previous, k) ? previous[k] : undefined));
     }
     return reuseObject(out, prev);
   }

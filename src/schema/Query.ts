@@ -1,3 +1,4 @@
+import { argsCacheKey } from '../internal/json';
 import { SchemaBase } from './node';
 import type { DenormalizeContext, NormalizeContext, QueryContext, SchemaNode } from './node';
 import { toNode } from './toNode';
@@ -36,21 +37,22 @@ export class QuerySchema<S = any, R = unknown> extends SchemaBase<R> {
   }
 
   denormalize(value: unknown, ctx: DenormalizeContext, _prev: unknown): unknown {
-    const inner = this.inner.denormalize(value, ctx, undefined);
-    if (inner === undefined) return undefined;
     const memo = ctx.memo;
-    if (memo === undefined || typeof inner !== 'object' || inner === null) {
-      return this.process(inner as Denormalize<S>, ...ctx.args);
+    if (memo === undefined) {
+      const inner = this.inner.denormalize(value, ctx, undefined);
+      return inner === undefined || inner === null ? inner : this.process(inner as Denormalize<S>, ...ctx.args);
     }
-    let byValue = memo.queries.get(this);
-    if (byValue === undefined) memo.queries.set(this, (byValue = new WeakMap()));
-    let byArgs = byValue.get(inner);
-    if (byArgs === undefined) byValue.set(inner, (byArgs = new Map()));
-    const argsKey = JSON.stringify(ctx.args) ?? '';
-    if (byArgs.has(argsKey)) return byArgs.get(argsKey);
-    const out = this.process(inner as Denormalize<S>, ...ctx.args);
-    byArgs.set(argsKey, out);
-    return out;
+    // The output keeps its reference while the inner read keeps its reference (4.38).
+    let reads = memo.queries.get(this);
+    if (reads === undefined) memo.queries.set(this, (reads = new Map()));
+    const cacheKey = `${argsCacheKey(ctx.args)}\u0000${typeof value === 'string' ? value : ''}`;
+    const last = reads.get(cacheKey);
+    const inner = this.inner.denormalize(value, ctx, last?.inner);
+    if (inner === undefined || inner === null) return inner;
+    if (last !== undefined && last.inner === inner) return last.output;
+    const output = this.process(inner as Denormalize<S>, ...ctx.args);
+    reads.set(cacheKey, { inner, output });
+    return output;
   }
 
   override queryKey(args: readonly unknown[], ctx: QueryContext): unknown {

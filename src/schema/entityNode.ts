@@ -12,6 +12,11 @@ type Fields = Record<string, unknown>;
 type Deserialize = (raw: unknown) => unknown;
 
 const hasOwnProperty = Object.prototype.hasOwnProperty;
+/**
+ * Deserialized field values per stored entity object (SPEC 4.8): reading an unchanged stored
+ * entity again, through any read, yields the same `Date` (or other) object.
+ */
+const deserialized = new WeakMap<object, Fields>();
 const ZERO_META: EntityMeta = { fetchedAt: 0, date: 0, expiresAt: 0 };
 const nodes = new WeakMap<typeof Entity, EntityNode>();
 
@@ -130,7 +135,7 @@ export class EntityNode implements SchemaNode {
       stack.pop();
       ctx.stackPks.pop();
     }
-    jsonifyFields(processed, this.nestedNames);
+    jsonifyFields(processed, this.nestedNames, !this.defaultProcess);
     this.writeEntity(ctx, pk, processed);
     return pk;
   }
@@ -193,7 +198,10 @@ export class EntityNode implements SchemaNode {
     }
     // Identical data keeps the stored object, so no reference anywhere changes (4.14).
     if (merged !== existing && jsonEqual(merged, existing)) merged = existing;
-    if (merged === existing && meta === existingMeta) return;
+    if (merged === existing) {
+      if (meta !== existingMeta) ctx.writeMeta(key, pk, meta);
+      return;
+    }
     ctx.write(key, pk, merged, meta === existingMeta ? undefined : meta);
     if (this.indexes.length > 0 && merged !== existing) this.updateIndexes(ctx, pk, existing, merged);
   }
@@ -273,21 +281,10 @@ export class EntityNode implements SchemaNode {
       const [field, node] = nested[i]!;
       if (!hasOwn(stored, field)) continue;
       const raw = stored[field];
-      const value = raw === null ? null : node.denormalize(raw, ctx, previous?.[field]);
+      const value = node.denormalize(raw, ctx, previous?.[field]);
       setOwn(instance, field, value);
     }
-    const deserializers = this.deserializers!;
-    for (let i = 0; i < deserializers.length; i++) {
-      const [field, deserialize] = deserializers[i]!;
-      if (!hasOwn(stored, field)) continue;
-      const raw = stored[field];
-      if (raw === null || raw === undefined) continue;
-      try {
-        setOwn(instance, field, deserialize(raw));
-      } catch (error) {
-        if (isDev) console.error(`[rtk-rest] ${this.key} ${JSON.stringify(pk)}: deserializer for "${field}" threw; keeping the raw value.`, error);
-      }
-    }
+    if (this.deserializers!.length > 0) this.deserialize(pk, stored, instance);
     ctx.depth--;
     const low = ctx.low;
     ctx.low = low < outerLow ? low : outerLow;
@@ -308,6 +305,28 @@ export class EntityNode implements SchemaNode {
       }
     }
     return instance;
+  }
+
+  /** Applies `static schema` deserializers to present, non-null fields (SPEC 4.6–4.9). */
+  private deserialize(pk: string, stored: Fields, instance: Fields): void {
+    let values = deserialized.get(stored);
+    for (const [field, deserialize] of this.deserializers!) {
+      if (!hasOwn(stored, field)) continue;
+      const raw = stored[field];
+      if (raw === null || raw === undefined) continue;
+      if (values !== undefined && hasOwn(values, field)) {
+        setOwn(instance, field, values[field]);
+        continue;
+      }
+      try {
+        const value = deserialize(raw);
+        if (values === undefined) deserialized.set(stored, (values = {}));
+        setOwn(values, field, value);
+        setOwn(instance, field, value);
+      } catch (error) {
+        if (isDev) console.error(`[rtk-rest] ${this.key} ${JSON.stringify(pk)}: deserializer for "${field}" threw; keeping the raw value.`, error);
+      }
+    }
   }
 
   /** A new instance with class-field defaults (computed once per class) and the stored fields. */

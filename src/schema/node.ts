@@ -37,8 +37,9 @@ export interface TableWrites {
   readonly meta: Record<string, EntityMeta>;
   /** Whether the store has this table at all (when not, lookups skip the reader). */
   readonly stored: boolean;
-  /** Number of cell and meta writes (non-zero when the table was written). */
+  /** Number of cell writes; a table with meta-only writes keeps its entity table (4.14). */
   count: number;
+  metaCount: number;
 }
 
 const hasOwnProperty = Object.prototype.hasOwnProperty;
@@ -66,7 +67,7 @@ export class NormalizeContext {
   table(key: string): TableWrites {
     let table = this.tables.get(key);
     if (table === undefined) {
-      table = { cells: {}, meta: {}, stored: this.reader.token(key) !== undefined, count: 0 };
+      table = { cells: {}, meta: {}, stored: this.reader.token(key) !== undefined, count: 0, metaCount: 0 };
       this.tables.set(key, table);
     }
     return table;
@@ -74,17 +75,20 @@ export class NormalizeContext {
 
   /** Written cells by table: `entities[key][pk]`. */
   get entities(): Record<string, Record<string, unknown>> {
-    return this.collect((table) => table.cells);
+    return this.collect((table) => (table.count > 0 ? table.cells : undefined));
   }
 
   /** Written meta by table: `entitiesMeta[key][pk]`. */
   get entitiesMeta(): Record<string, Record<string, EntityMeta>> {
-    return this.collect((table) => table.meta);
+    return this.collect((table) => (table.metaCount > 0 ? table.meta : undefined));
   }
 
-  private collect<T>(pick: (table: TableWrites) => Record<string, T>): Record<string, Record<string, T>> {
+  private collect<T>(pick: (table: TableWrites) => Record<string, T> | undefined): Record<string, Record<string, T>> {
     const out: Record<string, Record<string, T>> = {};
-    for (const [key, table] of this.tables) if (table.count > 0) setOwn(out, key, pick(table));
+    for (const [key, table] of this.tables) {
+      const cells = pick(table);
+      if (cells !== undefined) setOwn(out, key, cells);
+    }
     return out;
   }
 
@@ -103,6 +107,7 @@ export class NormalizeContext {
   write(key: string, pk: string, value: unknown, meta: EntityMeta | undefined): void {
     const table = this.table(key);
     table.count++;
+    if (meta !== undefined) table.metaCount++;
     if (pk === '__proto__') {
       setOwn(table.cells, pk, value);
       if (meta !== undefined) setOwn(table.meta, pk, meta);
@@ -110,6 +115,14 @@ export class NormalizeContext {
     }
     table.cells[pk] = value;
     if (meta !== undefined) table.meta[pk] = meta;
+  }
+
+  /** Records new meta for a cell whose stored value stays (an identical refetch, 4.14). */
+  writeMeta(key: string, pk: string, meta: EntityMeta): void {
+    const table = this.table(key);
+    table.metaCount++;
+    if (pk === '__proto__') setOwn(table.meta, pk, meta);
+    else table.meta[pk] = meta;
   }
 
   currentIndex(key: string, field: string, value: string): string | undefined {
@@ -150,8 +163,8 @@ export const TABLE = '\u0000table';
 /** State a MemoCache keeps across reads. */
 export interface MemoState {
   readonly instances: WeakMap<object, InstanceEntry>;
-  /** `Query` outputs: query node → input value → args key → output. */
-  readonly queries: WeakMap<object, WeakMap<object, Map<string, unknown>>>;
+  /** `Query` reads: query node → (args key, result) → the inner value and the output made from it. */
+  readonly queries: WeakMap<object, Map<string, { inner: unknown; output: unknown }>>;
 }
 
 /** Arguments passed to queryKey. */

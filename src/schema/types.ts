@@ -70,11 +70,9 @@ export type Denormalize<S> = S extends SchemaOutput<infer O>
     ? I extends Entity
       ? I
       : S
-    : S extends readonly [infer Item]
+    : S extends readonly (infer Item)[]
       ? Denormalize<Item>[]
-      : S extends readonly unknown[]
-        ? unknown[]
-        : S extends (...args: any[]) => any
+      : S extends (...args: any[]) => any
           ? S
           : S extends object
             ? { [K in keyof S]: Denormalize<S[K]> }

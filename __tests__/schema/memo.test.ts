@@ -1,0 +1,413 @@
+import { Entity, MemoCache, denormalize, normalize, schema } from 'rtk-rest';
+import type { EntityMeta, EntityTables, NormalizedTables } from 'rtk-rest';
+
+class User extends Entity {
+  id = 0;
+  username = '';
+  createdAt = new Date(0);
+  pk() {
+    return `${this.id}`;
+  }
+  static override key = 'User';
+  static override schema = { createdAt: (iso: string) => new Date(iso) };
+}
+class Post extends Entity {
+  id = 0;
+  title = '';
+  author: User | undefined = User.fromJS();
+  pk() {
+    return `${this.id}`;
+  }
+  static override key = 'Post';
+  static override schema = { author: User };
+}
+class Comment extends Entity {
+  id = 0;
+  text = '';
+  pk() {
+    return `${this.id}`;
+  }
+  static override key = 'Comment';
+}
+class Person extends Entity {
+  id = 0;
+  name = '';
+  friend: Person | undefined = undefined;
+  pk() {
+    return `${this.id}`;
+  }
+  static override key = 'Person';
+  static override schema: Record<string, unknown> = { friend: Person };
+}
+
+const meta = (fetchedAt: number): EntityMeta => ({ fetchedAt, date: fetchedAt, expiresAt: fetchedAt + 1000 });
+const empty: NormalizedTables = { entities: {}, entitiesMeta: {}, indexes: {} };
+
+const POSTS = [
+  { id: 1, title: 'first', author: { id: 1, username: 'ann', createdAt: '2024-01-01T00:00:00.000Z' } },
+  { id: 2, title: 'second', author: { id: 2, username: 'bob', createdAt: '2024-02-01T00:00:00.000Z' } },
+];
+
+/** Post 1 (author User 1) and Post 2 (author User 2), the example of 5.14. */
+function postsStore(): NormalizedTables & { result: unknown } {
+  return normalize([Post], POSTS, [], empty, meta(100));
+}
+
+function write(store: NormalizedTables, schemaDef: unknown, input: unknown, fetchedAt: number, args: unknown[] = []): NormalizedTables {
+  return normalize(schemaDef, input, args, store, meta(fetchedAt));
+}
+
+/** One stable schema object, as an endpoint holds it (an inline `[Post]` literal is a new schema each time). */
+const postList: [typeof Post] = [Post];
+
+const sortPaths = (paths: { key: string; pk: string }[]) => paths.map(({ key, pk }) => `${key}:${pk}`).sort();
+
+describe('5.12 MemoCache.denormalize', () => {
+  it('5.12 returns { data, paths } with data as denormalize would', () => {
+    const store = postsStore();
+    const { data, paths } = new MemoCache().denormalize(postList, store.result, store.entities);
+    expect(data).toEqual(denormalize([Post], store.result, store.entities));
+    expect(data![0]).toBeInstanceOf(Post);
+    expect(data![0]!.author).toBeInstanceOf(User);
+    expect(data![0]!.author!.createdAt).toEqual(new Date('2024-01-01T00:00:00.000Z'));
+    expect(sortPaths(paths)).toEqual(['Post:1', 'Post:2', 'User:1', 'User:2']);
+  });
+
+  it('5.12 paths include tombstoned and absent cells', () => {
+    const entities: EntityTables = {
+      Post: { '1': { id: 1, author: '1' }, '2': { id: 2, author: '9' }, '3': null },
+      User: { '1': { id: 1 } },
+    };
+    const { data, paths } = new MemoCache().denormalize(postList, ['1', '2', '3', '4'], entities);
+    expect(data!.map((post) => post.id)).toEqual([1, 2]);
+    expect(data![1]!.author).toBeUndefined();
+    expect(sortPaths(paths)).toEqual(['Post:1', 'Post:2', 'Post:3', 'Post:4', 'User:1', 'User:9']);
+  });
+
+  it('5.12 paths of a collection include the collection cell; absent top-level entity reads undefined', () => {
+    const store = write(empty, new schema.Collection([Post]), POSTS, 100, [{ group: 'react' }]);
+    const memo = new MemoCache();
+    const { paths } = memo.denormalize(new schema.Collection([Post]), '{"group":"react"}', store.entities);
+    expect(sortPaths(paths)).toEqual(['Post:1', 'Post:2', 'User:1', 'User:2', '[Post]:{"group":"react"}']);
+    const missing = memo.denormalize(Post, '42', store.entities);
+    expect(missing.data).toBeUndefined();
+    expect(missing.paths).toEqual([{ key: 'Post', pk: '42' }]);
+  });
+});
+
+describe('5.13 memoization guarantees (D18)', () => {
+  it('5.13.1 reading again from the same state returns the same reference', () => {
+    const store = postsStore();
+    const memo = new MemoCache();
+    const first = memo.denormalize(postList, store.result, store.entities);
+    const second = memo.denormalize(postList, store.result, store.entities);
+    expect(second.data).toBe(first.data);
+    expect(memo.denormalize(Post, '1', store.entities).data).toBe(first.data![0]);
+    const allPosts = new schema.All(Post);
+    const all = memo.query(allPosts, [], store);
+    expect(memo.query(allPosts, [], store).data).toBe(all.data);
+  });
+
+  it('5.13.1 reading again from the same state does not look into the tables (time independent of the data size)', () => {
+    const posts = Array.from({ length: 500 }, (_, i) => ({ id: i + 1, title: `p${i}`, author: { id: (i % 7) + 1 } }));
+    const store = write(empty, [Post], posts, 100);
+    let lookups = 0;
+    const counted = new Proxy(store.entities, {
+      get(target, key, receiver) {
+        lookups++;
+        return Reflect.get(target, key, receiver);
+      },
+      getOwnPropertyDescriptor(target, key) {
+        lookups++;
+        return Reflect.getOwnPropertyDescriptor(target, key);
+      },
+      has(target, key) {
+        lookups++;
+        return Reflect.has(target, key);
+      },
+    });
+    const result = posts.map((post) => `${post.id}`);
+    const memo = new MemoCache();
+    const first = memo.denormalize(postList, result, counted).data;
+    expect(first).toHaveLength(500);
+    expect(lookups).toBeGreaterThan(0);
+    lookups = 0;
+    expect(memo.denormalize(postList, result, counted).data).toBe(first);
+    expect(lookups).toBe(0);
+  });
+
+  it('5.13.2 writes to other entity types and to entities the result does not depend on keep the reference', () => {
+    const store = postsStore();
+    const memo = new MemoCache();
+    const first = memo.denormalize(postList, store.result, store.entities).data;
+    const comment = write(store, Comment, { id: 1, text: 'hi' }, 200);
+    expect(memo.denormalize(postList, store.result, comment.entities).data).toBe(first);
+    const otherPost = write(comment, Post, { id: 3, title: 'third', author: { id: 3, username: 'cy' } }, 300);
+    expect(memo.denormalize(postList, store.result, otherPost.entities).data).toBe(first);
+    const list = new schema.Collection([Post]);
+    const withList = write(otherPost, list, [{ id: 1 }], 400, [{ group: 'react' }]);
+    const listRead = memo.query(list, [{ group: 'react' }], withList).data;
+    const otherList = write(withList, list, [{ id: 3 }], 500, [{ group: 'vue' }]);
+    expect(memo.query(list, [{ group: 'react' }], otherList).data).toBe(listRead);
+    expect(memo.denormalize(postList, store.result, otherList.entities).data).toBe(first);
+  });
+
+  it('5.14 changing User 2 rebuilds Post 2 and the list; Post 1 and User 1 keep their references', () => {
+    const store = postsStore();
+    const memo = new MemoCache();
+    const before = memo.denormalize(postList, store.result, store.entities).data!;
+    const changed = write(store, User, { id: 2, username: 'robert' }, 200);
+    const after = memo.denormalize(postList, store.result, changed.entities).data!;
+    expect(after).not.toBe(before);
+    expect(after[0]).toBe(before[0]);
+    expect(after[0]!.author).toBe(before[0]!.author);
+    expect(after[0]!.author!.createdAt).toBe(before[0]!.author!.createdAt);
+    expect(after[1]).not.toBe(before[1]);
+    expect(after[1]).toBeInstanceOf(Post);
+    expect(after[1]!.author!.username).toBe('robert');
+    expect(after[1]!.author!.createdAt).toEqual(new Date('2024-02-01T00:00:00.000Z'));
+    expect(before[1]!.author!.username).toBe('bob');
+  });
+
+  it('5.13.3 inside an object result only the parts that depend on the changed entity are rebuilt', () => {
+    const page = { posts: postList, featured: Post, next: '' };
+    const store = postsStore();
+    const result = { posts: ['1', '2'], featured: '1', next: 'p2' };
+    const memo = new MemoCache();
+    const before = memo.denormalize(page, result, store.entities).data!;
+    expect(memo.denormalize(page, result, store.entities).data).toBe(before);
+    const changed = write(store, User, { id: 2, username: 'robert' }, 200);
+    const after = memo.denormalize(page, result, changed.entities).data!;
+    expect(after).not.toBe(before);
+    expect(after.featured).toBe(before.featured);
+    expect(after.posts).not.toBe(before.posts);
+    expect(after.posts[0]).toBe(before.posts[0]);
+    expect(after.posts[1]!.author!.username).toBe('robert');
+    expect(after.next).toBe('p2');
+    const unrelated = write(changed, Comment, { id: 5 }, 300);
+    expect(memo.denormalize(page, result, unrelated.entities).data).toBe(after);
+  });
+
+  it('5.14 writing User 3, or refetching User 1 unchanged, keeps the list reference', () => {
+    const store = postsStore();
+    const memo = new MemoCache();
+    const before = memo.denormalize(postList, store.result, store.entities).data;
+    const user3 = write(store, User, { id: 3, username: 'cy' }, 200);
+    expect(memo.denormalize(postList, store.result, user3.entities).data).toBe(before);
+    const user1 = write(user3, User, POSTS[0]!.author, 300);
+    expect(user1.entities.User!['1']).toBe(store.entities.User!['1']);
+    expect(memo.denormalize(postList, store.result, user1.entities).data).toBe(before);
+  });
+
+  it('5.13.4 refetching identical data changes no reference a reader sees', () => {
+    const list = new schema.Collection([Post]);
+    const store = write(empty, list, POSTS, 100, [{ group: 'react' }]);
+    const memo = new MemoCache();
+    const listRead = memo.query(list, [{ group: 'react' }], store).data;
+    const detail = memo.query(Post, [1], store).data;
+    const refetched = write(store, list, POSTS, 200, [{ group: 'react' }]);
+    expect(refetched.entities.Post!['1']).toBe(store.entities.Post!['1']);
+    expect(refetched.entities.User!['2']).toBe(store.entities.User!['2']);
+    expect(refetched.entities['[Post]']!['{"group":"react"}']).toBe(store.entities['[Post]']!['{"group":"react"}']);
+    expect(memo.query(list, [{ group: 'react' }], refetched).data).toBe(listRead);
+    expect(memo.query(Post, [1], refetched).data).toBe(detail);
+    expect(refetched.entitiesMeta.Post!['1']).toEqual(meta(200));
+  });
+
+  it('5.13.4 refetching identical data leaves the entity tables untouched (only entitiesMeta changes)', () => {
+    const store = postsStore();
+    const refetched = write(store, [Post], POSTS, 200);
+    expect(refetched.entities.Post).toBe(store.entities.Post);
+    expect(refetched.entities.User).toBe(store.entities.User);
+    expect(refetched.entities).toBe(store.entities);
+    expect(refetched.indexes).toBe(store.indexes);
+    expect(refetched.entitiesMeta).not.toBe(store.entitiesMeta);
+  });
+
+  it('5.13.5 the same entity is the same instance in a list result and a detail result', () => {
+    const list = new schema.Collection([Post]);
+    const store = write(empty, list, POSTS, 100);
+    const memo = new MemoCache();
+    const rows = memo.query(list, [], store).data!;
+    const detail = memo.denormalize(Post, '2', store.entities).data;
+    expect(detail).toBe(rows[1]);
+    expect(memo.query(Post, [2], store).data).toBe(rows[1]);
+    expect(memo.denormalize(postList, ['2', '1'], store.entities).data![0]).toBe(rows[1]);
+    expect(memo.query(new schema.All(Post), [], store).data![0]).toBe(rows[0]);
+    // After a change, whichever is read first, both share the new instance.
+    const changed = write(store, Post, { id: 2, title: 'edited' }, 200);
+    const newDetail = memo.denormalize(Post, '2', changed.entities).data;
+    const newRows = memo.query(list, [], changed).data!;
+    expect(newDetail).not.toBe(detail);
+    expect(newRows[1]).toBe(newDetail);
+    expect(newRows[0]).toBe(rows[0]);
+  });
+
+  it('5.13.6 an undone delete shows the item again', () => {
+    const store = postsStore();
+    const memo = new MemoCache();
+    const before = memo.denormalize(postList, store.result, store.entities).data!;
+    const deleted = write(store, new schema.Invalidate(Post), 2, 200);
+    const afterDelete = memo.denormalize(postList, store.result, deleted.entities).data!;
+    expect(afterDelete.map((post) => post.id)).toEqual([1]);
+    expect(afterDelete[0]).toBe(before[0]);
+    expect(memo.denormalize(Post, '2', deleted.entities).data).toBeUndefined();
+    // The optimistic delete is rolled back: the base state comes back.
+    const restored = memo.denormalize(postList, store.result, store.entities).data!;
+    expect(restored.map((post) => post.id)).toEqual([1, 2]);
+    expect(restored[1]).toBeInstanceOf(Post);
+    expect(memo.denormalize(Post, '2', store.entities).data).toBeInstanceOf(Post);
+    // A re-creation started after the delete replaces the tombstone.
+    const recreated = write(deleted, Post, { id: 2, title: 'again', author: 2 }, 300);
+    const afterRecreate = memo.denormalize(postList, store.result, recreated.entities).data!;
+    expect(afterRecreate.map((post) => post.title)).toEqual(['first', 'again']);
+    expect(afterRecreate[1]!.author!.username).toBe('bob');
+  });
+
+  it('5.13.6 a missing nested entity appearing rebuilds the parent', () => {
+    const store = write(postsStore(), Post, { id: 3, title: 'orphan', author: 7 }, 200);
+    const memo = new MemoCache();
+    const list = memo.denormalize(postList, ['1', '3'], store.entities).data!;
+    const orphan = memo.denormalize(Post, '3', store.entities).data!;
+    expect(orphan.author).toBeUndefined();
+    expect(list[1]).toBe(orphan);
+    const withAuthor = write(store, User, { id: 7, username: 'gus' }, 300);
+    const rebuilt = memo.denormalize(Post, '3', withAuthor.entities).data!;
+    expect(rebuilt).not.toBe(orphan);
+    expect(rebuilt.author).toBeInstanceOf(User);
+    expect(rebuilt.author!.username).toBe('gus');
+    const newList = memo.denormalize(postList, ['1', '3'], withAuthor.entities).data!;
+    expect(newList).not.toBe(list);
+    expect(newList[0]).toBe(list[0]);
+    expect(newList[1]).toBe(rebuilt);
+  });
+
+  it('5.13.6 a missing top-level entity appearing is read', () => {
+    const store = postsStore();
+    const memo = new MemoCache();
+    expect(memo.denormalize(Post, '9', store.entities).data).toBeUndefined();
+    const added = write(store, Post, { id: 9, title: 'nine' }, 200);
+    expect(memo.denormalize(Post, '9', added.entities).data).toBeInstanceOf(Post);
+  });
+
+  it('5.13.7 many different arguments do not evict each other', () => {
+    const list = new schema.Collection([Post]);
+    let store: NormalizedTables = empty;
+    const groups = Array.from({ length: 60 }, (_, i) => `g${i}`);
+    groups.forEach((group, i) => {
+      store = write(store, list, [{ id: i + 1, title: group }], 100, [{ group }]);
+    });
+    const memo = new MemoCache();
+    const firstReads = groups.map((group) => memo.query(list, [{ group }], store).data);
+    expect(firstReads.every((rows) => Array.isArray(rows) && rows.length === 1)).toBe(true);
+    const secondReads = groups.map((group) => memo.query(list, [{ group }], store).data);
+    secondReads.forEach((rows, i) => expect(rows).toBe(firstReads[i]));
+    // Interleaved reads of different results for the same schema.
+    const posts = groups.map((_, i) => memo.denormalize(Post, `${i + 1}`, store.entities).data);
+    groups.forEach((_, i) => expect(memo.denormalize(Post, `${i + 1}`, store.entities).data).toBe(posts[i]));
+    // And after an unrelated write, every argument set still keeps its reference.
+    const unrelated = write(store, Comment, { id: 1 }, 200);
+    groups.forEach((group, i) => expect(memo.query(list, [{ group }], unrelated).data).toBe(firstReads[i]));
+  });
+
+  it('5.13.7 a Query read with different arguments keeps one output per argument set', () => {
+    const process = jest.fn((posts: Post[], { author }: { author: string }) => posts.filter((post) => post.author?.username === author));
+    const byAuthor = new schema.Query(new schema.All(Post), process);
+    const store = postsStore();
+    const memo = new MemoCache();
+    const ann = memo.query(byAuthor, [{ author: 'ann' }], store).data;
+    const bob = memo.query(byAuthor, [{ author: 'bob' }], store).data;
+    expect(memo.query(byAuthor, [{ author: 'ann' }], store).data).toBe(ann);
+    expect(memo.query(byAuthor, [{ author: 'bob' }], store).data).toBe(bob);
+    expect(process).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('4.24 / 5.13 cycles', () => {
+  function cycleStore(): NormalizedTables {
+    const a: Record<string, unknown> = { id: 1, name: 'a' };
+    const b: Record<string, unknown> = { id: 2, name: 'b', friend: a };
+    a.friend = b;
+    return write(empty, Person, a, 100);
+  }
+
+  it('4.24 cyclic input normalizes without looping', () => {
+    const store = cycleStore();
+    expect(store.entities.Person).toEqual({ '1': { id: 1, name: 'a', friend: '2' }, '2': { id: 2, name: 'b', friend: '1' } });
+  });
+
+  it('4.24 denormalize reads a cyclic graph with shared identity', () => {
+    const a = denormalize(Person, '1', cycleStore().entities) as Person;
+    expect(a).toBeInstanceOf(Person);
+    expect(a.friend).toBeInstanceOf(Person);
+    expect(a.friend!.name).toBe('b');
+    expect(a.friend!.friend).toBe(a);
+  });
+
+  it('5.13 MemoCache reads a cyclic graph with shared identity, one instance per entity', () => {
+    const store = cycleStore();
+    const memo = new MemoCache();
+    const a = memo.denormalize(Person, '1', store.entities).data!;
+    expect(a.friend!.friend).toBe(a);
+    const b = memo.denormalize(Person, '2', store.entities).data!;
+    expect(b).toBe(a.friend);
+    expect(b.friend).toBe(a);
+    const both = memo.denormalize([Person], ['1', '2'], store.entities).data!;
+    expect(both[0]).toBe(a);
+    expect(both[1]).toBe(b);
+    expect(memo.denormalize(Person, '1', store.entities).data).toBe(a);
+  });
+
+  it('5.13 a cycle stays consistent after a change to one of its entities (read the unchanged entity first)', () => {
+    const store = cycleStore();
+    const memo = new MemoCache();
+    const a = memo.denormalize(Person, '1', store.entities).data!;
+    const changed = write(store, Person, { id: 2, name: 'b2' }, 200);
+    const a2 = memo.denormalize(Person, '1', changed.entities).data!;
+    expect(a2).not.toBe(a);
+    expect(a2.name).toBe('a');
+    expect(a2.friend!.name).toBe('b2');
+    expect(a2.friend!.friend).toBe(a2);
+    const b2 = memo.denormalize(Person, '2', changed.entities).data!;
+    expect(b2).toBe(a2.friend);
+    expect(b2.friend).toBe(a2);
+  });
+
+  it('5.13 a cycle stays consistent after a change to one of its entities (read the changed entity first)', () => {
+    const store = cycleStore();
+    const memo = new MemoCache();
+    const a = memo.denormalize(Person, '1', store.entities).data!;
+    const b = memo.denormalize(Person, '2', store.entities).data!;
+    expect(b).toBe(a.friend);
+    const changed = write(store, Person, { id: 2, name: 'b2' }, 200);
+    const b2 = memo.denormalize(Person, '2', changed.entities).data!;
+    expect(b2.name).toBe('b2');
+    expect(b2.friend!.name).toBe('a');
+    expect(b2.friend!.friend).toBe(b2);
+    const a2 = memo.denormalize(Person, '1', changed.entities).data!;
+    expect(a2).toBe(b2.friend);
+    expect(a2.friend).toBe(b2);
+  });
+
+  it('5.13 a three-entity cycle stays consistent after a change, read from any member', () => {
+    const store = write(empty, [Person], [
+      { id: 1, name: 'a', friend: 2 },
+      { id: 2, name: 'b', friend: 3 },
+      { id: 3, name: 'c', friend: 1 },
+    ], 100);
+    const memo = new MemoCache();
+    const a = memo.denormalize(Person, '1', store.entities).data!;
+    expect(a.friend!.friend!.friend).toBe(a);
+    const changed = write(store, Person, { id: 3, name: 'c2' }, 200);
+    const b2 = memo.denormalize(Person, '2', changed.entities).data!;
+    expect(b2.friend!.name).toBe('c2');
+    expect(b2.friend!.friend!.friend).toBe(b2);
+    const a2 = memo.denormalize(Person, '1', changed.entities).data!;
+    expect(a2.friend).toBe(b2);
+    expect(a2.friend!.friend!.friend).toBe(a2);
+    expect(a2.friend!.friend!.name).toBe('c2');
+    const c2 = memo.denormalize(Person, '3', changed.entities).data!;
+    expect(c2).toBe(b2.friend);
+    expect(c2.friend).toBe(a2);
+  });
+});
