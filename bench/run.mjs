@@ -1,0 +1,76 @@
+// Runs the benchmark workloads (bench/workloads/*.ts): each is bundled with esbuild for node in
+// production mode and run in its own node process, so that every library in it is measured
+// side by side in the same process and run.
+//
+//   node bench/run.mjs [--quick] [workload…]
+//
+// --quick: few rounds, small sizes (a smoke test). A workload argument keeps the workloads whose
+// name contains it. BENCH_DATA overrides the path of data.json.
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const benchDir = dirname(fileURLToPath(import.meta.url));
+const root = resolve(benchDir, '..');
+const outDir = join(benchDir, 'out');
+const workloadDir = join(benchDir, 'workloads');
+
+const args = process.argv.slice(2);
+const unknown = args.filter((arg) => arg.startsWith('--') && arg !== '--quick');
+if (unknown.length > 0) fail(`unknown option ${unknown.join(' ')}; usage: node bench/run.mjs [--quick] [workload…]`);
+const quick = args.includes('--quick');
+const filters = args.filter((arg) => !arg.startsWith('--'));
+
+const available = readdirSync(workloadDir)
+  .filter((file) => file.endsWith('.ts'))
+  .map((file) => file.slice(0, -'.ts'.length))
+  .sort((a, b) => (a === 'normalize' ? -1 : b === 'normalize' ? 1 : a.localeCompare(b)));
+const workloads = available.filter((name) => filters.length === 0 || filters.some((filter) => name.includes(filter)));
+if (workloads.length === 0) fail(`no workload matches ${filters.join(', ')}; available: ${available.join(', ')}`);
+
+const dataFile = process.env.BENCH_DATA ?? resolve(root, '..', 'shared', 'bench-data', 'data.json');
+const versions = { node: process.version, esbuild: version('esbuild'), normalizr: version('normalizr') };
+versions['@data-client/normalizr'] = version('@data-client/normalizr');
+versions['@data-client/endpoint'] = version('@data-client/endpoint');
+versions['rtk-rest'] = revision();
+console.log(`rtk-rest bench${quick ? ' (quick)' : ''}: ${Object.entries(versions).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+
+const failed = [];
+for (const name of workloads) {
+  const outfile = join(outDir, `${name}.cjs`);
+  await build({
+    entryPoints: [join(workloadDir, `${name}.ts`)],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    logLevel: 'warning',
+  });
+  const config = { workload: name, quick, dataFile, outFile: join(outDir, `${name}.json`), versions };
+  console.log(`\n=== ${name}`);
+  const child = spawnSync(process.execPath, ['--expose-gc', outfile, JSON.stringify(config)], { stdio: 'inherit', cwd: root });
+  if (child.status !== 0) failed.push(name);
+}
+if (failed.length > 0) fail(`failed: ${failed.join(', ')}`);
+
+function version(name) {
+  return JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')).version;
+}
+
+/** The commit the measured src/ comes from, `+dirty` when src/ has uncommitted changes. */
+function revision() {
+  const git = (...gitArgs) => spawnSync('git', gitArgs, { cwd: root, encoding: 'utf8' });
+  const head = git('rev-parse', '--short', 'HEAD');
+  if (head.status !== 0) return 'unknown';
+  const dirty = git('status', '--porcelain', '--', 'src').stdout.trim() !== '';
+  return head.stdout.trim() + (dirty ? '+dirty' : '');
+}
+
+function fail(message) {
+  console.error(`[rtk-rest bench] ${message}`);
+  process.exit(1);
+}
