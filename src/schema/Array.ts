@@ -1,6 +1,8 @@
 import { describeType, preview } from '../internal/json';
 import { NormalizeError, reuseArray, SchemaBase } from './node';
-import type { DenormalizeContext, NormalizeContext, SchemaNode } from './node';
+import type { DenormalizeContext } from './denormalizeContext';
+import type { NormalizeContext } from './normalizeContext';
+import type { SchemaNode } from './node';
 import { toNode } from './toNode';
 import type { Denormalize } from './types';
 

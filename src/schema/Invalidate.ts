@@ -3,7 +3,8 @@ import type { Entity } from './Entity';
 import { entityNode } from './entityNode';
 import type { EntityNode } from './entityNode';
 import { NormalizeError, SchemaBase } from './node';
-import type { DenormalizeContext, NormalizeContext } from './node';
+import type { DenormalizeContext } from './denormalizeContext';
+import type { NormalizeContext } from './normalizeContext';
 import { UnionSchema } from './Union';
 import type { AbstractInstanceType } from './types';
 

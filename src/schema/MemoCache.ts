@@ -1,47 +1,55 @@
 import { argsCacheKey } from '../internal/json';
-import { depsHold, DenormalizeContext, TABLE } from './node';
-import type { MemoState, SchemaNode } from './node';
+import { DenormalizeContext, entryHolds, TABLE } from './denormalizeContext';
+import type { MemoEntry, MemoState } from './denormalizeContext';
+import type { SchemaNode } from './node';
 import { tablesReader } from './reader';
 import { toNode } from './toNode';
 import type { Denormalize, EntityPath, EntityReader, EntityTables, NormalizedTables } from './types';
 
-/** The answer of a memoized read: the value and the entity cells it depends on. */
-export class MemoResult<T = unknown> {
+/** The answer of a memoized read: the value, and (as the root of its entry tree) what it depends on. */
+export class MemoResult<T = unknown> implements MemoEntry {
   private cachedPaths?: EntityPath[];
 
   constructor(
     readonly data: T,
-    /** Dependency triples (see InstanceEntry). */
-    readonly deps: readonly unknown[],
+    readonly cells: readonly unknown[] = [],
+    readonly children: readonly MemoEntry[] = [],
+    public validAt: unknown = undefined,
   ) {}
 
   /** The `{ key, pk }` cells `data` depends on, tombstones and absent cells included (5.12). */
   get paths(): EntityPath[] {
-    if (this.cachedPaths === undefined) {
-      const seen = new Set<string>();
-      const paths: EntityPath[] = [];
-      for (let i = 0; i < this.deps.length; i += 3) {
-        const key = this.deps[i] as string;
-        const pk = this.deps[i + 1] as string;
-        if (pk === TABLE) continue;
-        const id = `${key}\u0000${pk}`;
-        if (seen.has(id)) continue;
-        seen.add(id);
-        paths.push({ key, pk });
-      }
-      this.cachedPaths = paths;
-    }
-    return this.cachedPaths;
+    return (this.cachedPaths ??= collectPaths(this));
   }
 }
 
-interface ResultEntry {
-  /** The reader state this answer was last checked against. */
-  token: unknown;
-  result: MemoResult;
+/** Every cell of an entry tree, each once (entries shared by several parents are walked once). */
+function collectPaths(root: MemoEntry): EntityPath[] {
+  const paths: EntityPath[] = [];
+  const seen = new Map<string, Set<string>>();
+  const visited = new Set<MemoEntry>();
+  const stack: MemoEntry[] = [root];
+  while (stack.length > 0) {
+    const entry = stack.pop()!;
+    if (visited.has(entry)) continue;
+    visited.add(entry);
+    const cells = entry.cells;
+    for (let i = 0; i < cells.length; i += 3) {
+      const key = cells[i] as string;
+      const pk = cells[i + 1] as string;
+      if (pk === TABLE) continue;
+      let pks = seen.get(key);
+      if (pks === undefined) seen.set(key, (pks = new Set()));
+      if (pks.has(pk)) continue;
+      pks.add(pk);
+      paths.push({ key, pk });
+    }
+    for (let i = entry.children.length - 1; i >= 0; i--) stack.push(entry.children[i]!);
+  }
+  return paths;
 }
 
-type ByArgs = Map<string, ResultEntry>;
+type ByArgs = Map<string, MemoResult>;
 
 /**
  * Memoized denormalization (SPEC 5.12–5.13, D18): reading again from the same `entities`
@@ -58,7 +66,7 @@ export class MemoCache {
   /** Memoized `denormalize()`: `{ data, paths }`, referentially stable (see class docs). */
   denormalize<S>(schema: S, result: unknown, entities: EntityTables, args: readonly unknown[] = []): MemoResult<Denormalize<S> | undefined> {
     const node = toNode(schema);
-    if (node === undefined) return new MemoResult(result as Denormalize<S>, []);
+    if (node === undefined) return new MemoResult(result as Denormalize<S>);
     return this.read(node, result, this.readerOf({ entities }, entities), entities, args) as MemoResult<Denormalize<S> | undefined>;
   }
 
@@ -71,7 +79,7 @@ export class MemoCache {
     const token = tables.entities ?? EMPTY_TABLES;
     const reader = this.readerOf(tables, token);
     const key = node.queryKey(args, { reader });
-    if (key === undefined) return new MemoResult(undefined, []);
+    if (key === undefined) return new MemoResult(undefined);
     return this.read(node, key, reader, token, args) as MemoResult<Denormalize<S> | undefined>;
   }
 
@@ -83,17 +91,11 @@ export class MemoCache {
     const byArgs = this.entriesFor(node, result);
     const argsKey = args.length === 0 ? '' : argsCacheKey(args);
     const entry = byArgs.get(argsKey);
-    if (entry !== undefined) {
-      if (entry.token === token) return entry.result;
-      if (depsHold(entry.result.deps, reader)) {
-        entry.token = token;
-        return entry.result;
-      }
-    }
+    if (entry !== undefined && (entry.validAt === token || entryHolds(entry, reader, token))) return entry;
     const ctx = new DenormalizeContext(reader, args, this.state, token);
-    const data = node.denormalize(result, ctx, entry?.result.data);
-    const memoResult = new MemoResult(data, ctx.deps);
-    byArgs.set(argsKey, { token, result: memoResult });
+    const data = node.denormalize(result, ctx, entry?.data);
+    const memoResult = new MemoResult(data, ctx.cells, ctx.children, token);
+    byArgs.set(argsKey, memoResult);
     return memoResult;
   }
 

@@ -1,7 +1,9 @@
 import { describeType, jsonifyFields, preview } from '../internal/json';
 import { hasOwn, setOwn } from '../internal/own';
 import { NormalizeError, reuseObject, SchemaBase } from './node';
-import type { DenormalizeContext, NormalizeContext, QueryContext, SchemaNode } from './node';
+import type { DenormalizeContext } from './denormalizeContext';
+import type { NormalizeContext } from './normalizeContext';
+import type { QueryContext, SchemaNode } from './node';
 import { isSchemaLike, toNode } from './toNode';
 import type { Denormalize } from './types';
 

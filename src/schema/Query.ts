@@ -1,6 +1,8 @@
 import { argsCacheKey } from '../internal/json';
 import { SchemaBase } from './node';
-import type { DenormalizeContext, NormalizeContext, QueryContext, SchemaNode } from './node';
+import type { DenormalizeContext } from './denormalizeContext';
+import type { NormalizeContext } from './normalizeContext';
+import type { QueryContext, SchemaNode } from './node';
 import { toNode } from './toNode';
 import type { Denormalize } from './types';
 

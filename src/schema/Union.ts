@@ -5,7 +5,9 @@ import type { Entity } from './Entity';
 import { entityNode } from './entityNode';
 import type { EntityNode } from './entityNode';
 import { NormalizeError, SchemaBase } from './node';
-import type { DenormalizeContext, NormalizeContext, QueryContext } from './node';
+import type { DenormalizeContext } from './denormalizeContext';
+import type { NormalizeContext } from './normalizeContext';
+import type { QueryContext } from './node';
 import type { AbstractInstanceType } from './types';
 
 export type SchemaAttribute = string | ((input: any, parent: unknown, key: string | undefined) => string);

@@ -1,7 +1,9 @@
 import { describeType, preview } from '../internal/json';
 import { hasOwn, setOwn } from '../internal/own';
 import { NormalizeError, reuseObject, SchemaBase } from './node';
-import type { DenormalizeContext, NormalizeContext, SchemaNode } from './node';
+import type { DenormalizeContext } from './denormalizeContext';
+import type { NormalizeContext } from './normalizeContext';
+import type { SchemaNode } from './node';
 import { toNode } from './toNode';
 import type { Denormalize } from './types';
 

@@ -1,4 +1,4 @@
-import { DenormalizeContext } from './node';
+import { DenormalizeContext } from './denormalizeContext';
 import { tablesReader } from './reader';
 import { toNode } from './toNode';
 import type { Denormalize, EntityTables } from './types';

@@ -3,9 +3,12 @@ import { describeType, jsonEqual, jsonifyFields, preview, toJSONValue } from '..
 import { assignOwn, hasOwn, setOwn } from '../internal/own';
 import { Entity } from './Entity';
 import { classifyDeserializer } from './deserializer';
-import { depsHold, NormalizeError } from './node';
+import { entryHolds } from './denormalizeContext';
+import { NormalizeError } from './node';
 import { toNode } from './toNode';
-import type { DenormalizeContext, NormalizeContext, QueryContext, SchemaNode } from './node';
+import type { DenormalizeContext, InstanceEntry, MemoEntry } from './denormalizeContext';
+import type { NormalizeContext } from './normalizeContext';
+import type { QueryContext, SchemaNode } from './node';
 import type { EntityMeta } from './types';
 
 type Fields = Record<string, unknown>;
@@ -239,72 +242,109 @@ export class EntityNode implements SchemaNode {
     return this.read(String(value), ctx, prev);
   }
 
-  /** Reads the entity `pk` as an instance (SPEC 4.21), memoized per stored object (5.13). */
+  /** Reads the entity `pk` as an instance (SPEC 4.21); memoized per stored object with a MemoState (5.13). */
   read(pk: string, ctx: DenormalizeContext, _prev?: unknown): object | undefined {
     const stored = ctx.reader.entity(this.key, pk);
-    const memo = ctx.memo;
-    if (memo !== undefined) ctx.deps.push(this.key, pk, stored);
+    if (ctx.memo !== undefined) return this.readMemo(pk, stored, ctx);
     if (typeof stored !== 'object' || stored === null || Array.isArray(stored)) return undefined;
+    // A plain read builds every entity once; only entities with nested members can be part of
+    // a cycle, so only they go through the identity map.
+    const hasNested = this.nested().length > 0;
+    if (hasNested) {
+      const seen = ctx.inProgress.get(stored);
+      if (seen !== undefined) return seen.instance;
+    }
+    if (!this.defaultValidate && typeof this.cls.validate(stored) === 'string') return undefined;
+    const instance = this.create(stored as Fields);
+    if (hasNested) {
+      ctx.inProgress.set(stored, { instance, depth: 0 });
+      this.fillNested(stored as Fields, instance, ctx, undefined);
+    }
+    if (this.deserializers!.length > 0) this.deserialize(pk, stored as Fields, instance);
+    if (isDev) Object.freeze(instance);
+    return instance;
+  }
 
+  private readMemo(pk: string, stored: unknown, ctx: DenormalizeContext): object | undefined {
+    if (typeof stored !== 'object' || stored === null || Array.isArray(stored)) {
+      ctx.cells.push(this.key, pk, stored); // absent and deleted cells are dependencies too (5.13.6)
+      return undefined;
+    }
+    const memo = ctx.memo!;
+    const entry = memo.instances.get(stored);
     let previous: Fields | undefined;
-    if (memo !== undefined) {
-      const entry = memo.instances.get(stored);
-      if (entry !== undefined) {
-        // The entry was found by this stored object, so its own cell (the first triple) holds.
-        if (entry.validAt === ctx.token || depsHold(entry.deps, ctx.reader, entry.deps[2] === stored ? 3 : 0)) {
-          entry.validAt = ctx.token;
-          const deps = ctx.deps;
-          for (let i = 0; i < entry.deps.length; i++) deps.push(entry.deps[i]);
-          return entry.instance;
-        }
-        previous = entry.instance as Fields;
+    if (entry !== undefined) {
+      // Found by this stored object, so its own cell (the first triple) holds already.
+      if (entry.validAt === ctx.token || entryHolds(entry, ctx.reader, ctx.token, entry.cells[2] === stored ? 3 : 0)) {
+        ctx.children.push(entry);
+        return entry.instance;
       }
+      previous = entry.instance as Fields;
     }
     const building = ctx.inProgress.get(stored);
     if (building !== undefined) {
+      ctx.cells.push(this.key, pk, stored);
       if (building.depth < ctx.low) ctx.low = building.depth;
       return building.instance;
     }
-    if (!this.defaultValidate && typeof this.cls.validate(stored) === 'string') return undefined;
+    if (!this.defaultValidate && typeof this.cls.validate(stored) === 'string') {
+      ctx.cells.push(this.key, pk, stored);
+      return undefined;
+    }
     return this.build(pk, stored as Fields, ctx, previous);
   }
 
+  /** Builds an instance in its own dependency frame and caches its entry (cycle-aware). */
   private build(pk: string, stored: Fields, ctx: DenormalizeContext, previous: Fields | undefined): object {
-    const start = ctx.deps.length - 3;
-    const instance = this.create(stored);
-    const nested = this.nested();
-    const depth = ++ctx.depth;
+    const outerCells = ctx.cells;
+    const outerChildren = ctx.children;
     const outerLow = ctx.low;
+    const cells: unknown[] = [this.key, pk, stored];
+    const children: MemoEntry[] = [];
+    ctx.cells = cells;
+    ctx.children = children;
     ctx.low = Infinity;
+    const depth = ++ctx.depth;
+    const instance = this.create(stored);
     ctx.inProgress.set(stored, { instance, depth });
-    for (let i = 0; i < nested.length; i++) {
-      const [field, node] = nested[i]!;
-      if (!hasOwn(stored, field)) continue;
-      const raw = stored[field];
-      const value = node.denormalize(raw, ctx, previous?.[field]);
-      setOwn(instance, field, value);
-    }
+    this.fillNested(stored, instance, ctx, previous);
     if (this.deserializers!.length > 0) this.deserialize(pk, stored, instance);
+    ctx.inProgress.delete(stored);
     ctx.depth--;
     const low = ctx.low;
     ctx.low = low < outerLow ? low : outerLow;
+    ctx.cells = outerCells;
+    ctx.children = outerChildren;
     if (isDev) Object.freeze(instance);
-    const memo = ctx.memo;
-    if (memo === undefined) return instance; // stays in inProgress: one instance per entity per read
-    ctx.inProgress.delete(stored);
     if (low < depth) {
-      // Part of a cycle whose root is still being built: cached with the root's dependencies.
+      // Inside a cycle whose root is still being built: its dependencies join the root's frame,
+      // and it is cached with the root's entry once the root is done.
+      for (let i = 0; i < cells.length; i++) outerCells.push(cells[i]);
+      for (let i = 0; i < children.length; i++) outerChildren.push(children[i]!);
       ctx.deferred.push({ stored, instance, depth });
-    } else {
-      const deps = ctx.deps.slice(start);
-      memo.instances.set(stored, { instance, deps, validAt: ctx.token });
-      const deferred = ctx.deferred;
-      while (deferred.length > 0 && deferred[deferred.length - 1]!.depth > depth) {
-        const member = deferred.pop()!;
-        memo.instances.set(member.stored, { instance: member.instance, deps, validAt: ctx.token });
-      }
+      return instance;
     }
+    const entry: InstanceEntry = { instance, cells, children, validAt: ctx.token };
+    const memo = ctx.memo!;
+    memo.instances.set(stored, entry);
+    const deferred = ctx.deferred;
+    while (deferred.length > 0 && deferred[deferred.length - 1]!.depth > depth) {
+      const member = deferred.pop()!;
+      memo.instances.set(member.stored, { instance: member.instance, cells, children, validAt: ctx.token });
+    }
+    outerChildren.push(entry);
     return instance;
+  }
+
+  private fillNested(stored: Fields, instance: Fields, ctx: DenormalizeContext, previous: Fields | undefined): void {
+    const nested = this.nested();
+    for (let i = 0; i < nested.length; i++) {
+      const [field, node] = nested[i]!;
+      if (!hasOwnProperty.call(stored, field)) continue;
+      const value = node.denormalize(stored[field], ctx, previous?.[field]);
+      if (field === '__proto__') setOwn(instance, field, value);
+      else instance[field] = value;
+    }
   }
 
   /** Applies `static schema` deserializers to present, non-null fields (SPEC 4.6–4.9). */

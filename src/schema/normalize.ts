@@ -1,5 +1,6 @@
 import { getOwn, setOwn } from '../internal/own';
-import { NormalizeContext, NormalizeError } from './node';
+import { NormalizeContext } from './normalizeContext';
+import { NormalizeError } from './node';
 import { tablesReader } from './reader';
 import { toNode } from './toNode';
 import type { EntityMeta, EntityReader, NormalizedTables, NormalizeResult } from './types';

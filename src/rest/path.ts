@@ -1,0 +1,372 @@
+/**
+ * Path templates (SPEC 1.1–1.10, 1.22, 3.4): one tokenizer that validates with the messages of
+ * 1.4, and on top of it `fill` (params → path), `matchPath`/`matchUrl` (path → params) and the
+ * list template of `createResource`.
+ *
+ * Why no path-to-regexp at runtime. Of its lines, 6.x has the old grammar (`(\d+)` patterns,
+ * `? * +` modifiers, no `*name`, no `:"quoted"`, no nested `{}`), so it parses templates this
+ * grammar must reject. 8.4.2 and 9.0.0 have exactly the grammar of SPEC 1.2 minus `:name?`
+ * (9.0 is the same code, ESM-only, so Jest's CommonJS transform and CommonJS consumers cannot
+ * load it); 8.4.2 serves the grammar best. Even 8.4.2 cannot do any of the three jobs here as
+ * SPEC words them: its names are Unicode `ID_Start`/`ID_Continue` (SPEC 1.2 names are ASCII
+ * letters, digits, `_`, `$`, which is also what the types of 1.5 can agree with); its errors carry
+ * code-point indices and none of the fixes of 1.4, and it has no positions for the list template
+ * (3.4); its matcher lets a parameter hold `?`, lets a wildcard hold empty segments and a trailing
+ * `/` (1.22), gives up beyond 8 groups, and rejects `/:a:b`; its `compile` only takes non-empty
+ * strings. Feeding it would need a rewrite layer as large as this file, so path-to-regexp@8.4.2 is
+ * a devDependency instead: the property tests check this tokenizer and `fill` against its `parse`
+ * and `compile` on the grammar the two share.
+ */
+import { getOwn, setOwn } from '../internal/own';
+
+/** One parameter or wildcard of a template, in template order. */
+export interface PathParam {
+  readonly name: string;
+  /** Inside a `{…}` group or marked with `?`: omitted when `undefined`, `null` or `''` (1.9). */
+  readonly optional: boolean;
+  /** `*name`: the value is an array of segments joined with `/` (1.7). */
+  readonly wildcard: boolean;
+}
+
+/** Params rebuilt from a URL (SPEC 8.3): decoded values, wildcards as arrays of segments. */
+export type MatchedParams = Record<string, string | string[]>;
+
+/** A matched URL tail: its path parameters and its query string (without `?`/`&`), if any. */
+export interface UrlMatch {
+  readonly params: MatchedParams;
+  readonly search: string | undefined;
+}
+
+/** A validated template; get one with `compilePath`. */
+export interface CompiledPath {
+  readonly template: string;
+  readonly params: readonly PathParam[];
+  readonly paramNames: ReadonlySet<string>;
+  /** The template holds an escaped `?`, so its query string continues with `&` (1.16, 1.22). */
+  readonly hasLiteralQuery: boolean;
+  /** The path for `params` (1.6–1.10). Throws a `TypeError` naming `endpointName` on bad values. */
+  fill(params: Readonly<Record<string, unknown>>, endpointName: string): string;
+  /** Inverse of `fill` on the path part of a URL (after the prefix, before the query), or `undefined`. */
+  matchPath(pathPart: string): MatchedParams | undefined;
+  /** Like `matchPath` on everything after the prefix, splitting off the query part of 1.22. */
+  matchUrl(rest: string): UrlMatch | undefined;
+  /** The list template of SPEC 3.4. Throws the error of 3.2 when the template has no parameter. */
+  listTemplate(): string;
+}
+
+type PathNode =
+  | { readonly type: 'text'; readonly value: string }
+  | { readonly type: 'param'; readonly index: number }
+  | { readonly type: 'group'; readonly nodes: readonly PathNode[] };
+
+/** A source position for the list template: where it is, and the outermost `{` around it. */
+interface Mark {
+  readonly index: number;
+  readonly outerGroup: number | undefined;
+}
+
+interface ParsedPath {
+  readonly nodes: readonly PathNode[];
+  readonly params: readonly PathParam[];
+  readonly hasLiteralQuery: boolean;
+  readonly paramMarks: readonly Mark[];
+  /** Every unescaped `/`, in order. */
+  readonly slashMarks: readonly Mark[];
+}
+
+const NAME = /[A-Za-z_$][A-Za-z0-9_$]*/y;
+const ESCAPE_IT = 'Escape it with \\ to use it literally';
+
+/** Tokenizes and validates a template (SPEC 1.2–1.4); throws at the first invalid token. */
+function parsePath(template: string): ParsedPath {
+  function fail(index: number, token: string, fix: string): never {
+    throw new Error(`Invalid path "${template}": unexpected "${token}" at index ${index}. ${fix}`);
+  }
+  const params: PathParam[] = [];
+  const paramMarks: Mark[] = [];
+  const slashMarks: Mark[] = [];
+  const open: { start: number; parent: PathNode[] }[] = [];
+  let nodes: PathNode[] = [];
+  const root = nodes;
+  let text = '';
+  // Whether `text` ends with an unescaped `/`, which a following `:name?` takes into its optional part.
+  let endsWithSlash = false;
+  let hasLiteralQuery = false;
+  const flush = () => {
+    if (text !== '') nodes.push({ type: 'text', value: text });
+    text = '';
+    endsWithSlash = false;
+  };
+
+  /** Reads `:name`, `:"name"`, `*name` (and a `?` after it) at `start`; returns the next index. */
+  const readParam = (start: number): number => {
+    const sigil = template[start]!;
+    const wildcard = sigil === '*';
+    let end = start + 1;
+    let name = '';
+    if (template[end] === '"') {
+      for (end++; template[end] !== '"'; end++) {
+        if (end >= template.length) fail(start + 1, '"', 'Close the quoted parameter name with a second "');
+        if (template[end] === '\\') end++;
+        name += template[end] ?? '';
+      }
+      end++;
+      if (name === '') fail(start, template.slice(start, end), 'A parameter needs a name');
+    } else {
+      NAME.lastIndex = end;
+      name = NAME.exec(template)?.[0] ?? '';
+      if (name === '' && wildcard) fail(start, '*', `A wildcard needs a name, as in *path. ${ESCAPE_IT}`);
+      if (name === '') fail(start, ':', `A parameter needs a name, as in :id or :"post-id". ${ESCAPE_IT}; for a scheme or port write https\\://`);
+      end += name.length;
+    }
+    const source = template.slice(start, end);
+    if (params.some((p) => p.name === name)) fail(start, source, `The parameter name "${name}" is used twice; rename one of them`);
+    const next = template[end];
+    if (!wildcard && next === '+') fail(end, '+', `Use a wildcard *${source.slice(1)}, whose value is string[]`);
+    if (!wildcard && next === '*') fail(end, '*', `Use an optional wildcard *${source.slice(1)}?`);
+    const marked = next === '?';
+    const param: PathNode = { type: 'param', index: params.length };
+    params.push({ name, optional: marked || open.length > 0, wildcard });
+    paramMarks.push({ index: start, outerGroup: open[0]?.start });
+    if (!marked) {
+      flush();
+      nodes.push(param);
+      return end;
+    }
+    // SPEC 1.2: `/:id?` is `{/:id}`: a directly preceding unescaped `/` belongs to the optional part.
+    const lead = endsWithSlash;
+    if (lead) text = text.slice(0, -1);
+    flush();
+    nodes.push({ type: 'group', nodes: lead ? [{ type: 'text', value: '/' }, param] : [param] });
+    return end + 1;
+  };
+
+  let i = 0;
+  while (i < template.length) {
+    const c = template[i]!;
+    switch (c) {
+      case '\\': {
+        const escaped = template[i + 1];
+        if (escaped === undefined) fail(i, '\\', 'A trailing backslash escapes nothing; remove it or escape it as \\\\');
+        if (escaped === '?') hasLiteralQuery = true;
+        text += escaped;
+        endsWithSlash = false;
+        i += 2;
+        break;
+      }
+      case ':':
+      case '*':
+        i = readParam(i);
+        break;
+      case '{': {
+        flush();
+        const group: PathNode[] = [];
+        open.push({ start: i, parent: nodes });
+        nodes.push({ type: 'group', nodes: group });
+        nodes = group;
+        i++;
+        break;
+      }
+      case '}':
+        if (open.length === 0) fail(i, '}', 'Balance the braces: this "}" closes no "{"');
+        flush();
+        nodes = open.pop()!.parent;
+        if (template[i + 1] === '?') fail(i + 1, '?', 'A {…} group is already optional; remove the "?"');
+        i++;
+        break;
+      case '(':
+      case ')':
+        fail(i, c, `Parameter patterns are not supported; escape literal parentheses as \\${c}`);
+        break;
+      case '?':
+        fail(i, c, `${ESCAPE_IT} (\\? starts a literal query string); "?" marks a parameter optional only right after its name`);
+        break;
+      case '+':
+      case '!':
+      case '[':
+      case ']':
+        fail(i, c, ESCAPE_IT);
+        break;
+      default:
+        if (c === '/') slashMarks.push({ index: i, outerGroup: open[0]?.start });
+        endsWithSlash = c === '/';
+        text += c;
+        i++;
+    }
+  }
+  const unclosed = open[open.length - 1];
+  if (unclosed !== undefined) fail(unclosed.start, '{', 'Balance the braces: this "{" is never closed with "}"');
+  flush();
+  return { nodes: root, params, hasLiteralQuery, paramMarks, slashMarks };
+}
+
+function typeName(value: unknown): string {
+  return value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
+}
+
+function encodeValue(text: string, endpointName: string, name: string): string {
+  try {
+    return encodeURIComponent(text);
+  } catch {
+    throw new TypeError(`${endpointName}: path parameter "${name}" is not well-formed Unicode (it holds a lone surrogate)`);
+  }
+}
+
+/** The encoded text of one value (1.6, 1.7), `undefined` when missing (1.8); throws on a wrong type (1.10). */
+function paramText(value: unknown, param: PathParam, endpointName: string): string | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  const { name } = param;
+  if (!param.wildcard) {
+    if (typeof value === 'string' || typeof value === 'number') return encodeValue(String(value), endpointName, name);
+    throw new TypeError(`${endpointName}: path parameter "${name}" must be a string or number, got ${typeName(value)}`);
+  }
+  if (!Array.isArray(value)) {
+    throw new TypeError(`${endpointName}: path parameter "${name}" must be an array of strings or numbers, got ${typeName(value)}`);
+  }
+  let out: string | undefined;
+  for (let i = 0; i < value.length; i++) {
+    const item: unknown = value[i];
+    // An empty segment would yield `a//b`, a path no template can match back (1.22, 1.23).
+    if ((typeof item !== 'string' || item === '') && typeof item !== 'number') {
+      const got = item === '' ? 'an empty string' : typeName(item);
+      throw new TypeError(`${endpointName}: path parameter "${name}" must be an array of non-empty strings or numbers, got ${got} at index ${i}`);
+    }
+    const segment = encodeValue(String(item), endpointName, name);
+    out = out === undefined ? segment : `${out}/${segment}`;
+  }
+  return out;
+}
+
+/** Writes `nodes`; `undefined` when a parameter directly inside is missing, so the enclosing group is dropped (1.9). */
+function emit(nodes: readonly PathNode[], texts: readonly (string | undefined)[]): string | undefined {
+  let out = '';
+  for (const node of nodes) {
+    if (node.type === 'text') out += node.value;
+    else if (node.type === 'group') out += emit(node.nodes, texts) ?? '';
+    else {
+      const text = texts[node.index];
+      if (text === undefined) return undefined;
+      out += text;
+    }
+  }
+  return out;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+}
+
+// SPEC 1.22: a parameter is one or more characters other than `/` and `?`; a wildcard is such
+// segments joined by `/`. Lazy, so a parameter in a literal query stops before an appended `&…`.
+const PARAM_SOURCE = '([^/?]+?)';
+const WILDCARD_SOURCE = '([^/?]+?(?:/[^/?]+?)*?)';
+
+function regExpSource(nodes: readonly PathNode[], params: readonly PathParam[]): string {
+  let out = '';
+  for (const node of nodes) {
+    if (node.type === 'text') out += escapeRegExp(node.value);
+    else if (node.type === 'group') out += `(?:${regExpSource(node.nodes, params)})?`;
+    else out += params[node.index]!.wildcard ? WILDCARD_SOURCE : PARAM_SOURCE;
+  }
+  return out;
+}
+
+function decode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text; // a malformed escape is kept as written (it still matched, 1.22)
+  }
+}
+
+/** SPEC 3.4, using the source positions recorded by the tokenizer. */
+function listTemplateOf(template: string, parsed: ParsedPath): string {
+  const last = parsed.paramMarks[parsed.paramMarks.length - 1];
+  if (last === undefined) {
+    throw new Error(`createResource: path "${template}" needs at least one parameter, e.g. "${template.replace(/\/$/, '')}/:id"`);
+  }
+  let cut = last.outerGroup;
+  if (cut === undefined) {
+    cut = last.index;
+    // A `/` inside an earlier, closed group cannot be a cut point: cut before that whole group.
+    for (const slash of parsed.slashMarks) if (slash.index < last.index) cut = slash.outerGroup ?? slash.index;
+  }
+  return template.slice(0, cut) || '/';
+}
+
+function buildCompiledPath(template: string): CompiledPath {
+  const parsed = parsePath(template);
+  const { nodes, params, hasLiteralQuery } = parsed;
+  const pathRegExp = new RegExp(`^${regExpSource(nodes, params)}/?$`);
+  let list: string | undefined;
+
+  const matchPath = (pathPart: string): MatchedParams | undefined => {
+    const match = pathRegExp.exec(pathPart);
+    if (match === null) return undefined;
+    const out: MatchedParams = {};
+    for (let i = 0; i < params.length; i++) {
+      const raw = match[i + 1];
+      if (raw === undefined) continue;
+      const param = params[i]!;
+      setOwn(out, param.name, param.wildcard ? raw.split('/').map(decode) : decode(raw));
+    }
+    return out;
+  };
+
+  const matchUrl = (rest: string): UrlMatch | undefined => {
+    const query = rest.indexOf('?');
+    if (!hasLiteralQuery) {
+      const params = matchPath(query < 0 ? rest : rest.slice(0, query));
+      return params && { params, search: query < 0 ? undefined : rest.slice(query + 1) };
+    }
+    // The query continues the template's own `?` with `&`, or starts with `?` when the group
+    // holding the literal `?` was omitted (1.16). Try the shortest path part first.
+    for (let cut = rest.indexOf('&'); cut >= 0; cut = rest.indexOf('&', cut + 1)) {
+      const pathPart = rest.slice(0, cut);
+      const params = pathPart.includes('?') ? matchPath(pathPart) : undefined;
+      if (params) return { params, search: rest.slice(cut + 1) };
+    }
+    const params = matchPath(rest);
+    if (params || query < 0) return params && { params, search: undefined };
+    const head = matchPath(rest.slice(0, query));
+    return head && { params: head, search: rest.slice(query + 1) };
+  };
+
+  return Object.freeze({
+    template,
+    params,
+    paramNames: new Set(params.map((p) => p.name)),
+    hasLiteralQuery,
+    fill(values: Readonly<Record<string, unknown>>, endpointName: string): string {
+      const texts: (string | undefined)[] = [];
+      let missing: string[] | undefined;
+      for (const param of params) {
+        const text = paramText(getOwn(values, param.name), param, endpointName);
+        if (text === undefined && !param.optional) (missing ??= []).push(`"${param.name}"`);
+        texts.push(text);
+      }
+      if (missing) throw new TypeError(`${endpointName}: missing path parameter(s) ${missing.join(', ')} for path "${template}"`);
+      return emit(nodes, texts) ?? '';
+    },
+    matchPath,
+    matchUrl,
+    listTemplate: () => (list ??= listTemplateOf(template, parsed)),
+  });
+}
+
+const compiledPaths = new Map<string, CompiledPath>();
+
+/**
+ * Validates and compiles a path template (SPEC 1.1–1.4), once per template string. Throws an
+ * `Error` naming the offending token, its index and the fix for every invalid form of 1.4.
+ * @example compilePath('/:group/posts/:id').fill({ group: 'react', id: 5 }, 'Post.get') // '/react/posts/5'
+ */
+export function compilePath(template: string): CompiledPath {
+  let compiled = compiledPaths.get(template);
+  if (compiled === undefined) {
+    if (typeof template !== 'string') throw new TypeError(`Invalid path: expected a string template, got ${typeName(template)}`);
+    compiled = buildCompiledPath(template);
+    compiledPaths.set(template, compiled);
+  }
+  return compiled;
+}

@@ -1,0 +1,131 @@
+/**
+ * Query strings and whole URLs (SPEC 1.11–1.17), and the inverse the mock needs (8.3).
+ */
+import { getOwn, setOwn } from '../internal/own';
+import type { CompiledPath } from './path';
+
+/** An endpoint's `searchToString`: the query parameters → the query string, without a leading `?`. */
+export type SearchToString = (params: Record<string, unknown>) => string;
+
+/** URL parameters split by rule 1.11; both objects are fresh and owned by the caller. */
+export interface SplitParamsResult {
+  readonly path: Record<string, unknown>;
+  readonly search: Record<string, unknown>;
+}
+
+/**
+ * Splits URL parameters (SPEC 1.11): keys the template names go to `path`, every other own
+ * enumerable key to `search`; keys whose value is `undefined` or `null` are dropped.
+ */
+export function splitParams(compiled: CompiledPath, urlParams: Readonly<Record<string, unknown>>): SplitParamsResult {
+  const path: Record<string, unknown> = {};
+  const search: Record<string, unknown> = {};
+  for (const key of Object.keys(urlParams)) {
+    const value = urlParams[key];
+    if (value === undefined || value === null) continue;
+    setOwn(compiled.paramNames.has(key) ? path : search, key, value);
+  }
+  return { path, search };
+}
+
+// application/x-www-form-urlencoded (WHATWG URL, as `URLSearchParams` writes it): what
+// `encodeURIComponent` leaves alone except `*-._` is percent-encoded, and a space is `+`.
+const FORM_EXTRA = /%20|[!'()~]/g;
+const formChar = (match: string): string => (match === '%20' ? '+' : `%${match.charCodeAt(0).toString(16).toUpperCase()}`);
+
+function formEncode(text: string, endpointName: string, key: string): string {
+  let encoded: string;
+  try {
+    encoded = encodeURIComponent(text);
+  } catch {
+    throw new TypeError(`${endpointName}: search parameter "${key}" is not well-formed Unicode (it holds a lone surrogate)`);
+  }
+  return encoded.replace(FORM_EXTRA, formChar);
+}
+
+function describe(value: unknown): string {
+  if (typeof value !== 'object' || value === null) return `a ${typeof value}`;
+  if (Array.isArray(value)) return 'an array';
+  const proto: unknown = Object.getPrototypeOf(value);
+  const ctor = proto === null || proto === Object.prototype ? undefined : (value as { constructor?: { name?: unknown } }).constructor?.name;
+  return typeof ctor === 'string' && ctor !== '' ? `a ${ctor} object` : 'an object';
+}
+
+/** The text of one query value (1.12 step 3), or the `TypeError` of 1.13. */
+function scalarText(value: unknown, endpointName: string, key: string, index: number | undefined): string {
+  switch (typeof value) {
+    case 'string':
+      return value;
+    case 'number':
+    case 'boolean':
+    case 'bigint':
+      return String(value);
+  }
+  const where = index === undefined ? `is ${describe(value)}` : `holds ${describe(value)} at index ${index}`;
+  throw new TypeError(
+    `${endpointName}: search parameter "${key}" ${where}. Query strings hold strings, numbers, booleans and arrays of them; ` +
+      'override searchToString() to encode nested values.',
+  );
+}
+
+/**
+ * The default `searchToString` (SPEC 1.12–1.13): keys sorted by UTF-16 code unit, one pair per
+ * array element, numbers, booleans and bigints through `String()`, form-urlencoded, joined with `&`.
+ * @example searchToString({ tag: ['b', 'a'], q: 'a b' }, 'Post.getList') // 'q=a+b&tag=b&tag=a'
+ */
+export function searchToString(params: Readonly<Record<string, unknown>>, endpointName: string): string {
+  let out = '';
+  for (const key of Object.keys(params).sort()) {
+    const value = params[key];
+    if (value === undefined || value === null) continue;
+    const name = formEncode(key, endpointName, key);
+    if (!Array.isArray(value)) {
+      out += `${out === '' ? '' : '&'}${name}=${formEncode(scalarText(value, endpointName, key, undefined), endpointName, key)}`;
+      continue;
+    }
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      if (item === undefined || item === null) continue;
+      out += `${out === '' ? '' : '&'}${name}=${formEncode(scalarText(item, endpointName, key, i), endpointName, key)}`;
+    }
+  }
+  return out;
+}
+
+/**
+ * `url()` without its prefix logic spelled out (SPEC 1.16–1.17): `urlPrefix` verbatim, the filled
+ * template, then the query string after `?`, or after `&` when the filled template already holds
+ * a literal `?`. `toSearch` is the endpoint's (possibly overridden) `searchToString`.
+ */
+export function buildUrl(
+  compiled: CompiledPath,
+  urlPrefix: string,
+  urlParams: Readonly<Record<string, unknown>>,
+  endpointName: string,
+  toSearch: SearchToString,
+): string {
+  if (typeof urlParams !== 'object' || urlParams === null || Array.isArray(urlParams)) {
+    const got = Array.isArray(urlParams) ? 'array' : urlParams === null ? 'null' : typeof urlParams;
+    throw new TypeError(`${endpointName}: URL parameters must be an object such as { id: 5 }, got ${got}`);
+  }
+  const { path, search } = splitParams(compiled, urlParams);
+  const filled = compiled.fill(path, endpointName);
+  const query = toSearch(search);
+  // Values are percent-encoded by `fill`, so a `?` in `filled` is always the template's own.
+  return query === '' ? urlPrefix + filled : `${urlPrefix}${filled}${filled.includes('?') ? '&' : '?'}${query}`;
+}
+
+/**
+ * Query parameters rebuilt from a query string (SPEC 8.3): values as strings, a repeated key as
+ * an array in order. Form-decoded (`+` is a space); a malformed escape is kept as written.
+ */
+export function parseSearch(search: string): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [key, value] of new URLSearchParams(search)) {
+    const previous = getOwn(out, key);
+    if (previous === undefined) setOwn(out, key, value);
+    else if (Array.isArray(previous)) previous.push(value);
+    else setOwn(out, key, [previous, value]);
+  }
+  return out;
+}

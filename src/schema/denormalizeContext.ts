@@ -1,0 +1,125 @@
+import type { QueryContext } from './node';
+import type { EntityReader } from './types';
+
+/** Marker in a dependency triple meaning "the whole table" (SPEC 4.39). */
+export const TABLE = '\u0000table';
+
+/**
+ * What a memoized value depends on: its own direct cells and the entries of the entity
+ * instances it holds. Validation walks this tree once per reader state (`validAt`), so a parent
+ * never copies its children's dependencies.
+ */
+export interface MemoEntry {
+  /** Triples `[key, pk, cell, …]`: cells read directly (missing or deleted references,
+   * collections, `TABLE` tokens); an entity entry's own cell comes first. */
+  readonly cells: readonly unknown[];
+  /** Entries of the entity instances held directly. */
+  readonly children: readonly MemoEntry[];
+  /** The reader state this entry was last found valid in. */
+  validAt: unknown;
+}
+
+/** An entity instance built by a memoized read. */
+export interface InstanceEntry extends MemoEntry {
+  readonly instance: object;
+}
+
+/** State a MemoCache keeps across reads. */
+export interface MemoState {
+  readonly instances: WeakMap<object, InstanceEntry>;
+  /** `Query` reads: query node → (args key, result) → the inner value and the output made from it. */
+  readonly queries: WeakMap<object, Map<string, { inner: unknown; output: unknown }>>;
+}
+
+/**
+ * One read. With a MemoState it records dependencies into the current frame (`cells`,
+ * `children`) and reuses instances whose entries still hold (SPEC 5.13); without one it builds
+ * everything fresh.
+ */
+export class DenormalizeContext implements QueryContext {
+  cells: unknown[] = [];
+  children: MemoEntry[] = [];
+  /** Stored objects whose instance is being built (cycles, 4.24) → instance and depth. */
+  readonly inProgress = new Map<object, { instance: object; depth: number }>();
+  depth = 0;
+  /** Smallest depth of an in-progress instance referenced below the current frame. */
+  low = Infinity;
+  /** Instances inside a cycle, cached with their cycle root's entry once the root is done. */
+  readonly deferred: { stored: object; instance: object; depth: number }[] = [];
+
+  constructor(
+    readonly reader: EntityReader,
+    readonly args: readonly unknown[],
+    readonly memo: MemoState | undefined,
+    /** Identity of the reader's state, for `MemoEntry.validAt`. */
+    readonly token: unknown,
+  ) {}
+
+  dep(key: string, pk: string, cell: unknown): void {
+    if (this.memo !== undefined) this.cells.push(key, pk, cell);
+  }
+}
+
+/** Whether every cell triple from index `from` on still holds in `reader`. */
+export function cellsHold(cells: readonly unknown[], reader: EntityReader, from = 0): boolean {
+  for (let i = from; i < cells.length; i += 3) {
+    const key = cells[i] as string;
+    const pk = cells[i + 1] as string;
+    const current = pk === TABLE ? reader.token(key) : reader.entity(key, pk);
+    if (current !== cells[i + 2]) return false;
+  }
+  return true;
+}
+
+/**
+ * Whether an entry still holds: its cells (from index `from`) and, recursively, its children.
+ * A child already found valid in this reader state is not checked again.
+ */
+export function entryHolds(entry: MemoEntry, reader: EntityReader, token: unknown, from = 0): boolean {
+  const tableOf = reader.table;
+  return tableOf === undefined ? holdsGeneric(entry, reader, token, from) : holdsPlain(entry, tableOf, reader, token, from);
+}
+
+function holdsGeneric(entry: MemoEntry, reader: EntityReader, token: unknown, from: number): boolean {
+  if (!cellsHold(entry.cells, reader, from)) return false;
+  const children = entry.children;
+  for (let i = 0; i < children.length; i++) {
+    const child = children[i]!;
+    if (child.validAt !== token && !holdsGeneric(child, reader, token, 0)) return false;
+  }
+  entry.validAt = token;
+  return true;
+}
+
+/**
+ * The same check over plain tables, with one property load per cell. A load that finds an
+ * inherited value (a pk such as "constructor" that is not stored) can never equal a stored
+ * entity object, so it can only make the check fail, which just rebuilds: never a stale answer.
+ */
+function holdsPlain(
+  entry: MemoEntry,
+  tableOf: (key: string) => Record<string, unknown> | undefined,
+  reader: EntityReader,
+  token: unknown,
+  from: number,
+): boolean {
+  const cells = entry.cells;
+  for (let i = from; i < cells.length; i += 3) {
+    const key = cells[i] as string;
+    const pk = cells[i + 1] as string;
+    let current: unknown;
+    if (pk === TABLE) current = reader.token(key);
+    else {
+      const table = tableOf(key);
+      current = table === undefined ? undefined : table[pk];
+    }
+    if (current !== cells[i + 2]) return false;
+  }
+  const children = entry.children;
+  for (let i = 0; i < children.length; i++) {
+    const child = children[i]!;
+    if (child.validAt !== token && !holdsPlain(child, tableOf, reader, token, 0)) return false;
+  }
+  entry.validAt = token;
+  return true;
+}

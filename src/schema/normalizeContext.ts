@@ -1,0 +1,120 @@
+import { getOwn, hasOwn, setOwn } from '../internal/own';
+import type { EntityMeta, EntityReader } from './types';
+
+/** The cells and meta one normalization pass wrote into one table. */
+export interface TableWrites {
+  readonly cells: Record<string, unknown>;
+  readonly meta: Record<string, EntityMeta>;
+  /** Whether the store has this table at all (when not, lookups skip the reader). */
+  readonly stored: boolean;
+  /** Number of cell writes; a table with meta-only writes keeps its entity table (4.14). */
+  count: number;
+  metaCount: number;
+}
+
+const hasOwnProperty = Object.prototype.hasOwnProperty;
+
+/**
+ * One normalization pass: reads the store through `reader`, buffers every write so that a
+ * failure leaves nothing behind (SPEC 5.9), and lets later parts of the same input see earlier
+ * writes (4.16). The hot paths keep their own property sites (no shared helper) so that V8's
+ * inline caches stay monomorphic.
+ */
+export class NormalizeContext {
+  private readonly tables = new Map<string, TableWrites>();
+  /** Index changes: `indexes[key][field][value]`, `null` meaning "remove". */
+  readonly indexes: Record<string, Record<string, Record<string, string | null>>> = {};
+  /** Entity inputs being normalized, to stop on cyclic input (4.24). */
+  readonly stack: object[] = [];
+  readonly stackPks: string[] = [];
+
+  constructor(
+    readonly reader: EntityReader,
+    readonly meta: EntityMeta,
+    readonly args: readonly unknown[],
+  ) {}
+
+  table(key: string): TableWrites {
+    let table = this.tables.get(key);
+    if (table === undefined) {
+      table = { cells: {}, meta: {}, stored: this.reader.token(key) !== undefined, count: 0, metaCount: 0 };
+      this.tables.set(key, table);
+    }
+    return table;
+  }
+
+  /** Written cells by table: `entities[key][pk]`. */
+  get entities(): Record<string, Record<string, unknown>> {
+    return this.collect((table) => (table.count > 0 ? table.cells : undefined));
+  }
+
+  /** Written meta by table: `entitiesMeta[key][pk]`. */
+  get entitiesMeta(): Record<string, Record<string, EntityMeta>> {
+    return this.collect((table) => (table.metaCount > 0 ? table.meta : undefined));
+  }
+
+  private collect<T>(pick: (table: TableWrites) => Record<string, T> | undefined): Record<string, Record<string, T>> {
+    const out: Record<string, Record<string, T>> = {};
+    for (const [key, table] of this.tables) {
+      const cells = pick(table);
+      if (cells !== undefined) setOwn(out, key, cells);
+    }
+    return out;
+  }
+
+  current(key: string, pk: string): unknown {
+    const table = this.table(key);
+    if (hasOwnProperty.call(table.cells, pk)) return table.cells[pk];
+    return table.stored ? this.reader.entity(key, pk) : undefined;
+  }
+
+  currentMeta(key: string, pk: string): EntityMeta | undefined {
+    const table = this.table(key);
+    if (hasOwnProperty.call(table.meta, pk)) return table.meta[pk];
+    return table.stored ? this.reader.meta(key, pk) : undefined;
+  }
+
+  write(key: string, pk: string, value: unknown, meta: EntityMeta | undefined): void {
+    const table = this.table(key);
+    table.count++;
+    if (meta !== undefined) table.metaCount++;
+    if (pk === '__proto__') {
+      setOwn(table.cells, pk, value);
+      if (meta !== undefined) setOwn(table.meta, pk, meta);
+      return;
+    }
+    table.cells[pk] = value;
+    if (meta !== undefined) table.meta[pk] = meta;
+  }
+
+  /** Records new meta for a cell whose stored value stays (an identical refetch, 4.14). */
+  writeMeta(key: string, pk: string, meta: EntityMeta): void {
+    const table = this.table(key);
+    table.metaCount++;
+    if (pk === '__proto__') setOwn(table.meta, pk, meta);
+    else table.meta[pk] = meta;
+  }
+
+  currentIndex(key: string, field: string, value: string): string | undefined {
+    const fields = getOwn(this.indexes, key);
+    const values = fields && getOwn(fields, field);
+    if (values !== undefined && hasOwn(values, value)) return values[value] ?? undefined;
+    return this.reader.index(key, field, value);
+  }
+
+  writeIndex(key: string, field: string, value: string, pk: string | null): void {
+    let fields = getOwn(this.indexes, key);
+    if (fields === undefined) setOwn(this.indexes, key, (fields = {}));
+    let values = getOwn(fields, field);
+    if (values === undefined) setOwn(fields, field, (values = {}));
+    setOwn(values, value, pk);
+  }
+
+  /** Every pk of a table, stored or written in this pass. */
+  pks(key: string): string[] {
+    const out = this.reader.pks(key).slice();
+    for (const pk of Object.keys(this.table(key).cells)) if (this.reader.entity(key, pk) === undefined) out.push(pk);
+    return out;
+  }
+}
+
