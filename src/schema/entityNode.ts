@@ -46,6 +46,7 @@ export class EntityNode implements SchemaNode {
   private nestedNames?: string[];
   private deserializers?: [string, Deserialize][];
   private defaults?: Fields;
+  private template?: new () => Fields;
 
   constructor(readonly cls: typeof Entity) {
     const key = cls.key;
@@ -376,10 +377,16 @@ export class EntityNode implements SchemaNode {
       defaults = { ...(new (this.cls as unknown as new () => object)() as Fields) };
       if (isDev) for (const k of Object.keys(defaults)) deepFreezeDefault(defaults[k]);
       this.defaults = defaults;
+      // Instances are made by a bare constructor sharing the class prototype: no field
+      // initializers run per read (nested defaults such as `User.fromJS()` would), and V8 sizes
+      // its objects for the fields they get.
+      const Template = function (this: Fields) {} as unknown as new () => Fields;
+      Template.prototype = this.proto;
+      this.template = Template;
     }
-    const instance = Object.create(this.proto) as Fields;
-    Object.assign(instance, defaults);
-    return assignOwn(instance, stored);
+    const instance = new this.template!();
+    if (hasOwnProperty.call(stored, '__proto__')) return assignOwn(Object.assign(instance, defaults), stored);
+    return Object.assign(instance, defaults, stored);
   }
 
   // ------------------------------------------------------------------ queries
