@@ -12,10 +12,10 @@
  * letters, digits, `_`, `$`, which is also what the types of 1.5 can agree with); its errors carry
  * code-point indices and none of the fixes of 1.4, and it has no positions for the list template
  * (3.4); its matcher lets a parameter hold `?`, lets a wildcard hold empty segments and a trailing
- * `/` (1.22), gives up beyond 8 groups, and rejects `/:a:b`; its `compile` only takes non-empty
- * strings. Feeding it would need a rewrite layer as large as this file, so path-to-regexp@8.4.2 is
- * a devDependency instead: the property tests check this tokenizer and `fill` against its `parse`
- * and `compile` on the grammar the two share.
+ * `/` (1.22), gives up beyond 8 groups, and rejects `/:a:b`; its `compile` takes strings only and
+ * throws its own messages (1.8–1.10). Feeding it would need a rewrite layer as large as this file,
+ * so path-to-regexp@8.4.2 is a devDependency instead: the property tests check this tokenizer and
+ * `fill` against its `parse` and `compile` on the grammar the two share.
  */
 import { getOwn, setOwn } from '../internal/own';
 
@@ -65,139 +65,154 @@ interface Mark {
   readonly outerGroup: number | undefined;
 }
 
-interface ParsedPath {
-  readonly nodes: readonly PathNode[];
-  readonly params: readonly PathParam[];
-  readonly hasLiteralQuery: boolean;
-  readonly paramMarks: readonly Mark[];
-  /** Every unescaped `/`, in order. */
-  readonly slashMarks: readonly Mark[];
-}
-
 const NAME = /[A-Za-z_$][A-Za-z0-9_$]*/y;
 const ESCAPE_IT = 'Escape it with \\ to use it literally';
 
-/** Tokenizes and validates a template (SPEC 1.2–1.4); throws at the first invalid token. */
-function parsePath(template: string): ParsedPath {
-  function fail(index: number, token: string, fix: string): never {
-    throw new Error(`Invalid path "${template}": unexpected "${token}" at index ${index}. ${fix}`);
-  }
-  const params: PathParam[] = [];
-  const paramMarks: Mark[] = [];
-  const slashMarks: Mark[] = [];
-  const open: { start: number; parent: PathNode[] }[] = [];
-  let nodes: PathNode[] = [];
-  const root = nodes;
-  let text = '';
-  // Whether `text` ends with an unescaped `/`, which a following `:name?` takes into its optional part.
-  let endsWithSlash = false;
-  let hasLiteralQuery = false;
-  const flush = () => {
-    if (text !== '') nodes.push({ type: 'text', value: text });
-    text = '';
-    endsWithSlash = false;
-  };
+/** An ASCII name (SPEC 1.2) at `index`, or `''`. */
+function nameAt(template: string, index: number): string {
+  NAME.lastIndex = index;
+  return NAME.exec(template)?.[0] ?? '';
+}
 
-  /** Reads `:name`, `:"name"`, `*name` (and a `?` after it) at `start`; returns the next index. */
-  const readParam = (start: number): number => {
-    const sigil = template[start]!;
-    const wildcard = sigil === '*';
+/** Tokenizes and validates one template (SPEC 1.2–1.4); throws at the first invalid token. */
+class PathParser {
+  readonly params: PathParam[] = [];
+  readonly paramMarks: Mark[] = [];
+  /** Every unescaped `/`, in order. */
+  readonly slashMarks: Mark[] = [];
+  readonly root: PathNode[] = [];
+  hasLiteralQuery = false;
+  private readonly template: string;
+  private readonly open: { start: number; parent: PathNode[] }[] = [];
+  private nodes = this.root;
+  private text = '';
+  /** `text` ends with an unescaped `/`, which a following `:name?` takes into its optional part. */
+  private endsWithSlash = false;
+
+  constructor(template: string) {
+    this.template = template;
+  }
+
+  parse(): this {
+    const { template } = this;
+    let i = 0;
+    while (i < template.length) {
+      const c = template[i]!;
+      switch (c) {
+        case '\\': {
+          const escaped = template[i + 1];
+          if (escaped === undefined) this.fail(i, c, 'A trailing backslash escapes nothing; remove it or escape it as \\\\');
+          if (escaped === '?') this.hasLiteralQuery = true;
+          this.text += escaped;
+          this.endsWithSlash = false;
+          i += 2;
+          continue;
+        }
+        case ':':
+        case '*':
+          i = this.readParam(i);
+          continue;
+        case '{': {
+          this.flush();
+          const group: PathNode[] = [];
+          this.open.push({ start: i, parent: this.nodes });
+          this.nodes.push({ type: 'group', nodes: group });
+          this.nodes = group;
+          break;
+        }
+        case '}':
+          if (this.open.length === 0) this.fail(i, c, 'Balance the braces: this "}" closes no "{"');
+          if (template[i + 1] === '?') this.fail(i + 1, '?', 'A {…} group is already optional; remove the "?"');
+          this.flush();
+          this.nodes = this.open.pop()!.parent;
+          break;
+        case '(':
+        case ')':
+          this.fail(i, c, `Parameter patterns are not supported; escape literal parentheses as \\${c}`);
+          break;
+        case '?':
+          this.fail(i, c, `${ESCAPE_IT} (\\? starts a literal query string); "?" marks a parameter optional only right after its name`);
+          break;
+        case '+':
+        case '!':
+        case '[':
+        case ']':
+          this.fail(i, c, ESCAPE_IT);
+          break;
+        default:
+          if (c === '/') this.slashMarks.push({ index: i, outerGroup: this.open[0]?.start });
+          this.endsWithSlash = c === '/';
+          this.text += c;
+      }
+      i++;
+    }
+    const unclosed = this.open[this.open.length - 1];
+    if (unclosed !== undefined) this.fail(unclosed.start, '{', 'Balance the braces: this "{" is never closed with "}"');
+    this.flush();
+    return this;
+  }
+
+  private fail(index: number, token: string, fix: string): never {
+    throw new Error(`Invalid path "${this.template}": unexpected "${token}" at index ${index}. ${fix}`);
+  }
+
+  private flush(): void {
+    if (this.text !== '') this.nodes.push({ type: 'text', value: this.text });
+    this.text = '';
+    this.endsWithSlash = false;
+  }
+
+  /** The name after the `:` or `*` at `start`, quoted or not, and the index after it. */
+  private readName(start: number): { name: string; end: number } {
+    const { template } = this;
     let end = start + 1;
+    if (template[end] !== '"') {
+      const name = nameAt(template, end);
+      if (name === '' && template[start] === '*') this.fail(start, '*', `A wildcard needs a name, as in *path. ${ESCAPE_IT}`);
+      if (name === '') {
+        const fix = `A parameter needs a name, as in :id or :"post-id". ${ESCAPE_IT}; for a scheme or port write https\\://`;
+        this.fail(start, ':', fix);
+      }
+      return { name, end: end + name.length };
+    }
     let name = '';
-    if (template[end] === '"') {
-      for (end++; template[end] !== '"'; end++) {
-        if (end >= template.length) fail(start + 1, '"', 'Close the quoted parameter name with a second "');
-        if (template[end] === '\\') end++;
-        name += template[end] ?? '';
-      }
-      end++;
-      if (name === '') fail(start, template.slice(start, end), 'A parameter needs a name');
-    } else {
-      NAME.lastIndex = end;
-      name = NAME.exec(template)?.[0] ?? '';
-      if (name === '' && wildcard) fail(start, '*', `A wildcard needs a name, as in *path. ${ESCAPE_IT}`);
-      if (name === '') fail(start, ':', `A parameter needs a name, as in :id or :"post-id". ${ESCAPE_IT}; for a scheme or port write https\\://`);
-      end += name.length;
+    for (end++; template[end] !== '"'; end++) {
+      if (end >= template.length) this.fail(start + 1, '"', 'Close the quoted parameter name with a second "');
+      if (template[end] === '\\') end++;
+      name += template[end] ?? '';
     }
-    const source = template.slice(start, end);
-    if (params.some((p) => p.name === name)) fail(start, source, `The parameter name "${name}" is used twice; rename one of them`);
-    const next = template[end];
-    if (!wildcard && next === '+') fail(end, '+', `Use a wildcard *${source.slice(1)}, whose value is string[]`);
-    if (!wildcard && next === '*') fail(end, '*', `Use an optional wildcard *${source.slice(1)}?`);
-    const marked = next === '?';
-    const param: PathNode = { type: 'param', index: params.length };
-    params.push({ name, optional: marked || open.length > 0, wildcard });
-    paramMarks.push({ index: start, outerGroup: open[0]?.start });
-    if (!marked) {
-      flush();
-      nodes.push(param);
-      return end;
-    }
-    // SPEC 1.2: `/:id?` is `{/:id}`: a directly preceding unescaped `/` belongs to the optional part.
-    const lead = endsWithSlash;
-    if (lead) text = text.slice(0, -1);
-    flush();
-    nodes.push({ type: 'group', nodes: lead ? [{ type: 'text', value: '/' }, param] : [param] });
-    return end + 1;
-  };
-
-  let i = 0;
-  while (i < template.length) {
-    const c = template[i]!;
-    switch (c) {
-      case '\\': {
-        const escaped = template[i + 1];
-        if (escaped === undefined) fail(i, '\\', 'A trailing backslash escapes nothing; remove it or escape it as \\\\');
-        if (escaped === '?') hasLiteralQuery = true;
-        text += escaped;
-        endsWithSlash = false;
-        i += 2;
-        break;
-      }
-      case ':':
-      case '*':
-        i = readParam(i);
-        break;
-      case '{': {
-        flush();
-        const group: PathNode[] = [];
-        open.push({ start: i, parent: nodes });
-        nodes.push({ type: 'group', nodes: group });
-        nodes = group;
-        i++;
-        break;
-      }
-      case '}':
-        if (open.length === 0) fail(i, '}', 'Balance the braces: this "}" closes no "{"');
-        flush();
-        nodes = open.pop()!.parent;
-        if (template[i + 1] === '?') fail(i + 1, '?', 'A {…} group is already optional; remove the "?"');
-        i++;
-        break;
-      case '(':
-      case ')':
-        fail(i, c, `Parameter patterns are not supported; escape literal parentheses as \\${c}`);
-        break;
-      case '?':
-        fail(i, c, `${ESCAPE_IT} (\\? starts a literal query string); "?" marks a parameter optional only right after its name`);
-        break;
-      case '+':
-      case '!':
-      case '[':
-      case ']':
-        fail(i, c, ESCAPE_IT);
-        break;
-      default:
-        if (c === '/') slashMarks.push({ index: i, outerGroup: open[0]?.start });
-        endsWithSlash = c === '/';
-        text += c;
-        i++;
-    }
+    end++;
+    if (name === '') this.fail(start, template.slice(start, end), 'A parameter needs a name');
+    return { name, end };
   }
-  const unclosed = open[open.length - 1];
-  if (unclosed !== undefined) fail(unclosed.start, '{', 'Balance the braces: this "{" is never closed with "}"');
-  flush();
-  return { nodes: root, params, hasLiteralQuery, paramMarks, slashMarks };
+
+  /** Reads `:name`, `:"name"` or `*name`, and a `?` right after it; returns the index after them. */
+  private readParam(start: number): number {
+    const { template } = this;
+    const wildcard = template[start] === '*';
+    const { name, end } = this.readName(start);
+    const source = template.slice(start, end);
+    if (this.params.some((p) => p.name === name)) {
+      this.fail(start, source, `The parameter name "${name}" is used twice; rename one of them`);
+    }
+    const next = template[end];
+    if (!wildcard && next === '+') this.fail(end, '+', `Use a wildcard *${source.slice(1)}, whose value is string[]`);
+    // `:id*` is the old zero-or-more modifier; `:id*rest` is a parameter followed by a wildcard.
+    if (!wildcard && next === '*' && template[end + 1] !== '"' && nameAt(template, end + 1) === '') {
+      this.fail(end, '*', `Use an optional wildcard *${source.slice(1)}?`);
+    }
+    const marked = next === '?';
+    const param: PathNode = { type: 'param', index: this.params.length };
+    this.params.push({ name, optional: marked || this.open.length > 0, wildcard });
+    this.paramMarks.push({ index: start, outerGroup: this.open[0]?.start });
+    // SPEC 1.2: `/:id?` is `{/:id}`: a directly preceding unescaped `/` belongs to the optional part.
+    const lead = marked && this.endsWithSlash;
+    if (lead) this.text = this.text.slice(0, -1);
+    this.flush();
+    if (!marked) this.nodes.push(param);
+    else this.nodes.push({ type: 'group', nodes: lead ? [{ type: 'text', value: '/' }, param] : [param] });
+    return marked ? end + 1 : end;
+  }
 }
 
 function typeName(value: unknown): string {
@@ -229,7 +244,8 @@ function paramText(value: unknown, param: PathParam, endpointName: string): stri
     // An empty segment would yield `a//b`, a path no template can match back (1.22, 1.23).
     if ((typeof item !== 'string' || item === '') && typeof item !== 'number') {
       const got = item === '' ? 'an empty string' : typeName(item);
-      throw new TypeError(`${endpointName}: path parameter "${name}" must be an array of non-empty strings or numbers, got ${got} at index ${i}`);
+      const expected = 'must be an array of non-empty strings or numbers';
+      throw new TypeError(`${endpointName}: path parameter "${name}" ${expected}, got ${got} at index ${i}`);
     }
     const segment = encodeValue(String(item), endpointName, name);
     out = out === undefined ? segment : `${out}/${segment}`;
@@ -280,7 +296,7 @@ function decode(text: string): string {
 }
 
 /** SPEC 3.4, using the source positions recorded by the tokenizer. */
-function listTemplateOf(template: string, parsed: ParsedPath): string {
+function listTemplateOf(template: string, parsed: PathParser): string {
   const last = parsed.paramMarks[parsed.paramMarks.length - 1];
   if (last === undefined) {
     throw new Error(`createResource: path "${template}" needs at least one parameter, e.g. "${template.replace(/\/$/, '')}/:id"`);
@@ -295,8 +311,10 @@ function listTemplateOf(template: string, parsed: ParsedPath): string {
 }
 
 function buildCompiledPath(template: string): CompiledPath {
-  const parsed = parsePath(template);
-  const { nodes, params, hasLiteralQuery } = parsed;
+  const parsed = new PathParser(template).parse();
+  const { root: nodes, hasLiteralQuery } = parsed;
+  // Compiled paths are cached and shared between endpoints: nobody may change them.
+  const params = Object.freeze(parsed.params.map((param) => Object.freeze(param)));
   const pathRegExp = new RegExp(`^${regExpSource(nodes, params)}/?$`);
   let list: string | undefined;
 
