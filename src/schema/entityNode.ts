@@ -47,6 +47,7 @@ export class EntityNode implements SchemaNode {
   private deserializers?: [string, Deserialize][];
   private defaults?: Fields;
   private template?: new () => Fields;
+  private defaultKeys?: string[];
 
   constructor(readonly cls: typeof Entity) {
     const key = cls.key;
@@ -377,6 +378,7 @@ export class EntityNode implements SchemaNode {
       defaults = { ...(new (this.cls as unknown as new () => object)() as Fields) };
       if (isDev) for (const k of Object.keys(defaults)) deepFreezeDefault(defaults[k]);
       this.defaults = defaults;
+      this.defaultKeys = Object.keys(defaults).filter((k) => k !== '__proto__');
       // Instances are made by a bare constructor sharing the class prototype: no field
       // initializers run per read (nested defaults such as `User.fromJS()` would), and V8 sizes
       // its objects for the fields they get.
@@ -386,7 +388,14 @@ export class EntityNode implements SchemaNode {
     }
     const instance = new this.template!();
     if (hasOwnProperty.call(stored, '__proto__')) return assignOwn(Object.assign(instance, defaults), stored);
-    return Object.assign(instance, defaults, stored);
+    // Stored fields first, then only the defaults the stored object lacks: each field is set once.
+    Object.assign(instance, stored);
+    const keys = this.defaultKeys!;
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i]!;
+      if (!hasOwnProperty.call(stored, k)) instance[k] = defaults[k];
+    }
+    return instance;
   }
 
   // ------------------------------------------------------------------ queries
