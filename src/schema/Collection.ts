@@ -5,6 +5,7 @@ import type { Entity } from './Entity';
 import { isEntityClass } from './Entity';
 import { entityNode } from './entityNode';
 import { NormalizeError, SchemaBase } from './node';
+import { sameMeta } from './normalizeContext';
 import type { DenormalizeContext } from './denormalizeContext';
 import type { NormalizeContext } from './normalizeContext';
 import type { QueryContext, SchemaNode } from './node';
@@ -114,8 +115,8 @@ export class CollectionSchema<D extends ItemsDefinition = ItemsDefinition> exten
       if (existingMeta !== undefined && meta.fetchedAt < existingMeta.fetchedAt) return; // older: the stored list wins
     }
     // An identical list keeps the stored array; only its meta moves (4.14).
-    if (jsonEqual(next, existing)) ctx.writeMeta(this.key, pk, meta);
-    else ctx.write(this.key, pk, next, meta);
+    if (!jsonEqual(next, existing)) ctx.write(this.key, pk, next, meta);
+    else if (!sameMeta(meta, ctx.currentMeta(this.key, pk))) ctx.writeMeta(this.key, pk, meta);
   }
 
   denormalize(value: unknown, ctx: DenormalizeContext, prev: unknown): unknown {

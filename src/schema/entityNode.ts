@@ -10,6 +10,7 @@ import type { DenormalizeContext, InstanceEntry, MemoEntry } from './denormalize
 import type { NormalizeContext } from './normalizeContext';
 import type { QueryContext, SchemaNode } from './node';
 import type { EntityMeta } from './types';
+import { sameMeta } from './normalizeContext';
 
 type Fields = Record<string, unknown>;
 type Deserialize = (raw: unknown) => unknown;
@@ -204,7 +205,7 @@ export class EntityNode implements SchemaNode {
     // Identical data keeps the stored object, so no reference anywhere changes (4.14).
     if (merged !== existing && jsonEqual(merged, existing)) merged = existing;
     if (merged === existing) {
-      if (meta !== existingMeta) ctx.writeMeta(key, pk, meta);
+      if (!sameMeta(meta, existingMeta)) ctx.writeMeta(key, pk, meta);
       return;
     }
     ctx.write(key, pk, merged, meta === existingMeta ? undefined : meta);

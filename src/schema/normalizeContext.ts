@@ -1,6 +1,11 @@
 import { getOwn, hasOwn, setOwn } from '../internal/own';
 import type { EntityMeta, EntityReader } from './types';
 
+/** Whether two metas are equal field by field (an equal meta is not a write, SPEC 5.6). */
+export function sameMeta(a: EntityMeta, b: EntityMeta | undefined): boolean {
+  return a === b || (b !== undefined && a.fetchedAt === b.fetchedAt && a.date === b.date && a.expiresAt === b.expiresAt);
+}
+
 /** The cells and meta one normalization pass wrote into one table. */
 export interface TableWrites {
   readonly cells: Record<string, unknown>;
