@@ -3,6 +3,9 @@
  * `process.env.NODE_ENV` with a literal; where `process` does not exist at all the access throws,
  * which we treat as development.
  */
+// Declared here so that the library needs no Node type definitions.
+declare const process: { env: Record<string, string | undefined> };
+
 function readNodeEnv(): string | undefined {
   try {
     return process.env.NODE_ENV;
