@@ -6,6 +6,20 @@
  * add their exports here.
  */
 export { Entity, schema, normalize, denormalize, MemoCache, MemoResult, NormalizeError } from './schema';
+export { RestEndpoint, createResource, hookifyResource, NetworkError, AbortOptimistic } from './rest';
+export type {
+  RestGenerics,
+  RestEndpointOptions,
+  EndpointArgs,
+  ProcessedOf,
+  DataOf,
+  OptimisticSnapshot,
+  PathParams,
+  ResourceOptions,
+  ResourceMembers,
+  Resource,
+  HookifiedResource,
+} from './rest';
 export type {
   AbstractInstanceType,
   Denormalize,

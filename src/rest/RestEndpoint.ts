@@ -1,0 +1,241 @@
+import { toNode } from '../schema';
+import { guardOptions, isProbing, subclassFields } from './construct';
+import { hasStatus, problemOf, processingError } from './errors';
+import { compilePath } from './path';
+import type { CompiledPath } from './path';
+import { encodeBody, hasContentType, headersToObject, parseBody, sendRequest } from './request';
+import { buildUrl, searchToString } from './search';
+import type { EndpointArgs, OptimisticSnapshot, ProcessedOf, RestEndpointOptions, RestGenerics } from './types';
+
+const CONFIG = Symbol('rtk-rest.config');
+const COMPILED = Symbol('rtk-rest.path');
+const HAS_BODY = Symbol('rtk-rest.hasBody');
+const NO_BODY = new Set(['GET', 'HEAD', 'DELETE']);
+/** The request URL of a response whose own `url` is empty (constructed in tests), for messages. */
+const requestUrls = new WeakMap<Response, string>();
+let extending = false;
+
+type Config = Record<string, unknown>;
+type Internal = RestEndpoint & { [CONFIG]: Config; [COMPILED]: CompiledPath; [HAS_BODY]: boolean };
+
+/**
+ * One HTTP operation: a callable object (`await endpoint(params, body)` resolves to the
+ * processed response, no store involved) that also describes the request to the Redux store
+ * (SPEC §1–2). Every member may be given as an option, an `extend()` option, or a subclass
+ * override; options win over subclass defaults.
+ *
+ * @example
+ * const getPost = new RestEndpoint({ path: '/:group/posts/:id', schema: Post, urlPrefix: 'https://api.example.com' });
+ * await getPost({ group: 'react', id: 5 }); // the post's JSON
+ * const updatePost = getPost.extend({ method: 'PUT' }); // called (params, body)
+ */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- adds the call signature below
+export class RestEndpoint<const O extends RestGenerics = any> {
+  declare readonly path: O['path'];
+  declare readonly urlPrefix: string;
+  declare readonly method: string;
+  declare readonly sideEffect: boolean | undefined;
+  declare readonly schema: O['schema'];
+  declare readonly body?: O['body'];
+  declare readonly searchParams?: O['searchParams'];
+  declare readonly paginationField?: string;
+  declare readonly requestInit?: RequestInit;
+  declare readonly signal?: AbortSignal;
+  declare readonly dataExpiryLength?: number;
+  declare readonly errorExpiryLength?: number;
+  declare readonly pollFrequency?: number;
+  declare readonly invalidIfStale?: boolean;
+  declare readonly errorPolicy?: (error: any) => 'soft' | undefined;
+  declare readonly getOptimisticResponse?: (snapshot: OptimisticSnapshot, ...args: any[]) => unknown;
+  declare readonly update?: (result: any, ...args: any[]) => Record<string, (previous: any) => any>;
+  declare readonly name: string;
+
+  constructor(options: O & RestEndpointOptions) {
+    const proto = new.target.prototype as object;
+    if (isProbing()) return bareEndpoint(proto) as unknown as RestEndpoint<O>;
+    if (extending) return createEndpoint(proto, options as Config) as unknown as RestEndpoint<O>;
+    const defaults = subclassFields(new.target, RestEndpoint);
+    const given = ownOptions(options);
+    const endpoint = createEndpoint(proto, { ...defaults, ...given });
+    const guarded = new Set(Object.keys(given).filter((key) => key in defaults));
+    return (guarded.size > 0 ? guardOptions(endpoint, guarded) : endpoint) as unknown as RestEndpoint<O>;
+  }
+
+  /** The request URL (SPEC 1.16): `urlPrefix` + the filled template + the query string. */
+  url(urlParams: Record<string, unknown> = {}): string {
+    return buildUrl((this as unknown as Internal)[COMPILED], this.urlPrefix, urlParams ?? {}, this.name, (params) =>
+      this.searchToString(params),
+    );
+  }
+
+  /** The query string without `?` (SPEC 1.12); override to encode differently. */
+  searchToString(searchParams: Record<string, unknown>): string {
+    return searchToString(searchParams, this.name);
+  }
+
+  /** The request identity `${method} ${url}` (SPEC 1.19); the body never takes part. */
+  key(...args: any[]): string {
+    return `${this.method} ${this.url(splitArgs(this, args).urlParams)}`;
+  }
+
+  /** Whether a key belongs to this endpoint (SPEC 1.22). */
+  testKey(key: string): boolean {
+    const prefix = `${this.method} ${this.urlPrefix}`;
+    return key.startsWith(prefix) && (this as unknown as Internal)[COMPILED].matchUrl(key.slice(prefix.length)) !== undefined;
+  }
+
+  /** `{ ...requestInit, method, signal, body, headers }` (SPEC 2.5–2.7); may be overridden and async. */
+  async getRequestInit(body?: unknown): Promise<RequestInit> {
+    const base = this.requestInit ?? {};
+    const encoded = encodeBody(body, this.name);
+    const headers = headersToObject(base.headers);
+    const asIs = encoded !== undefined && encoded === body;
+    if (!asIs && !hasContentType(headers)) headers['Content-Type'] = 'application/json';
+    const init: RequestInit = { ...base, method: this.method };
+    const signal = this.signal ?? base.signal;
+    if (signal) init.signal = signal;
+    if (encoded !== undefined) init.body = encoded;
+    init.headers = await this.getHeaders(headers);
+    return init;
+  }
+
+  /** Final say over the headers (SPEC 2.7); may be async. @default returns its argument */
+  getHeaders(headers: Record<string, string>): HeadersInit | Promise<HeadersInit> {
+    return headers;
+  }
+
+  /** Sends the request with `globalThis.fetch` looked up at call time (SPEC 2.9). */
+  fetchResponse(input: RequestInfo, init: RequestInit): Promise<Response> {
+    return sendRequest(input, init);
+  }
+
+  /** Parses the body per SPEC 2.10: JSON, text, Blob, or `null` for empty answers. */
+  parseResponse(response: Response): Promise<any> {
+    const url = response.url || requestUrls.get(response) || '';
+    const schema = toNode(this.schema);
+    return parseBody(response, url, schema === undefined ? undefined : schema.describe());
+  }
+
+  /** Transforms the parsed value; receives every call argument (SPEC 2.13). @default identity */
+  process(value: any, ..._args: any[]): any {
+    return value;
+  }
+
+  /**
+   * A new endpoint of the same class with these options over this one's (SPEC 2.20–2.23).
+   * `sideEffect`, the body argument and the default `name` follow a new `method`.
+   */
+  extend<const E extends RestEndpointOptions>(options: E): RestEndpoint<Omit<O, keyof E> & E & { path: E extends { path: string } ? E['path'] : O['path'] }> {
+    return deriveEndpoint(this, options) as any;
+  }
+}
+
+/**
+ * Merges options over an endpoint's configuration and builds a new endpoint of its class.
+ * `forceBody` drops an explicit `body: undefined` (creation extenders always take a body).
+ */
+export function deriveEndpoint(endpoint: RestEndpoint, options: Config, { forceBody = false } = {}): RestEndpoint {
+  const merged: Config = { ...(endpoint as unknown as Internal)[CONFIG], ...options };
+  if ('method' in options && !('sideEffect' in options)) delete merged.sideEffect;
+  if (forceBody && 'body' in merged && merged.body === undefined) delete merged.body;
+  extending = true;
+  try {
+    return Reflect.construct(RestEndpoint, [merged], endpoint.constructor) as RestEndpoint;
+  } finally {
+    extending = false;
+  }
+}
+
+// The call signature: `endpoint(...args)` runs the request pipeline.
+export interface RestEndpoint<O extends RestGenerics = any> {
+  (...args: EndpointArgs<O>): Promise<ProcessedOf<O>>;
+}
+
+/** The URL parameters and the body of a call (SPEC 1.26). */
+export function splitArgs(endpoint: RestEndpoint, args: readonly unknown[]): { urlParams: Record<string, unknown>; body: unknown } {
+  if ((endpoint as unknown as Internal)[HAS_BODY]) {
+    if (args.length === 0) return { urlParams: {}, body: undefined };
+    if (args.length === 1) return { urlParams: {}, body: args[0] };
+    return { urlParams: (args[0] ?? {}) as Record<string, unknown>, body: args[args.length - 1] };
+  }
+  return { urlParams: (args[0] ?? {}) as Record<string, unknown>, body: undefined };
+}
+
+/** Whether an endpoint takes a body argument (SPEC 1.25). */
+export function takesBody(endpoint: RestEndpoint): boolean {
+  return (endpoint as unknown as Internal)[HAS_BODY];
+}
+
+/** The request pipeline of SPEC 2.17. */
+async function callEndpoint(endpoint: RestEndpoint, args: unknown[]): Promise<unknown> {
+  const { urlParams, body } = splitArgs(endpoint, args);
+  const url = endpoint.url(urlParams);
+  const init = await endpoint.getRequestInit(body);
+  const response = await endpoint.fetchResponse(url, init);
+  if (typeof response === 'object' && response !== null) requestUrls.set(response, url);
+  try {
+    const parsed = await endpoint.parseResponse(response);
+    return await endpoint.process(parsed, ...args);
+  } catch (error) {
+    if (hasStatus(error)) throw error;
+    throw processingError(endpoint.key(...args), describeSchema(endpoint.schema), problemOf(error), error);
+  }
+}
+
+/** `Post`, `[Post]`, `{ results: Collection([Post]), next }`, or `none` (SPEC 2.19). */
+export function describeSchema(schema: unknown): string {
+  const node = toNode(schema);
+  return node === undefined ? 'none' : node.describe();
+}
+
+function bareEndpoint(proto: object): RestEndpoint {
+  const endpoint = (() => undefined) as unknown as RestEndpoint;
+  Object.setPrototypeOf(endpoint, proto);
+  return endpoint;
+}
+
+function ownOptions(options: unknown): Config {
+  if (typeof options !== 'object' || options === null) throw new TypeError('RestEndpoint: options must be an object such as { path: "/posts/:id" }');
+  return { ...(options as Config) };
+}
+
+/** Builds the callable endpoint from a complete configuration (SPEC 2.2–2.3, 2.21). */
+function createEndpoint(proto: object, config: Config): RestEndpoint {
+  const endpoint = ((...args: unknown[]) => callEndpoint(endpoint, args)) as unknown as Internal;
+  Object.setPrototypeOf(endpoint, proto);
+  const inherited = proto as Config;
+  const path = 'path' in config ? config.path : inherited.path;
+  if (typeof path !== 'string' || path === '') throw new Error('RestEndpoint: path is required');
+  const given = (key: string) => key in config;
+  const rawMethod = given('method') ? config.method : inherited.method;
+  const method =
+    typeof rawMethod === 'string' && rawMethod !== '' ? rawMethod.toUpperCase() : config.sideEffect === true ? 'POST' : 'GET';
+  const sideEffect = given('sideEffect') ? config.sideEffect : method !== 'GET' ? true : undefined;
+  const urlPrefix = given('urlPrefix') ? String(config.urlPrefix ?? '') : typeof inherited.urlPrefix === 'string' ? inherited.urlPrefix : '';
+  const name = typeof config.name === 'string' && config.name !== '' ? config.name : `${method} ${urlPrefix}${path}`;
+  const compiled = compilePath(path);
+  for (const option of ['dataExpiryLength', 'errorExpiryLength', 'pollFrequency'] as const) checkLength(name, option, config[option]);
+  const computed: Config = { ...config, path, method, sideEffect, urlPrefix, name };
+  for (const key of Object.keys(computed)) {
+    Object.defineProperty(endpoint, key, { value: computed[key], writable: true, enumerable: true, configurable: true });
+  }
+  // The raw configuration: a name or sideEffect computed here is computed again by extend (2.21).
+  hidden(endpoint, CONFIG, config);
+  hidden(endpoint, COMPILED, compiled);
+  hidden(endpoint, HAS_BODY, !NO_BODY.has(method) && !(given('body') && config.body === undefined));
+  return endpoint;
+}
+
+function hidden(target: object, key: symbol, value: unknown): void {
+  Object.defineProperty(target, key, { value, writable: false, enumerable: false, configurable: true });
+}
+
+/** SPEC 2.3: expiry lengths are numbers ≥ 0 (Infinity allowed); `pollFrequency` finite and > 0. */
+function checkLength(name: string, option: string, value: unknown): void {
+  if (value === undefined) return;
+  const ok = option === 'pollFrequency' ? typeof value === 'number' && Number.isFinite(value) && value > 0 : typeof value === 'number' && value >= 0;
+  if (!ok) {
+    const want = option === 'pollFrequency' ? 'a finite number of ms > 0' : 'a number of ms ≥ 0 (Infinity allowed)';
+    throw new RangeError(`${name}: ${option} must be ${want}, got ${String(value)}`);
+  }
+}

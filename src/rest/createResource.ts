@@ -1,0 +1,114 @@
+import { isDev } from '../internal/env';
+import { CollectionSchema, isEntityClass, schema as schemas, toNode } from '../schema';
+import './extenders';
+import { fallbackToParams, fallbackToSent, optimisticResponses, parsePkText } from './memberBehaviour';
+import { compilePath } from './path';
+import { deriveEndpoint, RestEndpoint } from './RestEndpoint';
+import type { Resource, ResourceMembers, ResourceOptions } from './resourceTypes';
+
+type Members = Record<string, unknown>;
+type Extension = Record<string, Record<string, unknown>> | ((base: Members) => Members);
+
+const TYPE_ONLY = ['searchParams', 'body'] as const;
+
+/**
+ * A group of CRUD endpoints sharing one path and schema (SPEC §3): `get`, `getList` (with
+ * `push`, `unshift`, `getPage`), `update`, `partialUpdate`, `delete`, and `extend`.
+ *
+ * @example
+ * const PostResource = createResource({ path: '/:group/posts/:id', schema: Post, paginationField: 'page' });
+ * await store.dispatch(rest.fetch(PostResource.getList, { group: 'react' }));
+ */
+export function createResourceImpl(options: ResourceOptions): Members {
+  const { path, schema, optimistic, Endpoint = RestEndpoint, Collection = schemas.Collection, ...shared } = options as ResourceOptions & Record<string, any>;
+  if (typeof Endpoint !== 'function' || (Endpoint !== RestEndpoint && !(Endpoint.prototype instanceof RestEndpoint))) {
+    throw new TypeError('createResource: the Endpoint option must be RestEndpoint or a class that extends it');
+  }
+  if (typeof Collection !== 'function' || (Collection !== CollectionSchema && !(Collection.prototype instanceof CollectionSchema))) {
+    throw new TypeError('createResource: the Collection option must be schema.Collection or a class that extends it');
+  }
+  for (const lower of ['endpoint', 'collection'] as const) {
+    if (typeof shared[lower] === 'function') {
+      if (isDev) console.warn(`[rtk-rest] createResource: option "${lower}" is ignored; did you mean "${lower[0]!.toUpperCase()}${lower.slice(1)}"?`);
+      delete shared[lower];
+    }
+  }
+  for (const key of TYPE_ONLY) delete shared[key];
+  if (typeof path !== 'string') throw new Error('RestEndpoint: path is required');
+  const item = compilePath(path);
+  if (item.params.length === 0) throw new Error(`createResource: path "${path}" needs at least one parameter, e.g. "${path.replace(/\/$/, '')}/:id"`);
+  const list = compilePath(item.listTemplate());
+  const entityName = isEntityClass(schema) ? schema.key : (toNode(schema)?.describe() ?? 'Resource');
+  const baseProcess = (shared.process ?? Endpoint.prototype.process) as (value: unknown, ...args: unknown[]) => unknown;
+  const baseParse = (shared.parseResponse ?? Endpoint.prototype.parseResponse) as (response: Response) => Promise<unknown>;
+
+  const get = new Endpoint({ ...shared, path, schema, name: `${entityName}.get` });
+  const getList = new Endpoint({
+    ...shared,
+    path: list.template,
+    schema: new Collection([schema]),
+    name: `${entityName}.getList`,
+    ...(optimistic ? { getOptimisticResponse: optimisticResponses.create(list) } : {}),
+  });
+  const deleteSchema = isEntityClass(schema) || schema instanceof schemas.Union ? new schemas.Invalidate(schema) : schema;
+  const members: Members = {
+    get,
+    getList,
+    update: deriveEndpoint(get, {
+      method: 'PUT',
+      name: `${entityName}.update`,
+      process: fallbackToSent(item, baseProcess),
+      ...(optimistic ? { getOptimisticResponse: optimisticResponses.sent(item) } : {}),
+    }),
+    partialUpdate: deriveEndpoint(get, {
+      method: 'PATCH',
+      name: `${entityName}.partialUpdate`,
+      process: fallbackToSent(item, baseProcess),
+      ...(optimistic ? { getOptimisticResponse: optimisticResponses.patch(item, schema) } : {}),
+    }),
+    delete: deriveEndpoint(get, {
+      method: 'DELETE',
+      schema: deleteSchema,
+      name: `${entityName}.delete`,
+      process: fallbackToParams(item, baseProcess),
+      parseResponse: parsePkText(baseParse),
+      ...(optimistic ? { getOptimisticResponse: optimisticResponses.remove(item) } : {}),
+    }),
+  };
+  return withExtend(members, entityName);
+}
+
+/** Adds `extend` in its three forms (SPEC 3.18–3.21); every form returns a new resource. */
+function withExtend(members: Members, entityName: string): Members {
+  const resource: Members = { ...members };
+  Object.defineProperty(resource, 'extend', {
+    value(nameOrExtension: string | Extension, options?: Record<string, unknown>): Members {
+      const next: Members = { ...members };
+      if (typeof nameOrExtension === 'string') {
+        const existing = members[nameOrExtension];
+        next[nameOrExtension] =
+          existing instanceof RestEndpoint
+            ? existing.extend(options ?? {})
+            : (members.get as RestEndpoint).extend({ ...options, name: (options?.name as string | undefined) ?? `${entityName}.${nameOrExtension}` });
+      } else if (typeof nameOrExtension === 'function') {
+        Object.assign(next, nameOrExtension(resource));
+      } else {
+        for (const [name, memberOptions] of Object.entries(nameOrExtension)) {
+          const existing = members[name];
+          if (!(existing instanceof RestEndpoint)) {
+            throw new TypeError(`createResource extend: "${name}" is not a member; add it with extend("${name}", options)`);
+          }
+          next[name] = existing.extend(memberOptions);
+        }
+      }
+      return withExtend(next, entityName);
+    },
+    enumerable: false,
+  });
+  return resource;
+}
+
+/** `createResource`'s public signature: members typed from the options (SPEC 3.6). */
+export const createResource = createResourceImpl as unknown as <const O extends ResourceOptions>(
+  options: O,
+) => Resource<ResourceMembers<O>>;

@@ -1,0 +1,68 @@
+import { preview } from '../internal/json';
+
+/**
+ * A failed HTTP exchange (SPEC 2.18, D9): a non-2xx response, or a transport failure
+ * (`status: 0`, `cause` the original error). `toJSON()` gives the form stored in Redux state.
+ *
+ * @example
+ * try { await getPost({ group: 'react', id: 9 }); }
+ * catch (error) { if (error instanceof NetworkError && error.status === 404) … }
+ */
+export class NetworkError extends Error {
+  override readonly name = 'NetworkError';
+  /** The HTTP status, or 0 when no response arrived. */
+  readonly status: number;
+  /** The request URL. */
+  readonly url: string;
+  /** The response (absent on transport failures and on errors rebuilt from state). */
+  readonly response?: Response;
+
+  constructor(response: Response | undefined, url: string = response?.url ?? '', options: { message?: string; cause?: unknown; status?: number } = {}) {
+    const status = options.status ?? response?.status ?? 0;
+    super(options.message ?? `${url}: ${response?.statusText || `status ${status}`}`, options.cause === undefined ? undefined : { cause: options.cause });
+    this.status = status;
+    this.url = url;
+    if (response !== undefined) this.response = response;
+  }
+
+  /** `{ name, status, message, url }`: what Redux state holds (SPEC 6.43). */
+  toJSON(): { name: string; status: number; message: string; url: string } {
+    return { name: this.name, status: this.status, message: this.message, url: this.url };
+  }
+}
+
+/**
+ * Thrown (or `throw snapshot.abort`) from `getOptimisticResponse` to skip the optimistic update
+ * while still sending the request (SPEC 6.49, D19).
+ */
+export class AbortOptimistic extends Error {
+  override readonly name = 'AbortOptimistic';
+  constructor(message = 'optimistic update skipped') {
+    super(message);
+  }
+}
+
+/** An `Error` carrying the HTTP-like `status` a processing failure reports (SPEC 2.19). */
+export interface ProcessingError extends Error {
+  status: number;
+}
+
+/**
+ * A processing error (SPEC 2.19): status 400, message
+ * `Error processing ${key} with schema ${schema}: ${problem}`, `cause` the wrapped error.
+ */
+export function processingError(key: string, schema: string, problem: string, cause?: unknown): ProcessingError {
+  const error = new Error(`Error processing ${key} with schema ${schema}: ${problem}`, cause === undefined ? undefined : { cause }) as ProcessingError;
+  error.status = 400;
+  return error;
+}
+
+/** Whether an error carries a numeric `status`, so it passes through unwrapped (SPEC 2.14). */
+export function hasStatus(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && typeof (error as { status?: unknown }).status === 'number';
+}
+
+/** The problem text for a wrapped error: its message, or the thrown value as JSON. */
+export function problemOf(error: unknown): string {
+  return error instanceof Error ? error.message : preview(error);
+}

@@ -1,0 +1,120 @@
+import { appendNew, CollectionSchema, schema as schemas } from '../schema';
+import { deriveEndpoint, RestEndpoint } from './RestEndpoint';
+
+const cache = new WeakMap<RestEndpoint, Map<string, RestEndpoint | undefined>>();
+
+/**
+ * The collection the extenders work on (SPEC 2.24): the schema itself when it is a Collection;
+ * for a plain-object or `schema.Object` schema, the first Collection found depth-first in key
+ * order. Arrays, Values, Unions and other schemas are not searched.
+ */
+export function findCollection(schema: unknown): CollectionSchema<any> | undefined {
+  if (schema instanceof CollectionSchema) return schema;
+  const members =
+    schema instanceof schemas.Object ? schema.schema : isPlainObject(schema) ? (schema as Record<string, unknown>) : undefined;
+  if (members === undefined) return undefined;
+  for (const key of Object.keys(members)) {
+    const found = findCollection(members[key]);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/** `schema` with `collection` replaced by `replacement` (same place, same object shape). */
+function replaceCollection(schema: unknown, collection: CollectionSchema<any>, replacement: unknown): unknown {
+  if (schema === collection) return replacement;
+  if (schema instanceof schemas.Object) return new schemas.Object(replaceMembers(schema.schema, collection, replacement));
+  if (isPlainObject(schema)) return replaceMembers(schema as Record<string, unknown>, collection, replacement);
+  return schema;
+}
+
+function replaceMembers(members: Record<string, unknown>, collection: CollectionSchema<any>, replacement: unknown): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(members)) out[key] = replaceCollection(members[key], collection, replacement);
+  return out;
+}
+
+function isPlainObject(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
+}
+
+/** One endpoint per extender and endpoint (SPEC 2.26: `ep.push === ep.push`). */
+function memo(endpoint: RestEndpoint, name: string, make: () => RestEndpoint | undefined): RestEndpoint | undefined {
+  let byName = cache.get(endpoint);
+  if (byName === undefined) cache.set(endpoint, (byName = new Map()));
+  if (!byName.has(name)) byName.set(name, make());
+  return byName.get(name);
+}
+
+/** push / unshift / assign: a POST with the collection's creation schema that always takes a body. */
+function creation(endpoint: RestEndpoint, mode: 'push' | 'unshift' | 'assign'): RestEndpoint | undefined {
+  return memo(endpoint, mode, () => {
+    const collection = findCollection(endpoint.schema);
+    if (collection === undefined || (mode === 'assign') !== collection.isValues) return undefined;
+    const options: Record<string, unknown> = { method: 'POST', schema: collection[mode], name: `${endpoint.name}.${mode}` };
+    const derived = deriveEndpoint(endpoint, options, { forceBody: true });
+    return derived;
+  });
+}
+
+/**
+ * The page endpoint (SPEC 2.29–2.33): same method and URL (the cursor stays a query parameter),
+ * the list's key, and a schema whose collection appends the page to the list's collection.
+ */
+export function paginate(endpoint: RestEndpoint, cursor: string | ((...args: any[]) => unknown[])): RestEndpoint {
+  const collection = findCollection(endpoint.schema);
+  if (collection === undefined) throw new Error(`${endpoint.name}: paginated() needs a Collection in the schema`);
+  const removeCursor =
+    typeof cursor === 'function'
+      ? cursor
+      : (params: Record<string, unknown> = {}, ...rest: unknown[]) => {
+          const { [cursor]: _removed, ...others } = params;
+          return [others, ...rest];
+        };
+  const pages = collection.addWith(appendNew, { argsKey: (...args: any[]) => collection.argsKey(...removeCursor(...args)) });
+  const list = endpoint;
+  return deriveEndpoint(endpoint, {
+    schema: replaceCollection(endpoint.schema, collection, pages),
+    name: `${endpoint.name}.getPage`,
+    key(this: RestEndpoint, ...args: any[]) {
+      return list.key(...removeCursor(...args));
+    },
+    listArgs: removeCursor,
+  });
+}
+
+declare module './RestEndpoint' {
+  interface RestEndpoint {
+    /** POST that appends the created entity to every matching list (SPEC 2.27); `undefined` without an Array collection. */
+    readonly push: RestEndpoint | undefined;
+    /** POST that prepends the created entity to every matching list; `undefined` without an Array collection. */
+    readonly unshift: RestEndpoint | undefined;
+    /** POST that sets entries of every matching Values collection; `undefined` without one. */
+    readonly assign: RestEndpoint | undefined;
+    /** The next-page endpoint for `paginationField` (SPEC 2.30); `undefined` without it or without a collection. */
+    readonly getPage: RestEndpoint | undefined;
+    /** A page endpoint for a cursor field, or for a function mapping page args to list args (SPEC 2.29). */
+    paginated(cursor: string | ((...args: any[]) => unknown[])): RestEndpoint;
+  }
+}
+
+Object.defineProperties(RestEndpoint.prototype, {
+  push: { get(this: RestEndpoint) { return creation(this, 'push'); }, configurable: true },
+  unshift: { get(this: RestEndpoint) { return creation(this, 'unshift'); }, configurable: true },
+  assign: { get(this: RestEndpoint) { return creation(this, 'assign'); }, configurable: true },
+  getPage: {
+    get(this: RestEndpoint) {
+      return memo(this, 'getPage', () =>
+        this.paginationField && findCollection(this.schema) ? paginate(this, this.paginationField) : undefined,
+      );
+    },
+    configurable: true,
+  },
+  paginated: {
+    value(this: RestEndpoint, cursor: string | ((...args: any[]) => unknown[])) {
+      return typeof cursor === 'string' ? memo(this, `paginated:${cursor}`, () => paginate(this, cursor))! : paginate(this, cursor);
+    },
+    writable: true,
+    configurable: true,
+  },
+});

@@ -1,0 +1,13 @@
+export { RestEndpoint, splitArgs, takesBody, describeSchema } from './RestEndpoint';
+export { findCollection } from './extenders';
+export { createResource } from './createResource';
+export { hookifyResource } from './hookifyResource';
+export type { HookifiedResource } from './hookifyResource';
+export { NetworkError, AbortOptimistic, processingError } from './errors';
+export type { ProcessingError } from './errors';
+export { compilePath } from './path';
+export type { CompiledPath, PathParam, MatchedParams, UrlMatch } from './path';
+export { searchToString, splitParams, buildUrl, parseSearch } from './search';
+export type { PathParams, HasParams, ParamsArg } from './pathTypes';
+export type { RestGenerics, RestEndpointOptions, EndpointArgs, UrlParamsOf, HasBody, BodyOf, ProcessedOf, DataOf, OptimisticSnapshot } from './types';
+export type { ResourceOptions, ResourceMembers, ResourceGenerics, ResourceExtend, Resource, ListParams, LastParam } from './resourceTypes';

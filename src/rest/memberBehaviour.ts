@@ -1,0 +1,106 @@
+import { AbortOptimistic } from './errors';
+import type { CompiledPath } from './path';
+import { splitArgs } from './RestEndpoint';
+import type { RestEndpoint } from './RestEndpoint';
+import type { OptimisticSnapshot } from './types';
+
+/** The URL parameters the member's template names; search parameters excluded (SPEC 3.14). */
+export function pathParamsOf(compiled: CompiledPath, urlParams: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const param of compiled.params) {
+    if (Object.prototype.hasOwnProperty.call(urlParams, param.name) && urlParams[param.name] !== undefined) {
+      out[param.name] = urlParams[param.name];
+    }
+  }
+  return out;
+}
+
+/** A body as an object: FormData entries (last value wins, files dropped), objects as they are. */
+export function bodyObject(body: unknown): Record<string, unknown> {
+  if (typeof FormData !== 'undefined' && body instanceof FormData) {
+    const out: Record<string, unknown> = {};
+    body.forEach((value, key) => {
+      if (typeof value === 'string') out[key] = value;
+    });
+    return out;
+  }
+  return typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+}
+
+function isEmptyAnswer(value: unknown): boolean {
+  return value === null || value === undefined || (typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0);
+}
+
+type Process = (this: RestEndpoint, value: any, ...args: any[]) => any;
+
+/** update / partialUpdate: an empty answer stands for the sent fields (SPEC 3.9). */
+export function fallbackToSent(compiled: CompiledPath, inner: Process): Process {
+  return function (this: RestEndpoint, value: unknown, ...args: unknown[]) {
+    if (value === null || value === undefined) {
+      const { urlParams, body } = splitArgs(this, args);
+      value = { ...pathParamsOf(compiled, urlParams), ...bodyObject(body) };
+    }
+    return inner.call(this, value, ...args);
+  };
+}
+
+/** delete: an empty answer (204, `null`, `{}`) stands for the URL parameters (SPEC 3.10). */
+export function fallbackToParams(compiled: CompiledPath, inner: Process): Process {
+  return function (this: RestEndpoint, value: unknown, ...args: unknown[]) {
+    if (isEmptyAnswer(value)) value = pathParamsOf(compiled, splitArgs(this, args).urlParams);
+    return inner.call(this, value, ...args);
+  };
+}
+
+/**
+ * delete: a non-JSON, non-HTML text body is the pk as a string, trimmed (SPEC 3.11). JSON,
+ * empty and HTML answers go through the endpoint's own parsing (HTML stays an error, 2.10).
+ */
+export function parsePkText(inner: (this: RestEndpoint, response: Response) => Promise<any>) {
+  return async function (this: RestEndpoint, response: Response): Promise<any> {
+    const type = response.headers.get('content-type') ?? '';
+    if (response.status === 204 || response.status === 205 || /json|html/i.test(type)) return inner.call(this, response);
+    const text = await response.clone().text();
+    const start = text.trimStart().slice(0, 9).toLowerCase();
+    if (start.startsWith('<!doctype') || start.startsWith('<html')) return inner.call(this, response);
+    return text.trim() === '' ? null : text.trim();
+  };
+}
+
+type Optimistic = (this: RestEndpoint, snapshot: OptimisticSnapshot, ...args: any[]) => unknown;
+
+/** The optimistic responses of `optimistic: true` (SPEC 3.14). */
+export const optimisticResponses = {
+  /** update: the sent fields over the path parameters. */
+  sent(compiled: CompiledPath): Optimistic {
+    return function (this: RestEndpoint, _snapshot, ...args) {
+      const { urlParams, body } = splitArgs(this, args);
+      return { ...pathParamsOf(compiled, urlParams), ...bodyObject(body) };
+    };
+  },
+  /** partialUpdate: as update, skipped when the entity is not in the store. */
+  patch(compiled: CompiledPath, schema: unknown): Optimistic {
+    return function (this: RestEndpoint, snapshot, ...args) {
+      const { urlParams, body } = splitArgs(this, args);
+      const params = pathParamsOf(compiled, urlParams);
+      if (snapshot.get(schema, params) === undefined) throw snapshot.abort ?? new AbortOptimistic();
+      return { ...params, ...bodyObject(body) };
+    };
+  },
+  /** delete: the path parameters, which the Invalidate schema turns into a tombstone. */
+  remove(compiled: CompiledPath): Optimistic {
+    return function (this: RestEndpoint, _snapshot, ...args) {
+      return pathParamsOf(compiled, splitArgs(this, args).urlParams);
+    };
+  },
+  /** push / unshift (per element of an array body) and assign (the body object), by the schema's mode. */
+  create(compiled: CompiledPath): Optimistic {
+    return function (this: RestEndpoint, _snapshot, ...args) {
+      const { urlParams, body } = splitArgs(this, args);
+      const mode = (this.schema as { mode?: string } | undefined)?.mode;
+      if (mode === 'assign') return bodyObject(body);
+      const params = pathParamsOf(compiled, urlParams);
+      return Array.isArray(body) ? body.map((item) => ({ ...params, ...bodyObject(item) })) : { ...params, ...bodyObject(body) };
+    };
+  },
+};

@@ -1,0 +1,123 @@
+import { NetworkError } from './errors';
+
+type HeaderRecord = Record<string, string>;
+
+/** Bodies sent as they are (SPEC 2.6): the platform sets their Content-Type. */
+function sentAsIs(body: unknown): boolean {
+  return (
+    typeof body === 'string' ||
+    (typeof FormData !== 'undefined' && body instanceof FormData) ||
+    (typeof Blob !== 'undefined' && body instanceof Blob) ||
+    (typeof URLSearchParams !== 'undefined' && body instanceof URLSearchParams) ||
+    body instanceof ArrayBuffer ||
+    ArrayBuffer.isView(body) ||
+    (typeof ReadableStream !== 'undefined' && body instanceof ReadableStream)
+  );
+}
+
+/** JSON-encodes a body, or rejects with the TypeError of SPEC 2.6 (nothing is sent). */
+export function encodeBody(body: unknown, endpointName: string): BodyInit | undefined {
+  if (body === undefined || body === null) return undefined;
+  if (sentAsIs(body)) return body as BodyInit;
+  try {
+    return JSON.stringify(body);
+  } catch (cause) {
+    throw new TypeError(`${endpointName}: the request body is not JSON-serializable (${(cause as Error).message})`, { cause });
+  }
+}
+
+/** Copies any HeadersInit into a plain object; a `Headers` instance gives lower-case names (SPEC 2.7). */
+export function headersToObject(headers: HeadersInit | undefined): HeaderRecord {
+  const out: HeaderRecord = {};
+  if (headers === undefined || headers === null) return out;
+  if (typeof Headers !== 'undefined' && headers instanceof Headers) {
+    headers.forEach((value, name) => {
+      out[name] = value;
+    });
+  } else if (Array.isArray(headers)) {
+    for (const [name, value] of headers) if (name !== undefined && value !== undefined) out[name] = value;
+  } else {
+    Object.assign(out, headers);
+  }
+  return out;
+}
+
+export function hasContentType(headers: HeaderRecord): boolean {
+  return Object.keys(headers).some((name) => name.toLowerCase() === 'content-type');
+}
+
+/** Whether a response body is binary for `parseResponse` (SPEC 2.10 step 3). */
+function isBinary(contentType: string | null): boolean {
+  return contentType !== null && contentType !== '' && !/text|xml|html|javascript|css|csv|urlencoded/i.test(contentType);
+}
+
+/** The first 200 UTF-16 code units of a body, then `…` when cut (SPEC 2.11). */
+export function first200(text: string): string {
+  return text.length > 200 ? text.slice(0, 200) + '…' : text;
+}
+
+function looksLikeHtml(contentType: string | null, text: string): boolean {
+  if (contentType !== null && /html/i.test(contentType)) return true;
+  const start = text.trimStart().slice(0, 9).toLowerCase();
+  return start.startsWith('<!doctype') || start.startsWith('<html');
+}
+
+/**
+ * The default response parsing of SPEC 2.10 (D8). `schemaName` is the schema description, or
+ * `undefined` when the endpoint has no schema.
+ */
+export async function parseBody(response: Response, url: string, schemaName: string | undefined): Promise<unknown> {
+  if (response.status === 204 || response.status === 205) return null;
+  const contentType = response.headers.get('content-type');
+  if (contentType !== null && /json/i.test(contentType)) {
+    const text = await response.text();
+    if (text.trim() === '') return null;
+    try {
+      return JSON.parse(text);
+    } catch (cause) {
+      throw new NetworkError(response, url, { message: `${url}: response body is not valid JSON: ${first200(text)}`, cause });
+    }
+  }
+  if (schemaName === undefined) {
+    if (isBinary(contentType)) {
+      const blob = await response.blob();
+      return blob.size === 0 ? null : blob;
+    }
+    const text = await response.text();
+    return text === '' ? null : text;
+  }
+  const text = await response.text();
+  if (text === '') return null;
+  throw new NetworkError(response, url, { message: notJsonMessage(url, schemaName, contentType, text) });
+}
+
+function notJsonMessage(url: string, schemaName: string, contentType: string | null, text: string): string {
+  const received = contentType ? `Content-Type "${contentType}"` : 'no Content-Type';
+  let hint = '';
+  if (looksLikeHtml(contentType, text)) {
+    hint = ' An HTML page came back: does urlPrefix point at the API rather than at the web app?';
+  } else {
+    try {
+      JSON.parse(text);
+      hint = ' The body is valid JSON: have the server send Content-Type: application/json, or override parseResponse().';
+    } catch {
+      // not JSON either: the generic message stands
+    }
+  }
+  return `${url}: expected a JSON response for schema ${schemaName}, got ${received}: ${first200(text)}.${hint}`;
+}
+
+/** The default `fetchResponse` of SPEC 2.9: `globalThis.fetch` looked up at call time. */
+export async function sendRequest(input: RequestInfo, init: RequestInit): Promise<Response> {
+  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+  let response: Response;
+  try {
+    response = await globalThis.fetch(input, init);
+  } catch (cause) {
+    if ((cause as { name?: unknown })?.name === 'AbortError') throw cause;
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    throw new NetworkError(undefined, url, { status: 0, cause, message: `${url}: network error (${reason})` });
+  }
+  if (response.ok) return response;
+  throw new NetworkError(response, url);
+}
