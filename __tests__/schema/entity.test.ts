@@ -1,5 +1,6 @@
 import { Entity, MemoCache, NormalizeError, denormalize, normalize, schema } from 'rtk-rest';
 import type { EntityMeta } from 'rtk-rest';
+import { thrown, expectJSONRoundTrip, objectPrototypeSnapshot } from '../support/json';
 
 // SPEC §4 Entity (4.1–4.5), process/validate (4.10–4.11), reading (4.21–4.24).
 
@@ -36,44 +37,11 @@ class Tag extends Entity {
   static override key = 'EntTag';
 }
 
-/** Anything in the way of a test: the thrown value. */
-function thrown(fn: () => unknown): unknown {
-  try {
-    fn();
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected the call to throw');
-}
-
-function objectPrototypeSnapshot() {
-  return { names: Reflect.ownKeys(Object.prototype), descriptors: Object.getOwnPropertyDescriptors(Object.prototype) };
-}
-
 /**
  * Strict structural comparison that is safe for hostile keys (Jest's toStrictEqual compares
  * `a.constructor`, which is data here): same prototypes, same own keys (symbols included), equal
  * values. Returns the first difference, or undefined.
  */
-function jsonDiff(a: unknown, b: unknown, path = '$'): string | undefined {
-  if (Object.is(a, b)) return undefined;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return `${path}: ${String(a)} vs ${String(b)}`;
-  if (Object.getPrototypeOf(a) !== Object.getPrototypeOf(b)) return `${path}: different prototypes`;
-  const ka = Reflect.ownKeys(a);
-  const kb = Reflect.ownKeys(b);
-  if (ka.length !== kb.length || ka.some((k) => !kb.includes(k))) return `${path}: keys [${ka.map(String)}] vs [${kb.map(String)}]`;
-  for (const k of ka) {
-    const diff = jsonDiff(Object.getOwnPropertyDescriptor(a, k)?.value, Object.getOwnPropertyDescriptor(b, k)?.value, `${path}.${String(k)}`);
-    if (diff !== undefined) return diff;
-  }
-  return undefined;
-}
-
-/** JSON.parse(JSON.stringify(value)) deep-equals value (SPEC 5.4, 4.23). */
-function expectJSONRoundTrip(value: unknown): void {
-  expect(jsonDiff(JSON.parse(JSON.stringify(value)), value)).toBeUndefined();
-}
-
 describe('4.1 entity types', () => {
   it('4.1 instance fields declare the fields and their defaults', () => {
     const user = User.fromJS();

@@ -1,5 +1,6 @@
 import { Entity, MemoCache, NormalizeError, denormalize, normalize, schema } from 'rtk-rest';
 import type { EntityMeta, NormalizedTables } from 'rtk-rest';
+import { thrown, deepFreeze, expectJSONRoundTrip, objectPrototypeSnapshot } from '../support/json';
 
 // SPEC section 11, rows 15, 16, 18 and 20, as far as the schema layer goes (2.19, 4.11, 4.23, 5.9, 5.10).
 
@@ -36,46 +37,6 @@ class ErrStrict extends Entity {
   static override validate(processed: any) {
     return processed.title ? undefined : 'ErrStrict needs a title';
   }
-}
-
-function thrown(fn: () => unknown): Error {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).toBeInstanceOf(Error);
-    return error as Error;
-  }
-  throw new Error('expected the call to throw');
-}
-
-function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const key of Reflect.ownKeys(value)) deepFreeze((value as Record<PropertyKey, unknown>)[key]);
-  }
-  return value;
-}
-
-function jsonDiff(a: unknown, b: unknown, path = '$'): string | undefined {
-  if (Object.is(a, b)) return undefined;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return `${path}: ${String(a)} vs ${String(b)}`;
-  if (Object.getPrototypeOf(a) !== Object.getPrototypeOf(b)) return `${path}: different prototypes`;
-  const ka = Reflect.ownKeys(a);
-  const kb = Reflect.ownKeys(b);
-  if (ka.length !== kb.length || ka.some((k) => !kb.includes(k))) return `${path}: keys [${ka.map(String)}] vs [${kb.map(String)}]`;
-  for (const k of ka) {
-    const diff = jsonDiff(Object.getOwnPropertyDescriptor(a, k)?.value, Object.getOwnPropertyDescriptor(b, k)?.value, `${path}.${String(k)}`);
-    if (diff !== undefined) return diff;
-  }
-  return undefined;
-}
-
-function expectJSONRoundTrip(value: unknown): void {
-  expect(jsonDiff(JSON.parse(JSON.stringify(value)), value)).toBeUndefined();
-}
-
-function objectPrototypeSnapshot() {
-  return { names: Reflect.ownKeys(Object.prototype), descriptors: Object.getOwnPropertyDescriptors(Object.prototype) };
 }
 
 /** A frozen store with one post and its author; `check()` asserts it is unchanged. */

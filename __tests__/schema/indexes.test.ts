@@ -1,5 +1,6 @@
 import { Entity, MemoCache, normalize, schema } from 'rtk-rest';
 import type { EntityMeta, NormalizedTables } from 'rtk-rest';
+import { jsonDiff, objectPrototypeSnapshot } from '../support/json';
 
 // SPEC 4.18–4.20 (D17): secondary indexes and lookup by arguments.
 
@@ -38,25 +39,6 @@ class Plain extends Entity {
 
 function usernames(tables: Partial<NormalizedTables>): Record<string, string> | undefined {
   return tables.indexes?.['User']?.['username'];
-}
-
-function objectPrototypeSnapshot() {
-  return { names: Reflect.ownKeys(Object.prototype), descriptors: Object.getOwnPropertyDescriptors(Object.prototype) };
-}
-
-/** Strict structural comparison safe for hostile keys (own keys, prototypes, values). */
-function jsonDiff(a: unknown, b: unknown, path = '$'): string | undefined {
-  if (Object.is(a, b)) return undefined;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return `${path}: ${String(a)} vs ${String(b)}`;
-  if (Object.getPrototypeOf(a) !== Object.getPrototypeOf(b)) return `${path}: different prototypes`;
-  const ka = Reflect.ownKeys(a);
-  const kb = Reflect.ownKeys(b);
-  if (ka.length !== kb.length || ka.some((k) => !kb.includes(k))) return `${path}: keys [${ka.map(String)}] vs [${kb.map(String)}]`;
-  for (const k of ka) {
-    const diff = jsonDiff(Object.getOwnPropertyDescriptor(a, k)?.value, Object.getOwnPropertyDescriptor(b, k)?.value, `${path}.${String(k)}`);
-    if (diff !== undefined) return diff;
-  }
-  return undefined;
 }
 
 describe('4.18 index maintenance', () => {

@@ -1,5 +1,6 @@
 import { Entity, MemoCache, NormalizeError, denormalize, normalize, schema } from 'rtk-rest';
 import type { EntityMeta, NormalizedTables } from 'rtk-rest';
+import { thrown, deepFreeze, expectJSONRoundTrip } from '../support/json';
 
 // SPEC 5.4 (D25), 5.8–5.11: normalize() and denormalize().
 
@@ -41,42 +42,6 @@ class Point {
     readonly x: number,
     readonly y: number,
   ) {}
-}
-
-function thrown(fn: () => unknown): unknown {
-  try {
-    fn();
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected the call to throw');
-}
-
-function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const key of Reflect.ownKeys(value)) deepFreeze((value as Record<PropertyKey, unknown>)[key]);
-  }
-  return value;
-}
-
-/** Strict structural comparison: same prototypes, same own keys (symbols included), equal values. */
-function jsonDiff(a: unknown, b: unknown, path = '$'): string | undefined {
-  if (Object.is(a, b)) return undefined;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return `${path}: ${String(a)} vs ${String(b)}`;
-  if (Object.getPrototypeOf(a) !== Object.getPrototypeOf(b)) return `${path}: different prototypes`;
-  const ka = Reflect.ownKeys(a);
-  const kb = Reflect.ownKeys(b);
-  if (ka.length !== kb.length || ka.some((k) => !kb.includes(k))) return `${path}: keys [${ka.map(String)}] vs [${kb.map(String)}]`;
-  for (const k of ka) {
-    const diff = jsonDiff(Object.getOwnPropertyDescriptor(a, k)?.value, Object.getOwnPropertyDescriptor(b, k)?.value, `${path}.${String(k)}`);
-    if (diff !== undefined) return diff;
-  }
-  return undefined;
-}
-
-function expectJSONRoundTrip(value: unknown): void {
-  expect(jsonDiff(JSON.parse(JSON.stringify(value)), value)).toBeUndefined();
 }
 
 /** A store with a post, its author, a tag and their meta and indexes. */
