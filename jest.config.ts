@@ -20,7 +20,7 @@ const config: Config = {
       transform: tsJest,
       moduleNameMapper,
       testMatch: ['<rootDir>/__tests__/**/*.test.ts'],
-      testPathIgnorePatterns: ['/node_modules/', '<rootDir>/__tests__/react/', '<rootDir>/__tests__/e2e/'],
+      testPathIgnorePatterns: ['/node_modules/', '<rootDir>/__tests__/react/', '<rootDir>/__tests__/e2e/', '\\.dom\\.test\\.tsx?$'],
     },
     {
       displayName: 'jsdom',
