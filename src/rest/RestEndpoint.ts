@@ -5,7 +5,7 @@ import { compilePath } from './path';
 import type { CompiledPath } from './path';
 import { encodeBody, hasContentType, headersToObject, parseBody, sendRequest } from './request';
 import { buildUrl, searchToString } from './search';
-import type { EndpointArgs, OptimisticSnapshot, ProcessedOf, RestEndpointOptions, RestGenerics } from './types';
+import type { EndpointArgs, Extended, ExtendedEndpoint, OptimisticSnapshot, ProcessedOf, RestEndpointOptions, RestGenerics } from './types';
 
 const CONFIG = Symbol('rtk-rest.config');
 const COMPILED = Symbol('rtk-rest.path');
@@ -57,7 +57,10 @@ export class RestEndpoint<const O extends RestGenerics = any> {
     const defaults = subclassFields(new.target, RestEndpoint);
     const given = ownOptions(options);
     const endpoint = createEndpoint(proto, { ...defaults, ...given });
-    const guarded = new Set(Object.keys(given).filter((key) => key in defaults));
+    // Subclass field initializers run after this constructor and would write their defaults back:
+    // guard every field whose final value is not the default (an option, or a normalized value
+    // such as an upper-cased method).
+    const guarded = new Set(Object.keys(defaults).filter((key) => !Object.is((endpoint as unknown as Config)[key], defaults[key])));
     return (guarded.size > 0 ? guardOptions(endpoint, guarded) : endpoint) as unknown as RestEndpoint<O>;
   }
 
@@ -123,12 +126,17 @@ export class RestEndpoint<const O extends RestGenerics = any> {
 
   /**
    * A new endpoint of the same class with these options over this one's (SPEC 2.20–2.23).
-   * `sideEffect`, the body argument and the default `name` follow a new `method`.
+   * `sideEffect`, the body argument and the default `name` follow a new `method`. In the types,
+   * `path`, `body`, `searchParams`, `schema` and `process` replace this endpoint's; members a
+   * subclass adds are kept.
    */
-  extend<const E extends RestEndpointOptions>(options: E): RestEndpoint<Omit<O, keyof E> & E & { path: E extends { path: string } ? E['path'] : O['path'] }> {
+  extend<const E extends RestEndpointOptions>(options: E): ExtendedEndpoint<this, RestEndpoint<Extended<O, E>>> {
     return deriveEndpoint(this, options) as any;
   }
 }
+
+// Defaults that are plain values live on the prototype, so subclass fields and getters win.
+Object.defineProperty(RestEndpoint.prototype, 'invalidIfStale', { value: false, writable: true, configurable: true });
 
 /**
  * Merges options over an endpoint's configuration and builds a new endpoint of its class.
@@ -136,7 +144,10 @@ export class RestEndpoint<const O extends RestGenerics = any> {
  */
 export function deriveEndpoint(endpoint: RestEndpoint, options: Config, { forceBody = false } = {}): RestEndpoint {
   const merged: Config = { ...(endpoint as unknown as Internal)[CONFIG], ...options };
-  if ('method' in options && !('sideEffect' in options)) delete merged.sideEffect;
+  // The method is inherited as resolved (a default method is not derived again from sideEffect);
+  // sideEffect follows a new method unless given (SPEC 2.21–2.22).
+  if (!('method' in options)) merged.method = endpoint.method;
+  else if (!('sideEffect' in options)) delete merged.sideEffect;
   if (forceBody && 'body' in merged && merged.body === undefined) delete merged.body;
   extending = true;
   try {

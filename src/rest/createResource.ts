@@ -46,7 +46,8 @@ export function createResourceImpl(options: ResourceOptions): Members {
   const getList = new Endpoint({
     ...shared,
     path: list.template,
-    schema: new Collection([schema]),
+    // A collection needs entity items; any other item schema is listed as a plain array.
+    schema: isEntityClass(schema) || schema instanceof schemas.Union ? new Collection([schema]) : new schemas.Array(schema),
     name: `${entityName}.getList`,
     ...(optimistic ? { getOptimisticResponse: optimisticResponses.create(list) } : {}),
   });

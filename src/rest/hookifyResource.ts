@@ -20,12 +20,20 @@ function shallowEqualInit(a: Init, b: Init): boolean {
   return true;
 }
 
+/** Entries of `over` replace those of `base` whatever their letter case (header names are case-insensitive). */
+function mergeHeaders(base: Record<string, string>, over: Record<string, string>): Record<string, string> {
+  const replaced = new Set(Object.keys(over).map((name) => name.toLowerCase()));
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(base)) if (!replaced.has(name.toLowerCase())) out[name] = value;
+  return Object.assign(out, over);
+}
+
 /** `member` extended with `init` merged over its requestInit, headers entry by entry (SPEC 3.25). */
 function withInit(member: RestEndpoint, init: Init): RestEndpoint {
   const last = lastInit.get(member);
   if (last !== undefined && shallowEqualInit(last.init, init)) return last.endpoint;
   const base = member.requestInit ?? {};
-  const requestInit: Init = { ...base, ...init, headers: { ...headersToObject(base.headers), ...headersToObject(init.headers) } };
+  const requestInit: Init = { ...base, ...init, headers: mergeHeaders(headersToObject(base.headers), headersToObject(init.headers)) };
   const endpoint = member.extend({ requestInit });
   lastInit.set(member, { init, endpoint });
   return endpoint;

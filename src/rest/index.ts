@@ -8,6 +8,6 @@ export type { ProcessingError } from './errors';
 export { compilePath } from './path';
 export type { CompiledPath, PathParam, MatchedParams, UrlMatch } from './path';
 export { searchToString, splitParams, buildUrl, parseSearch } from './search';
-export type { PathParams, HasParams, ParamsArg } from './pathTypes';
+export type { PathParams, HasParams, ParamsArg, ListPath } from './pathTypes';
 export type { RestGenerics, RestEndpointOptions, EndpointArgs, UrlParamsOf, HasBody, BodyOf, ProcessedOf, DataOf, OptimisticSnapshot } from './types';
-export type { ResourceOptions, ResourceMembers, ResourceGenerics, ResourceExtend, Resource, ListParams, LastParam } from './resourceTypes';
+export type { ResourceOptions, ResourceMembers, ResourceGenerics, ResourceExtend, Resource, ListParams } from './resourceTypes';

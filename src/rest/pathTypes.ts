@@ -116,3 +116,68 @@ export type ParamsArg<TParams> = HasParams<TParams> extends false
     {} extends TParams
     ? [urlParams?: TParams]
     : [urlParams: TParams];
+
+/**
+ * The list template of an item template (SPEC 3.4), cut where `listTemplateOf` in `path.ts` cuts:
+ * at the start of the outermost `{…}` group holding the last parameter; otherwise at the last
+ * unescaped `/` before it (a `/` inside an earlier group cuts before that whole group), or at the
+ * parameter itself when no `/` precedes it. An empty result is `/`.
+ * @example ListPath<'/:group/posts/:id'> // '/:group/posts'
+ * @example ListPath<'/users{/:id}'> // '/users'
+ * @example ListPath<'/:first'> // '/'
+ */
+export type ListPath<TPath extends string> = string extends TPath ? string : ListScan<TPath>;
+
+/**
+ * One character per step. `TRead` is the text read so far; `TDepth` has one element per open `{`;
+ * `TGroup` is the text before the outermost open `{`; `TSlash` the cut at the latest `/`
+ * (`null` before any); `TCut` the cut for the latest parameter.
+ */
+type ListScan<
+  S extends string,
+  TRead extends string = '',
+  TDepth extends unknown[] = [],
+  TGroup extends string = '',
+  TSlash extends string | null = null,
+  TCut extends string = '',
+> = S extends `\\${infer C}${infer Rest}`
+  ? ListScan<Rest, `${TRead}\\${C}`, TDepth, TGroup, TSlash, TCut>
+  : S extends `{${infer Rest}`
+    ? ListScan<Rest, `${TRead}{`, [...TDepth, 0], TDepth extends [] ? TRead : TGroup, TSlash, TCut>
+    : S extends `}${infer Rest}`
+      ? ListScan<Rest, `${TRead}}`, TDepth extends [unknown, ...infer Outer] ? Outer : [], TGroup, TSlash, TCut>
+      : S extends `/${infer Rest}`
+        ? ListScan<Rest, `${TRead}/`, TDepth, TGroup, TDepth extends [] ? TRead : TGroup, TCut>
+        : S extends `${infer T extends ':' | '*'}${infer Rest}`
+          ? ListScanParam<Rest, `${TRead}${T}`, TDepth, TGroup, TSlash, TDepth extends [] ? (TSlash extends string ? TSlash : TRead) : TGroup, TCut>
+          : S extends `${infer C}${infer Rest}`
+            ? ListScan<Rest, `${TRead}${C}`, TDepth, TGroup, TSlash, TCut>
+            : TCut extends ''
+              ? '/'
+              : TCut;
+
+/** After a `:` or `*`: a quoted name is read whole (it may hold `/` or `{`); a name makes `TParamCut` the cut. */
+type ListScanParam<
+  S extends string,
+  TRead extends string,
+  TDepth extends unknown[],
+  TGroup extends string,
+  TSlash extends string | null,
+  TParamCut extends string,
+  TCut extends string,
+> = S extends `"${infer Rest}`
+  ? ReadQuotedRaw<Rest> extends [infer Raw extends string, infer After extends string]
+    ? ListScan<After, `${TRead}"${Raw}`, TDepth, TGroup, TSlash, TParamCut>
+    : never
+  : S extends `${NameStart}${string}`
+    ? ListScan<S, TRead, TDepth, TGroup, TSlash, TParamCut>
+    : ListScan<S, TRead, TDepth, TGroup, TSlash, TCut>; // no name: the runtime throws (1.4)
+
+/** `[raw, rest]`: a quoted name as written, closing `"` included, whose opening `"` is consumed. */
+type ReadQuotedRaw<S extends string, TRaw extends string = ''> = S extends `"${infer Rest}`
+  ? [`${TRaw}"`, Rest]
+  : S extends `\\${infer C}${infer Rest}`
+    ? ReadQuotedRaw<Rest, `${TRaw}\\${C}`>
+    : S extends `${infer C}${infer Rest}`
+      ? ReadQuotedRaw<Rest, `${TRaw}${C}`>
+      : [TRaw, ''];

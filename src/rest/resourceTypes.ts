@@ -1,7 +1,7 @@
-import type { CollectionSchema, Entity, schema } from '../schema';
-import type { PathParams } from './pathTypes';
+import type { CollectionSchema, Denormalize, Entity, schema } from '../schema';
+import type { ListPath, PathParams } from './pathTypes';
 import type { RestEndpoint } from './RestEndpoint';
-import type { RestEndpointOptions } from './types';
+import type { Extended, ExtendedEndpoint, FieldsOf, RestEndpointOptions, RestGenerics, Simplify, WidenLeaves } from './types';
 
 /** Options of `createResource` (SPEC 3.1): the member options plus these. */
 export interface ResourceOptions extends RestEndpointOptions {
@@ -17,31 +17,6 @@ export interface ResourceOptions extends RestEndpointOptions {
   Collection?: typeof CollectionSchema<any>;
 }
 
-type Letter = 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z';
-type IdentChar = Letter | Uppercase<Letter> | '_' | '$' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9';
-type ReadIdent<S extends string, N extends string = ''> = S extends `${infer C}${infer R}` ? (C extends IdentChar ? ReadIdent<R, `${N}${C}`> : N) : N;
-
-/** The name of a template's last parameter or wildcard (escapes skipped), read left to right. */
-export type LastParam<S extends string, L extends string = never> = S extends `\\${string}${infer R}`
-  ? LastParam<R, L>
-  : S extends `${':' | '*'}"${infer Q}"${infer R}`
-    ? LastParam<R, Q>
-    : S extends `${':' | '*'}${infer R}`
-      ? LastParam<R, ReadIdent<R> extends '' ? L : ReadIdent<R>>
-      : S extends `${string}${infer R}`
-        ? LastParam<R, L>
-        : L;
-
-type SearchOf<O> = O extends { readonly searchParams: infer S } ? S : unknown;
-type Simplify<T> = { [K in keyof T]: T[K] } & {};
-
-/** The URL parameters of `getList` and its extenders: the item's without its last one, plus search params. */
-export type ListParams<TPath extends string, TSearch> = Simplify<Omit<PathParams<TPath>, LastParam<TPath>> & TSearch>;
-
-/** Fields of an entity schema, for default bodies. */
-type FieldsOf<S> = S extends abstract new (...args: any[]) => infer I ? (I extends Entity ? Omit<I, 'pk'> : Record<string, unknown>) : Record<string, unknown>;
-type BodyFor<O> = O extends { readonly body: infer B } ? B : Partial<FieldsOf<O extends { readonly schema: infer S } ? S : unknown>> | FormData;
-
 /** The type-level description of a resource, inferred from its options. */
 export interface ResourceGenerics {
   readonly path: string;
@@ -49,32 +24,77 @@ export interface ResourceGenerics {
   readonly searchParams?: unknown;
   readonly body?: unknown;
   readonly paginationField?: string;
+  process?(value: any, ...args: any[]): any;
 }
 
+/** The URL parameters of `getList` and its extenders: the list template's, plus `searchParams`. */
+export type ListParams<TPath extends string, TSearch = unknown> = Simplify<PathParams<ListPath<TPath>> & TSearch>;
+
+/** The options every member shares in the types: `process` (its result is what a plain call resolves to). */
+type Shared<O> = Pick<O, Extract<keyof O, 'process'>>;
+/** `getList` also carries `searchParams`, `body` (for `push`/`unshift`) and `paginationField` (for `getPage`). */
+type ListShared<O> = Pick<O, Extract<keyof O, 'process' | 'searchParams' | 'body' | 'paginationField'>>;
+
+/** The default body of update, partialUpdate, push and unshift (SPEC 3.7): `Partial` of the entity's fields, or FormData. */
+type ItemBody<O extends ResourceGenerics> = O extends { readonly body: infer B } ? B : Partial<FieldsOf<Denormalize<WidenLeaves<O['schema']>>>> | FormData;
+/** `partialUpdate` takes `Partial` of the body (a FormData body as it is). */
+type PartialBody<B> = B extends FormData ? B : Partial<B>;
+
+/** `getList`'s schema: a Collection of Entity or Union items, else a plain array of the item schema. */
+type ListSchema<S> = S extends typeof Entity | schema.Union<any> ? CollectionSchema<[S]> : schema.Array<WidenLeaves<S>>;
+
+/** `delete` tombstones through `Invalidate` for an Entity or a Union, else uses the schema (SPEC 3.6, 3.8). */
 type DeleteSchema<S> = S extends typeof Entity ? schema.Invalidate<S> : S extends schema.Union<any> ? schema.Invalidate<S> : S;
 
-/** The members of a resource (SPEC 3.6). */
+/** A member: a `RestEndpoint`, plus the members of the `Endpoint` subclass when one is given (SPEC 3.22). */
+type Member<O, G extends RestGenerics> = O extends { readonly Endpoint: abstract new (...args: any[]) => infer T }
+  ? ExtendedEndpoint<T, RestEndpoint<G>>
+  : RestEndpoint<G>;
+
+/**
+ * The members of a resource (SPEC 3.6). With `PostResource` of SPEC 0.6, where `I` is the item's
+ * parameters and `L` the list's plus `searchParams`: `get(I)`, `getList(L)`, `getList.push(L, body)`,
+ * `getList.getPage(L & { page })`, `update(I, body)`, `partialUpdate(I, Partial<body>)`, `delete(I)`.
+ */
 export interface ResourceMembers<O extends ResourceGenerics> {
-  get: RestEndpoint<{ path: O['path']; schema: O['schema'] }>;
-  getList: RestEndpoint<{
-    path: string;
-    urlParams: ListParams<O['path'], SearchOf<O>>;
-    schema: CollectionSchema<[O['schema']]>;
-    paginationField: O['paginationField'];
-  }>;
-  update: RestEndpoint<{ path: O['path']; schema: O['schema']; method: 'PUT'; body: BodyFor<O> }>;
-  partialUpdate: RestEndpoint<{ path: O['path']; schema: O['schema']; method: 'PATCH'; body: Partial<Exclude<BodyFor<O>, FormData>> | FormData }>;
-  delete: RestEndpoint<{ path: O['path']; schema: DeleteSchema<O['schema']>; method: 'DELETE' }>;
+  get: Member<O, Simplify<Shared<O> & { path: O['path']; schema: O['schema'] }>>;
+  getList: Member<O, Simplify<ListShared<O> & { path: ListPath<O['path']>; schema: ListSchema<O['schema']> }>>;
+  update: Member<O, Simplify<Shared<O> & { path: O['path']; schema: O['schema']; method: 'PUT'; body: ItemBody<O> }>>;
+  partialUpdate: Member<O, Simplify<Shared<O> & { path: O['path']; schema: O['schema']; method: 'PATCH'; body: PartialBody<ItemBody<O>> }>>;
+  delete: Member<O, Simplify<Shared<O> & { path: O['path']; schema: DeleteSchema<O['schema']>; method: 'DELETE' }>>;
 }
+
+/** `member.extend(options)` in the types: the member's generics with `E` over them, subclass members kept. */
+type ExtendMember<TMember, E> = TMember extends RestEndpoint<infer MO> ? ExtendedEndpoint<TMember, RestEndpoint<Extended<MO, E>>> : never;
+
+/** `base` with `added` over it, flattened. */
+type Merge<TBase, TAdded> = Simplify<Omit<TBase, keyof TAdded> & TAdded>;
 
 /** `extend` in its three forms (SPEC 3.18–3.20); each returns a new resource. */
 export interface ResourceExtend<M> {
+  /**
+   * Add-member form (3.19): an existing member is replaced by `member.extend(options)`; a new
+   * name is added as `get.extend(options)`.
+   * @example PostResource.extend('publish', { path: '/:group/posts/:id/publish', method: 'POST' })
+   */
   <const K extends string, const E extends RestEndpointOptions>(
     name: K,
     options: E,
-  ): Resource<Omit<M, K> & { [P in K]: P extends keyof M ? M[P] : RestEndpoint<E extends { path: string } ? E : E & { path: string }> }>;
-  <T extends Record<string, unknown>>(extension: (base: Resource<M>) => T): Resource<Omit<M, keyof T> & T>;
-  (batch: { [K in keyof M]?: RestEndpointOptions }): Resource<M>;
+  ): Resource<Merge<M, { [P in K]: ExtendMember<P extends keyof M ? M[P] : M[keyof M & 'get'], E> }>>;
+  /**
+   * Function form (3.20): the returned members are merged over the resource.
+   * @example PostResource.extend((Base) => ({ byAuthor: Base.getList.extend({ path: '/:group/authors/:author/posts' }) }))
+   */
+  <T extends Record<string, unknown>>(extension: (base: Resource<M>) => T): Resource<Merge<M, T>>;
+  /**
+   * Batch form (3.18): each named member is replaced by `member.extend(options)`. Only members
+   * may be named (the runtime throws a TypeError for any other name).
+   * @example PostResource.extend({ update: { body: {} as PostBody } })
+   */
+  <const B extends { [K in keyof M]?: RestEndpointOptions }>(
+    batch: B & { [K in Exclude<keyof B, keyof M>]: never },
+  ): Resource<Merge<M, { [K in keyof B & keyof M]: ExtendMember<M[K], B[K]> }>>;
 }
 
+/** A resource: its members and `extend`. */
 export type Resource<M> = M & { extend: ResourceExtend<M> };

@@ -1,28 +1,41 @@
-import type { Denormalize } from '../schema';
+import type { CollectionCreation, CollectionSchema, Denormalize, Entity, SchemaNode, schema } from '../schema';
 import type { ParamsArg, PathParams } from './pathTypes';
+import type { RestEndpoint } from './RestEndpoint';
 
 /**
  * The type-level description of an endpoint, inferred from its options: the path template,
- * schema, method, body and search-parameter types, and `process`.
+ * schema, method, body and search-parameter types, and `process`. Every other option may appear
+ * too; only these drive the types.
  */
 export interface RestGenerics {
   readonly path: string;
   readonly schema?: unknown;
   readonly method?: string;
+  readonly sideEffect?: boolean;
   readonly body?: unknown;
   readonly searchParams?: unknown;
   readonly paginationField?: string;
   process?(value: any, ...args: any[]): any;
 }
 
-type SearchOf<O> = O extends { readonly searchParams: infer S } ? S : unknown;
-type MethodOf<O> = O extends { readonly method: infer M extends string } ? Uppercase<M> : 'GET';
+/** `RestEndpoint` without type arguments is `RestEndpoint<any>`: the type every endpoint is assignable to. */
+type IsAny<T> = 0 extends 1 & T ? true : false;
 
-/**
- * The URL parameters: path parameters from the template, intersected with `searchParams`
- * (SPEC 1.27). A type-only `urlParams` member replaces them (resource lists use it).
- */
-export type UrlParamsOf<O extends RestGenerics> = O extends { readonly urlParams: infer U } ? U : PathParams<O['path']> & SearchOf<O>;
+/** Flattens an intersection so editors show one object type. */
+export type Simplify<T> = { [K in keyof T]: T[K] } & {};
+
+type SearchOf<O> = O extends { readonly searchParams: infer S } ? S : unknown;
+type SchemaOf<O> = O extends { readonly schema: infer S } ? S : undefined;
+
+/** The upper-cased method: the `method` option, else `POST` for `sideEffect: true`, else `GET` (SPEC 2.2). */
+export type MethodOf<O> = O extends { readonly method: infer M extends string }
+  ? Uppercase<M>
+  : O extends { readonly sideEffect: true }
+    ? 'POST'
+    : 'GET';
+
+/** The URL parameters: path parameters from the template, intersected with `searchParams` (SPEC 1.27). */
+export type UrlParamsOf<O extends RestGenerics> = Simplify<PathParams<O['path']> & SearchOf<O>>;
 
 /** Whether the endpoint takes a body argument (SPEC 1.25, 1.27). */
 export type HasBody<O> = MethodOf<O> extends 'GET' | 'HEAD' | 'DELETE'
@@ -40,9 +53,13 @@ export type BodyOf<O> = O extends { readonly body: infer B } ? B : any;
  * The call arguments (SPEC 1.26–1.27): `(params?)` without a body; with one, `(body)` when there
  * are no URL parameters, `(body)` or `(params, body)` when all are optional, else `(params, body)`.
  */
-export type EndpointArgs<O extends RestGenerics> = HasBody<O> extends true
-  ? BodyArgs<ParamsArg<UrlParamsOf<O>>, BodyOf<O>>
-  : ParamsArg<UrlParamsOf<O>>;
+export type EndpointArgs<O extends RestGenerics> =
+  // `RestEndpoint` (= `RestEndpoint<any>`) takes any arguments, so every endpoint is assignable to it.
+  IsAny<O> extends true
+    ? any[]
+    : HasBody<O> extends true
+      ? BodyArgs<ParamsArg<UrlParamsOf<O>>, BodyOf<O>>
+      : ParamsArg<UrlParamsOf<O>>;
 
 type BodyArgs<P extends unknown[], B> = P extends []
   ? [body: B]
@@ -50,11 +67,125 @@ type BodyArgs<P extends unknown[], B> = P extends []
     ? [urlParams: T, body: B] | (P extends [urlParams: any] ? never : [body: B])
     : never;
 
-/** What a plain call resolves to: `process`'s result, else the parsed JSON (SPEC 2.1, 2.13). */
-export type ProcessedOf<O> = O extends { process(...args: any[]): infer R } ? Awaited<R> : any;
+/** The generics of an endpoint type; generics stay as they are. */
+type GenericsOf<T> = T extends RestEndpoint<infer O> ? O : T;
 
-/** What the store reads for the endpoint: the schema's instances, else the processed response. */
-export type DataOf<O> = O extends { readonly schema: infer S } ? ([S] extends [undefined | null] ? ProcessedOf<O> : Denormalize<S>) : ProcessedOf<O>;
+/**
+ * What a plain call resolves to: `process`'s result, else the parsed JSON (SPEC 2.1, 2.13).
+ * Takes an endpoint type or its generics: `ProcessedOf<typeof getPost>`.
+ */
+export type ProcessedOf<T> = GenericsOf<T> extends { process(...args: any[]): infer R } ? Awaited<R> : any;
+
+/**
+ * `const` inference reads a schema leaf such as `{ next: '' }` as the literal `''`; the data
+ * holds any string there. Schemas (Entity classes, schema objects, functions) are kept as given.
+ */
+export type WidenLeaves<S> = S extends string
+  ? string
+  : S extends number
+    ? number
+    : S extends boolean
+      ? boolean
+      : S extends SchemaNode | ((...args: any[]) => unknown) | (abstract new (...args: any[]) => unknown)
+        ? S
+        : S extends object
+          ? { -readonly [K in keyof S]: WidenLeaves<S[K]> }
+          : S;
+
+/**
+ * What the store reads for the endpoint: the schema's instances, else the processed response.
+ * Takes an endpoint type or its generics: `DataOf<typeof getPost>` is `Post`.
+ */
+export type DataOf<T> = [SchemaOf<GenericsOf<T>>] extends [undefined | null]
+  ? ProcessedOf<GenericsOf<T>>
+  : Denormalize<WidenLeaves<SchemaOf<GenericsOf<T>>>>;
+
+/** `O` with its method resolved: `extend` inherits the method itself, not the rule that chose it (SPEC 2.22). */
+type ResolvedMethod<O> = Omit<O, 'method'> & { readonly method: MethodOf<O> };
+
+/**
+ * The generics of `ep.extend(options)` (SPEC 2.21–2.23): given keys replace `ep`'s, the rest are
+ * inherited (so a new `sideEffect` alone does not turn a GET into a POST).
+ */
+export type Extended<O extends RestGenerics, E> = IsAny<O> extends true
+  ? any
+  : Simplify<Omit<ResolvedMethod<O>, keyof E> & E> extends infer R extends RestGenerics
+    ? R
+    : never;
+
+/** The endpoint `extend` returns: a plain `RestEndpoint`, plus the members a subclass adds (SPEC 2.20). */
+export type ExtendedEndpoint<TThis, TNew> = [Exclude<keyof TThis, keyof RestEndpoint>] extends [never]
+  ? TNew
+  : Omit<TThis, keyof RestEndpoint> & TNew;
+
+// ---------------------------------------------------------------------------------------------
+// Collection extenders (SPEC 2.24–2.30): `push`, `unshift`, `assign`, `getPage`, `paginated`.
+
+/**
+ * The collection the extenders work on (SPEC 2.24): the schema when it is a Collection, else a
+ * Collection member of a plain-object or `schema.Object` schema, at any depth. (Types cannot see
+ * key order: with two collections in one schema, this is their union.)
+ */
+type CollectionOf<S> = S extends CollectionSchema<any>
+  ? S
+  : S extends schema.Object<infer M>
+    ? CollectionIn<M>
+    : S extends SchemaNode | readonly unknown[] | ((...args: any[]) => unknown) | (abstract new (...args: any[]) => unknown)
+      ? never
+      : S extends object
+        ? CollectionIn<S>
+        : never;
+type CollectionIn<M> = { [K in keyof M]: CollectionOf<M[K]> }[keyof M];
+
+/** The entity instance a collection holds (an Entity class or a Union's members). */
+type ItemOf<C> = C extends CollectionSchema<infer D>
+  ? D extends readonly [infer I] | schema.Array<infer I> | schema.Values<infer I>
+    ? Denormalize<I>
+    : never
+  : never;
+/** An entity's fields, for default bodies (per member of a union). */
+export type FieldsOf<T> = T extends Entity ? Omit<T, 'pk'> : T extends object ? T : Record<string, unknown>;
+type IsValues<C> = C extends CollectionSchema<schema.Values<any>> ? true : false;
+
+/** A creation schema whose output is `TOut`: `collection.push` reads back as the created entity. */
+type CreationSchema<TOut> = CollectionCreation & { readonly __denormalized?: TOut };
+
+/** The `body` option when given (and not `undefined`), else `TDefault` (SPEC 2.28). */
+type BodyOr<O, TDefault> = O extends { readonly body: infer B } ? ([B] extends [undefined] ? TDefault : B) : TDefault;
+
+/** `push` / `unshift` (SPEC 2.27–2.28): a POST on the list URL that always takes a body. */
+type CreateEndpoint<O extends RestGenerics, C> = RestEndpoint<
+  Extended<O, { method: 'POST'; schema: CreationSchema<ItemOf<C>>; body: BodyOr<O, Partial<FieldsOf<ItemOf<C>>> | Partial<FieldsOf<ItemOf<C>>>[] | FormData> }>
+>;
+/** `assign`: sets entries of a Values collection. */
+type AssignEndpoint<O extends RestGenerics, C> = RestEndpoint<
+  Extended<O, { method: 'POST'; schema: CreationSchema<Record<string, ItemOf<C>>>; body: BodyOr<O, Record<string, Partial<FieldsOf<ItemOf<C>>>> | FormData> }>
+>;
+/** A page endpoint (SPEC 2.29–2.31): the list's types with the cursor parameters added. */
+export type PageEndpoint<O extends RestGenerics, TCursor> = RestEndpoint<Extended<O, { searchParams: Simplify<SearchOf<O> & TCursor> }>>;
+
+/**
+ * An extender that exists only with a fitting collection (SPEC 2.25): `TEndpoint` when `TWhen`
+ * holds, `undefined` otherwise, either one when the schema is not known (`any`, `unknown`).
+ */
+type Extender<O, TWhen extends boolean, TEndpoint> = unknown extends SchemaOf<O>
+  ? RestEndpoint | undefined
+  : TWhen extends true
+    ? TEndpoint
+    : undefined;
+
+type HasArrayCollection<O> = [CollectionOf<SchemaOf<O>>] extends [never] ? false : IsValues<CollectionOf<SchemaOf<O>>> extends true ? false : true;
+type HasValuesCollection<O> = [CollectionOf<SchemaOf<O>>] extends [never] ? false : IsValues<CollectionOf<SchemaOf<O>>>;
+type PaginationFieldOf<O> = O extends { readonly paginationField: infer F extends string } ? F : never;
+
+export type PushOf<O extends RestGenerics> = Extender<O, HasArrayCollection<O>, CreateEndpoint<O, CollectionOf<SchemaOf<O>>>>;
+export type AssignOf<O extends RestGenerics> = Extender<O, HasValuesCollection<O>, AssignEndpoint<O, CollectionOf<SchemaOf<O>>>>;
+/** `getPage` (SPEC 2.30): needs a collection and `paginationField`; the page parameter is required. */
+export type GetPageOf<O extends RestGenerics> = Extender<
+  O,
+  [CollectionOf<SchemaOf<O>>] extends [never] ? false : [PaginationFieldOf<O>] extends [never] ? false : true,
+  PageEndpoint<O, { [K in PaginationFieldOf<O>]: string | number }>
+>;
 
 /** A snapshot of the store passed to `getOptimisticResponse` (SPEC 6.48). Filled in by the store. */
 export interface OptimisticSnapshot {
