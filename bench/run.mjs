@@ -5,7 +5,8 @@
 //   node bench/run.mjs [--quick] [workload…]
 //
 // --quick: few rounds, small sizes (a smoke test). A workload argument keeps the workloads whose
-// name contains it. BENCH_DATA overrides the path of data.json.
+// name contains it. BENCH_DATA overrides the path of data.json. The type-checking workload
+// ("types", bench/types/run.mjs) runs last, in its own process, with --quick passed through.
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -27,8 +28,10 @@ const available = readdirSync(workloadDir)
   .filter((file) => file.endsWith('.ts'))
   .map((file) => file.slice(0, -'.ts'.length))
   .sort((a, b) => (a === 'normalize' ? -1 : b === 'normalize' ? 1 : a.localeCompare(b)));
-const workloads = available.filter((name) => filters.length === 0 || filters.some((filter) => name.includes(filter)));
-if (workloads.length === 0) fail(`no workload matches ${filters.join(', ')}; available: ${available.join(', ')}`);
+const matches = (name) => filters.length === 0 || filters.some((filter) => name.includes(filter));
+const workloads = available.filter(matches);
+const runTypes = matches('types');
+if (workloads.length === 0 && !runTypes) fail(`no workload matches ${filters.join(', ')}; available: ${[...available, 'types'].join(', ')}`);
 
 const dataFile = process.env.BENCH_DATA ?? resolve(root, '..', 'shared', 'bench-data', 'data.json');
 const versions = { node: process.version, esbuild: version('esbuild'), normalizr: version('normalizr') };
@@ -54,6 +57,11 @@ for (const name of workloads) {
   console.log(`\n=== ${name}`);
   const child = spawnSync(process.execPath, ['--expose-gc', outfile, JSON.stringify(config)], { stdio: 'inherit', cwd: root });
   if (child.status !== 0) failed.push(name);
+}
+if (runTypes) {
+  console.log('\n=== types');
+  const child = spawnSync(process.execPath, [join(benchDir, 'types', 'run.mjs'), ...(quick ? ['--quick'] : [])], { stdio: 'inherit', cwd: root });
+  if (child.status !== 0) failed.push('types');
 }
 if (failed.length > 0) fail(`failed: ${failed.join(', ')}`);
 
