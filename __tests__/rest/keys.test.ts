@@ -1,0 +1,71 @@
+import { Entity, RestEndpoint, createResource, denormalize, normalize } from 'rtk-rest';
+import type { RestGenerics } from 'rtk-rest';
+
+class KPost extends Entity {
+  id = 0;
+  title = '';
+  pk() {
+    return `${this.id}`;
+  }
+  static override key = 'KPost';
+}
+const A = 'https://api.example.com';
+const PostResource = createResource({ path: '/:group/posts/:id', schema: KPost, urlPrefix: A, searchParams: {} as { author?: string }, paginationField: 'page' });
+
+describe('1.18 an overridden url() is used by key() and by the request', () => {
+  let tenant = 'acme';
+  class TenantEndpoint<const O extends RestGenerics = any> extends RestEndpoint<O> {
+    override url(params: any) {
+      return `https://${tenant}.example.com${super.url(params)}`;
+    }
+    override testKey(key: string) {
+      return super.testKey(key.replace(/^(\S+) https:\/\/[^/]+/, '$1 '));
+    }
+  }
+  const getPost = new TenantEndpoint({ path: '/posts/:id' });
+  const realFetch = globalThis.fetch;
+  afterEach(() => {
+    globalThis.fetch = realFetch;
+  });
+
+  it('1.18 key() and the request use the override; testKey is overridden with it', async () => {
+    expect(getPost.key({ id: 5 })).toBe('GET https://acme.example.com/posts/5');
+    tenant = 'beta';
+    expect(getPost.key({ id: 5 })).toBe('GET https://beta.example.com/posts/5');
+    expect(getPost.testKey('GET https://beta.example.com/posts/5')).toBe(true);
+    const urls: string[] = [];
+    globalThis.fetch = (async (url: string) => {
+      urls.push(url);
+      return new Response('{"id":5}', { headers: { 'content-type': 'application/json' } });
+    }) as typeof fetch;
+    await getPost({ id: 5 });
+    expect(urls).toEqual(['https://beta.example.com/posts/5']);
+  });
+});
+
+describe('1.21 a page has the key of the list it extends', () => {
+  it('1.21 getList.getPage.key({ group, author, page: 2 }) is the list key', () => {
+    const getPage = PostResource.getList.getPage;
+    expect(getPage.key({ group: 'react', author: 'ann', page: 2 })).toBe(`GET ${A}/react/posts?author=ann`);
+    expect(getPage.key({ group: 'react', author: 'ann', page: 2 })).toBe(PostResource.getList.key({ group: 'react', author: 'ann' }));
+    expect(getPage.url({ group: 'react', author: 'ann', page: 2 })).toBe(`${A}/react/posts?author=ann&page=2`);
+  });
+});
+
+describe('3.13 delete ordering', () => {
+  const del = (fetchedAt: number) => ({ fetchedAt, date: fetchedAt, expiresAt: 1e12 });
+  it('3.13 a response to a request started before the delete cannot bring the entity back', () => {
+    const stored = normalize(KPost, { id: 5, title: 'a' }, [], {}, del(100));
+    const deleted = normalize(PostResource.delete.schema, { group: 'react', id: 5 }, [], stored, del(300));
+    const late = normalize(PostResource.get.schema, { id: 5, title: 'stale' }, [], deleted, del(200));
+    expect(late.entities.KPost!['5']).toBeNull();
+    expect(denormalize(KPost, '5', late.entities)).toBeUndefined();
+  });
+
+  it('3.13 a request that starts after the delete re-creates the entity', () => {
+    const deleted = normalize(PostResource.delete.schema, '5', [], {}, del(300));
+    const recreated = normalize(PostResource.get.schema, { id: 5, title: 'again' }, [], deleted, del(400));
+    expect(recreated.entities.KPost!['5']).toEqual({ id: 5, title: 'again' });
+    expect(denormalize(KPost, '5', recreated.entities)).toBeInstanceOf(KPost);
+  });
+});
