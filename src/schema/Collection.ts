@@ -11,6 +11,8 @@ import type { NormalizeContext } from './normalizeContext';
 import type { QueryContext, SchemaNode } from './node';
 import { UnionSchema } from './Union';
 import { ValuesSchema, denormalizeValues } from './Values';
+import { CollectionCreation, itemKey } from './CollectionCreation';
+import type { CreationMode } from './CollectionCreation';
 import type { AbstractInstanceType, Denormalize } from './types';
 
 /** Which argument keys do not restrict membership (SPEC 4.29). */
@@ -202,107 +204,6 @@ export function appendNew(existing: unknown, incoming: unknown): unknown {
   const present = new Set(existing.map(itemKey));
   const added = incoming.filter((item) => !present.has(itemKey(item)));
   return added.length === 0 ? existing : existing.concat(added);
-}
-
-type CreationMode = 'push' | 'unshift' | 'assign' | 'remove';
-
-/** `collection.push` / `unshift` / `assign` / `remove`: creation schemas (SPEC 4.28). */
-export class CollectionCreation extends SchemaBase<unknown> {
-  readonly queryable = false;
-
-  constructor(
-    readonly collection: CollectionSchema<any>,
-    readonly mode: CreationMode,
-  ) {
-    super();
-    if ((mode === 'assign') !== collection.isValues && mode !== 'remove') {
-      throw new TypeError(`[rtk-rest] ${collection.describe()}.${mode} needs ${mode === 'assign' ? 'a Values' : 'an Array'} collection`);
-    }
-  }
-
-  describe(): string {
-    return `${this.collection.describe()}.${this.mode}`;
-  }
-
-  normalize(input: unknown, parent: unknown, key: string | undefined, ctx: NormalizeContext): unknown {
-    const item = this.collection.item;
-    let result: unknown;
-    let added: unknown[];
-    let assigned: Record<string, unknown> | undefined;
-    if (this.mode === 'assign') {
-      if (typeof input !== 'object' || input === null || Array.isArray(input)) {
-        throw new NormalizeError(`expected an object for ${this.describe()}, got ${describeType(input)}: ${preview(input)}`);
-      }
-      assigned = {};
-      for (const k of Object.keys(input)) setOwn(assigned, k, item.normalize((input as Record<string, unknown>)[k], input, k, ctx));
-      result = assigned;
-      added = Object.values(assigned);
-    } else if (Array.isArray(input)) {
-      added = normalizeItems(item, input, input, key, ctx).filter((pk) => pk !== null);
-      result = added;
-    } else {
-      result = item.normalize(input, parent, key, ctx);
-      added = [result];
-    }
-    this.updateLists(ctx, added, assigned);
-    return result;
-  }
-
-  private updateLists(ctx: NormalizeContext, added: unknown[], assigned: Record<string, unknown> | undefined): void {
-    const { collection } = this;
-    for (const pk of ctx.pks(collection.key)) {
-      const existing = ctx.current(collection.key, pk);
-      if (typeof existing !== 'object' || existing === null) continue;
-      if (!collection.accepts(pk, ctx.args)) continue;
-      const next = this.apply(existing, added, assigned);
-      // Creations ignore request start order and keep the list's freshness (4.28).
-      if (next !== existing) ctx.write(collection.key, pk, next, undefined);
-    }
-  }
-
-  private apply(existing: object, added: unknown[], assigned: Record<string, unknown> | undefined): unknown {
-    if (assigned !== undefined) {
-      const merged = { ...existing, ...assigned };
-      return jsonEqual(merged, existing) ? existing : merged;
-    }
-    const keys = new Set(added.map(itemKey));
-    if (!Array.isArray(existing)) {
-      if (this.mode !== 'remove') return existing;
-      const kept = Object.entries(existing).filter(([, value]) => !keys.has(itemKey(value)));
-      return kept.length === Object.keys(existing).length ? existing : Object.fromEntries(kept);
-    }
-    if (this.mode === 'remove') {
-      const kept = existing.filter((value) => !keys.has(itemKey(value)));
-      return kept.length === existing.length ? existing : kept;
-    }
-    const present = new Set(existing.map(itemKey));
-    const fresh: unknown[] = [];
-    for (const value of added) {
-      const k = itemKey(value);
-      if (!present.has(k)) {
-        present.add(k);
-        fresh.push(value);
-      }
-    }
-    if (fresh.length === 0) return existing;
-    return this.mode === 'unshift' ? fresh.concat(existing) : existing.concat(fresh);
-  }
-
-  denormalize(value: unknown, ctx: DenormalizeContext, prev: unknown): unknown {
-    if (this.mode === 'assign' && typeof value === 'object' && value !== null && !Array.isArray(value)) {
-      return denormalizeValues(this.collection.item, value as Record<string, unknown>, ctx, prev);
-    }
-    return Array.isArray(value) ? denormalizeItems(this.collection.item, value, ctx, prev) : this.collection.item.denormalize(value, ctx, prev);
-  }
-}
-
-/** Identity of a stored collection item: a pk, or a union ref `{ id, schema }`. */
-function itemKey(value: unknown): string {
-  if (typeof value === 'object' && value !== null) {
-    const ref = value as { id?: unknown; schema?: unknown };
-    return `${String(ref.schema)}\u0000${String(ref.id)}`;
-  }
-  return String(value);
 }
 
 /** The fields of an argument the filter compares with: an object, or a FormData's entries. */

@@ -1,6 +1,7 @@
 import { describeType, preview } from '../internal/json';
 import type { Entity } from './Entity';
 import { entityNode } from './entityNode';
+import { writeTombstone } from './entityWrite';
 import type { EntityNode } from './entityNode';
 import { NormalizeError, SchemaBase } from './node';
 import type { DenormalizeContext } from './denormalizeContext';
@@ -35,14 +36,14 @@ export class InvalidateSchema<E extends typeof Entity | UnionSchema<any> = typeo
     if (typeof input === 'string' || typeof input === 'number') {
       const pk = String(input);
       if (!(target instanceof UnionSchema)) {
-        target.writeTombstone(ctx, pk);
+        writeTombstone(target, ctx, pk);
         return pk;
       }
       for (const name of Object.keys(target.schema)) {
         const node = entityNode(target.schema[name]);
         const cell = ctx.current(node.key, pk);
         if (typeof cell === 'object' && cell !== null) {
-          node.writeTombstone(ctx, pk);
+          writeTombstone(node, ctx, pk);
           return { id: pk, schema: name };
         }
       }
@@ -57,11 +58,11 @@ export class InvalidateSchema<E extends typeof Entity | UnionSchema<any> = typeo
         throw new NormalizeError(`unknown type for ${target.describe()} in ${preview(input)}`);
       }
       const pk = member[1].pkOfInput(input, parent, key, ctx);
-      member[1].writeTombstone(ctx, pk);
+      writeTombstone(member[1], ctx, pk);
       return { id: pk, schema: member[0] };
     }
     const pk = target.pkOfInput(input, parent, key, ctx);
-    target.writeTombstone(ctx, pk);
+    writeTombstone(target, ctx, pk);
     return pk;
   }
 

@@ -1,27 +1,21 @@
 import { isDev } from '../internal/env';
-import { describeType, jsonEqual, jsonifyFields, preview, toJSONValue } from '../internal/json';
-import { assignOwn, hasOwn, setOwn } from '../internal/own';
+import { describeType, jsonifyFields, preview } from '../internal/json';
+import { hasOwn, setOwn } from '../internal/own';
 import { Entity } from './Entity';
 import { classifyDeserializer } from './deserializer';
 import { entryHolds } from './denormalizeContext';
 import { NormalizeError } from './node';
+import { writeEntity, writeTombstone } from './entityWrite';
+import { InstanceFactory } from './instances';
+import type { Deserialize } from './instances';
 import { toNode } from './toNode';
 import type { DenormalizeContext, InstanceEntry, MemoEntry } from './denormalizeContext';
 import type { NormalizeContext } from './normalizeContext';
 import type { QueryContext, SchemaNode } from './node';
-import type { EntityMeta } from './types';
-import { sameMeta } from './normalizeContext';
 
 type Fields = Record<string, unknown>;
-type Deserialize = (raw: unknown) => unknown;
 
 const hasOwnProperty = Object.prototype.hasOwnProperty;
-/**
- * Deserialized field values per stored entity object (SPEC 4.8): reading an unchanged stored
- * entity again, through any read, yields the same `Date` (or other) object.
- */
-const deserialized = new WeakMap<object, Fields>();
-const ZERO_META: EntityMeta = { fetchedAt: 0, date: 0, expiresAt: 0 };
 const nodes = new WeakMap<typeof Entity, EntityNode>();
 
 /** The compiled form of an Entity class, built once per class on first use. */
@@ -38,17 +32,13 @@ export class EntityNode implements SchemaNode {
   readonly queryable = true;
   readonly key: string;
   readonly indexes: readonly string[];
-  private readonly proto: object;
   private readonly pkFn: (this: object, parent?: unknown, key?: string, args?: readonly unknown[]) => unknown;
   private readonly defaultProcess: boolean;
   private readonly defaultValidate: boolean;
-  private readonly defaultMerging: boolean;
+  readonly defaultMerging: boolean;
   private nestedFields?: [string, SchemaNode][];
   private nestedNames?: string[];
-  private deserializers?: [string, Deserialize][];
-  private defaults?: Fields;
-  private template?: new () => Fields;
-  private defaultKeys?: string[];
+  private instances?: InstanceFactory;
 
   constructor(readonly cls: typeof Entity) {
     const key = cls.key;
@@ -57,7 +47,6 @@ export class EntityNode implements SchemaNode {
     }
     if (cls.prototype.pk === Entity.prototype.pk) throw new Error(`${key} must define pk()`);
     this.key = key;
-    this.proto = cls.prototype;
     this.pkFn = cls.prototype.pk;
     this.indexes = cls.indexes ?? [];
     this.defaultProcess = cls.process === Entity.process;
@@ -92,7 +81,7 @@ export class EntityNode implements SchemaNode {
     }
     this.nestedFields = nested;
     this.nestedNames = nested.map(([field]) => field);
-    this.deserializers = deserializers;
+    this.instances = new InstanceFactory(this.cls, this.key, deserializers);
   }
 
   computePk(value: object, parent: unknown, key: string | undefined, args: readonly unknown[]): string | undefined {
@@ -119,7 +108,7 @@ export class EntityNode implements SchemaNode {
     const processed = this.process(input, parent, fieldKey, ctx);
     if (processed === undefined) {
       const pk = this.requirePk(input, input, parent, fieldKey, ctx);
-      this.writeTombstone(ctx, pk);
+      writeTombstone(this, ctx, pk);
       return pk;
     }
     const pk = this.requirePk(processed, input, parent, fieldKey, ctx);
@@ -142,7 +131,7 @@ export class EntityNode implements SchemaNode {
       ctx.stackPks.pop();
     }
     jsonifyFields(processed, this.nestedNames, !this.defaultProcess);
-    this.writeEntity(ctx, pk, processed);
+    writeEntity(this, ctx, pk, processed);
     return pk;
   }
 
@@ -174,69 +163,6 @@ export class EntityNode implements SchemaNode {
     return pk;
   }
 
-  /** Writes an incoming entity over the stored cell per SPEC 4.13–4.17. */
-  writeEntity(ctx: NormalizeContext, pk: string, incoming: Fields): void {
-    const key = this.key;
-    const existing = ctx.current(key, pk) as Fields | null | undefined;
-    const incomingMeta = ctx.meta;
-    if (existing === undefined) {
-      ctx.write(key, pk, incoming, incomingMeta);
-      if (this.indexes.length > 0) this.updateIndexes(ctx, pk, undefined, incoming);
-      return;
-    }
-    const existingMeta = ctx.currentMeta(key, pk) ?? ZERO_META;
-    if (existing === null || typeof existing !== 'object') {
-      // A tombstone: older writes are ignored, later ones replace it outright (4.17).
-      if (incomingMeta.fetchedAt < existingMeta.fetchedAt) return;
-      ctx.write(key, pk, incoming, incomingMeta);
-      if (this.indexes.length > 0) this.updateIndexes(ctx, pk, undefined, incoming);
-      return;
-    }
-    let merged: Fields;
-    let meta: EntityMeta;
-    if (this.defaultMerging) {
-      const older = incomingMeta.fetchedAt < existingMeta.fetchedAt;
-      merged = older ? { ...incoming, ...existing } : { ...existing, ...incoming };
-      meta = older ? existingMeta : incomingMeta;
-    } else {
-      merged = toJSONValue(this.cls.mergeWithStore(existingMeta, incomingMeta, existing, incoming)) as Fields;
-      meta = this.cls.mergeMetaWithStore(existingMeta, incomingMeta, existing, incoming);
-    }
-    // Identical data keeps the stored object, so no reference anywhere changes (4.14).
-    if (merged !== existing && jsonEqual(merged, existing)) merged = existing;
-    if (merged === existing) {
-      if (!sameMeta(meta, existingMeta)) ctx.writeMeta(key, pk, meta);
-      return;
-    }
-    ctx.write(key, pk, merged, meta === existingMeta ? undefined : meta);
-    if (this.indexes.length > 0 && merged !== existing) this.updateIndexes(ctx, pk, existing, merged);
-  }
-
-  writeTombstone(ctx: NormalizeContext, pk: string): void {
-    const existing = ctx.current(this.key, pk);
-    if (this.indexes.length > 0 && existing !== null && typeof existing === 'object') {
-      this.updateIndexes(ctx, pk, existing as Fields, undefined);
-    }
-    ctx.write(this.key, pk, null, ctx.meta);
-  }
-
-  /** Keeps `indexes[key][field]` in step: old entries of this pk removed, new ones added (D17). */
-  private updateIndexes(ctx: NormalizeContext, pk: string, before: Fields | undefined, after: Fields | undefined): void {
-    for (const field of this.indexes) {
-      const oldValue = before !== undefined && hasOwn(before, field) ? before[field] : undefined;
-      const newValue = after !== undefined && hasOwn(after, field) ? after[field] : undefined;
-      if (oldValue === newValue && before !== undefined) continue;
-      if (oldValue !== undefined && oldValue !== null) {
-        const text = String(oldValue);
-        if (ctx.currentIndex(this.key, field, text) === pk) ctx.writeIndex(this.key, field, text, null);
-      }
-      if (newValue !== undefined && newValue !== null) {
-        const text = String(newValue);
-        if (ctx.currentIndex(this.key, field, text) !== pk) ctx.writeIndex(this.key, field, text, pk);
-      }
-    }
-  }
-
   // -------------------------------------------------------------- denormalize
 
   denormalize(value: unknown, ctx: DenormalizeContext, prev: unknown): unknown {
@@ -258,12 +184,12 @@ export class EntityNode implements SchemaNode {
       if (seen !== undefined) return seen.instance;
     }
     if (!this.defaultValidate && typeof this.cls.validate(stored) === 'string') return undefined;
-    const instance = this.create(stored as Fields);
+    const instance = this.instances!.create(stored as Fields);
     if (hasNested) {
       ctx.inProgress.set(stored, { instance, depth: 0 });
       this.fillNested(stored as Fields, instance, ctx, undefined);
     }
-    if (this.deserializers!.length > 0) this.deserialize(pk, stored as Fields, instance);
+    if (this.instances!.deserializers.length > 0) this.instances!.deserialize(pk, stored as Fields, instance);
     if (isDev) Object.freeze(instance);
     return instance;
   }
@@ -308,10 +234,10 @@ export class EntityNode implements SchemaNode {
     ctx.children = children;
     ctx.low = Infinity;
     const depth = ++ctx.depth;
-    const instance = this.create(stored);
+    const instance = this.instances!.create(stored);
     ctx.inProgress.set(stored, { instance, depth });
     this.fillNested(stored, instance, ctx, previous);
-    if (this.deserializers!.length > 0) this.deserialize(pk, stored, instance);
+    if (this.instances!.deserializers.length > 0) this.instances!.deserialize(pk, stored, instance);
     ctx.inProgress.delete(stored);
     ctx.depth--;
     const low = ctx.low;
@@ -350,55 +276,6 @@ export class EntityNode implements SchemaNode {
     }
   }
 
-  /** Applies `static schema` deserializers to present, non-null fields (SPEC 4.6–4.9). */
-  private deserialize(pk: string, stored: Fields, instance: Fields): void {
-    let values = deserialized.get(stored);
-    for (const [field, deserialize] of this.deserializers!) {
-      if (!hasOwn(stored, field)) continue;
-      const raw = stored[field];
-      if (raw === null || raw === undefined) continue;
-      if (values !== undefined && hasOwn(values, field)) {
-        setOwn(instance, field, values[field]);
-        continue;
-      }
-      try {
-        const value = deserialize(raw);
-        if (values === undefined) deserialized.set(stored, (values = {}));
-        setOwn(values, field, value);
-        setOwn(instance, field, value);
-      } catch (error) {
-        if (isDev) console.error(`[rtk-rest] ${this.key} ${JSON.stringify(pk)}: deserializer for "${field}" threw; keeping the raw value.`, error);
-      }
-    }
-  }
-
-  /** A new instance with class-field defaults (computed once per class) and the stored fields. */
-  private create(stored: Fields): Fields {
-    let defaults = this.defaults;
-    if (defaults === undefined) {
-      defaults = { ...(new (this.cls as unknown as new () => object)() as Fields) };
-      if (isDev) for (const k of Object.keys(defaults)) deepFreezeDefault(defaults[k]);
-      this.defaults = defaults;
-      this.defaultKeys = Object.keys(defaults).filter((k) => k !== '__proto__');
-      // Instances are made by a bare constructor sharing the class prototype: no field
-      // initializers run per read (nested defaults such as `User.fromJS()` would), and V8 sizes
-      // its objects for the fields they get.
-      const Template = function (this: Fields) {} as unknown as new () => Fields;
-      Template.prototype = this.proto;
-      this.template = Template;
-    }
-    const instance = new this.template!();
-    if (hasOwnProperty.call(stored, '__proto__')) return assignOwn(Object.assign(instance, defaults), stored);
-    // Stored fields first, then only the defaults the stored object lacks: each field is set once.
-    Object.assign(instance, stored);
-    const keys = this.defaultKeys!;
-    for (let i = 0; i < keys.length; i++) {
-      const k = keys[i]!;
-      if (!hasOwnProperty.call(stored, k)) instance[k] = defaults[k];
-    }
-    return instance;
-  }
-
   // ------------------------------------------------------------------ queries
 
   /** Lookup by arguments (SPEC 4.20): a pk, an object's pk, or its first indexed field. */
@@ -418,11 +295,3 @@ export class EntityNode implements SchemaNode {
   }
 }
 
-/** Defaults are shared by every instance read from the store, so they must not be mutated. */
-function deepFreezeDefault(value: unknown): void {
-  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return;
-  Object.freeze(value);
-  if (Array.isArray(value) || Object.getPrototypeOf(value) === Object.prototype) {
-    for (const item of Object.values(value)) deepFreezeDefault(item);
-  }
-}

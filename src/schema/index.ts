@@ -10,5 +10,6 @@ export type { SchemaNode, QueryContext } from './node';
 export type { MemoState, InstanceEntry, MemoEntry } from './denormalizeContext';
 export { toNode } from './toNode';
 export { tablesReader } from './reader';
-export { appendNew, CollectionSchema, CollectionCreation } from './Collection';
+export { appendNew, CollectionSchema } from './Collection';
+export { CollectionCreation } from './CollectionCreation';
 export type * from './types';

@@ -1,0 +1,73 @@
+import { jsonEqual, toJSONValue } from '../internal/json';
+import { hasOwn } from '../internal/own';
+import type { EntityNode } from './entityNode';
+import { sameMeta } from './normalizeContext';
+import type { NormalizeContext } from './normalizeContext';
+import type { EntityMeta } from './types';
+
+type Fields = Record<string, unknown>;
+const ZERO_META: EntityMeta = { fetchedAt: 0, date: 0, expiresAt: 0 };
+
+/** Writes an incoming entity over the stored cell per SPEC 4.13–4.17. */
+export function writeEntity(node: EntityNode, ctx: NormalizeContext, pk: string, incoming: Fields): void {
+  const key = node.key;
+  const existing = ctx.current(key, pk) as Fields | null | undefined;
+  const incomingMeta = ctx.meta;
+  if (existing === undefined) {
+    ctx.write(key, pk, incoming, incomingMeta);
+    if (node.indexes.length > 0) updateIndexes(node, ctx, pk, undefined, incoming);
+    return;
+  }
+  const existingMeta = ctx.currentMeta(key, pk) ?? ZERO_META;
+  if (existing === null || typeof existing !== 'object') {
+    // A tombstone: older writes are ignored, later ones replace it outright (4.17).
+    if (incomingMeta.fetchedAt < existingMeta.fetchedAt) return;
+    ctx.write(key, pk, incoming, incomingMeta);
+    if (node.indexes.length > 0) updateIndexes(node, ctx, pk, undefined, incoming);
+    return;
+  }
+  let merged: Fields;
+  let meta: EntityMeta;
+  if (node.defaultMerging) {
+    const older = incomingMeta.fetchedAt < existingMeta.fetchedAt;
+    merged = older ? { ...incoming, ...existing } : { ...existing, ...incoming };
+    meta = older ? existingMeta : incomingMeta;
+  } else {
+    merged = toJSONValue(node.cls.mergeWithStore(existingMeta, incomingMeta, existing, incoming)) as Fields;
+    meta = node.cls.mergeMetaWithStore(existingMeta, incomingMeta, existing, incoming);
+  }
+  // Identical data keeps the stored object, so no reference anywhere changes (4.14).
+  if (merged !== existing && jsonEqual(merged, existing)) merged = existing;
+  if (merged === existing) {
+    if (!sameMeta(meta, existingMeta)) ctx.writeMeta(key, pk, meta);
+    return;
+  }
+  ctx.write(key, pk, merged, meta === existingMeta ? undefined : meta);
+  if (node.indexes.length > 0 && merged !== existing) updateIndexes(node, ctx, pk, existing, merged);
+}
+
+/** Deletes an entity: its cell becomes `null` and its index entries go (SPEC 4.37, 5.3). */
+export function writeTombstone(node: EntityNode, ctx: NormalizeContext, pk: string): void {
+  const existing = ctx.current(node.key, pk);
+  if (node.indexes.length > 0 && existing !== null && typeof existing === 'object') {
+    updateIndexes(node, ctx, pk, existing as Fields, undefined);
+  }
+  ctx.write(node.key, pk, null, ctx.meta);
+}
+
+/** Keeps `indexes[key][field]` in step: old entries of this pk removed, new ones added (D17). */
+function updateIndexes(node: EntityNode, ctx: NormalizeContext, pk: string, before: Fields | undefined, after: Fields | undefined): void {
+  for (const field of node.indexes) {
+    const oldValue = before !== undefined && hasOwn(before, field) ? before[field] : undefined;
+    const newValue = after !== undefined && hasOwn(after, field) ? after[field] : undefined;
+    if (oldValue === newValue && before !== undefined) continue;
+    if (oldValue !== undefined && oldValue !== null) {
+      const text = String(oldValue);
+      if (ctx.currentIndex(node.key, field, text) === pk) ctx.writeIndex(node.key, field, text, null);
+    }
+    if (newValue !== undefined && newValue !== null) {
+      const text = String(newValue);
+      if (ctx.currentIndex(node.key, field, text) !== pk) ctx.writeIndex(node.key, field, text, pk);
+    }
+  }
+}
