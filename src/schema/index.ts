@@ -1,6 +1,7 @@
 export { Entity, isEntityClass } from './Entity';
 export * as schema from './namespace';
-export { normalize, normalizeWrites, applyWrites } from './normalize';
+export { normalize, normalizeWrites, applyWrites, applyWriteSet } from './normalize';
+export type { WriteSet } from './normalize';
 export { denormalize } from './denormalize';
 export { MemoCache, MemoResult } from './MemoCache';
 export { NormalizeError } from './node';

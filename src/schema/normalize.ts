@@ -64,11 +64,22 @@ export function normalizeWrites(
 
 /** Copy-on-write of the buffered writes into plain tables (SPEC 5.6, 5.8). */
 export function applyWrites(tables: NormalizedTables, ctx: NormalizeContext): NormalizedTables {
-  return {
-    entities: mergeTables(tables.entities, ctx.entities),
-    entitiesMeta: mergeTables(tables.entitiesMeta, ctx.entitiesMeta),
-    indexes: mergeIndexes(tables.indexes, ctx.indexes),
-  };
+  return applyWriteSet(tables, { entities: ctx.entities, entitiesMeta: ctx.entitiesMeta, indexes: ctx.indexes });
+}
+
+/** The written cells, meta and index changes of one normalization, as plain JSON. */
+export interface WriteSet {
+  entities: Record<string, Record<string, unknown>>;
+  entitiesMeta: Record<string, Record<string, EntityMeta>>;
+  indexes: Record<string, Record<string, Record<string, string | null>>>;
+}
+
+/** Copy-on-write of a write set into plain tables; untouched tables keep their references. */
+export function applyWriteSet(tables: NormalizedTables, write: WriteSet): NormalizedTables {
+  const entities = mergeTables(tables.entities, write.entities);
+  const entitiesMeta = mergeTables(tables.entitiesMeta, write.entitiesMeta);
+  const indexes = mergeIndexes(tables.indexes, write.indexes);
+  return entities === tables.entities && entitiesMeta === tables.entitiesMeta && indexes === tables.indexes ? tables : { entities, entitiesMeta, indexes };
 }
 
 function mergeTables<T>(base: Record<string, Record<string, T>>, written: Record<string, Record<string, T>>): Record<string, Record<string, T>> {

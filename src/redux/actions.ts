@@ -1,0 +1,38 @@
+import { createAction } from './rtk';
+import type { EntityWrite, FetchMeta, StoredError, WritePayload, OptimisticLayer } from './types';
+
+interface KeyWriteMeta {
+  key: string;
+  date: number;
+  expiresAt: number;
+}
+
+/**
+ * The action creators of one instance (SPEC 6.10–6.13), all past-tense events with JSON
+ * payloads. Only `resetEntireStore` is meant to be dispatched directly.
+ */
+export function buildActions(reducerPath: string) {
+  const type = (name: string) => `${reducerPath}/${name}`;
+  return {
+    fetchPending: createAction(type('fetch/pending'), (payload: { layer?: OptimisticLayer }, meta: FetchMeta) => ({ payload, meta })),
+    fetchFulfilled: createAction(type('fetch/fulfilled'), (payload: WritePayload, meta: FetchMeta) => ({ payload, meta })),
+    fetchRejected: createAction(type('fetch/rejected'), (payload: { layers?: OptimisticLayer[]; errorPolicy?: 'soft' }, meta: FetchMeta, error?: StoredError) => ({
+      payload,
+      meta,
+      error,
+    })),
+    setResponse: createAction(type('setResponse'), (payload: WritePayload, meta: KeyWriteMeta) => ({ payload, meta })),
+    setError: createAction(type('setError'), (payload: { error: StoredError; errorPolicy?: 'soft' }, meta: KeyWriteMeta) => ({ payload, meta })),
+    set: createAction(type('set'), (payload: EntityWrite, meta: KeyWriteMeta) => ({ payload, meta })),
+    invalidate: createAction<{ keys: string[]; date: number }>(type('invalidate')),
+    expireAll: createAction<{ keys: string[] }>(type('expireAll')),
+    resetEntireStore: createAction(type('resetEntireStore'), (payload: { date: number } = { date: Date.now() }) => ({ payload })),
+    gc: createAction<{ keys: string[]; entities: { key: string; pk: string }[] }>(type('gc')),
+    middlewareRegistered: createAction(type('middlewareRegistered')),
+  };
+}
+
+export type RestActions = ReturnType<typeof buildActions>;
+
+/** The type of the internal probe through which a thunk gets its store's controller (SPEC 6.14). */
+export const controllerProbe = (reducerPath: string) => `${reducerPath}/internal/controller`;

@@ -1,0 +1,58 @@
+import { tablesReader } from '../schema';
+import type { EntityReader, MemoCache } from '../schema';
+import type { RestEndpoint } from '../rest';
+import type { RestActions } from './actions';
+import { completeState } from './slice';
+import type { RestState } from './types';
+
+/** Options of `createRest` (SPEC 6.1) after validation and defaults. */
+export interface ResolvedOptions {
+  reducerPath: string;
+  dataExpiryLength: number;
+  errorExpiryLength: number;
+  gc: false | { intervalMs: number; graceMs: number };
+  pollWhenHidden: boolean;
+  now: () => number;
+}
+
+/** What every part of one instance shares: options, actions, the memo cache, the slice accessor. */
+export interface RestContext {
+  readonly options: ResolvedOptions;
+  readonly actions: RestActions;
+  readonly memo: MemoCache;
+  slice(rootState: unknown): RestState;
+  reader(slice: RestState): EntityReader;
+  onUnauthorized(error: unknown, api: { dispatch: (action: any) => any; getState: () => unknown }): unknown;
+  /** Endpoints seen per key (for inference of hydrated keys and later GC). */
+  readonly endpointsByKey: Map<string, RestEndpoint>;
+}
+
+const readers = new WeakMap<object, EntityReader>();
+
+/** The EntityReader over a slice, one per entities object (its state token). */
+export function sliceReader(slice: RestState): EntityReader {
+  let reader = readers.get(slice.entities);
+  if (reader === undefined) readers.set(slice.entities, (reader = tablesReader(slice)));
+  return reader;
+}
+
+const completed = new WeakMap<object, RestState>();
+
+/** `state[reducerPath]`, with the dev error of SPEC 6.7 when the reducer is missing. */
+export function sliceOf(rootState: unknown, reducerPath: string, isDev: boolean): RestState {
+  const slice = (rootState as Record<string, unknown> | undefined)?.[reducerPath] as Partial<RestState> | undefined;
+  if (slice === undefined) {
+    if (isDev) {
+      throw new Error(
+        `rtk-rest: no state at state.${reducerPath}. Add the reducer with configureStore({ reducer: { [rest.reducerPath]: rest.reducer } }).`,
+      );
+    }
+    return completeState(undefined);
+  }
+  if ('endpoints' in slice && 'entities' in slice && 'meta' in slice && 'entitiesMeta' in slice && 'indexes' in slice) return slice as RestState;
+  // Preloaded state may lack tables (SPEC 6.72): complete it once per slice object, so that
+  // readers and memo tokens stay stable.
+  let full = completed.get(slice);
+  if (full === undefined) completed.set(slice, (full = completeState(slice)));
+  return full;
+}

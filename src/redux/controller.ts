@@ -1,0 +1,212 @@
+import { isDev } from '../internal/env';
+import { toJSONValue } from '../internal/json';
+import { NormalizeError, normalizeWrites, schema as schemas, toNode } from '../schema';
+import type { Entity, EntityMeta } from '../schema';
+import { compilePath, describeSchema, NetworkError, processingError, splitArgs } from '../rest';
+import type { RestEndpoint } from '../rest';
+import type { RestContext } from './context';
+import { isAbort, ResetError, serializeError } from './errors';
+import type { MiddlewareAPI } from './rtk';
+import { nanoid } from './rtk';
+import type { Selectors } from './selectors';
+import type { FetchMeta, RestState, WritePayload } from './types';
+
+interface InFlight {
+  readonly dedupeKey: string;
+  readonly read: boolean;
+  readonly promise: Promise<unknown>;
+  resolve(value: unknown): void;
+  reject(error: unknown): void;
+  discarded: boolean;
+}
+
+const MAX_TIME = Number.MAX_SAFE_INTEGER;
+const capTime = (time: number) => (time > MAX_TIME ? MAX_TIME : time);
+
+/**
+ * A store's private side of one rtk-rest instance (SPEC 6.5): requests in flight, reached by
+ * thunks through the middleware's probe, never through an action.
+ */
+export class Controller {
+  /** Reads in flight by de-duplication key (SPEC 6.18, 2.32). */
+  readonly reads = new Map<string, InFlight>();
+  readonly active = new Set<InFlight>();
+
+  constructor(
+    readonly ctx: RestContext,
+    readonly api: MiddlewareAPI,
+    readonly selectors: Selectors,
+  ) {}
+
+  slice(): RestState {
+    return this.ctx.slice(this.api.getState());
+  }
+
+  /** The de-duplication key of a read: its key, or for a page its URL (SPEC 2.32). */
+  dedupeKey(endpoint: RestEndpoint, args: readonly unknown[], key: string): string {
+    if (typeof (endpoint as unknown as { listArgs?: unknown }).listArgs !== 'function') return key;
+    return `${endpoint.method} ${endpoint.url(splitArgs(endpoint, args).urlParams)}`;
+  }
+
+  /** Whether a read for the key is in flight in this store. */
+  inFlight(endpoint: RestEndpoint, args: readonly unknown[], key: string): Promise<unknown> | undefined {
+    return this.reads.get(this.dedupeKey(endpoint, args, key))?.promise;
+  }
+
+  /** `rest.fetch`: joins a read in flight or starts a request (SPEC 6.15–6.18). */
+  fetch(endpoint: RestEndpoint, args: unknown[], key: string): Promise<unknown> {
+    const read = !endpoint.sideEffect;
+    const dedupeKey = this.dedupeKey(endpoint, args, key);
+    if (read) {
+      const joined = this.reads.get(dedupeKey);
+      if (joined !== undefined) return joined.promise;
+    }
+    let resolve!: (value: unknown) => void;
+    let reject!: (error: unknown) => void;
+    const promise = new Promise<unknown>((res, rej) => {
+      resolve = res;
+      reject = rej;
+    });
+    const request: InFlight = { dedupeKey, read, promise, resolve, reject, discarded: false };
+    const meta: FetchMeta = { requestId: nanoid(), key, endpoint: endpoint.name, fetchedAt: this.ctx.options.now() };
+    const jsonArgs = jsonArgsOf(endpoint, args);
+    if (jsonArgs !== undefined) meta.args = jsonArgs;
+    this.ctx.endpointsByKey.set(key, endpoint);
+    if (read) this.reads.set(dedupeKey, request);
+    this.active.add(request);
+    this.api.dispatch(this.ctx.actions.fetchPending({}, meta));
+    void this.run(endpoint, args, request, meta);
+    return promise;
+  }
+
+  private finish(request: InFlight): void {
+    this.active.delete(request);
+    if (this.reads.get(request.dedupeKey) === request) this.reads.delete(request.dedupeKey);
+  }
+
+  private async run(endpoint: RestEndpoint, args: unknown[], request: InFlight, meta: FetchMeta): Promise<void> {
+    let failure: { error: unknown } | undefined;
+    try {
+      const value = await endpoint(...(args as []));
+      if (request.discarded) return;
+      const date = this.ctx.options.now();
+      const expiresAt = capTime(date + (endpoint.dataExpiryLength ?? this.ctx.options.dataExpiryLength));
+      const payload = this.normalize(endpoint, value, args, meta.key, { fetchedAt: meta.fetchedAt, date, expiresAt });
+      this.api.dispatch(this.ctx.actions.fetchFulfilled(payload, { ...meta, date, expiresAt }));
+      this.finish(request);
+      request.resolve(this.resolved(endpoint, args, value));
+      return;
+    } catch (error) {
+      failure = { error };
+    }
+    if (request.discarded) return;
+    await this.fail(endpoint, request, meta, failure.error);
+  }
+
+  private async fail(endpoint: RestEndpoint, request: InFlight, meta: FetchMeta, error: unknown): Promise<void> {
+    const date = this.ctx.options.now();
+    const aborted = isAbort(error);
+    const expiresAt = capTime(date + (endpoint.errorExpiryLength ?? this.ctx.options.errorExpiryLength));
+    const failedMeta: FetchMeta = { ...meta, date, expiresAt, ...(aborted ? { aborted: true as const } : {}) };
+    const errorPolicy = aborted ? undefined : softPolicy(endpoint, error);
+    this.api.dispatch(this.ctx.actions.fetchRejected(errorPolicy ? { errorPolicy } : {}, failedMeta, aborted ? undefined : serializeError(error)));
+    this.finish(request);
+    if (error instanceof NetworkError && error.status === 401) {
+      try {
+        await this.ctx.onUnauthorized(error, { dispatch: this.api.dispatch, getState: this.api.getState });
+      } catch (handlerError) {
+        if (isDev) console.error('[rtk-rest] onUnauthorized threw', handlerError);
+      }
+    }
+    request.reject(error);
+  }
+
+  /**
+   * Normalizes a response against the current state into one JSON write (SPEC 6.15.5): entities,
+   * the key's result and the endpoint's `update` results. Processing failures become processing
+   * errors (2.19) and nothing is written (5.9).
+   */
+  normalize(endpoint: RestEndpoint, value: unknown, args: readonly unknown[], key: string, meta: EntityMeta): WritePayload {
+    const node = toNode(endpoint.schema);
+    const slice = this.slice();
+    if (node === undefined) {
+      return { result: toJSONValue(value), entities: {}, entitiesMeta: {}, indexes: {}, ...this.updates(endpoint, value, args, slice) };
+    }
+    try {
+      const { result, ctx } = normalizeWrites(node.describe.bind(node), (c) => node.normalize(value, undefined, undefined, c), this.ctx.reader(slice), args, meta);
+      return { result, entities: ctx.entities, entitiesMeta: ctx.entitiesMeta, indexes: ctx.indexes, ...this.updates(endpoint, result, args, slice) };
+    } catch (error) {
+      if (error instanceof NormalizeError) throw processingError(key, describeSchema(endpoint.schema), error.problem, error);
+      if (typeof (error as { status?: unknown })?.status === 'number') throw error;
+      throw processingError(key, describeSchema(endpoint.schema), error instanceof Error ? error.message : String(error), error);
+    }
+  }
+
+  /** Results of the endpoint's `update` option for keys that have one (SPEC 6.29). */
+  private updates(endpoint: RestEndpoint, result: unknown, args: readonly unknown[], slice: RestState): { updates?: Record<string, unknown> } {
+    if (typeof endpoint.update !== 'function') return {};
+    let updaters: Record<string, (previous: any) => any>;
+    try {
+      updaters = endpoint.update(result, ...args) ?? {};
+    } catch (error) {
+      if (isDev) console.error(`[rtk-rest] ${endpoint.name}: update() threw; skipped`, error);
+      return {};
+    }
+    const updates: Record<string, unknown> = {};
+    for (const [key, updater] of Object.entries(updaters)) {
+      if (!Object.prototype.hasOwnProperty.call(slice.endpoints, key)) continue;
+      try {
+        updates[key] = toJSONValue(updater(slice.endpoints[key]));
+      } catch (error) {
+        if (isDev) console.error(`[rtk-rest] ${endpoint.name}: the update for "${key}" threw; skipped`, error);
+      }
+    }
+    return { updates };
+  }
+
+  /** What `rest.fetch` resolves to after the commit (SPEC 6.19, 3.10). */
+  resolved(endpoint: RestEndpoint, args: unknown[], value: unknown): unknown {
+    const schema = endpoint.schema;
+    if (schema instanceof schemas.Invalidate) return deletedInstance(schema, endpoint, args, value);
+    return this.selectors.selectData(this.api.getState(), endpoint, ...args);
+  }
+
+  /** `resetEntireStore` committed: requests in flight are dropped and reject (SPEC 6.69). */
+  onReset(): void {
+    for (const request of this.active) {
+      request.discarded = true;
+      request.reject(new ResetError());
+    }
+    this.active.clear();
+    this.reads.clear();
+  }
+}
+
+function softPolicy(endpoint: RestEndpoint, error: unknown): 'soft' | undefined {
+  try {
+    return endpoint.errorPolicy?.(error) === 'soft' ? 'soft' : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The call arguments without the body, when they are JSON values (SPEC 6.11). */
+function jsonArgsOf(endpoint: RestEndpoint, args: readonly unknown[]): unknown[] | undefined {
+  const { urlParams } = splitArgs(endpoint, args);
+  const json = toJSONValue(urlParams);
+  return json === urlParams ? [urlParams] : undefined;
+}
+
+/** The instance a delete resolves to: the answered object, else the URL parameters (SPEC 3.10). */
+function deletedInstance(schema: InstanceType<typeof schemas.Invalidate>, endpoint: RestEndpoint, args: unknown[], value: unknown): unknown {
+  const { urlParams } = splitArgs(endpoint, args);
+  const names = compilePath(endpoint.path).params.map((param) => param.name);
+  const pathParams = Object.fromEntries(names.filter((name) => urlParams[name] !== undefined).map((name) => [name, urlParams[name]]));
+  const props = typeof value === 'object' && value !== null && Object.keys(value).length > 0 ? (value as Record<string, unknown>) : pathParams;
+  const target = schema.schema as unknown;
+  if (target instanceof schemas.Union) {
+    const member = target.memberOf(props, undefined, undefined);
+    return member ? member[1].cls.fromJS(props as any) : undefined;
+  }
+  return (target as typeof Entity).fromJS(props as any);
+}

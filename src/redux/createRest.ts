@@ -1,0 +1,101 @@
+import { isDev } from '../internal/env';
+import { MemoCache } from '../schema';
+import { buildActions } from './actions';
+import { sliceOf, sliceReader } from './context';
+import type { ResolvedOptions, RestContext } from './context';
+import { buildMiddleware } from './middleware';
+import { buildSelectors } from './selectors';
+import { buildReducer } from './slice';
+import { buildThunks } from './thunks';
+
+/** Options of `createRest` (SPEC 6.1). */
+export interface CreateRestOptions {
+  /** The slice's key in the root state and the prefix of every action type. @default 'rest' */
+  reducerPath?: string;
+  /** ms a result stays fresh when its endpoint sets none. @default 60000 */
+  dataExpiryLength?: number;
+  /** ms an error stays fresh when its endpoint sets none. @default 1000 */
+  errorExpiryLength?: number;
+  /** Garbage collection of unretained data; `false` keeps everything. @default { intervalMs: 300000, graceMs: 120000 } */
+  gc?: false | { intervalMs?: number; graceMs?: number };
+  /** Called on HTTP 401 (SPEC 6.62). @default resets the store */
+  onUnauthorized?: (error: unknown, api: { dispatch: (action: any) => any; getState: () => unknown }) => unknown;
+  /** Keep polling while the document is hidden. @default false */
+  pollWhenHidden?: boolean;
+  /** The clock (injected in tests). @default Date.now */
+  now?: () => number;
+}
+
+function checkLength(option: string, value: unknown): number | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'number' || !(value >= 0)) {
+    throw new RangeError(`createRest: ${option} must be a number of ms ≥ 0 (Infinity allowed), got ${String(value)}`);
+  }
+  return value;
+}
+
+function resolveOptions(options: CreateRestOptions): ResolvedOptions {
+  const reducerPath = options.reducerPath ?? 'rest';
+  if (typeof reducerPath !== 'string' || reducerPath === '') {
+    throw new TypeError(`createRest: reducerPath must be a non-empty string, got ${JSON.stringify(reducerPath) ?? String(reducerPath)}`);
+  }
+  const gcOption = options.gc ?? {};
+  return {
+    reducerPath,
+    dataExpiryLength: checkLength('dataExpiryLength', options.dataExpiryLength) ?? 60_000,
+    errorExpiryLength: checkLength('errorExpiryLength', options.errorExpiryLength) ?? 1_000,
+    gc:
+      gcOption === false
+        ? false
+        : {
+            intervalMs: checkLength('gc.intervalMs', gcOption.intervalMs) ?? 300_000,
+            graceMs: checkLength('gc.graceMs', gcOption.graceMs) ?? 120_000,
+          },
+    pollWhenHidden: options.pollWhenHidden ?? false,
+    now: options.now ?? (() => Date.now()),
+  };
+}
+
+/**
+ * One rtk-rest instance for Redux Toolkit (SPEC §6): a reducer and a middleware to add to
+ * `configureStore`, thunk creators to dispatch, and memoized selectors. Slice-like, so
+ * `combineSlices(rest)` works.
+ *
+ * @example
+ * export const rest = createRest();
+ * export const store = configureStore({
+ *   reducer: { [rest.reducerPath]: rest.reducer },
+ *   middleware: (getDefault) => getDefault().concat(rest.middleware),
+ * });
+ * const posts = await store.dispatch(rest.fetch(PostResource.getList, { group: 'react' }));
+ */
+export function createRest(options: CreateRestOptions = {}) {
+  const resolved = resolveOptions(options);
+  const actions = buildActions(resolved.reducerPath);
+  let resetThunk: () => unknown = () => undefined;
+  const ctx: RestContext = {
+    options: resolved,
+    actions,
+    memo: new MemoCache(),
+    slice: (rootState) => sliceOf(rootState, resolved.reducerPath, isDev),
+    reader: sliceReader,
+    onUnauthorized: options.onUnauthorized ?? ((_error, api) => api.dispatch(resetThunk())),
+    endpointsByKey: new Map(),
+  };
+  const selectors = buildSelectors(ctx);
+  const { shouldFetch: _shouldFetch, ...thunks } = buildThunks(ctx, selectors);
+  resetThunk = thunks.resetEntireStore;
+  return {
+    reducerPath: resolved.reducerPath,
+    reducer: buildReducer(actions),
+    middleware: buildMiddleware(ctx, selectors),
+    actions,
+    ...thunks,
+    selectResponse: selectors.selectResponse,
+    selectData: selectors.selectData,
+    selectError: selectors.selectError,
+    selectQuery: selectors.selectQuery,
+  };
+}
+
+export type Rest = ReturnType<typeof createRest>;

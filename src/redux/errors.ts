@@ -1,0 +1,45 @@
+import { NetworkError } from '../rest';
+import type { StoredError } from './types';
+
+/** The rejection of requests cut off by `resetEntireStore()` (SPEC 6.69). */
+export class ResetError extends Error {
+  override readonly name = 'ResetError';
+  constructor() {
+    super('Request discarded by resetEntireStore()');
+  }
+}
+
+/** Whether an error is an abort (`AbortError`), which is never stored (SPEC 6.43). */
+export function isAbort(error: unknown): boolean {
+  return (error as { name?: unknown } | null)?.name === 'AbortError';
+}
+
+/** `{ name, message, status, url? }` (SPEC 6.43): status 0 unless a finite number. */
+export function serializeError(error: unknown): StoredError {
+  const source = (typeof error === 'object' && error !== null ? error : { message: String(error) }) as Record<string, unknown>;
+  const status = typeof source.status === 'number' && Number.isFinite(source.status) ? source.status : 0;
+  const stored: StoredError = {
+    name: typeof source.name === 'string' ? source.name : 'Error',
+    message: typeof source.message === 'string' ? source.message : String(error),
+    status,
+  };
+  if (typeof source.url === 'string') stored.url = source.url;
+  return stored;
+}
+
+const rebuilt = new WeakMap<StoredError, Error>();
+
+/** The Error readers surface for a stored error; the same stored object gives the same instance (6.46). */
+export function rebuildError(stored: StoredError): Error {
+  let error = rebuilt.get(stored);
+  if (error === undefined) {
+    if (stored.name === 'NetworkError') {
+      error = new NetworkError(undefined, stored.url ?? '', { message: stored.message, status: stored.status });
+    } else {
+      error = Object.assign(new Error(stored.message), { status: stored.status });
+      error.name = stored.name;
+    }
+    rebuilt.set(stored, error);
+  }
+  return error;
+}

@@ -1,0 +1,5 @@
+export { createRest } from './createRest';
+export type { CreateRestOptions, Rest } from './createRest';
+export { ResetError } from './errors';
+export type { RestState, KeyMeta, StoredError } from './types';
+export type { ResponseState, ExpiryStatus, RequestStatus } from './selectors';

@@ -1,0 +1,3 @@
+/** Every import from @reduxjs/toolkit goes through this file (STYLE.md). */
+export { createAction, nanoid } from '@reduxjs/toolkit';
+export type { Middleware, MiddlewareAPI, Dispatch, UnknownAction, ThunkAction, Reducer, PayloadAction } from '@reduxjs/toolkit';

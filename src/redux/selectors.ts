@@ -1,0 +1,159 @@
+import { toNode } from '../schema';
+import type { EntityReader, MemoResult, SchemaNode } from '../schema';
+import type { RestEndpoint } from '../rest';
+import type { RestContext } from './context';
+import type { KeyMeta, RestState, StoredError } from './types';
+
+export type ExpiryStatus = 'valid' | 'stale' | 'invalid';
+export type RequestStatus = 'uninitialized' | 'pending' | 'fulfilled' | 'rejected';
+
+/** What `selectResponse` returns (SPEC 6.37). */
+export interface ResponseState<TData = any> {
+  data: TData | undefined;
+  error: StoredError | undefined;
+  status: RequestStatus;
+  isLoading: boolean;
+  isFetching: boolean;
+  expiryStatus: ExpiryStatus;
+  fetchedAt: number;
+  expiresAt: number;
+}
+
+/** The inactive answer of `null` arguments: one shared frozen object (SPEC 6.38). */
+export const INACTIVE: ResponseState<undefined> = Object.freeze({
+  data: undefined,
+  error: undefined,
+  status: 'uninitialized',
+  isLoading: false,
+  isFetching: false,
+  expiryStatus: 'valid',
+  fetchedAt: 0,
+  expiresAt: Infinity,
+});
+
+interface KeyRead {
+  read: unknown;
+  hasResult: boolean;
+  inferred?: { expiresAt: number; fetchedAt: number };
+}
+
+const hasOwn = (object: object, key: string) => Object.prototype.hasOwnProperty.call(object, key);
+const inferredMetas = new WeakMap<MemoResult, { expiresAt: number; fetchedAt: number }>();
+
+export const isInactive = (args: readonly unknown[]) => args.length === 1 && args[0] === null;
+
+/** The read side of one instance: key reads, inference, expiry and the public selectors. */
+export function buildSelectors(ctx: RestContext) {
+  const lastResponses = new Map<string, ResponseState>();
+
+  /** The key's read: its result through the schema, or an inference (SPEC 5.18–5.19). */
+  function readKey(slice: RestState, endpoint: RestEndpoint, args: readonly unknown[], key: string): KeyRead {
+    const meta = slice.meta[key];
+    if (meta?.invalidated) return { read: undefined, hasResult: false };
+    const node = toNode(endpoint.schema);
+    if (hasOwn(slice.endpoints, key)) {
+      const result = slice.endpoints[key];
+      return { read: node === undefined ? result : ctx.memo.read(node, result, ctx.reader(slice), slice.entities, args).data, hasResult: true };
+    }
+    if (node === undefined || !node.queryable) return { read: undefined, hasResult: false };
+    const answer = query(slice, node, args);
+    if (answer === undefined || answer.data === undefined) return { read: undefined, hasResult: false };
+    return { read: answer.data, hasResult: false, inferred: inferredMeta(slice, answer) };
+  }
+
+  function query(slice: RestState, node: SchemaNode, args: readonly unknown[]): MemoResult | undefined {
+    const reader: EntityReader = ctx.reader(slice);
+    const result = node.queryKey(args, { reader });
+    return result === undefined ? undefined : ctx.memo.read(node, result, reader, slice.entities, args);
+  }
+
+  /** Expiry of an inferred read: the smallest expiresAt and largest fetchedAt of its cells (5.19). */
+  function inferredMeta(slice: RestState, answer: MemoResult): { expiresAt: number; fetchedAt: number } {
+    let found = inferredMetas.get(answer);
+    if (found === undefined) {
+      let expiresAt = Infinity;
+      let fetchedAt = 0;
+      for (const { key, pk } of answer.paths) {
+        const meta = slice.entitiesMeta[key]?.[pk];
+        if (meta === undefined || !hasOwn(slice.entitiesMeta[key]!, pk)) continue;
+        if (meta.expiresAt < expiresAt) expiresAt = meta.expiresAt;
+        if (meta.fetchedAt > fetchedAt) fetchedAt = meta.fetchedAt;
+      }
+      inferredMetas.set(answer, (found = { expiresAt: expiresAt === Infinity ? 0 : expiresAt, fetchedAt }));
+    }
+    return found;
+  }
+
+  /** `{ data, error, status, … }` for the key (SPEC 6.30–6.37); the previous object when nothing changed (6.42). */
+  function selectResponse(state: unknown, endpoint: RestEndpoint, ...args: unknown[]): ResponseState {
+    if (isInactive(args)) return INACTIVE;
+    const slice = ctx.slice(state);
+    const key = endpoint.key(...args);
+    const meta: KeyMeta | undefined = slice.meta[key];
+    const { read, hasResult, inferred } = readKey(slice, endpoint, args, key);
+    const expiresAt = meta?.date !== undefined ? (meta.expiresAt ?? 0) : (inferred?.expiresAt ?? 0);
+    const now = ctx.options.now();
+    const usable = !meta?.invalidated && read !== undefined && !(endpoint.invalidIfStale && now > expiresAt);
+    const data = usable ? read : undefined;
+    const error = meta?.error !== undefined && !(meta.errorPolicy === 'soft' && data !== undefined) ? meta.error : undefined;
+    const isFetching = (meta?.pending?.length ?? 0) > 0;
+    const status: RequestStatus = isFetching
+      ? 'pending'
+      : meta?.error !== undefined
+        ? 'rejected'
+        : data !== undefined || (hasResult && !meta?.invalidated)
+          ? 'fulfilled'
+          : 'uninitialized';
+    const next: ResponseState = {
+      data,
+      error,
+      status,
+      isLoading: isFetching && data === undefined,
+      isFetching,
+      expiryStatus: !usable ? 'invalid' : now > expiresAt ? 'stale' : 'valid',
+      fetchedAt: meta?.fetchedAt ?? inferred?.fetchedAt ?? 0,
+      expiresAt,
+    };
+    const previous = lastResponses.get(key);
+    if (previous !== undefined && sameResponse(previous, next)) return previous;
+    lastResponses.set(key, next);
+    return next;
+  }
+
+  return {
+    readKey,
+    query,
+    selectResponse,
+    /** The key's data: Entity instances, arrays and objects, or `undefined` (SPEC 6.39). */
+    selectData: (state: unknown, endpoint: RestEndpoint, ...args: unknown[]): any => selectResponse(state, endpoint, ...args).data,
+    /** The stored error respecting `errorPolicy`, or `undefined` (SPEC 6.40). */
+    selectError: (state: unknown, endpoint: RestEndpoint, ...args: unknown[]): StoredError | undefined =>
+      selectResponse(state, endpoint, ...args).error,
+    /** A queryable read by arguments, no endpoint or request (SPEC 6.41). */
+    selectQuery(state: unknown, queryable: unknown, ...args: unknown[]): any {
+      const node = toNode(queryable);
+      if (node === undefined || !node.queryable) {
+        throw new TypeError(
+          `rtk-rest: ${node ? node.describe() : String(queryable)} is not queryable; selectQuery reads an Entity, Collection, All, Union, Query, or an object of them.`,
+        );
+      }
+      if (isInactive(args)) return undefined;
+      return query(ctx.slice(state), node, args)?.data;
+    },
+  };
+}
+
+function sameResponse(a: ResponseState, b: ResponseState): boolean {
+  return (
+    Object.is(a.data, b.data) &&
+    a.error === b.error &&
+    a.status === b.status &&
+    a.isLoading === b.isLoading &&
+    a.isFetching === b.isFetching &&
+    a.expiryStatus === b.expiryStatus &&
+    a.fetchedAt === b.fetchedAt &&
+    a.expiresAt === b.expiresAt
+  );
+}
+
+export type Selectors = ReturnType<typeof buildSelectors>;

@@ -1,0 +1,136 @@
+import { applyWriteSet } from '../schema';
+import type { RestActions } from './actions';
+import type { UnknownAction } from './rtk';
+import type { EntityWrite, KeyMeta, RestState } from './types';
+
+export function initialState(lastReset = 0): RestState {
+  return { entities: {}, entitiesMeta: {}, indexes: {}, endpoints: {}, meta: {}, optimistic: [], lastReset };
+}
+
+/** The slice read from possibly partial preloaded state: missing tables count as empty (SPEC 6.72). */
+export function completeState(state: Partial<RestState> | undefined): RestState {
+  if (state === undefined) return initialState();
+  const full = initialState(state.lastReset ?? 0);
+  return { ...full, ...state } as RestState;
+}
+
+const hasOwn = (object: object, key: string) => Object.prototype.hasOwnProperty.call(object, key);
+
+function withEntities(state: RestState, write: EntityWrite): RestState {
+  const tables = applyWriteSet(state, write);
+  return tables === state ? state : { ...state, entities: tables.entities, entitiesMeta: tables.entitiesMeta, indexes: tables.indexes };
+}
+
+function setKey<T>(table: Record<string, T>, key: string, value: T | undefined): Record<string, T> {
+  const next = { ...table };
+  if (value === undefined) delete next[key];
+  else Object.defineProperty(next, key, { value, writable: true, enumerable: true, configurable: true });
+  return next;
+}
+
+/** `meta` without empty or undefined fields (SPEC 5.2: absent fields are omitted). */
+function cleanMeta(meta: KeyMeta): KeyMeta {
+  const out: KeyMeta = {};
+  for (const [field, value] of Object.entries(meta) as [keyof KeyMeta, unknown][]) {
+    if (value === undefined || (field === 'pending' && (value as string[]).length === 0)) continue;
+    (out as Record<string, unknown>)[field] = value;
+  }
+  return out;
+}
+
+function withoutPending(meta: KeyMeta | undefined, requestId: string): string[] | undefined {
+  return meta?.pending?.filter((id) => id !== requestId);
+}
+
+/** Whether an outcome of a request started at `fetchedAt` is older than what the key holds (5.16). */
+function isOlder(meta: KeyMeta | undefined, fetchedAt: number): boolean {
+  return meta?.fetchedAt !== undefined && fetchedAt < meta.fetchedAt;
+}
+
+/** The reducer (SPEC 5.5–5.6): pure, copy-on-write, reading nothing but the state and the action. */
+export function buildReducer(actions: RestActions) {
+  return function restReducer(state: RestState | undefined, action: UnknownAction): RestState {
+    const current = state === undefined ? initialState() : state;
+    if (actions.fetchPending.match(action)) {
+      const { key, requestId } = action.meta;
+      const meta = current.meta[key];
+      return { ...current, meta: setKey(current.meta, key, cleanMeta({ ...meta, pending: [...(meta?.pending ?? []), requestId] })) };
+    }
+    if (actions.fetchFulfilled.match(action) || actions.setResponse.match(action)) {
+      const meta = action.meta as { key: string; date: number; expiresAt: number; fetchedAt?: number; requestId?: string };
+      return commitResult(withEntities(current, action.payload), action.payload, meta.key, meta.fetchedAt ?? meta.date, meta.date, meta.expiresAt, meta.requestId);
+    }
+    if (actions.fetchRejected.match(action)) {
+      const { key, requestId, fetchedAt, date, expiresAt, aborted } = action.meta;
+      const previous = current.meta[key];
+      const pending = withoutPending(previous, requestId);
+      if (aborted || action.error === undefined || isOlder(previous, fetchedAt)) {
+        return { ...current, meta: setKey(current.meta, key, cleanMeta({ ...previous, pending })) };
+      }
+      const errorPolicy = action.payload.errorPolicy;
+      const next: KeyMeta = { fetchedAt, date, expiresAt, error: action.error, errorPolicy, pending };
+      return { ...current, meta: setKey(current.meta, key, cleanMeta(next)) };
+    }
+    if (actions.setError.match(action)) {
+      const { key, date, expiresAt } = action.meta;
+      const previous = current.meta[key];
+      const next: KeyMeta = { fetchedAt: date, date, expiresAt, error: action.payload.error, errorPolicy: action.payload.errorPolicy, pending: previous?.pending };
+      return { ...current, meta: setKey(current.meta, key, cleanMeta(next)) };
+    }
+    if (actions.set.match(action)) return withEntities(current, action.payload);
+    if (actions.invalidate.match(action)) {
+      const { keys, date } = action.payload;
+      let endpoints = current.endpoints;
+      let metas = current.meta;
+      for (const key of keys) {
+        if (hasOwn(endpoints, key)) endpoints = setKey(endpoints, key, undefined);
+        const previous = metas[key];
+        metas = setKey(metas, key, cleanMeta({ fetchedAt: previous?.fetchedAt, date, expiresAt: 0, invalidated: true, pending: previous?.pending }));
+      }
+      return { ...current, endpoints, meta: metas };
+    }
+    if (actions.expireAll.match(action)) {
+      let metas = current.meta;
+      for (const key of action.payload.keys) if (metas[key]) metas = setKey(metas, key, { ...metas[key], expiresAt: 0 });
+      return metas === current.meta ? current : { ...current, meta: metas };
+    }
+    if (actions.resetEntireStore.match(action)) return initialState(action.payload.date);
+    if (actions.middlewareRegistered.match(action)) return dropPending(current);
+    return current;
+  };
+}
+
+/** Writes a key's result and meta per request start order (5.16) and invalidation (5.17). */
+function commitResult(
+  state: RestState,
+  payload: { result?: unknown; updates?: Record<string, unknown> },
+  key: string,
+  fetchedAt: number,
+  date: number,
+  expiresAt: number,
+  requestId: string | undefined,
+): RestState {
+  const previous = state.meta[key];
+  const pending = requestId === undefined ? previous?.pending : withoutPending(previous, requestId);
+  let endpoints = state.endpoints;
+  let meta: KeyMeta;
+  if (isOlder(previous, fetchedAt)) {
+    meta = cleanMeta({ ...previous, pending });
+  } else {
+    if ('result' in payload) endpoints = setKey(endpoints, key, payload.result === undefined ? null : payload.result);
+    // A request that started before the key was invalidated is written, but already expired.
+    const stale = previous?.invalidated === true && previous.date !== undefined && fetchedAt < previous.date;
+    meta = cleanMeta({ fetchedAt, date, expiresAt: stale ? 0 : expiresAt, pending });
+  }
+  for (const [other, result] of Object.entries(payload.updates ?? {})) endpoints = setKey(endpoints, other, result);
+  return { ...state, endpoints, meta: setKey(state.meta, key, meta) };
+}
+
+/** On `middlewareRegistered`: pending ids and layers belong to no request of this store (6.73). */
+function dropPending(state: RestState): RestState {
+  let metas = state.meta;
+  for (const [key, meta] of Object.entries(state.meta)) {
+    if (meta.pending !== undefined) metas = setKey(metas, key, cleanMeta({ ...meta, pending: undefined }));
+  }
+  return metas === state.meta && state.optimistic.length === 0 ? state : { ...state, meta: metas, optimistic: [] };
+}

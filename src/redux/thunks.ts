@@ -1,0 +1,177 @@
+import { isDev } from '../internal/env';
+import { normalizeWrites, toNode } from '../schema';
+import { describeSchema, processingError } from '../rest';
+import type { RestEndpoint } from '../rest';
+import { NormalizeError } from '../schema';
+import type { RestContext } from './context';
+import type { Controller } from './controller';
+import { rebuildError, serializeError } from './errors';
+import { controllerOf } from './middleware';
+import type { Dispatch, UnknownAction } from './rtk';
+import { isInactive } from './selectors';
+import type { Selectors } from './selectors';
+
+type Thunk<T> = (dispatch: Dispatch<UnknownAction>, getState: () => unknown) => T;
+type KeyTester = { testKey(key: string): boolean };
+
+/** The thunk creators of one instance (SPEC 6.15, 6.22–6.28). */
+export function buildThunks(ctx: RestContext, selectors: Selectors) {
+  const { actions, options } = ctx;
+  const controller = (dispatch: Dispatch<UnknownAction>): Controller => controllerOf(dispatch, options.reducerPath);
+  const capped = (time: number) => Math.min(time, Number.MAX_SAFE_INTEGER);
+
+  /** The fetch rule (SPEC 6.34). */
+  function shouldFetch(store: Controller, state: unknown, endpoint: RestEndpoint, args: unknown[], key: string): boolean {
+    if (!endpoint.sideEffect && store.inFlight(endpoint, args, key) !== undefined) return false;
+    const response = selectors.selectResponse(state, endpoint, ...args);
+    const meta = ctx.slice(state).meta[key];
+    return options.now() > response.expiresAt || (response.expiryStatus === 'invalid' && meta?.error === undefined);
+  }
+
+  function keysMatching(state: unknown, tester: KeyTester, withResults: boolean): string[] {
+    const slice = ctx.slice(state);
+    const keys = new Set(Object.keys(slice.meta));
+    if (withResults) for (const key of Object.keys(slice.endpoints)) keys.add(key);
+    return [...keys].filter((key) => tester.testKey.call(tester, key));
+  }
+
+  return {
+    shouldFetch,
+    /** Sends (or joins) a request and resolves after its commit (SPEC 6.15–6.21). */
+    fetch:
+      (endpoint: RestEndpoint<any>, ...args: unknown[]): Thunk<Promise<any>> =>
+      (dispatch, getState) => {
+        const store = controller(dispatch);
+        if (isInactive(args)) return Promise.resolve(undefined);
+        ctx.slice(getState());
+        let key: string;
+        try {
+          key = endpoint.key(...args);
+        } catch (error) {
+          return Promise.reject(error);
+        }
+        return store.fetch(endpoint, args, key);
+      },
+
+    /** Joins a read in flight, fetches when the fetch rule says so, else answers from the cache (SPEC 6.22). */
+    fetchIfStale:
+      (endpoint: RestEndpoint<any>, ...args: unknown[]): Thunk<Promise<any>> =>
+      (dispatch, getState) => {
+        const store = controller(dispatch);
+        if (isInactive(args)) return Promise.resolve(undefined);
+        let key: string;
+        try {
+          key = endpoint.key(...args);
+        } catch (error) {
+          return Promise.reject(error);
+        }
+        const joined = endpoint.sideEffect ? undefined : store.inFlight(endpoint, args, key);
+        if (joined !== undefined) return joined;
+        if (shouldFetch(store, getState(), endpoint, args, key)) return store.fetch(endpoint, args, key);
+        const data = selectors.selectData(getState(), endpoint, ...args);
+        if (data !== undefined) return Promise.resolve(data);
+        const stored = ctx.slice(getState()).meta[key]?.error;
+        return stored !== undefined ? Promise.reject(rebuildError(stored)) : Promise.resolve(undefined);
+      },
+
+    /** Removes the key's result; it reads `invalid` until written again (SPEC 6.23). */
+    invalidate:
+      (endpoint: RestEndpoint<any>, ...args: unknown[]): Thunk<void> =>
+      (dispatch) => {
+        controller(dispatch);
+        if (isInactive(args)) return;
+        dispatch(actions.invalidate({ keys: [endpoint.key(...args)], date: options.now() }));
+      },
+
+    /** Invalidates every key whose `testKey` matches, in one action (SPEC 6.24). */
+    invalidateAll:
+      (tester: KeyTester): Thunk<void> =>
+      (dispatch, getState) => {
+        controller(dispatch);
+        const keys = keysMatching(getState(), tester, true);
+        if (keys.length > 0) dispatch(actions.invalidate({ keys, date: options.now() }));
+      },
+
+    /** Makes every matching key stale, in one action (SPEC 6.25). */
+    expireAll:
+      (tester: KeyTester): Thunk<void> =>
+      (dispatch, getState) => {
+        controller(dispatch);
+        const keys = keysMatching(getState(), tester, false);
+        if (keys.length > 0) dispatch(actions.expireAll({ keys }));
+      },
+
+    /** Empties the slice; requests in flight reject with ResetError (SPEC 6.68–6.69). */
+    resetEntireStore:
+      (): Thunk<void> =>
+      (dispatch) => {
+        controller(dispatch);
+        dispatch(actions.resetEntireStore({ date: options.now() }));
+      },
+
+    /** Writes `response` as if a request for these arguments succeeded now (SPEC 6.26). */
+    setResponse:
+      (endpoint: RestEndpoint<any>, ...rest: unknown[]): Thunk<void> =>
+      (dispatch) => {
+        const store = controller(dispatch);
+        const args = rest.slice(0, -1);
+        const key = endpoint.key(...args);
+        const date = options.now();
+        const expiresAt = capped(date + (endpoint.dataExpiryLength ?? options.dataExpiryLength));
+        const payload = store.normalize(endpoint, rest[rest.length - 1], args, key, { fetchedAt: date, date, expiresAt });
+        ctx.endpointsByKey.set(key, endpoint);
+        dispatch(actions.setResponse(payload, { key, date, expiresAt }));
+      },
+
+    /** Records an error for the key as a failed request started now would (SPEC 6.27). */
+    setError:
+      (endpoint: RestEndpoint<any>, ...rest: unknown[]): Thunk<void> =>
+      (dispatch) => {
+        controller(dispatch);
+        const args = rest.slice(0, -1);
+        const error = rest[rest.length - 1];
+        const date = options.now();
+        const expiresAt = capped(date + (endpoint.errorExpiryLength ?? options.errorExpiryLength));
+        let errorPolicy: 'soft' | undefined;
+        try {
+          errorPolicy = endpoint.errorPolicy?.(error) === 'soft' ? 'soft' : undefined;
+        } catch {
+          errorPolicy = undefined;
+        }
+        dispatch(actions.setError({ error: serializeError(error), ...(errorPolicy ? { errorPolicy } : {}) }, { key: endpoint.key(...args), date, expiresAt }));
+      },
+
+    /** Writes entities only; a function is an updater of the current value (SPEC 6.28). */
+    set:
+      (schemaOrEntity: unknown, ...rest: unknown[]): Thunk<void> =>
+      (dispatch, getState) => {
+        controller(dispatch);
+        const node = toNode(schemaOrEntity);
+        if (node === undefined) throw new TypeError('rtk-rest: set() needs a schema or an Entity class as its first argument');
+        const args = rest.slice(0, -1);
+        let value = rest[rest.length - 1];
+        const slice = ctx.slice(getState());
+        if (typeof value === 'function') {
+          const current = node.queryable ? selectors.query(slice, node, args)?.data : undefined;
+          if (current === undefined) return;
+          value = (value as (current: unknown) => unknown)(current);
+        }
+        const date = options.now();
+        const expiresAt = capped(date + options.dataExpiryLength);
+        try {
+          const { ctx: written } = normalizeWrites(node.describe.bind(node), (c) => node.normalize(value, undefined, undefined, c), ctx.reader(slice), args, {
+            fetchedAt: date,
+            date,
+            expiresAt,
+          });
+          dispatch(actions.set({ entities: written.entities, entitiesMeta: written.entitiesMeta, indexes: written.indexes }, { key: node.describe(), date, expiresAt }));
+        } catch (error) {
+          if (error instanceof NormalizeError) throw processingError(`set ${node.describe()}`, describeSchema(schemaOrEntity), error.problem, error);
+          if (isDev) console.error('[rtk-rest] set() failed', error);
+          throw error;
+        }
+      },
+  };
+}
+
+export type Thunks = ReturnType<typeof buildThunks>;

@@ -1,0 +1,65 @@
+import type { EntityMeta, EntityMetaTables, EntityTables, IndexTables } from '../schema';
+
+/** A stored error (SPEC 6.43): JSON, rebuilt into an Error by readers. */
+export interface StoredError {
+  name: string;
+  message: string;
+  status: number;
+  url?: string;
+}
+
+/** Per-key bookkeeping (SPEC 5.2); absent fields are omitted. */
+export interface KeyMeta {
+  fetchedAt?: number;
+  date?: number;
+  expiresAt?: number;
+  error?: StoredError;
+  errorPolicy?: 'soft';
+  invalidated?: true;
+  pending?: string[];
+}
+
+/** A pending optimistic layer (SPEC 5.1); filled in with the optimistic-updates work. */
+export interface OptimisticLayer {
+  requestId: string;
+  key: string;
+  endpoint: string;
+  fetchedAt: number;
+  [field: string]: unknown;
+}
+
+/** The slice at `state[reducerPath]` (SPEC 5.1): plain JSON only. */
+export interface RestState {
+  entities: EntityTables;
+  entitiesMeta: EntityMetaTables;
+  indexes: IndexTables;
+  endpoints: Record<string, unknown>;
+  meta: Record<string, KeyMeta>;
+  optimistic: OptimisticLayer[];
+  lastReset: number;
+}
+
+/** Entity writes as JSON (the cells, meta and index changes a normalization produced). */
+export interface EntityWrite {
+  entities: Record<string, Record<string, unknown>>;
+  entitiesMeta: Record<string, Record<string, EntityMeta>>;
+  indexes: Record<string, Record<string, Record<string, string | null>>>;
+}
+
+/** The payload of a committed response: entity writes, the key's result, other keys' results. */
+export interface WritePayload extends EntityWrite {
+  result?: unknown;
+  updates?: Record<string, unknown>;
+}
+
+/** `meta` of the three fetch actions (SPEC 6.11). */
+export interface FetchMeta {
+  requestId: string;
+  key: string;
+  endpoint: string;
+  fetchedAt: number;
+  args?: unknown[];
+  date?: number;
+  expiresAt?: number;
+  aborted?: true;
+}
