@@ -2,6 +2,7 @@ import { tablesReader } from '../schema';
 import type { EntityReader, MemoCache } from '../schema';
 import type { RestEndpoint } from '../rest';
 import type { RestActions } from './actions';
+import type { Timers } from './polling';
 import { completeState } from './slice';
 import type { RestState } from './types';
 
@@ -13,6 +14,7 @@ export interface ResolvedOptions {
   gc: false | { intervalMs: number; graceMs: number };
   pollWhenHidden: boolean;
   now: () => number;
+  timers: Timers;
 }
 
 /** What every part of one instance shares: options, actions, the memo cache, the slice accessor. */
@@ -49,7 +51,9 @@ export function sliceOf(rootState: unknown, reducerPath: string, isDev: boolean)
     }
     return completeState(undefined);
   }
-  if ('endpoints' in slice && 'entities' in slice && 'meta' in slice && 'entitiesMeta' in slice && 'indexes' in slice) return slice as RestState;
+  if (slice.endpoints && slice.entities && slice.meta && slice.entitiesMeta && slice.indexes && slice.optimistic && slice.lastReset !== undefined) {
+    return slice as RestState;
+  }
   // Preloaded state may lack tables (SPEC 6.72): complete it once per slice object, so that
   // readers and memo tokens stay stable.
   let full = completed.get(slice);

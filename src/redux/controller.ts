@@ -8,12 +8,15 @@ import type { RestContext } from './context';
 import { isAbort, ResetError, serializeError } from './errors';
 import type { MiddlewareAPI } from './rtk';
 import { nanoid } from './rtk';
+import { Polling } from './polling';
 import type { Selectors } from './selectors';
 import type { FetchMeta, RestState, WritePayload } from './types';
 
 interface InFlight {
   readonly dedupeKey: string;
   readonly read: boolean;
+  /** Errors of polls are stored soft (SPEC 6.45). */
+  readonly poll: boolean;
   readonly promise: Promise<unknown>;
   resolve(value: unknown): void;
   reject(error: unknown): void;
@@ -32,11 +35,15 @@ export class Controller {
   readonly reads = new Map<string, InFlight>();
   readonly active = new Set<InFlight>();
 
+  readonly polling: Polling;
+
   constructor(
     readonly ctx: RestContext,
     readonly api: MiddlewareAPI,
     readonly selectors: Selectors,
-  ) {}
+  ) {
+    this.polling = new Polling(this, ctx.options.timers);
+  }
 
   slice(): RestState {
     return this.ctx.slice(this.api.getState());
@@ -53,9 +60,9 @@ export class Controller {
     return this.reads.get(this.dedupeKey(endpoint, args, key))?.promise;
   }
 
-  /** `rest.fetch`: joins a read in flight or starts a request (SPEC 6.15–6.18). */
-  fetch(endpoint: RestEndpoint, args: unknown[], key: string): Promise<unknown> {
-    const read = !endpoint.sideEffect;
+  /** `rest.fetch`: joins a read in flight or starts a request (SPEC 6.15–6.18). A poll is always a read. */
+  fetch(endpoint: RestEndpoint, args: unknown[], key: string, { poll = false } = {}): Promise<unknown> {
+    const read = poll || !endpoint.sideEffect;
     const dedupeKey = this.dedupeKey(endpoint, args, key);
     if (read) {
       const joined = this.reads.get(dedupeKey);
@@ -67,7 +74,7 @@ export class Controller {
       resolve = res;
       reject = rej;
     });
-    const request: InFlight = { dedupeKey, read, promise, resolve, reject, discarded: false };
+    const request: InFlight = { dedupeKey, read, poll, promise, resolve, reject, discarded: false };
     const meta: FetchMeta = { requestId: nanoid(), key, endpoint: endpoint.name, fetchedAt: this.ctx.options.now() };
     const jsonArgs = jsonArgsOf(endpoint, args);
     if (jsonArgs !== undefined) meta.args = jsonArgs;
@@ -108,7 +115,7 @@ export class Controller {
     const aborted = isAbort(error);
     const expiresAt = capTime(date + (endpoint.errorExpiryLength ?? this.ctx.options.errorExpiryLength));
     const failedMeta: FetchMeta = { ...meta, date, expiresAt, ...(aborted ? { aborted: true as const } : {}) };
-    const errorPolicy = aborted ? undefined : softPolicy(endpoint, error);
+    const errorPolicy = aborted ? undefined : request.poll ? 'soft' : softPolicy(endpoint, error);
     this.api.dispatch(this.ctx.actions.fetchRejected(errorPolicy ? { errorPolicy } : {}, failedMeta, aborted ? undefined : serializeError(error)));
     this.finish(request);
     if (error instanceof NetworkError && error.status === 401) {
@@ -131,6 +138,10 @@ export class Controller {
     const slice = this.slice();
     if (node === undefined) {
       return { result: toJSONValue(value), entities: {}, entitiesMeta: {}, indexes: {}, ...this.updates(endpoint, value, args, slice) };
+    }
+    if (value === null || value === undefined) {
+      // An empty answer (204, 205, an empty body) cannot satisfy a schema (SPEC 2.19, 11 #10).
+      throw processingError(key, describeSchema(endpoint.schema), `empty response, expected ${describeSchema(endpoint.schema)}`);
     }
     try {
       const { result, ctx } = normalizeWrites(node.describe.bind(node), (c) => node.normalize(value, undefined, undefined, c), this.ctx.reader(slice), args, meta);
@@ -179,6 +190,7 @@ export class Controller {
     }
     this.active.clear();
     this.reads.clear();
+    this.polling.rescheduleAll();
   }
 }
 

@@ -4,6 +4,8 @@ import { buildActions } from './actions';
 import { sliceOf, sliceReader } from './context';
 import type { ResolvedOptions, RestContext } from './context';
 import { buildMiddleware } from './middleware';
+import { globalTimers } from './polling';
+import type { Timers } from './polling';
 import { buildSelectors } from './selectors';
 import { buildReducer } from './slice';
 import { buildThunks } from './thunks';
@@ -24,6 +26,8 @@ export interface CreateRestOptions {
   pollWhenHidden?: boolean;
   /** The clock (injected in tests). @default Date.now */
   now?: () => number;
+  /** Timer functions for polling (injected in tests). @default the global setTimeout/clearTimeout, looked up at call time */
+  timers?: Timers;
 }
 
 function checkLength(option: string, value: unknown): number | undefined {
@@ -35,7 +39,7 @@ function checkLength(option: string, value: unknown): number | undefined {
 }
 
 function resolveOptions(options: CreateRestOptions): ResolvedOptions {
-  const reducerPath = options.reducerPath ?? 'rest';
+  const reducerPath = 'reducerPath' in options ? options.reducerPath : 'rest';
   if (typeof reducerPath !== 'string' || reducerPath === '') {
     throw new TypeError(`createRest: reducerPath must be a non-empty string, got ${JSON.stringify(reducerPath) ?? String(reducerPath)}`);
   }
@@ -53,6 +57,7 @@ function resolveOptions(options: CreateRestOptions): ResolvedOptions {
           },
     pollWhenHidden: options.pollWhenHidden ?? false,
     now: options.now ?? (() => Date.now()),
+    timers: options.timers ?? globalTimers,
   };
 }
 

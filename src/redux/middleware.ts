@@ -29,9 +29,19 @@ export function buildMiddleware(ctx: RestContext, selectors: Selectors): Middlew
       }
       const result = next(action);
       if (resetEntireStore.match(action)) controller.onReset();
+      else {
+        const key = writtenKey(action);
+        if (key !== undefined) controller.polling.written(key);
+      }
       return result;
     };
   };
+}
+
+/** The key whose `meta.date` an action moves (fetch outcomes, setResponse, setError), if any. */
+function writtenKey(action: unknown): string | undefined {
+  const meta = (action as { meta?: { key?: unknown; date?: unknown } } | undefined)?.meta;
+  return meta !== undefined && typeof meta.key === 'string' && typeof meta.date === 'number' ? meta.key : undefined;
 }
 
 /** The store's controller, through the probe; throws when the middleware is missing (SPEC 6.6). */

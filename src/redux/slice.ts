@@ -14,6 +14,18 @@ export function completeState(state: Partial<RestState> | undefined): RestState 
   return { ...full, ...state } as RestState;
 }
 
+function isComplete(state: Partial<RestState>): state is RestState {
+  return (
+    state.entities !== undefined &&
+    state.entitiesMeta !== undefined &&
+    state.indexes !== undefined &&
+    state.endpoints !== undefined &&
+    state.meta !== undefined &&
+    state.optimistic !== undefined &&
+    state.lastReset !== undefined
+  );
+}
+
 const hasOwn = (object: object, key: string) => Object.prototype.hasOwnProperty.call(object, key);
 
 function withEntities(state: RestState, write: EntityWrite): RestState {
@@ -50,7 +62,8 @@ function isOlder(meta: KeyMeta | undefined, fetchedAt: number): boolean {
 /** The reducer (SPEC 5.5–5.6): pure, copy-on-write, reading nothing but the state and the action. */
 export function buildReducer(actions: RestActions) {
   return function restReducer(state: RestState | undefined, action: UnknownAction): RestState {
-    const current = state === undefined ? initialState() : state;
+    // Preloaded state may lack tables (SPEC 6.72); the first action completes it.
+    const current = state === undefined ? initialState() : isComplete(state) ? state : completeState(state);
     if (actions.fetchPending.match(action)) {
       const { key, requestId } = action.meta;
       const meta = current.meta[key];

@@ -59,6 +59,7 @@ export function buildThunks(ctx: RestContext, selectors: Selectors) {
       (dispatch, getState) => {
         const store = controller(dispatch);
         if (isInactive(args)) return Promise.resolve(undefined);
+        ctx.slice(getState());
         let key: string;
         try {
           key = endpoint.key(...args);
@@ -77,8 +78,9 @@ export function buildThunks(ctx: RestContext, selectors: Selectors) {
     /** Removes the key's result; it reads `invalid` until written again (SPEC 6.23). */
     invalidate:
       (endpoint: RestEndpoint<any>, ...args: unknown[]): Thunk<void> =>
-      (dispatch) => {
+      (dispatch, getState) => {
         controller(dispatch);
+        ctx.slice(getState());
         if (isInactive(args)) return;
         dispatch(actions.invalidate({ keys: [endpoint.key(...args)], date: options.now() }));
       },
@@ -104,16 +106,18 @@ export function buildThunks(ctx: RestContext, selectors: Selectors) {
     /** Empties the slice; requests in flight reject with ResetError (SPEC 6.68–6.69). */
     resetEntireStore:
       (): Thunk<void> =>
-      (dispatch) => {
+      (dispatch, getState) => {
         controller(dispatch);
+        ctx.slice(getState());
         dispatch(actions.resetEntireStore({ date: options.now() }));
       },
 
     /** Writes `response` as if a request for these arguments succeeded now (SPEC 6.26). */
     setResponse:
       (endpoint: RestEndpoint<any>, ...rest: unknown[]): Thunk<void> =>
-      (dispatch) => {
+      (dispatch, getState) => {
         const store = controller(dispatch);
+        ctx.slice(getState());
         const args = rest.slice(0, -1);
         const key = endpoint.key(...args);
         const date = options.now();
@@ -126,8 +130,9 @@ export function buildThunks(ctx: RestContext, selectors: Selectors) {
     /** Records an error for the key as a failed request started now would (SPEC 6.27). */
     setError:
       (endpoint: RestEndpoint<any>, ...rest: unknown[]): Thunk<void> =>
-      (dispatch) => {
+      (dispatch, getState) => {
         controller(dispatch);
+        ctx.slice(getState());
         const args = rest.slice(0, -1);
         const error = rest[rest.length - 1];
         const date = options.now();
@@ -139,6 +144,16 @@ export function buildThunks(ctx: RestContext, selectors: Selectors) {
           errorPolicy = undefined;
         }
         dispatch(actions.setError({ error: serializeError(error), ...(errorPolicy ? { errorPolicy } : {}) }, { key: endpoint.key(...args), date, expiresAt }));
+      },
+
+    /** Adds a subscriber for the key; returns `unsubscribe` (SPEC 6.56). Polls at `pollFrequency`. */
+    subscribe:
+      (endpoint: RestEndpoint<any>, ...args: unknown[]): Thunk<() => void> =>
+      (dispatch, getState) => {
+        const store = controller(dispatch);
+        if (isInactive(args)) return () => undefined;
+        ctx.slice(getState());
+        return store.polling.subscribe(endpoint, args, endpoint.key(...args));
       },
 
     /** Writes entities only; a function is an updater of the current value (SPEC 6.28). */

@@ -64,6 +64,12 @@ export class EntityNode implements SchemaNode {
   }
 
   /** Nested schemas, resolved lazily so that classes may refer to each other (and themselves). */
+  /** Builds the instances this class reads as (compiled with the schema, on first use). */
+  private get factory(): InstanceFactory {
+    if (this.instances === undefined) this.compileSchema();
+    return this.instances!;
+  }
+
   private nested(): [string, SchemaNode][] {
     if (this.nestedFields === undefined) this.compileSchema();
     return this.nestedFields!;
@@ -184,12 +190,12 @@ export class EntityNode implements SchemaNode {
       if (seen !== undefined) return seen.instance;
     }
     if (!this.defaultValidate && typeof this.cls.validate(stored) === 'string') return undefined;
-    const instance = this.instances!.create(stored as Fields);
+    const instance = this.factory.create(stored as Fields);
     if (hasNested) {
       ctx.inProgress.set(stored, { instance, depth: 0 });
       this.fillNested(stored as Fields, instance, ctx, undefined);
     }
-    if (this.instances!.deserializers.length > 0) this.instances!.deserialize(pk, stored as Fields, instance);
+    if (this.factory.deserializers.length > 0) this.factory.deserialize(pk, stored as Fields, instance);
     if (isDev) Object.freeze(instance);
     return instance;
   }
@@ -234,10 +240,10 @@ export class EntityNode implements SchemaNode {
     ctx.children = children;
     ctx.low = Infinity;
     const depth = ++ctx.depth;
-    const instance = this.instances!.create(stored);
+    const instance = this.factory.create(stored);
     ctx.inProgress.set(stored, { instance, depth });
     this.fillNested(stored, instance, ctx, previous);
-    if (this.instances!.deserializers.length > 0) this.instances!.deserialize(pk, stored, instance);
+    if (this.factory.deserializers.length > 0) this.factory.deserialize(pk, stored, instance);
     ctx.inProgress.delete(stored);
     ctx.depth--;
     const low = ctx.low;

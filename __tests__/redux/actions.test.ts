@@ -1,0 +1,291 @@
+import type { Middleware, UnknownAction } from '@reduxjs/toolkit';
+import { NetworkError, RestEndpoint } from 'rtk-rest';
+import { A, K, Post, PostResource, ann, fetchAnswered, json, net, nonJsonActionPath, nonJsonPath, outcome, p5, p6, post5, rawSlice, setup, useTestEnvironment, watchConsole } from './support';
+import type { Rest } from './support';
+import { jsonDiff } from '../support/json';
+
+// SPEC 6.10–6.14: action types, meta fields, JSON-only actions and state. The store is RTK's
+// configureStore with its default middleware (serializable and immutable checks on); any
+// console.error / console.warn (which is how those checks report) fails the test.
+
+useTestEnvironment();
+
+let consoleCalls: ReturnType<typeof watchConsole>;
+beforeEach(() => {
+  consoleCalls = watchConsole();
+});
+afterEach(() => {
+  expect(consoleCalls.errors).toEqual([]);
+  expect(consoleCalls.warnings).toEqual([]);
+});
+
+const TYPES = {
+  fetchPending: 'fetch/pending',
+  fetchFulfilled: 'fetch/fulfilled',
+  fetchRejected: 'fetch/rejected',
+  setResponse: 'setResponse',
+  setError: 'setError',
+  set: 'set',
+  invalidate: 'invalidate',
+  expireAll: 'expireAll',
+  resetEntireStore: 'resetEntireStore',
+  gc: 'gc',
+  middlewareRegistered: 'middlewareRegistered',
+} as const;
+
+/** Runs one of everything the store can do (success, HTTP error, abort, mutation with a token and a secret body, every thunk). */
+async function everything(rest: Rest, store: ReturnType<typeof setup>['store']) {
+  await fetchAnswered(store, rest.fetch(PostResource.get, p5), post5, 1040);
+  await outcome(fetchAnswered(store, rest.fetch(PostResource.get, p6), { detail: 'nope' }, 1100, { status: 404, statusText: 'Not Found' }));
+  const controller = new AbortController();
+  const next = net.count + 1;
+  const aborted = store.dispatch(rest.fetch(PostResource.get.extend({ signal: controller.signal }), { group: 'react', id: 9 }));
+  await net.nth(next);
+  controller.abort();
+  await outcome(aborted);
+  const authed = PostResource.update.extend({ requestInit: { headers: { 'Access-Token': 'SECRET-TOKEN' } } });
+  await fetchAnswered(store, rest.fetch(authed, p5, { title: 'new', password: 'hunter2' }), { id: 5, title: 'new' }, 1200);
+  store.dispatch(rest.setResponse(PostResource.get, { group: 'react', id: 7 }, { id: 7, title: 'seven', author: ann }));
+  store.dispatch(rest.setError(PostResource.get, { group: 'react', id: 8 }, new NetworkError(json({}, { status: 500 }), `${A}/react/posts/8`)));
+  store.dispatch(rest.set(Post, { id: 5 }, { id: 5, title: 'local' }));
+  store.dispatch(rest.invalidate(PostResource.get, { group: 'react', id: 7 }));
+  store.dispatch(rest.invalidateAll({ testKey: (key: string) => key.endsWith('/6') }));
+  store.dispatch(rest.expireAll({ testKey: (key: string) => key.includes('/posts/') }));
+  store.dispatch(rest.resetEntireStore());
+}
+
+describe('6.10 action types', () => {
+  it('6.10 every action that reaches the reducer has a type from the table, prefixed by reducerPath', async () => {
+    const { rest, store, types } = setup();
+    await everything(rest, store);
+    const allowed = Object.values(TYPES).map((t) => `rest/${t}`);
+    for (const type of types()) expect(allowed).toContain(type);
+    expect(new Set(types())).toEqual(new Set(Object.values(TYPES).filter((t) => t !== 'gc' && t !== 'middlewareRegistered').map((t) => `rest/${t}`)));
+  });
+
+  it('6.10 with reducerPath "api" every type starts with "api/"', async () => {
+    const { rest, store, types } = setup({ reducerPath: 'api' });
+    await everything(rest, store);
+    expect(types().length).toBeGreaterThan(10);
+    for (const type of types()) expect(type.startsWith('api/')).toBe(true);
+  });
+
+  it('6.10 invalidate carries { keys, date }; invalidateAll dispatches one invalidate for every matching key', async () => {
+    const { rest, store, actions } = setup();
+    await fetchAnswered(store, rest.fetch(PostResource.get, p5), post5, 1040);
+    await fetchAnswered(store, rest.fetch(PostResource.get, p6), { id: 6, title: 'six' }, 1050);
+    actions.length = 0;
+    jest.setSystemTime(2000);
+    store.dispatch(rest.invalidate(PostResource.get, p5));
+    expect(actions).toHaveLength(1);
+    expect(actions[0]!.type).toBe('rest/invalidate');
+    expect(actions[0]!.payload).toMatchObject({ keys: [K.post5], date: 2000 });
+    actions.length = 0;
+    store.dispatch(rest.invalidateAll({ testKey: (key: string) => key.startsWith(`GET ${A}/react/posts/`) }));
+    expect(actions).toHaveLength(1);
+    expect(actions[0]!.type).toBe('rest/invalidate');
+    expect([...(actions[0]!.payload as { keys: string[] }).keys].sort()).toEqual([K.post5, K.post6]);
+  });
+
+  it('6.10 expireAll carries { keys } and resetEntireStore carries { date }', async () => {
+    const { rest, store, actions } = setup();
+    await fetchAnswered(store, rest.fetch(PostResource.get, p5), post5, 1040);
+    actions.length = 0;
+    store.dispatch(rest.expireAll({ testKey: () => true }));
+    expect(actions.map((a) => a.type)).toEqual(['rest/expireAll']);
+    expect(actions[0]!.payload).toMatchObject({ keys: [K.post5] });
+    jest.setSystemTime(3000);
+    store.dispatch(rest.resetEntireStore());
+    expect(actions[1]!.type).toBe('rest/resetEntireStore');
+    expect(actions[1]!.payload).toMatchObject({ date: 3000 });
+  });
+
+  it('6.10 setError carries { error } in its serialized form', () => {
+    const { rest, store, actions } = setup();
+    store.dispatch(rest.setError(PostResource.get, p5, new NetworkError(json({}, { status: 500, statusText: 'Server Error' }), `${A}/react/posts/5`)));
+    expect(actions.map((a) => a.type)).toEqual(['rest/setError']);
+    expect((actions[0]!.payload as { error: unknown }).error).toStrictEqual({
+      name: 'NetworkError',
+      message: `${A}/react/posts/5: Server Error`,
+      status: 500,
+      url: `${A}/react/posts/5`,
+    });
+  });
+});
+
+describe('6.11 action meta', () => {
+  it('6.11 fetch/pending and fetch/fulfilled carry requestId, key, endpoint, fetchedAt and args; fulfilled adds date and expiresAt', async () => {
+    const { rest, store, actions } = setup();
+    await fetchAnswered(store, rest.fetch(PostResource.get, p5), post5, 1040);
+    const [pending, fulfilled] = actions;
+    expect(pending!.type).toBe('rest/fetch/pending');
+    expect(fulfilled!.type).toBe('rest/fetch/fulfilled');
+    const base = { requestId: expect.any(String), key: K.post5, endpoint: 'Post.get', fetchedAt: 1000, args: [p5] };
+    expect(pending!.meta).toMatchObject(base);
+    expect(fulfilled!.meta).toMatchObject({ ...base, date: 1040, expiresAt: 61040 });
+    expect((fulfilled!.meta as { requestId: string }).requestId).toBe((pending!.meta as { requestId: string }).requestId);
+  });
+
+  it('6.11 every request gets a unique requestId', async () => {
+    const { rest, store, actions } = setup();
+    await fetchAnswered(store, rest.fetch(PostResource.get, p5), post5);
+    await fetchAnswered(store, rest.fetch(PostResource.get, p5), post5);
+    const ids = actions.filter((a) => a.type === 'rest/fetch/pending').map((a) => (a.meta as { requestId: string }).requestId);
+    expect(ids).toHaveLength(2);
+    expect(ids[0]).not.toBe(ids[1]);
+  });
+
+  it('6.11 meta.args leaves out the body of a mutation', async () => {
+    const { rest, store, actions } = setup();
+    await fetchAnswered(store, rest.fetch(PostResource.update, p5, { title: 'new' }), { id: 5, title: 'new' });
+    expect(actions[0]!.meta).toMatchObject({ key: K.update5, endpoint: 'Post.update', args: [p5] });
+    expect(JSON.stringify(actions[0]!.meta)).not.toContain('new');
+  });
+
+  it('6.11 meta.args is absent when the arguments are not JSON values', async () => {
+    const { rest, store, actions } = setup();
+    const since = new RestEndpoint({ path: '/since', urlPrefix: A, url: (params: { at: Date }) => `${A}/since?t=${params.at.getTime()}` });
+    await fetchAnswered(store, rest.fetch(since, { at: new Date(5) } as any), { ok: true });
+    expect(actions[0]!.meta).toMatchObject({ key: `GET ${A}/since?t=5` });
+    expect(actions[0]!.meta).not.toHaveProperty('args');
+    expect(actions[1]!.meta).not.toHaveProperty('args');
+  });
+
+  it('6.11 fetch/rejected carries the same meta and action.error is the serialized error; meta.aborted is not true', async () => {
+    const { rest, store, actions } = setup();
+    jest.setSystemTime(1500);
+    await outcome(fetchAnswered(store, rest.fetch(PostResource.get, p5), {}, 1600, { status: 404, statusText: 'Not Found' }));
+    const [pending, rejected] = actions;
+    expect(rejected!.type).toBe('rest/fetch/rejected');
+    expect(rejected!.meta).toMatchObject({ requestId: (pending!.meta as { requestId: string }).requestId, key: K.post5, endpoint: 'Post.get', fetchedAt: 1500, args: [p5] });
+    expect((rejected!.meta as { aborted?: boolean }).aborted).not.toBe(true);
+    expect((rejected as { error?: unknown }).error).toStrictEqual({ name: 'NetworkError', message: `${A}/react/posts/5: Not Found`, status: 404, url: `${A}/react/posts/5` });
+  });
+
+  it('6.11 an aborted request is rejected with meta.aborted true and no action.error', async () => {
+    const { rest, store, actions } = setup();
+    const controller = new AbortController();
+    const promise = store.dispatch(rest.fetch(PostResource.get.extend({ signal: controller.signal }), p5));
+    await net.nth(1);
+    controller.abort();
+    await outcome(promise);
+    const rejected = actions.find((a) => a.type === 'rest/fetch/rejected');
+    expect(rejected?.meta).toMatchObject({ aborted: true, key: K.post5 });
+    expect((rejected as { error?: unknown }).error).toBeUndefined();
+  });
+
+  it('6.11 setResponse, setError and set carry key, date and expiresAt (set: the schema key)', () => {
+    const { rest, store, actions } = setup();
+    jest.setSystemTime(4000);
+    store.dispatch(rest.setResponse(PostResource.get, p5, post5));
+    store.dispatch(rest.setError(PostResource.get, p6, new Error('boom')));
+    store.dispatch(rest.set(Post, { id: 5 }, { id: 5, title: 'local' }));
+    expect(actions.map((a) => a.type)).toEqual(['rest/setResponse', 'rest/setError', 'rest/set']);
+    expect(actions[0]!.meta).toMatchObject({ key: K.post5, date: 4000, expiresAt: 64000 });
+    expect(actions[1]!.meta).toMatchObject({ key: K.post6, date: 4000, expiresAt: 5000 });
+    expect(actions[2]!.meta).toMatchObject({ key: 'Post', date: 4000, expiresAt: 64000 });
+  });
+});
+
+describe('6.12 JSON-only actions and state', () => {
+  it('6.12 every action that reaches the reducer is a JSON value, and the serializable/immutable checks stay silent', async () => {
+    const { rest, store, actions } = setup();
+    await everything(rest, store);
+    expect(actions.length).toBeGreaterThan(10);
+    for (const action of actions) expect({ type: action.type, problem: nonJsonActionPath(action) }).toEqual({ type: action.type, problem: undefined });
+  });
+
+  it('6.12 the slice is a JSON value after every action and survives a JSON round trip (5.4)', async () => {
+    const { rest, store } = setup();
+    const problems: string[] = [];
+    store.subscribe(() => {
+      const slice = rawSlice(rest, store.getState());
+      const bad = nonJsonPath(slice);
+      if (bad) problems.push(bad);
+      else {
+        const diff = jsonDiff(JSON.parse(JSON.stringify(slice)), slice);
+        if (diff) problems.push(diff);
+      }
+    });
+    await everything(rest, store);
+    expect(problems).toEqual([]);
+  });
+
+  it('6.12 no request header, token or body ever reaches an action or the state', async () => {
+    const { rest, store, actions } = setup();
+    const states: unknown[] = [];
+    store.subscribe(() => states.push(rawSlice(rest, store.getState())));
+    await everything(rest, store);
+    const everythingSeen = JSON.stringify({ actions, states });
+    expect(everythingSeen).not.toContain('SECRET-TOKEN');
+    expect(everythingSeen).not.toContain('Access-Token');
+    expect(everythingSeen).not.toContain('hunter2');
+  });
+
+  it('6.12 a NetworkError with its Response ends up as { name, message, status, url } in the state', async () => {
+    const { rest, store } = setup();
+    await outcome(fetchAnswered(store, rest.fetch(PostResource.get, p5), {}, 1040, { status: 503, statusText: 'Unavailable' }));
+    expect(rawSlice(rest, store.getState()).meta[K.post5].error).toStrictEqual({
+      name: 'NetworkError',
+      message: `${A}/react/posts/5: Unavailable`,
+      status: 503,
+      url: `${A}/react/posts/5`,
+    });
+  });
+});
+
+describe('6.13 rest.actions', () => {
+  it('6.13 holds createAction creators with .type and .match for every type of the table', () => {
+    const { rest } = setup();
+    for (const [name, suffix] of Object.entries(TYPES)) {
+      const creator = (rest.actions as Record<string, any>)[name];
+      expect({ name, type: creator?.type }).toEqual({ name, type: `rest/${suffix}` });
+      expect(creator.match({ type: `rest/${suffix}` })).toBe(true);
+      expect(creator.match({ type: `other/${suffix}` })).toBe(false);
+    }
+  });
+
+  it('6.13 the creators match the actions the store produces', async () => {
+    const { rest, store, actions } = setup();
+    await fetchAnswered(store, rest.fetch(PostResource.get, p5), post5);
+    expect(rest.actions.fetchPending.match(actions[0]!)).toBe(true);
+    expect(rest.actions.fetchFulfilled.match(actions[1]!)).toBe(true);
+    expect(rest.actions.fetchRejected.match(actions[1]!)).toBe(false);
+  });
+
+  it('6.13 the creators of an instance with reducerPath "api" use that prefix', () => {
+    const { rest } = setup({ reducerPath: 'api' });
+    expect(rest.actions.fetchFulfilled.type).toBe('api/fetch/fulfilled');
+    expect(rest.actions.middlewareRegistered.type).toBe('api/middlewareRegistered');
+  });
+
+  it('6.13 resetEntireStore() may be dispatched directly: it empties the slice', async () => {
+    const { rest, store } = setup();
+    await fetchAnswered(store, rest.fetch(PostResource.get, p5), post5, 1040);
+    jest.setSystemTime(7000);
+    store.dispatch(rest.actions.resetEntireStore());
+    const slice = rawSlice(rest, store.getState());
+    expect(slice.endpoints).toEqual({});
+    expect(slice.meta).toEqual({});
+    expect(slice.lastReset).toBe(7000);
+    expect(rest.selectData(store.getState(), PostResource.get, p5)).toBeUndefined();
+  });
+});
+
+describe('6.14 internal actions', () => {
+  it('6.14 actions typed `${reducerPath}/internal/…` never reach the reducer, and every action the middleware receives is plain JSON', async () => {
+    const seen: unknown[] = [];
+    // Placed before rest.middleware, like RTK's serializable check.
+    const spy: Middleware = () => (next) => (action) => {
+      seen.push(action);
+      return next(action);
+    };
+    const { rest, store, actions } = setup(undefined, { before: [spy] });
+    await everything(rest, store);
+    expect(actions.some((a) => a.type.includes('/internal/'))).toBe(false);
+    for (const action of seen) {
+      const type = (action as UnknownAction).type;
+      expect({ type, problem: nonJsonActionPath(action) }).toEqual({ type, problem: undefined });
+    }
+  });
+});

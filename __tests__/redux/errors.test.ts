@@ -1,0 +1,231 @@
+import { NetworkError, RestEndpoint, createRest } from 'rtk-rest';
+import { A, K, Post, PostResource, fetchAnswered, makeStore, net, outcome, p5, p6, post5, rawSlice, setup, sliceOf, useTestEnvironment } from './support';
+
+// SPEC 6.43–6.46 (stored errors, errorPolicy, rebuilt errors), 6.62 and 9.7 (401 handling).
+
+useTestEnvironment();
+
+describe('6.43 stored errors', () => {
+  it('6.43 a NetworkError is stored as { name, message, status, url }', async () => {
+    const { rest, store } = setup();
+    await outcome(fetchAnswered(store, rest.fetch(PostResource.get, p5), {}, 1040, { status: 500, statusText: 'Internal Server Error' }));
+    expect(rawSlice(rest, store.getState()).meta[K.post5].error).toStrictEqual({
+      name: 'NetworkError',
+      message: `${A}/react/posts/5: Internal Server Error`,
+      status: 500,
+      url: `${A}/react/posts/5`,
+    });
+  });
+
+  it('6.43 an error without a finite numeric status is stored with status 0 and no url', async () => {
+    const { rest, store } = setup();
+    const broken = PostResource.get.extend({
+      fetchResponse: () => Promise.reject(Object.assign(new TypeError('boom'), { status: 'bad' })),
+    });
+    const result = await outcome(store.dispatch(rest.fetch(broken, p5)));
+    expect(result.ok).toBe(false);
+    expect(rawSlice(rest, store.getState()).meta[K.post5].error).toStrictEqual({ name: 'TypeError', message: 'boom', status: 0 });
+  });
+
+  it('6.43 url is stored when the error has a string url', async () => {
+    const { rest, store } = setup();
+    const broken = PostResource.get.extend({
+      fetchResponse: () => Promise.reject(Object.assign(new Error('custom'), { name: 'CustomError', status: 418, url: 'https://x.test/' })),
+    });
+    await outcome(store.dispatch(rest.fetch(broken, p5)));
+    expect(rawSlice(rest, store.getState()).meta[K.post5].error).toStrictEqual({ name: 'CustomError', message: 'custom', status: 418, url: 'https://x.test/' });
+  });
+
+  it('6.43 AbortErrors are never stored', async () => {
+    const { rest, store } = setup();
+    await fetchAnswered(store, rest.fetch(PostResource.get, p5), post5, 1040);
+    const controller = new AbortController();
+    const aborted = outcome(store.dispatch(rest.fetch(PostResource.get.extend({ signal: controller.signal }), p5)));
+    await net.nth(2);
+    controller.abort();
+    const result = await aborted;
+    expect(result.ok === false && result.error.name).toBe('AbortError');
+    const meta = rawSlice(rest, store.getState()).meta[K.post5];
+    expect(meta).toStrictEqual({ fetchedAt: 1000, date: 1040, expiresAt: 61040 });
+  });
+});
+
+describe('6.44 errorPolicy', () => {
+  it('6.44 without errorPolicy, an error surfaces even while data exists', async () => {
+    const { rest, store } = setup();
+    await fetchAnswered(store, rest.fetch(PostResource.get, p5), post5, 1040);
+    await outcome(fetchAnswered(store, rest.fetch(PostResource.get, p5), {}, 1100, { status: 500 }));
+    expect(rest.selectError(store.getState(), PostResource.get, p5)).toMatchObject({ status: 500 });
+    expect(rest.selectResponse(store.getState(), PostResource.get, p5).error).toMatchObject({ status: 500 });
+    expect(rawSlice(rest, store.getState()).meta[K.post5]).not.toHaveProperty('errorPolicy');
+  });
+
+  it("6.44 errorPolicy is called with the real error; 'soft' is recorded and hides the error while data exists; status stays 'rejected'", async () => {
+    const { rest, store } = setup();
+    const errorPolicy = jest.fn((error: unknown) => ((error as NetworkError).status >= 500 ? ('soft' as const) : undefined));
+    const soft = PostResource.get.extend({ errorPolicy });
+    await fetchAnswered(store, rest.fetch(soft, p5), post5, 1040);
+    await outcome(fetchAnswered(store, rest.fetch(soft, p5), {}, 1100, { status: 503 }));
+    expect(errorPolicy).toHaveBeenCalledTimes(1);
+    const real = errorPolicy.mock.calls[0]![0] as NetworkError;
+    expect(real).toBeInstanceOf(NetworkError);
+    expect(real.response).toBeInstanceOf(Response);
+    expect(rawSlice(rest, store.getState()).meta[K.post5]).toMatchObject({ errorPolicy: 'soft', error: { status: 503 } });
+    const response = rest.selectResponse(store.getState(), soft, p5);
+    expect(response.error).toBeUndefined();
+    expect(response.data?.title).toBe('hi');
+    expect(response.status).toBe('rejected');
+    expect(rest.selectError(store.getState(), soft, p5)).toBeUndefined();
+  });
+
+  it("6.44 errorPolicy returning undefined leaves the error visible (policy decided per error)", async () => {
+    const { rest, store } = setup();
+    const soft = PostResource.get.extend({ errorPolicy: (error: NetworkError) => (error.status >= 500 ? 'soft' : undefined) });
+    await fetchAnswered(store, rest.fetch(soft, p5), post5, 1040);
+    await outcome(fetchAnswered(store, rest.fetch(soft, p5), {}, 1100, { status: 404 }));
+    expect(rawSlice(rest, store.getState()).meta[K.post5]).not.toHaveProperty('errorPolicy');
+    expect(rest.selectError(store.getState(), soft, p5)).toMatchObject({ status: 404 });
+  });
+
+  it("6.44 with no usable data a 'soft' error surfaces regardless", async () => {
+    const { rest, store } = setup();
+    const soft = PostResource.get.extend({ errorPolicy: () => 'soft' as const });
+    await outcome(fetchAnswered(store, rest.fetch(soft, p5), {}, 1040, { status: 503 }));
+    expect(rest.selectError(store.getState(), soft, p5)).toMatchObject({ status: 503 });
+    expect(rest.selectResponse(store.getState(), soft, p5).error).toMatchObject({ status: 503 });
+  });
+});
+
+describe('6.46 rebuilt errors', () => {
+  it('6.46 fetchIfStale surfaces a stored NetworkError as a NetworkError with status, url and message, without response', async () => {
+    const { rest, store } = setup();
+    await outcome(fetchAnswered(store, rest.fetch(PostResource.get, p5), {}, 1040, { status: 404, statusText: 'Not Found' }));
+    const result = await outcome(store.dispatch(rest.fetchIfStale(PostResource.get, p5)));
+    const error = (result as { error: NetworkError }).error;
+    expect(error).toBeInstanceOf(NetworkError);
+    expect(error.name).toBe('NetworkError');
+    expect(error.status).toBe(404);
+    expect(error.url).toBe(`${A}/react/posts/5`);
+    expect(error.message).toBe(`${A}/react/posts/5: Not Found`);
+    expect(error.response).toBeUndefined();
+  });
+
+  it('6.46 any other stored error becomes an Error with the stored name, message and status', async () => {
+    const { rest, store } = setup();
+    const failing = PostResource.get.extend({ process: () => ({ title: 'no pk' }) });
+    await outcome(fetchAnswered(store, rest.fetch(failing, p5), post5, 1040));
+    const result = await outcome(store.dispatch(rest.fetchIfStale(failing, p5)));
+    const error = (result as { error: Error & { status: number } }).error;
+    expect(error).toBeInstanceOf(Error);
+    expect(error).not.toBeInstanceOf(NetworkError);
+    expect(error.name).toBe('Error');
+    expect(error.status).toBe(400);
+    expect(error.message).toMatch(/^Error processing GET /);
+  });
+
+  it('6.46 the same stored object always yields the same instance', async () => {
+    const { rest, store } = setup();
+    await outcome(fetchAnswered(store, rest.fetch(PostResource.get, p5), {}, 1040, { status: 500 }));
+    const one = await outcome(store.dispatch(rest.fetchIfStale(PostResource.get, p5)));
+    const two = await outcome(store.dispatch(rest.fetchIfStale(PostResource.get, p5)));
+    expect((one as { error: unknown }).error).toBeInstanceOf(Error);
+    expect((two as { error: unknown }).error).toBe((one as { error: unknown }).error);
+  });
+});
+
+describe('6.62 onUnauthorized', () => {
+  it('6.62 a 401 calls onUnauthorized with the real error and { dispatch, getState }, after the rejected commit and before the promise rejects', async () => {
+    const order: string[] = [];
+    const calls: Array<{ error: unknown; stored: unknown; api: any }> = [];
+    const { rest, store } = setup({
+      onUnauthorized: (error: unknown, api: any) => {
+        order.push('onUnauthorized');
+        calls.push({ error, stored: api.getState().rest.meta[K.post5]?.error, api });
+      },
+    });
+    const promise = store.dispatch(rest.fetch(PostResource.get, p5)).catch((error: unknown) => {
+      order.push('rejected');
+      return error;
+    });
+    (await net.nth(1)).reply({}, { status: 401, statusText: 'Unauthorized' });
+    const error = await promise;
+    expect(order).toEqual(['onUnauthorized', 'rejected']);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.error).toBe(error);
+    expect(calls[0]!.error).toBeInstanceOf(NetworkError);
+    expect((calls[0]!.error as NetworkError).status).toBe(401);
+    expect(calls[0]!.stored).toMatchObject({ name: 'NetworkError', status: 401 });
+    expect(typeof calls[0]!.api.dispatch).toBe('function');
+    expect(typeof calls[0]!.api.getState).toBe('function');
+  });
+
+  it('6.62 a 401 on a mutation calls onUnauthorized too', async () => {
+    const onUnauthorized = jest.fn();
+    const { rest, store } = setup({ onUnauthorized });
+    await outcome(fetchAnswered(store, rest.fetch(PostResource.update, p5, { title: 'x' }), {}, 1040, { status: 401 }));
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('6.62 other statuses do not call it', async () => {
+    const onUnauthorized = jest.fn();
+    const { rest, store } = setup({ onUnauthorized });
+    await outcome(fetchAnswered(store, rest.fetch(PostResource.get, p5), {}, 1040, { status: 403 }));
+    await outcome(fetchAnswered(store, rest.fetch(PostResource.get, p6), {}, 1040, { status: 500 }));
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('6.62 the default resets the slice (6.68)', async () => {
+    const { rest, store } = setup();
+    await fetchAnswered(store, rest.fetch(PostResource.get, p6), { id: 6, title: 'six' }, 1040);
+    jest.setSystemTime(2000);
+    const result = await outcome(fetchAnswered(store, rest.fetch(PostResource.get, p5), {}, 2000, { status: 401 }));
+    expect(result.ok === false && result.error.status).toBe(401);
+    expect(sliceOf(rest, store.getState())).toStrictEqual({ entities: {}, entitiesMeta: {}, indexes: {}, endpoints: {}, meta: {}, optimistic: [], lastReset: 2000 });
+    expect(rest.selectData(store.getState(), PostResource.get, p6)).toBeUndefined();
+  });
+
+  it('6.62 onUnauthorized: () => {} disables the reset', async () => {
+    const { rest, store } = setup({ onUnauthorized: () => {} });
+    await fetchAnswered(store, rest.fetch(PostResource.get, p6), { id: 6, title: 'six' }, 1040);
+    await outcome(fetchAnswered(store, rest.fetch(PostResource.get, p5), {}, 2000, { status: 401 }));
+    expect(rest.selectData(store.getState(), PostResource.get, p6)?.title).toBe('six');
+    expect(rawSlice(rest, store.getState()).meta[K.post5].error).toMatchObject({ status: 401 });
+  });
+
+  it('6.62 plain endpoint calls never call it', async () => {
+    const onUnauthorized = jest.fn();
+    const { store } = setup({ onUnauthorized });
+    net.autoRespond(() => new Response('{}', { status: 401, headers: { 'content-type': 'application/json' } }));
+    await expect(PostResource.get(p5)).rejects.toMatchObject({ status: 401 });
+    store.dispatch({ type: 'app/after' });
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+});
+
+describe('9.7 de-authorization on 401', () => {
+  it('9.7 the documented onUnauthorized clears the token and resets the store; later requests carry no token', async () => {
+    let accessToken: string | undefined = 'TOKEN-1';
+    class AuthedEndpoint extends RestEndpoint {
+      override getHeaders(headers: Record<string, string>) {
+        return accessToken ? { ...headers, 'Access-Token': accessToken } : headers;
+      }
+    }
+    const getPost = new AuthedEndpoint({ path: '/:group/posts/:id', urlPrefix: A, schema: Post });
+    const rest: ReturnType<typeof createRest> = createRest({
+      onUnauthorized: (_error: unknown, api: any) => {
+        accessToken = undefined;
+        api.dispatch(rest.resetEntireStore());
+      },
+    });
+    const store = makeStore(rest);
+    await fetchAnswered(store, rest.fetch(getPost, p6), { id: 6, title: 'six' }, 1040);
+    expect(net.requests[0]!.headers['access-token']).toBe('TOKEN-1');
+    jest.setSystemTime(3000);
+    await outcome(fetchAnswered(store, rest.fetch(getPost, p5), {}, 3000, { status: 401 }));
+    expect(accessToken).toBeUndefined();
+    expect(sliceOf(rest, store.getState()).lastReset).toBe(3000);
+    expect(rest.selectData(store.getState(), getPost, p6)).toBeUndefined();
+    await fetchAnswered(store, rest.fetch(getPost, p6), { id: 6, title: 'six' }, 3100);
+    expect(net.requests[2]!.headers).not.toHaveProperty('access-token');
+  });
+});

@@ -1,0 +1,262 @@
+import { RestEndpoint, schema } from 'rtk-rest';
+import { A, K, Post, PostResource, User, ann, fetchAnswered, flush, net, outcome, p5, p6, post5, rawSlice, react, setup, sliceOf, useTestEnvironment } from './support';
+
+// SPEC 5.7 (the example state, exactly), 5.16–5.17 (request start order for results and meta,
+// invalidation during flight), 5.18–5.20 (inferred reads).
+
+useTestEnvironment();
+
+const getUser = new RestEndpoint({ path: '/users/:id', urlPrefix: A, schema: User });
+const feed = new RestEndpoint({
+  path: '/:group/feed',
+  urlPrefix: A,
+  schema: { results: new schema.Collection([Post]), next: '' },
+  paginationField: 'page',
+});
+const FEED = `GET ${A}/react/feed`;
+
+describe('5.7 the example state', () => {
+  it('5.7 getList started at 1000 and answered at 1040 leaves exactly the documented slice', async () => {
+    const { rest, store } = setup();
+    const promise = store.dispatch(rest.fetch(PostResource.getList, react));
+    const request = await net.nth(1);
+    jest.setSystemTime(1040);
+    request.respond(
+      new Response('[{"id":5,"title":"hi","author":{"id":1,"username":"ann","createdAt":"2024-01-01T00:00:00.000Z"}}]', {
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
+    await promise;
+    const m = { fetchedAt: 1000, date: 1040, expiresAt: 61040 };
+    expect(sliceOf(rest, store.getState())).toStrictEqual({
+      entities: {
+        User: { '1': { id: 1, username: 'ann', createdAt: '2024-01-01T00:00:00.000Z' } },
+        Post: { '5': { id: 5, title: 'hi', author: '1' } },
+        '[Post]': { '{"group":"react"}': ['5'] },
+      },
+      entitiesMeta: { User: { '1': m }, Post: { '5': m }, '[Post]': { '{"group":"react"}': m } },
+      indexes: { User: { username: { ann: '1' } } },
+      endpoints: { [K.list]: '{"group":"react"}' },
+      meta: { [K.list]: m },
+      optimistic: [],
+      lastReset: 0,
+    });
+  });
+
+  it('5.7 selectData returns [Post { id: 5, title: "hi", author: User { id: 1, username: "ann", createdAt: Date(2024-01-01) } }]', async () => {
+    const { rest, store } = setup();
+    await fetchAnswered(store, rest.fetch(PostResource.getList, react), [post5], 1040);
+    const data = rest.selectData(store.getState(), PostResource.getList, react);
+    expect(data).toHaveLength(1);
+    const post = data![0]!;
+    expect(post).toBeInstanceOf(Post);
+    expect(post).toMatchObject({ id: 5, title: 'hi' });
+    expect(post.author).toBeInstanceOf(User);
+    expect(post.author).toMatchObject({ id: 1, username: 'ann' });
+    expect(post.author.createdAt).toBeInstanceOf(Date);
+    expect(post.author.createdAt.getTime()).toBe(Date.UTC(2024, 0, 1));
+  });
+});
+
+describe('5.16 results and meta follow request start order', () => {
+  it('5.16 an older page response does not replace the list key’s result or meta, but its items are still appended; its promise resolves to the current value', async () => {
+    const { rest, store } = setup();
+    await fetchAnswered(store, rest.fetch(feed, react), { results: [{ id: 1 }], next: '2' });
+    jest.setSystemTime(2000);
+    const page2 = store.dispatch(rest.fetch(feed.getPage!, { ...react, page: 2 }));
+    await net.nth(2);
+    jest.setSystemTime(2010);
+    const page3 = store.dispatch(rest.fetch(feed.getPage!, { ...react, page: 3 }));
+    await net.nth(3);
+    jest.setSystemTime(2020);
+    net.requests[2]!.reply({ results: [{ id: 3 }], next: '4' });
+    await page3;
+    jest.setSystemTime(2030);
+    net.requests[1]!.reply({ results: [{ id: 2 }], next: '3' });
+    const value = await page2;
+    const slice = rawSlice(rest, store.getState());
+    expect(slice.meta[FEED]).toStrictEqual({ fetchedAt: 2010, date: 2020, expiresAt: 62020 });
+    expect(slice.endpoints[FEED].next).toBe('4');
+    const current = rest.selectData(store.getState(), feed, react);
+    expect(current?.next).toBe('4');
+    expect(current?.results.map((p: Post) => p.id).sort()).toEqual([1, 2, 3]);
+    // The current value of the key: equal to the list read, with the same entity instances (5.13.5).
+    expect(value).toEqual(current);
+    value?.results.forEach((post: Post, i: number) => expect(post).toBe(current?.results[i]));
+  });
+
+  it('5.16 an older success still merges its entities per 4.13 (fills missing fields only) and removes its pending id', async () => {
+    const { rest, store } = setup();
+    const inFlight = store.dispatch(rest.fetch(PostResource.get, p5));
+    await net.nth(1);
+    jest.setSystemTime(1010);
+    store.dispatch(rest.setResponse(PostResource.get, p5, { id: 5, title: 'set' }));
+    jest.setSystemTime(1040);
+    net.requests[0]!.reply({ id: 5, title: 'server', author: ann, views: 3 });
+    const value = await inFlight;
+    const slice = sliceOf(rest, store.getState());
+    expect(slice.entities.Post['5']).toStrictEqual({ id: 5, title: 'set', author: '1', views: 3 });
+    expect(slice.entitiesMeta.Post['5'].fetchedAt).toBe(1010);
+    expect(slice.endpoints[K.post5]).toBe('5');
+    expect(slice.meta[K.post5]).toStrictEqual({ fetchedAt: 1010, date: 1010, expiresAt: 61010 });
+    expect(value).toBe(rest.selectData(store.getState(), PostResource.get, p5));
+    expect(value?.title).toBe('set');
+  });
+
+  it('5.16 an older error does not replace the newer result or meta; its pending id is removed', async () => {
+    const { rest, store } = setup();
+    await fetchAnswered(store, rest.fetch(feed, react), { results: [{ id: 1 }], next: '2' });
+    jest.setSystemTime(2000);
+    const page2 = outcome(store.dispatch(rest.fetch(feed.getPage!, { ...react, page: 2 })));
+    await net.nth(2);
+    jest.setSystemTime(2010);
+    const page3 = store.dispatch(rest.fetch(feed.getPage!, { ...react, page: 3 }));
+    await net.nth(3);
+    jest.setSystemTime(2020);
+    net.requests[2]!.reply({ results: [{ id: 3 }], next: '4' });
+    await page3;
+    jest.setSystemTime(2030);
+    net.requests[1]!.reply({}, { status: 500 });
+    await page2;
+    const meta = rawSlice(rest, store.getState()).meta[FEED];
+    expect(meta).toStrictEqual({ fetchedAt: 2010, date: 2020, expiresAt: 62020 });
+    expect(rest.selectResponse(store.getState(), feed, react)).toMatchObject({ status: 'fulfilled', error: undefined, isFetching: false });
+  });
+
+  it('5.16 a newer response replaces the result and meta as usual', async () => {
+    const { rest, store } = setup();
+    await fetchAnswered(store, rest.fetch(PostResource.get, p5), post5, 1040);
+    jest.setSystemTime(2000);
+    await fetchAnswered(store, rest.fetch(PostResource.get, p5), { ...post5, title: 'newer' }, 2040);
+    expect(rawSlice(rest, store.getState()).meta[K.post5]).toStrictEqual({ fetchedAt: 2000, date: 2040, expiresAt: 62040 });
+    expect(rest.selectData(store.getState(), PostResource.get, p5)?.title).toBe('newer');
+  });
+});
+
+describe('5.17 invalidation during flight', () => {
+  it('5.17 a response to a request started before the invalidation is written with expiresAt 0, so the next read refetches', async () => {
+    const { rest, store } = setup();
+    const inFlight = store.dispatch(rest.fetch(PostResource.get, p5));
+    await net.nth(1);
+    jest.setSystemTime(1010);
+    store.dispatch(rest.invalidate(PostResource.get, p5));
+    jest.setSystemTime(1040);
+    net.requests[0]!.reply(post5);
+    const value = await inFlight;
+    const slice = rawSlice(rest, store.getState());
+    expect(slice.endpoints[K.post5]).toBe('5');
+    expect(slice.meta[K.post5]).toMatchObject({ fetchedAt: 1000, date: 1040, expiresAt: 0 });
+    expect(slice.meta[K.post5]).not.toHaveProperty('pending');
+    expect(value?.title).toBe('hi');
+    const response = rest.selectResponse(store.getState(), PostResource.get, p5);
+    expect(response.expiresAt).toBe(0);
+    expect(response.expiryStatus).not.toBe('valid');
+    void store.dispatch(rest.fetchIfStale(PostResource.get, p5));
+    await net.nth(2);
+  });
+
+  it('5.17 a request started after the invalidation is written with its normal expiry', async () => {
+    const { rest, store } = setup();
+    await fetchAnswered(store, rest.fetch(PostResource.get, p5), post5, 1040);
+    jest.setSystemTime(1100);
+    store.dispatch(rest.invalidate(PostResource.get, p5));
+    jest.setSystemTime(1200);
+    await fetchAnswered(store, rest.fetch(PostResource.get, p5), post5, 1240);
+    expect(rawSlice(rest, store.getState()).meta[K.post5]).toStrictEqual({ fetchedAt: 1200, date: 1240, expiresAt: 61240 });
+    expect(rest.selectResponse(store.getState(), PostResource.get, p5).expiryStatus).toBe('valid');
+  });
+});
+
+describe('5.18–5.20 inferred reads', () => {
+  async function afterListFetch() {
+    const context = setup();
+    await fetchAnswered(context.store, context.rest.fetch(PostResource.getList, react), [post5], 1040);
+    return context;
+  }
+
+  it('5.20 after the fetch of 5.7, get({ group: "react", id: 5 }) is inferred: Post 5, fulfilled, valid, expiresAt 61040', async () => {
+    const { rest, store } = await afterListFetch();
+    const response = rest.selectResponse(store.getState(), PostResource.get, p5);
+    expect(response.data).toBeInstanceOf(Post);
+    expect(response.data).toMatchObject({ id: 5, title: 'hi' });
+    expect(response.status).toBe('fulfilled');
+    expect(response.expiryStatus).toBe('valid');
+    expect(response.expiresAt).toBe(61040);
+    expect(response.fetchedAt).toBe(1000);
+  });
+
+  it('5.20 it is served without a request until then', async () => {
+    const { rest, store } = await afterListFetch();
+    const value = await store.dispatch(rest.fetchIfStale(PostResource.get, p5));
+    expect(value?.title).toBe('hi');
+    expect(net.count).toBe(1);
+  });
+
+  it('5.20 { …, id: 6 } infers nothing and is fetched', async () => {
+    const { rest, store } = await afterListFetch();
+    const response = rest.selectResponse(store.getState(), PostResource.get, p6);
+    expect(response.data).toBeUndefined();
+    expect(response.expiryStatus).toBe('invalid');
+    expect(response.status).toBe('uninitialized');
+    void store.dispatch(rest.fetchIfStale(PostResource.get, p6));
+    const request = await net.nth(2);
+    expect(request.url).toBe(`${A}/react/posts/6`);
+  });
+
+  it('5.19 an inferred read takes the smallest expiresAt and the largest fetchedAt of what it depends on', async () => {
+    const { rest, store } = await afterListFetch();
+    jest.setSystemTime(2000);
+    await fetchAnswered(store, rest.fetch(getUser, { id: 1 }), ann, 2010);
+    const response = rest.selectResponse(store.getState(), PostResource.get, p5);
+    expect(response.expiresAt).toBe(61040);
+    expect(response.fetchedAt).toBe(2000);
+  });
+
+  it('5.19 a key marked invalidated is never inferred', async () => {
+    const { rest, store } = await afterListFetch();
+    store.dispatch(rest.invalidate(PostResource.get, p5));
+    expect(rest.selectData(store.getState(), PostResource.get, p5)).toBeUndefined();
+    expect(rest.selectQuery(store.getState(), Post, 5)?.title).toBe('hi');
+  });
+
+  it('5.18 a collection is inferred for another endpoint computing the same collection', async () => {
+    const { rest, store } = await afterListFetch();
+    const byUrl = new RestEndpoint({ path: '/:group/other-posts', urlPrefix: A, schema: PostResource.getList.schema });
+    expect(rest.selectData(store.getState(), byUrl, react)?.map((p: Post) => p.id)).toEqual([5]);
+    expect(rest.selectData(store.getState(), byUrl, { group: 'vue' })).toBeUndefined();
+  });
+
+  it('5.18 an All schema is inferred when the table exists, and not when it is missing (4.39)', async () => {
+    const { rest, store } = setup();
+    const allPosts = new RestEndpoint({ path: '/all-posts', urlPrefix: A, schema: new schema.All(Post) });
+    expect(rest.selectData(store.getState(), allPosts)).toBeUndefined();
+    await fetchAnswered(store, rest.fetch(PostResource.getList, react), [post5], 1040);
+    expect(rest.selectData(store.getState(), allPosts)?.map((p: Post) => p.id)).toEqual([5]);
+  });
+
+  it('5.18 object schemas with non-queryable parts are never inferred', async () => {
+    const { rest, store } = await afterListFetch();
+    const wrapped = new RestEndpoint({ path: '/:group/wrapped/:id', urlPrefix: A, schema: { posts: [Post] } });
+    expect(rest.selectData(store.getState(), wrapped, p5)).toBeUndefined();
+    expect(rest.selectResponse(store.getState(), wrapped, p5).expiryStatus).toBe('invalid');
+  });
+
+  it('5.18 endpoints without a schema are never inferred', async () => {
+    const { rest, store } = await afterListFetch();
+    const raw = new RestEndpoint({ path: '/:group/posts/:id', urlPrefix: A, name: 'raw' });
+    expect(rest.selectData(store.getState(), raw, p5)).toBeUndefined();
+  });
+
+  it('5.18 an entity inferred by an index field of the arguments (4.20)', async () => {
+    const { rest, store } = await afterListFetch();
+    const byName = new RestEndpoint({ path: '/people/:username', urlPrefix: A, schema: User });
+    expect(rest.selectData(store.getState(), byName, { username: 'ann' })?.id).toBe(1);
+  });
+
+  it('5.18 a tombstoned entity is not inferred', async () => {
+    const { rest, store } = await afterListFetch();
+    await fetchAnswered(store, rest.fetch(PostResource.delete, p5), null, 1100, { status: 204 });
+    await flush();
+    expect(rest.selectResponse(store.getState(), PostResource.get, p5)).toMatchObject({ data: undefined, expiryStatus: 'invalid' });
+  });
+});

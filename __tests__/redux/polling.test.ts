@@ -1,0 +1,132 @@
+import { A, K, PostResource, flush, net, p5, post5, setup, useTestEnvironment } from './support';
+
+// The polling core (SPEC 6.56–6.59, 6.61, D22). Pausing while offline or hidden (6.60) and GC
+// retention come with issue 5.
+useTestEnvironment();
+
+const getPost = (pollFrequency?: number) => (pollFrequency === undefined ? PostResource.get : PostResource.get.extend({ pollFrequency }));
+
+/** Answers every request with post 5, stamped with the fake clock at answer time. */
+function answerAll(): void {
+  net.autoRespond(() => new Response(JSON.stringify(post5), { headers: { 'content-type': 'application/json' } }));
+}
+
+describe('6.56 subscribe', () => {
+  it('6.56 returns unsubscribe; a second call does nothing; without pollFrequency nothing polls', async () => {
+    const { rest, store } = setup();
+    const baseline = jest.getTimerCount();
+    const unsubscribe = store.dispatch(rest.subscribe(getPost(), p5));
+    expect(typeof unsubscribe).toBe('function');
+    expect(jest.getTimerCount()).toBe(baseline);
+    await jest.advanceTimersByTimeAsync(10_000);
+    expect(net.count).toBe(0);
+    unsubscribe();
+    expect(() => unsubscribe()).not.toThrow();
+  });
+});
+
+describe('6.57–6.58 interval and due time', () => {
+  it('6.58 with no write yet the first poll is due at once, then at the last write + interval', async () => {
+    const { rest, store } = setup();
+    answerAll();
+    const unsubscribe = store.dispatch(rest.subscribe(getPost(1000), p5));
+    await jest.advanceTimersByTimeAsync(0);
+    await flush();
+    expect(net.count).toBe(1);
+    expect(net.requests[0]!.url).toBe(`${A}/react/posts/5`);
+    const date = (store.getState() as any).rest.meta[K.post5].date as number;
+    await jest.advanceTimersByTimeAsync(date + 999 - Date.now());
+    expect(net.count).toBe(1);
+    await jest.advanceTimersByTimeAsync(1);
+    await flush();
+    expect(net.count).toBe(2);
+    unsubscribe();
+  });
+
+  it('6.57 the interval is the minimum pollFrequency of the subscribers; removing one reschedules', async () => {
+    const { rest, store } = setup();
+    answerAll();
+    const slow = store.dispatch(rest.subscribe(getPost(5000), p5));
+    const fast = store.dispatch(rest.subscribe(getPost(1000), p5));
+    await jest.advanceTimersByTimeAsync(0);
+    await flush();
+    expect(net.count).toBe(1);
+    await jest.advanceTimersByTimeAsync(1000);
+    await flush();
+    expect(net.count).toBe(2);
+    fast();
+    await jest.advanceTimersByTimeAsync(4000);
+    await flush();
+    expect(net.count).toBe(2);
+    await jest.advanceTimersByTimeAsync(1000);
+    await flush();
+    expect(net.count).toBe(3);
+    slow();
+  });
+
+  it('6.58 any write to the key moves the due time', async () => {
+    const { rest, store } = setup();
+    answerAll();
+    const unsubscribe = store.dispatch(rest.subscribe(getPost(1000), p5));
+    await jest.advanceTimersByTimeAsync(0);
+    await flush();
+    expect(net.count).toBe(1);
+    await jest.advanceTimersByTimeAsync(600);
+    store.dispatch(rest.setResponse(PostResource.get, p5, post5));
+    await jest.advanceTimersByTimeAsync(600);
+    await flush();
+    expect(net.count).toBe(1);
+    await jest.advanceTimersByTimeAsync(400);
+    await flush();
+    expect(net.count).toBe(2);
+    unsubscribe();
+  });
+});
+
+describe('6.59 a poll is a de-duplicated read whose errors are soft', () => {
+  it('6.59 a due poll joins a read in flight', async () => {
+    const { rest, store } = setup();
+    void store.dispatch(rest.fetch(PostResource.get, p5));
+    const unsubscribe = store.dispatch(rest.subscribe(getPost(1000), p5));
+    await jest.advanceTimersByTimeAsync(0);
+    await flush();
+    expect(net.count).toBe(1);
+    unsubscribe();
+  });
+
+  it('6.45/6.59 a failed poll is stored with errorPolicy soft and rejects no caller', async () => {
+    const { rest, store } = setup();
+    net.autoRespond(() => new Response('{}', { status: 500, statusText: 'Internal Server Error', headers: { 'content-type': 'application/json' } }));
+    const unhandled = jest.fn();
+    process.on('unhandledRejection', unhandled);
+    const unsubscribe = store.dispatch(rest.subscribe(getPost(1000), p5));
+    await jest.advanceTimersByTimeAsync(0);
+    await flush();
+    const meta = (store.getState() as any).rest.meta[K.post5];
+    expect(meta.error).toMatchObject({ name: 'NetworkError', status: 500 });
+    expect(meta.errorPolicy).toBe('soft');
+    await flush();
+    expect(unhandled).not.toHaveBeenCalled();
+    process.off('unhandledRejection', unhandled);
+    unsubscribe();
+  });
+});
+
+describe('6.61 the last unsubscribe clears every timer of the key', () => {
+  it('6.61 jest.getTimerCount() is back at its baseline and no further poll is sent', async () => {
+    const { rest, store } = setup();
+    answerAll();
+    const baseline = jest.getTimerCount();
+    const a = store.dispatch(rest.subscribe(getPost(1000), p5));
+    const b = store.dispatch(rest.subscribe(getPost(2000), p5));
+    await jest.advanceTimersByTimeAsync(0);
+    await flush();
+    expect(jest.getTimerCount()).toBe(baseline + 1);
+    a();
+    b();
+    expect(jest.getTimerCount()).toBe(baseline);
+    const sent = net.count;
+    await jest.advanceTimersByTimeAsync(10_000);
+    expect(net.count).toBe(sent);
+  });
+});

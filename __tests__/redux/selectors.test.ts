@@ -1,0 +1,357 @@
+import { RestEndpoint, schema } from 'rtk-rest';
+import { deepFreeze } from '../support/json';
+import { A, Post, PostResource, User, ann, bob, fetchAnswered, outcome, p5, p6, post5, post6, react, setup, useTestEnvironment } from './support';
+
+// SPEC 6.36–6.42 and the memoization guarantees of 5.13/5.14, observed through the selectors.
+
+useTestEnvironment();
+
+const getUser = new RestEndpoint({ path: '/users/:id', urlPrefix: A, schema: User });
+
+describe('6.37 selectResponse', () => {
+  it('6.37 before anything happens: uninitialized, invalid, fetchedAt 0, expiresAt 0', () => {
+    const { rest, store } = setup();
+    expect(rest.selectResponse(store.getState(), PostResource.get, p5)).toEqual({
+      data: undefined,
+      error: undefined,
+      status: 'uninitialized',
+      isLoading: false,
+      isFetching: false,
+      expiryStatus: 'invalid',
+      fetchedAt: 0,
+      expiresAt: 0,
+    });
+  });
+
+  it('6.37 while the first request is in flight: pending, isLoading and isFetching', () => {
+    const { rest, store } = setup();
+    void store.dispatch(rest.fetch(PostResource.get, p5));
+    expect(rest.selectResponse(store.getState(), PostResource.get, p5)).toMatchObject({
+      data: undefined,
+      status: 'pending',
+      isLoading: true,
+      isFetching: true,
+      expiryStatus: 'invalid',
+    });
+  });
+
+  it('6.37 after success: fulfilled with the data, fetchedAt and expiresAt', async () => {
+    const { rest, store } = setup();
+    await fetchAnswered(store, rest.fetch(PostResource.get, p5), post5, 1040);
+    const response = rest.selectResponse(store.getState(), PostResource.get, p5);
+    expect(response).toEqual({
+      data: expect.any(Post),
+      error: undefined,
+      status: 'fulfilled',
+      isLoading: false,
+      isFetching: false,
+      expiryStatus: 'valid',
+      fetchedAt: 1000,
+      expiresAt: 61040,
+    });
+    expect(Object.keys(response).sort()).toEqual(['data', 'error', 'expiresAt', 'expiryStatus', 'fetchedAt', 'isFetching', 'isLoading', 'status']);
+  });
+
+  it('6.37 a refetch with data shown: pending, isFetching but not isLoading', async () => {
+    const { rest, store } = setup();
+    await fetchAnswered(store, rest.fetch(PostResource.get, p5), post5, 1040);
+    void store.dispatch(rest.fetch(PostResource.get, p5));
+    expect(rest.selectResponse(store.getState(), PostResource.get, p5)).toMatchObject({ status: 'pending', isFetching: true, isLoading: false });
+  });
+
+  it('6.37 after a failure: rejected with the error', async () => {
+    const { rest, store } = setup();
+    await outcome(fetchAnswered(store, rest.fetch(PostResource.get, p5), {}, 1040, { status: 404, statusText: 'Not Found' }));
+    expect(rest.selectResponse(store.getState(), PostResource.get, p5)).toMatchObject({
+      data: undefined,
+      error: { name: 'NetworkError', status: 404, url: `${A}/react/posts/5`, message: `${A}/react/posts/5: Not Found` },
+      status: 'rejected',
+      isLoading: false,
+      isFetching: false,
+      expiryStatus: 'invalid',
+      fetchedAt: 1000,
+      expiresAt: 2040,
+    });
+  });
+
+  it('6.37 status is "fulfilled" for a stored result even when it reads undefined (tombstoned entity)', async () => {
+    const { rest, store } = setup();
+    await fetchAnswered(store, rest.fetch(PostResource.get, p5), post5, 1040);
+    await fetchAnswered(store, rest.fetch(PostResource.delete, p5), null, 1050, { status: 204 });
+    const response = rest.selectResponse(store.getState(), PostResource.get, p5);
+    expect(response.data).toBeUndefined();
+    expect(response.status).toBe('fulfilled');
+    expect(response.expiryStatus).toBe('invalid');
+  });
+});
+
+describe('6.36 selectors are pure reads', () => {
+  it('6.36 selectors work on deep-frozen state and never modify it', async () => {
+    const { rest, store } = setup();
+    await fetchAnswered(store, rest.fetch(PostResource.getList, react), [post5, post6], 1040);
+    const state = deepFreeze(store.getState());
+    const snapshot = JSON.stringify(state);
+    expect(rest.selectData(state, PostResource.getList, react)?.map((p: Post) => p.title)).toEqual(['hi', 'six']);
+    expect(rest.selectResponse(state, PostResource.get, p5).data?.author.username).toBe('ann');
+    expect(rest.selectQuery(state, User, { username: 'bob' })?.id).toBe(2);
+    expect(rest.selectError(state, PostResource.get, p6)).toBeUndefined();
+    expect(JSON.stringify(state)).toBe(snapshot);
+  });
+
+  it('6.36 selectors depend on now through expiry', async () => {
+    const { rest, store } = setup();
+    await fetchAnswered(store, rest.fetch(PostResource.get, p5), post5, 1040);
+    const state = store.getState();
+    expect(rest.selectResponse(state, PostResource.get, p5).expiryStatus).toBe('valid');
+    jest.setSystemTime(70000);
+    expect(rest.selectResponse(state, PostResource.get, p5).expiryStatus).toBe('stale');
+  });
+});
+
+describe('6.38 inactive answers', () => {
+  it('6.38 selectResponse(…, null) is one shared frozen object with the documented fields', () => {
+    const { rest, store } = setup();
+    const other = setup();
+    const inactive = rest.selectResponse(store.getState(), PostResource.get, null);
+    expect(inactive).toStrictEqual({
+      data: undefined,
+      error: undefined,
+      status: 'uninitialized',
+      isLoading: false,
+      isFetching: false,
+      expiryStatus: 'valid',
+      fetchedAt: 0,
+      expiresAt: Infinity,
+    });
+    expect(Object.isFrozen(inactive)).toBe(true);
+    expect(rest.selectResponse(store.getState(), PostResource.getList, null)).toBe(inactive);
+    expect(other.rest.selectResponse(other.store.getState(), PostResource.get, null)).toBe(inactive);
+  });
+
+  it('6.38 selectData, selectError and selectQuery return undefined for null', async () => {
+    const { rest, store } = setup();
+    await fetchAnswered(store, rest.fetch(PostResource.get, p5), post5);
+    const state = store.getState();
+    expect(rest.selectData(state, PostResource.get, null)).toBeUndefined();
+    expect(rest.selectError(state, PostResource.get, null)).toBeUndefined();
+    expect(rest.selectQuery(state, Post, null)).toBeUndefined();
+  });
+});
+
+describe('6.39–6.40 selectData and selectError', () => {
+  it('6.39 selectData returns entity instances with nested instances and deserialized fields', async () => {
+    const { rest, store } = setup();
+    await fetchAnswered(store, rest.fetch(PostResource.get, p5), post5);
+    const data = rest.selectData(store.getState(), PostResource.get, p5);
+    expect(data).toBeInstanceOf(Post);
+    expect(data?.author).toBeInstanceOf(User);
+    expect(data?.author.createdAt).toBeInstanceOf(Date);
+    expect(data?.author.createdAt.toISOString()).toBe('2024-01-01T00:00:00.000Z');
+    expect(data).toBe(rest.selectResponse(store.getState(), PostResource.get, p5).data);
+  });
+
+  it('6.40 selectError returns the stored object { name, message, status, url }', async () => {
+    const { rest, store } = setup();
+    await outcome(fetchAnswered(store, rest.fetch(PostResource.get, p5), {}, 1040, { status: 500, statusText: 'Boom' }));
+    expect(rest.selectError(store.getState(), PostResource.get, p5)).toStrictEqual({
+      name: 'NetworkError',
+      message: `${A}/react/posts/5: Boom`,
+      status: 500,
+      url: `${A}/react/posts/5`,
+    });
+  });
+});
+
+describe('6.41 selectQuery', () => {
+  async function withList() {
+    const context = setup();
+    await fetchAnswered(context.store, context.rest.fetch(PostResource.getList, react), [post5, post6], 1040);
+    return context;
+  }
+
+  it('6.41 an Entity by pk string, number, or object (4.20)', async () => {
+    const { rest, store } = await withList();
+    const state = store.getState();
+    const byString = rest.selectQuery(state, Post, '5');
+    expect(byString).toBeInstanceOf(Post);
+    expect(byString?.title).toBe('hi');
+    expect(rest.selectQuery(state, Post, 5)).toBe(byString);
+    expect(rest.selectQuery(state, Post, { id: 5 })).toBe(byString);
+  });
+
+  it('6.41 an Entity by index (4.20)', async () => {
+    const { rest, store } = await withList();
+    const user = rest.selectQuery(store.getState(), User, { username: 'bob' });
+    expect(user).toBeInstanceOf(User);
+    expect(user?.id).toBe(2);
+  });
+
+  it('6.41 a Collection by arguments (4.31)', async () => {
+    const { rest, store } = await withList();
+    const list = rest.selectQuery(store.getState(), PostResource.getList.schema, react);
+    expect(list?.map((p: Post) => p.id)).toEqual([5, 6]);
+    expect(rest.selectQuery(store.getState(), PostResource.getList.schema, { group: 'vue' })).toBeUndefined();
+  });
+
+  it('6.41 All and Query', async () => {
+    const { rest, store } = await withList();
+    expect(rest.selectQuery(store.getState(), new schema.All(Post))?.map((p: Post) => p.id)).toEqual([5, 6]);
+    const byAuthor = new schema.Query(new schema.All(Post), (posts: Post[], { author }: { author: string }) => posts.filter((p) => p.author?.username === author));
+    expect(rest.selectQuery(store.getState(), byAuthor, { author: 'bob' })?.map((p: Post) => p.id)).toEqual([6]);
+  });
+
+  it('6.41 undefined when not found or tombstoned', async () => {
+    const { rest, store } = await withList();
+    expect(rest.selectQuery(store.getState(), Post, 99)).toBeUndefined();
+    await fetchAnswered(store, rest.fetch(PostResource.delete, p5), null, 1050, { status: 204 });
+    expect(rest.selectQuery(store.getState(), Post, 5)).toBeUndefined();
+    expect(rest.selectQuery(store.getState(), PostResource.getList.schema, react)?.map((p: Post) => p.id)).toEqual([6]);
+  });
+
+  it.each([
+    ['Array', new schema.Array(Post)],
+    ['Values', new schema.Values(Post)],
+    ['Invalidate', new schema.Invalidate(Post)],
+  ])('6.41 a non-queryable %s throws a TypeError', async (_name, nonQueryable) => {
+    const { rest, store } = await withList();
+    expect(() => rest.selectQuery(store.getState(), nonQueryable as any, react)).toThrow(TypeError);
+  });
+});
+
+describe('6.42 and 5.13 memoization', () => {
+  it('5.13.1 reading again from the same state returns the same reference (data and response)', async () => {
+    const { rest, store } = setup();
+    await fetchAnswered(store, rest.fetch(PostResource.getList, react), [post5, post6]);
+    const state = store.getState();
+    expect(rest.selectData(state, PostResource.getList, react)).toBe(rest.selectData(state, PostResource.getList, react));
+    expect(rest.selectResponse(state, PostResource.getList, react)).toBe(rest.selectResponse(state, PostResource.getList, react));
+    expect(rest.selectQuery(state, Post, 5)).toBe(rest.selectQuery(state, Post, 5));
+  });
+
+  it('5.13.2 writes to other keys and other entity types leave the result and the response unchanged', async () => {
+    const { rest, store } = setup();
+    await fetchAnswered(store, rest.fetch(PostResource.get, p5), post5, 1040);
+    const data = rest.selectData(store.getState(), PostResource.get, p5);
+    const response = rest.selectResponse(store.getState(), PostResource.get, p5);
+    await fetchAnswered(store, rest.fetch(PostResource.get, p6), post6, 1100);
+    store.dispatch({ type: 'app/unrelated' });
+    await fetchAnswered(store, rest.fetch(getUser, { id: 3 }), { id: 3, username: 'cy' }, 1200);
+    expect(rest.selectData(store.getState(), PostResource.get, p5)).toBe(data);
+    expect(rest.selectResponse(store.getState(), PostResource.get, p5)).toBe(response);
+  });
+
+  it('5.13.4 refetching identical data changes no data reference', async () => {
+    const { rest, store } = setup();
+    await fetchAnswered(store, rest.fetch(PostResource.getList, react), [post5, post6], 1040);
+    const list = rest.selectData(store.getState(), PostResource.getList, react);
+    const detail = rest.selectData(store.getState(), PostResource.get, p5);
+    jest.setSystemTime(5000);
+    await fetchAnswered(store, rest.fetch(PostResource.getList, react), [post5, post6], 5040);
+    expect(rest.selectData(store.getState(), PostResource.getList, react)).toBe(list);
+    expect(rest.selectData(store.getState(), PostResource.get, p5)).toBe(detail);
+    expect(rest.selectResponse(store.getState(), PostResource.getList, react).fetchedAt).toBe(5000);
+  });
+
+  it('5.14 changing User 2 rebuilds the list and Post 2 only; Post 1 and User 1 keep their references', async () => {
+    const { rest, store } = setup();
+    const p1 = { id: 1, title: 'one', author: ann };
+    const p2 = { id: 2, title: 'two', author: bob };
+    await fetchAnswered(store, rest.fetch(PostResource.getList, react), [p1, p2], 1040);
+    const before = rest.selectData(store.getState(), PostResource.getList, react)!;
+    store.dispatch(rest.set(User, 2, { ...bob, username: 'robert' }));
+    const after = rest.selectData(store.getState(), PostResource.getList, react)!;
+    expect(after).not.toBe(before);
+    expect(after[0]).toBe(before[0]);
+    expect(after[0]!.author).toBe(before[0]!.author);
+    expect(after[1]).not.toBe(before[1]);
+    expect(after[1]!.author.username).toBe('robert');
+  });
+
+  it('5.14 writing User 3, or refetching User 1 unchanged, keeps the list reference', async () => {
+    const { rest, store } = setup();
+    const p1 = { id: 1, title: 'one', author: ann };
+    const p2 = { id: 2, title: 'two', author: bob };
+    await fetchAnswered(store, rest.fetch(PostResource.getList, react), [p1, p2], 1040);
+    const before = rest.selectData(store.getState(), PostResource.getList, react);
+    store.dispatch(rest.set(User, 3, { id: 3, username: 'cy' }));
+    expect(rest.selectData(store.getState(), PostResource.getList, react)).toBe(before);
+    await fetchAnswered(store, rest.fetch(getUser, { id: 1 }), ann, 2000);
+    expect(rest.selectData(store.getState(), PostResource.getList, react)).toBe(before);
+  });
+
+  it('5.13.5 one stored entity version is the same instance in the list and in the detail read', async () => {
+    const { rest, store } = setup();
+    await fetchAnswered(store, rest.fetch(PostResource.getList, react), [post5, post6], 1040);
+    await fetchAnswered(store, rest.fetch(PostResource.get, p5), post5, 1050);
+    const state = store.getState();
+    expect(rest.selectData(state, PostResource.get, p5)).toBe(rest.selectData(state, PostResource.getList, react)?.[0]);
+    expect(rest.selectQuery(state, Post, 5)).toBe(rest.selectData(state, PostResource.get, p5));
+  });
+
+  it('5.13.6 tombstones are dependencies: a re-created entity reappears in the list', async () => {
+    const { rest, store } = setup();
+    await fetchAnswered(store, rest.fetch(PostResource.getList, react), [post5, post6], 1040);
+    await fetchAnswered(store, rest.fetch(PostResource.delete, p5), null, 1100, { status: 204 });
+    const without = rest.selectData(store.getState(), PostResource.getList, react);
+    expect(without?.map((p: Post) => p.id)).toEqual([6]);
+    jest.setSystemTime(2000);
+    store.dispatch(rest.setResponse(PostResource.get, p5, { ...post5, title: 'back' }));
+    const withAgain = rest.selectData(store.getState(), PostResource.getList, react);
+    expect(withAgain).not.toBe(without);
+    expect(withAgain?.map((p: Post) => p.title)).toEqual(['back', 'six']);
+  });
+
+  it('5.13.6 a missing nested entity that appears rebuilds the parent', async () => {
+    const { rest, store } = setup();
+    await fetchAnswered(store, rest.fetch(PostResource.get, p5), { id: 5, title: 'hi', author: 7 }, 1040);
+    const before = rest.selectData(store.getState(), PostResource.get, p5);
+    expect(before?.author).toBeUndefined();
+    store.dispatch(rest.set(User, 7, { id: 7, username: 'gus' }));
+    const after = rest.selectData(store.getState(), PostResource.get, p5);
+    expect(after).not.toBe(before);
+    expect(after?.author.username).toBe('gus');
+  });
+
+  it('5.13.7 memoization is per key and per argument set: interleaved reads of many keys keep their references', async () => {
+    const { rest, store } = setup();
+    const ids = Array.from({ length: 30 }, (_, i) => i + 1);
+    for (const id of ids) store.dispatch(rest.setResponse(PostResource.get, { group: 'react', id }, { id, title: `t${id}` }));
+    const state = store.getState();
+    const first = ids.map((id) => rest.selectData(state, PostResource.get, { group: 'react', id }));
+    const firstResponses = ids.map((id) => rest.selectResponse(state, PostResource.get, { group: 'react', id }));
+    const second = ids.map((id) => rest.selectData(state, PostResource.get, { group: 'react', id }));
+    const secondResponses = ids.map((id) => rest.selectResponse(state, PostResource.get, { group: 'react', id }));
+    ids.forEach((_, i) => {
+      expect(second[i]).toBe(first[i]);
+      expect(secondResponses[i]).toBe(firstResponses[i]);
+    });
+  });
+
+  it('6.42 selectResponse keeps its object across states while every field is unchanged (time passing within the expiry)', async () => {
+    const { rest, store } = setup();
+    await fetchAnswered(store, rest.fetch(PostResource.get, p5), post5, 1040);
+    const response = rest.selectResponse(store.getState(), PostResource.get, p5);
+    jest.setSystemTime(30000);
+    store.dispatch(rest.setResponse(PostResource.get, p6, post6));
+    expect(rest.selectResponse(store.getState(), PostResource.get, p5)).toBe(response);
+  });
+
+  it('6.42 selectResponse returns a new object when a field changes', async () => {
+    const { rest, store } = setup();
+    await fetchAnswered(store, rest.fetch(PostResource.get, p5), post5, 1040);
+    const response = rest.selectResponse(store.getState(), PostResource.get, p5);
+    jest.setSystemTime(61041);
+    const stale = rest.selectResponse(store.getState(), PostResource.get, p5);
+    expect(stale).not.toBe(response);
+    expect(stale.expiryStatus).toBe('stale');
+    expect(stale.data).toBe(response.data);
+  });
+
+  it('6.42 inline calls with arguments equal by value (new objects each call) stay memoized', async () => {
+    const { rest, store } = setup();
+    await fetchAnswered(store, rest.fetch(PostResource.getList, react), [post5]);
+    const state = store.getState();
+    expect(rest.selectData(state, PostResource.getList, { group: 'react' })).toBe(rest.selectData(state, PostResource.getList, { group: 'react' }));
+    expect(rest.selectQuery(state, Post, { id: 5 })).toBe(rest.selectQuery(state, Post, { id: 5 }));
+  });
+});
