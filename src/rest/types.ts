@@ -234,14 +234,23 @@ export interface RestEndpointOptions {
   update?: (result: any, ...args: any[]) => Record<string, (previous: any) => any>;
   /** Shown in actions and errors. @default `${method} ${urlPrefix}${path}` */
   name?: string;
+  /** The request URL; override to compute a prefix at call time, together with `testKey` (SPEC 1.18). */
   url?(urlParams: any): string;
+  /** The query string without `?`; override to encode nested values (SPEC 1.14, 10.9). */
   searchToString?(searchParams: Record<string, unknown>): string;
+  /** The request identity, `${method} ${url}` (SPEC 1.19). */
   key?(...args: any[]): string;
+  /** Whether a key belongs to this endpoint; used by invalidateAll, expireAll and mocks (SPEC 1.22). */
   testKey?(key: string): boolean;
+  /** The RequestInit of a request; may be async; build on the default (SPEC 2.5, 9.2). */
   getRequestInit?(body: any): RequestInit | Promise<RequestInit>;
+  /** Final say over the headers, e.g. an access token; may be async (SPEC 2.7, 9.3). */
   getHeaders?(headers: Record<string, string>): HeadersInit | Promise<HeadersInit>;
+  /** Sends the request; the default uses `globalThis.fetch` looked up at call time (SPEC 2.9). */
   fetchResponse?(input: RequestInfo, init: RequestInit): Promise<Response>;
+  /** Reads the body; override to read headers or wrap it (SPEC 2.10, 10.2). */
   parseResponse?(response: Response): Promise<any>;
+  /** Transforms the parsed value; receives every call argument (SPEC 2.13, 10.1, 10.3). */
   process?(value: any, ...args: any[]): any;
   [custom: string]: unknown;
 }
