@@ -1,6 +1,6 @@
 import type { Middleware, UnknownAction } from '@reduxjs/toolkit';
-import { NetworkError, RestEndpoint } from 'rtk-rest';
-import { A, K, Post, PostResource, ann, fetchAnswered, json, net, nonJsonActionPath, nonJsonPath, outcome, p5, p6, post5, rawSlice, setup, useTestEnvironment, watchConsole } from './support';
+import { NetworkError, RestEndpoint, createRest } from 'rtk-rest';
+import { A, INITIAL, K, Post, PostResource, User, ann, fetchAnswered, json, makeStore, net, nonJsonActionPath, nonJsonPath, outcome, p5, p6, post5, rawSlice, react, setup, sliceOf, useTestEnvironment, watchConsole } from './support';
 import type { Rest } from './support';
 import { jsonDiff } from '../support/json';
 
@@ -287,5 +287,92 @@ describe('6.14 internal actions', () => {
       const type = (action as UnknownAction).type;
       expect({ type, problem: nonJsonActionPath(action) }).toEqual({ type, problem: undefined });
     }
+  });
+});
+
+describe('5.1–5.6 slice state', () => {
+  it('5.1 the initial slice has every table empty, optimistic [] and lastReset 0', () => {
+    const { rest, store } = setup();
+    expect(sliceOf(rest, store.getState())).toStrictEqual(INITIAL);
+  });
+
+  it('5.2 absent meta fields are omitted, never undefined', async () => {
+    const { rest, store } = setup();
+    await fetchAnswered(store, rest.fetch(PostResource.get, p5), post5, 1040);
+    await outcome(fetchAnswered(store, rest.fetch(PostResource.get, p6), {}, 1050, { status: 500 }));
+    store.dispatch(rest.invalidate(PostResource.getList, react));
+    for (const [key, meta] of Object.entries(rawSlice(rest, store.getState()).meta as Record<string, object>)) {
+      for (const [field, value] of Object.entries(meta)) expect({ key, field, value }).not.toEqual({ key, field, value: undefined });
+    }
+  });
+
+  it('5.4 values are written in JSON form: toJSON applied, functions and undefined fields dropped, NaN/Infinity → null, bigint → string', async () => {
+    const { rest, store } = setup();
+    const odd = new RestEndpoint({
+      path: '/odd',
+      urlPrefix: A,
+      process: () => ({ d: new Date(0), f: () => 1, u: undefined, n: NaN, inf: -Infinity, big: BigInt(10), list: [undefined, NaN, () => 1], ok: 'yes' }),
+    });
+    await fetchAnswered(store, rest.fetch(odd), {});
+    expect(rawSlice(rest, store.getState()).endpoints[`GET ${A}/odd`]).toStrictEqual({
+      d: '1970-01-01T00:00:00.000Z',
+      n: null,
+      inf: null,
+      big: '10',
+      list: [null, null, null],
+      ok: 'yes',
+    });
+  });
+
+  it('5.4 a Date written into an entity is stored as its ISO string and read back through the deserializer', () => {
+    const { rest, store } = setup();
+    store.dispatch(rest.set(User, 1, { id: 1, username: 'ann', createdAt: new Date('2024-01-01T00:00:00.000Z') }));
+    expect(sliceOf(rest, store.getState()).entities.User['1'].createdAt).toBe('2024-01-01T00:00:00.000Z');
+    const user = rest.selectQuery(store.getState(), User, 1);
+    expect(user?.createdAt).toBeInstanceOf(Date);
+    expect(user?.createdAt.toISOString()).toBe('2024-01-01T00:00:00.000Z');
+  });
+
+  it('5.5 the reducer is pure: replaying the actions that reached it, at another time, yields a deep-equal slice', async () => {
+    const rest = createRest();
+    const log: UnknownAction[] = [];
+    const store = makeStore(rest, { log });
+    await fetchAnswered(store, rest.fetch(PostResource.getList, react), [post5], 1040);
+    await outcome(fetchAnswered(store, rest.fetch(PostResource.get, p6), {}, 1050, { status: 404 }));
+    store.dispatch(rest.setResponse(PostResource.get, { group: 'react', id: 7 }, { id: 7, title: 'seven', author: ann }));
+    store.dispatch(rest.set(Post, 5, (post: Post) => ({ ...post, title: 'local' })));
+    store.dispatch(rest.invalidate(PostResource.get, { group: 'react', id: 7 }));
+    store.dispatch(rest.expireAll(PostResource.getList));
+    jest.setSystemTime(999_999);
+    const replayed = JSON.parse(JSON.stringify(log)).reduce(
+      (state: unknown, action: UnknownAction) => rest.reducer(state as never, action),
+      undefined,
+    );
+    expect(replayed).toStrictEqual(rawSlice(rest, store.getState()));
+  });
+
+  it('5.6 an action that changes nothing returns the same slice object', async () => {
+    const { rest, store } = setup();
+    await fetchAnswered(store, rest.fetch(PostResource.get, p5), post5, 1040);
+    const slice = rawSlice(rest, store.getState());
+    store.dispatch({ type: 'app/unrelated' });
+    expect(rawSlice(rest, store.getState())).toBe(slice);
+  });
+
+  it('5.6 copy-on-write: untouched tables, entities and results keep their references', async () => {
+    const { rest, store } = setup();
+    const stats = new RestEndpoint({ path: '/stats', urlPrefix: A });
+    await fetchAnswered(store, rest.fetch(stats), { n: 1 }, 1010);
+    await fetchAnswered(store, rest.fetch(PostResource.get, p5), post5, 1040);
+    const before = rawSlice(rest, store.getState());
+    const statsResult = before.endpoints[`GET ${A}/stats`];
+    const statsMeta = before.meta[`GET ${A}/stats`];
+    const userTable = before.entities.User;
+    await fetchAnswered(store, rest.fetch(PostResource.get, p6), { id: 6, title: 'six' }, 1100);
+    const after = rawSlice(rest, store.getState());
+    expect(after.endpoints[`GET ${A}/stats`]).toBe(statsResult);
+    expect(after.meta[`GET ${A}/stats`]).toBe(statsMeta);
+    expect(after.indexes).toBe(before.indexes);
+    expect(after.entities.User).toBe(userTable);
   });
 });

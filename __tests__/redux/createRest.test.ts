@@ -3,7 +3,7 @@ import type { UnknownAction } from '@reduxjs/toolkit';
 import type * as RtkModule from '@reduxjs/toolkit';
 import type * as RtkRestModule from 'rtk-rest';
 import { RestEndpoint, createRest } from 'rtk-rest';
-import { A, K, Post, PostResource, fetchAnswered, makeStore, net, p5, post5, rawSlice, setup, subscribeOf, useTestEnvironment } from './support';
+import { A, K, Post, PostResource, fetchAnswered, makeStore, net, p5, post5, rawSlice, setup, useTestEnvironment } from './support';
 
 // SPEC 6.1–6.9: createRest options, the returned object, wiring and misconfiguration.
 
@@ -107,8 +107,8 @@ describe('6.3 the returned object', () => {
     expect(typeof rest.reducer).toBe('function');
     expect(typeof rest.middleware).toBe('function');
     expect(typeof rest.actions).toBe('object');
-    for (const name of ['fetch', 'fetchIfStale', 'invalidate', 'invalidateAll', 'expireAll', 'resetEntireStore', 'setResponse', 'setError', 'set', 'subscribe']) {
-      expect({ name, type: typeof (rest as unknown as Record<string, unknown>)[name] }).toEqual({ name, type: 'function' });
+    for (const name of ['fetch', 'fetchIfStale', 'invalidate', 'invalidateAll', 'expireAll', 'resetEntireStore', 'setResponse', 'setError', 'set', 'subscribe'] as const) {
+      expect({ name, type: typeof rest[name] }).toEqual({ name, type: 'function' });
     }
     for (const name of ['selectResponse', 'selectData', 'selectError', 'selectQuery'] as const) {
       expect(typeof rest[name]).toBe('function');
@@ -196,7 +196,7 @@ describe('6.6 missing middleware', () => {
     ['setResponse', (rest: ReturnType<typeof createRest>) => rest.setResponse(PostResource.get, p5, post5)],
     ['setError', (rest: ReturnType<typeof createRest>) => rest.setError(PostResource.get, p5, new Error('x'))],
     ['set', (rest: ReturnType<typeof createRest>) => rest.set(Post, { id: 5 }, post5)],
-    ['subscribe', (rest: ReturnType<typeof createRest>) => subscribeOf(rest)(PostResource.get, p5)],
+    ['subscribe', (rest: ReturnType<typeof createRest>) => rest.subscribe(PostResource.get, p5)],
   ])('6.6 rest.%s throws the same error from dispatch', (_name, thunk) => {
     const rest = createRest();
     const store = storeWithoutMiddleware(rest);

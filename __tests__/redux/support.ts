@@ -105,16 +105,6 @@ export function setup(options?: RestOptions, storeOptions: Omit<StoreOptions, 'l
   return { rest, store, actions, types: () => actions.map((action) => action.type) };
 }
 
-/**
- * `rest.subscribe` (SPEC 6.3, 6.21, 6.56). Reached through a cast so these files type-check
- * before the polling work adds it; a missing member still fails the tests that call it.
- */
-export function subscribeOf(rest: Rest): (endpoint: unknown, ...args: unknown[]) => any {
-  const subscribe = (rest as unknown as { subscribe?: (endpoint: unknown, ...args: unknown[]) => any }).subscribe;
-  if (typeof subscribe !== 'function') throw new Error('rest.subscribe is missing (SPEC 6.3)');
-  return subscribe;
-}
-
 /** The slice in its logical layout (SPEC 5.1): through `rest.devTools.stateSanitizer` when the store shards tables. */
 export function sliceOf(rest: Rest, root: unknown): any {
   const sanitizer = (rest as { devTools?: { stateSanitizer?: (state: any, index: number) => any } }).devTools?.stateSanitizer;
