@@ -23,7 +23,7 @@ test('5.7 the running example: slice state, instances, inference (5.20) and an i
     endpoints: { [K]: '{"group":"react"}' }, meta: { [K]: m }, optimistic: [], lastReset: 0,
   });
   expect(posts[0]).toBeInstanceOf(Post);
-  expect(posts[0].author.createdAt).toEqual(new Date('2024-01-01T00:00:00.000Z'));
+  expect(posts[0]!.author.createdAt).toEqual(new Date('2024-01-01T00:00:00.000Z'));
   expect(rest.selectData(store.getState(), PostResource.getList, { group: 'react' })).toBe(posts);
   const r = rest.selectResponse(store.getState(), PostResource.get, { group: 'react', id: 5 });
   expect(r.data).toBeInstanceOf(Post);

@@ -298,7 +298,7 @@ describe('6.19 what rest.fetch resolves to', () => {
     // array itself may be a separate memo entry (the page's arguments differ, 5.13.7).
     const read = rest.selectData(store.getState(), PostResource.getList, react);
     expect(list).toEqual(read);
-    list.forEach((post, i) => expect(post).toBe(read[i]));
+    list.forEach((post, i) => expect(post).toBe(read![i]));
   });
 
   it('6.19 exception: a page of a { results, next } list resolves to the merged list (2.34 example)', async () => {

@@ -1,4 +1,7 @@
 import { isDev } from '../internal/env';
+import type { DataOf, RestEndpoint } from '../rest';
+import type { Denormalize } from '../schema';
+import type { ResponseState } from './selectors';
 import { MemoCache } from '../schema';
 import { buildActions } from './actions';
 import { sliceOf, sliceReader } from './context';
@@ -96,11 +99,17 @@ export function createRest(options: CreateRestOptions = {}) {
     middleware: buildMiddleware(ctx, selectors),
     actions,
     ...thunks,
-    selectResponse: selectors.selectResponse,
-    selectData: selectors.selectData,
+    /** Sends (or joins) a request; resolves after the commit to the endpoint's data (SPEC 6.15–6.21). */
+    fetch: thunks.fetch as <E extends RestEndpoint<any>>(endpoint: E, ...args: unknown[]) => Thunk<Promise<DataOf<E>>>,
+    /** Fetches only when the fetch rule says so (SPEC 6.22). */
+    fetchIfStale: thunks.fetchIfStale as <E extends RestEndpoint<any>>(endpoint: E, ...args: unknown[]) => Thunk<Promise<DataOf<E>>>,
+    selectResponse: selectors.selectResponse as <E extends RestEndpoint<any>>(state: unknown, endpoint: E, ...args: unknown[]) => ResponseState<DataOf<E>>,
+    selectData: selectors.selectData as <E extends RestEndpoint<any>>(state: unknown, endpoint: E, ...args: unknown[]) => DataOf<E> | undefined,
     selectError: selectors.selectError,
-    selectQuery: selectors.selectQuery,
+    selectQuery: selectors.selectQuery as <S>(state: unknown, queryable: S, ...args: unknown[]) => Denormalize<S> | undefined,
   };
 }
+
+type Thunk<T> = (dispatch: (action: any) => any, getState: () => unknown) => T;
 
 export type Rest = ReturnType<typeof createRest>;
