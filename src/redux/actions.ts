@@ -1,7 +1,8 @@
 import { createAction } from './rtk';
 import type { EntityWrite, FetchMeta, StoredError, WritePayload, OptimisticLayer } from './types';
 
-interface KeyWriteMeta {
+/** `meta` of setResponse, setError and set (SPEC 6.11). */
+export interface KeyWriteMeta {
   key: string;
   date: number;
   expiresAt: number;

@@ -1,6 +1,7 @@
 import { toNode } from '../schema';
 import { guardOptions, isProbing, subclassFields } from './construct';
 import { hasStatus, problemOf, processingError } from './errors';
+import { creation, pageEndpoint, paginatedEndpoint } from './extenders';
 import { compilePath } from './path';
 import type { CompiledPath } from './path';
 import { encodeBody, hasContentType, headersToObject, parseBody, sendRequest } from './request';
@@ -137,6 +138,22 @@ export class RestEndpoint<const O extends RestGenerics = any> {
 
 // Defaults that are plain values live on the prototype, so subclass fields and getters win.
 Object.defineProperty(RestEndpoint.prototype, 'invalidIfStale', { value: false, writable: true, configurable: true });
+// The extenders (SPEC 2.24–2.31). Defined here, not by a side-effect import (bundlers drop those
+// under `sideEffects: false`); the functions are looked up when a getter runs, so the import
+// cycle with extenders.ts is harmless whichever module loads first.
+Object.defineProperties(RestEndpoint.prototype, {
+  push: { get(this: RestEndpoint) { return creation(this, 'push'); }, configurable: true },
+  unshift: { get(this: RestEndpoint) { return creation(this, 'unshift'); }, configurable: true },
+  assign: { get(this: RestEndpoint) { return creation(this, 'assign'); }, configurable: true },
+  getPage: { get(this: RestEndpoint) { return pageEndpoint(this); }, configurable: true },
+  paginated: {
+    value(this: RestEndpoint, cursor: string | ((...args: any[]) => unknown[])) {
+      return paginatedEndpoint(this, cursor);
+    },
+    writable: true,
+    configurable: true,
+  },
+});
 
 /**
  * Merges options over an endpoint's configuration and builds a new endpoint of its class.

@@ -1,6 +1,5 @@
 import { isDev } from '../internal/env';
 import { CollectionSchema, isEntityClass, schema as schemas, toNode } from '../schema';
-import './extenders';
 import { fallbackToParams, fallbackToSent, optimisticResponses, parsePkText } from './memberBehaviour';
 import { compilePath } from './path';
 import { deriveEndpoint, RestEndpoint } from './RestEndpoint';

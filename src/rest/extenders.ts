@@ -1,5 +1,6 @@
 import { appendNew, CollectionSchema, schema as schemas } from '../schema';
-import { deriveEndpoint, RestEndpoint } from './RestEndpoint';
+import { deriveEndpoint } from './RestEndpoint';
+import type { RestEndpoint } from './RestEndpoint';
 import type { AssignOf, GetPageOf, PageEndpoint, PushOf, RestGenerics, UrlParamsOf } from './types';
 
 const cache = new WeakMap<RestEndpoint, Map<string, RestEndpoint | undefined>>();
@@ -48,7 +49,7 @@ function memo(endpoint: RestEndpoint, name: string, make: () => RestEndpoint | u
 }
 
 /** push / unshift / assign: a POST with the collection's creation schema that always takes a body. */
-function creation(endpoint: RestEndpoint, mode: 'push' | 'unshift' | 'assign'): RestEndpoint | undefined {
+export function creation(endpoint: RestEndpoint, mode: 'push' | 'unshift' | 'assign'): RestEndpoint | undefined {
   return memo(endpoint, mode, () => {
     const collection = findCollection(endpoint.schema);
     if (collection === undefined || (mode === 'assign') !== collection.isValues) return undefined;
@@ -113,23 +114,14 @@ declare module './RestEndpoint' {
   }
 }
 
-Object.defineProperties(RestEndpoint.prototype, {
-  push: { get(this: RestEndpoint) { return creation(this, 'push'); }, configurable: true },
-  unshift: { get(this: RestEndpoint) { return creation(this, 'unshift'); }, configurable: true },
-  assign: { get(this: RestEndpoint) { return creation(this, 'assign'); }, configurable: true },
-  getPage: {
-    get(this: RestEndpoint) {
-      return memo(this, 'getPage', () =>
-        this.paginationField && findCollection(this.schema) ? paginate(this, this.paginationField) : undefined,
-      );
-    },
-    configurable: true,
-  },
-  paginated: {
-    value(this: RestEndpoint, cursor: string | ((...args: any[]) => unknown[])) {
-      return typeof cursor === 'string' ? memo(this, `paginated:${cursor}`, () => paginate(this, cursor))! : paginate(this, cursor);
-    },
-    writable: true,
-    configurable: true,
-  },
-});
+/** `endpoint.getPage`: the page endpoint for `paginationField`, memoized (SPEC 2.30). */
+export function pageEndpoint(endpoint: RestEndpoint): RestEndpoint | undefined {
+  return memo(endpoint, 'getPage', () =>
+    endpoint.paginationField && findCollection(endpoint.schema) ? paginate(endpoint, endpoint.paginationField) : undefined,
+  );
+}
+
+/** `endpoint.paginated(cursor)`: memoized for a field name (SPEC 2.26, 2.29). */
+export function paginatedEndpoint(endpoint: RestEndpoint, cursor: string | ((...args: any[]) => unknown[])): RestEndpoint {
+  return typeof cursor === 'string' ? memo(endpoint, `paginated:${cursor}`, () => paginate(endpoint, cursor))! : paginate(endpoint, cursor);
+}
