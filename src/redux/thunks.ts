@@ -35,45 +35,50 @@ export function buildThunks(ctx: RestContext, selectors: Selectors) {
     return [...keys].filter((key) => tester.testKey.call(tester, key));
   }
 
+  /**
+   * The shared start of the promise-returning thunks: the controller (6.6), `null` arguments
+   * resolving `undefined` (6.21), the reducer check (6.7), and a key error as a rejection (6.15.1).
+   */
+  function withKey(
+    dispatch: Dispatch<UnknownAction>,
+    getState: () => unknown,
+    endpoint: RestEndpoint,
+    args: unknown[],
+    run: (store: Controller, key: string) => Promise<unknown>,
+  ): Promise<any> {
+    const store = controller(dispatch);
+    if (isInactive(args)) return Promise.resolve(undefined);
+    ctx.slice(getState());
+    let key: string;
+    try {
+      key = endpoint.key(...args);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return run(store, key);
+  }
+
   return {
     shouldFetch,
     /** Sends (or joins) a request and resolves after its commit (SPEC 6.15–6.21). */
     fetch:
       (endpoint: RestEndpoint<any>, ...args: unknown[]): Thunk<Promise<any>> =>
-      (dispatch, getState) => {
-        const store = controller(dispatch);
-        if (isInactive(args)) return Promise.resolve(undefined);
-        ctx.slice(getState());
-        let key: string;
-        try {
-          key = endpoint.key(...args);
-        } catch (error) {
-          return Promise.reject(error);
-        }
-        return store.fetch(endpoint, args, key);
-      },
+      (dispatch, getState) =>
+        withKey(dispatch, getState, endpoint, args, (store, key) => store.fetch(endpoint, args, key)),
 
     /** Joins a read in flight, fetches when the fetch rule says so, else answers from the cache (SPEC 6.22). */
     fetchIfStale:
       (endpoint: RestEndpoint<any>, ...args: unknown[]): Thunk<Promise<any>> =>
-      (dispatch, getState) => {
-        const store = controller(dispatch);
-        if (isInactive(args)) return Promise.resolve(undefined);
-        ctx.slice(getState());
-        let key: string;
-        try {
-          key = endpoint.key(...args);
-        } catch (error) {
-          return Promise.reject(error);
-        }
-        const joined = endpoint.sideEffect ? undefined : store.inFlight(endpoint, args, key);
-        if (joined !== undefined) return joined;
-        if (shouldFetch(store, getState(), endpoint, args, key)) return store.fetch(endpoint, args, key);
-        const data = selectors.selectData(getState(), endpoint, ...args);
-        if (data !== undefined) return Promise.resolve(data);
-        const stored = ctx.slice(getState()).meta[key]?.error;
-        return stored !== undefined ? Promise.reject(rebuildError(stored)) : Promise.resolve(undefined);
-      },
+      (dispatch, getState) =>
+        withKey(dispatch, getState, endpoint, args, (store, key) => {
+          const joined = endpoint.sideEffect ? undefined : store.inFlight(endpoint, args, key);
+          if (joined !== undefined) return joined;
+          if (shouldFetch(store, getState(), endpoint, args, key)) return store.fetch(endpoint, args, key);
+          const data = selectors.selectData(getState(), endpoint, ...args);
+          if (data !== undefined) return Promise.resolve(data);
+          const stored = ctx.slice(getState()).meta[key]?.error;
+          return stored !== undefined ? Promise.reject(rebuildError(stored)) : Promise.resolve(undefined);
+        }),
 
     /** Removes the key's result; it reads `invalid` until written again (SPEC 6.23). */
     invalidate:
