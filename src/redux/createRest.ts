@@ -77,7 +77,7 @@ function resolveOptions(options: CreateRestOptions): ResolvedOptions {
  * });
  * const posts = await store.dispatch(rest.fetch(PostResource.getList, { group: 'react' }));
  */
-export function createRest(options: CreateRestOptions = {}) {
+export function createRest<const ReducerPath extends string = 'rest'>(options: CreateRestOptions & { reducerPath?: ReducerPath } = {}) {
   const resolved = resolveOptions(options);
   const actions = buildActions(resolved.reducerPath);
   let resetThunk: () => unknown = () => undefined;
@@ -94,7 +94,8 @@ export function createRest(options: CreateRestOptions = {}) {
   const { shouldFetch: _shouldFetch, ...thunks } = buildThunks(ctx, selectors);
   resetThunk = thunks.resetEntireStore;
   return {
-    reducerPath: resolved.reducerPath,
+    /** The slice's key; a literal type, so `{ [rest.reducerPath]: rest.reducer, …others }` type-checks. */
+    reducerPath: resolved.reducerPath as ReducerPath,
     reducer: buildReducer(actions),
     middleware: buildMiddleware(ctx, selectors),
     actions,
