@@ -254,25 +254,15 @@ describe('6.7 missing reducer', () => {
     expect(() => store.dispatch(thunk(rest) as any)).toThrow(MISSING_REDUCER);
   });
 
-  it('6.7 rest.fetchIfStale fails with the exact dev error (thrown or rejected)', async () => {
+  it.each([
+    ['fetch', (rest: ReturnType<typeof createRest>) => rest.fetch(PostResource.get, p5)],
+    ['fetchIfStale', (rest: ReturnType<typeof createRest>) => rest.fetchIfStale(PostResource.get, p5)],
+  ])('6.7 rest.%s fails with the exact dev error (thrown or rejected) and sends nothing', async (_name, thunk) => {
     const rest = createRest();
     const store = storeWithoutReducer(rest);
     let error: unknown;
     try {
-      await store.dispatch(rest.fetchIfStale(PostResource.get, p5));
-    } catch (caught) {
-      error = caught;
-    }
-    expect((error as Error)?.message).toBe(MISSING_REDUCER);
-    expect(net.count).toBe(0);
-  });
-
-  it('6.7 rest.fetch fails with the exact dev error (thrown or rejected) and sends nothing', async () => {
-    const rest = createRest();
-    const store = storeWithoutReducer(rest);
-    let error: unknown;
-    try {
-      await store.dispatch(rest.fetch(PostResource.get, p5));
+      await store.dispatch(thunk(rest) as any);
     } catch (caught) {
       error = caught;
     }

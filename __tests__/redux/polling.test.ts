@@ -6,6 +6,12 @@ useTestEnvironment();
 
 const getPost = (pollFrequency?: number) => (pollFrequency === undefined ? PostResource.get : PostResource.get.extend({ pollFrequency }));
 
+/** Advances fake time by `ms`, then lets the requests and commits it triggered settle. */
+async function tick(ms: number): Promise<void> {
+  await jest.advanceTimersByTimeAsync(ms);
+  await flush();
+}
+
 /** Answers every request with post 5, stamped with the fake clock at answer time. */
 function answerAll(): void {
   net.autoRespond(() => new Response(JSON.stringify(post5), { headers: { 'content-type': 'application/json' } }));
@@ -30,15 +36,13 @@ describe('6.57–6.58 interval and due time', () => {
     const { rest, store } = setup();
     answerAll();
     const unsubscribe = store.dispatch(rest.subscribe(getPost(1000), p5));
-    await jest.advanceTimersByTimeAsync(0);
-    await flush();
+    await tick(0);
     expect(net.count).toBe(1);
     expect(net.requests[0]!.url).toBe(`${A}/react/posts/5`);
     const date = (store.getState() as any).rest.meta[K.post5].date as number;
     await jest.advanceTimersByTimeAsync(date + 999 - Date.now());
     expect(net.count).toBe(1);
-    await jest.advanceTimersByTimeAsync(1);
-    await flush();
+    await tick(1);
     expect(net.count).toBe(2);
     unsubscribe();
   });
@@ -48,18 +52,14 @@ describe('6.57–6.58 interval and due time', () => {
     answerAll();
     const slow = store.dispatch(rest.subscribe(getPost(5000), p5));
     const fast = store.dispatch(rest.subscribe(getPost(1000), p5));
-    await jest.advanceTimersByTimeAsync(0);
-    await flush();
+    await tick(0);
     expect(net.count).toBe(1);
-    await jest.advanceTimersByTimeAsync(1000);
-    await flush();
+    await tick(1000);
     expect(net.count).toBe(2);
     fast();
-    await jest.advanceTimersByTimeAsync(4000);
-    await flush();
+    await tick(4000);
     expect(net.count).toBe(2);
-    await jest.advanceTimersByTimeAsync(1000);
-    await flush();
+    await tick(1000);
     expect(net.count).toBe(3);
     slow();
   });
@@ -68,16 +68,13 @@ describe('6.57–6.58 interval and due time', () => {
     const { rest, store } = setup();
     answerAll();
     const unsubscribe = store.dispatch(rest.subscribe(getPost(1000), p5));
-    await jest.advanceTimersByTimeAsync(0);
-    await flush();
+    await tick(0);
     expect(net.count).toBe(1);
     await jest.advanceTimersByTimeAsync(600);
     store.dispatch(rest.setResponse(PostResource.get, p5, post5));
-    await jest.advanceTimersByTimeAsync(600);
-    await flush();
+    await tick(600);
     expect(net.count).toBe(1);
-    await jest.advanceTimersByTimeAsync(400);
-    await flush();
+    await tick(400);
     expect(net.count).toBe(2);
     unsubscribe();
   });
@@ -88,8 +85,7 @@ describe('6.59 a poll is a de-duplicated read whose errors are soft', () => {
     const { rest, store } = setup();
     void store.dispatch(rest.fetch(PostResource.get, p5));
     const unsubscribe = store.dispatch(rest.subscribe(getPost(1000), p5));
-    await jest.advanceTimersByTimeAsync(0);
-    await flush();
+    await tick(0);
     expect(net.count).toBe(1);
     unsubscribe();
   });
@@ -100,8 +96,7 @@ describe('6.59 a poll is a de-duplicated read whose errors are soft', () => {
     const unhandled = jest.fn();
     process.on('unhandledRejection', unhandled);
     const unsubscribe = store.dispatch(rest.subscribe(getPost(1000), p5));
-    await jest.advanceTimersByTimeAsync(0);
-    await flush();
+    await tick(0);
     const meta = (store.getState() as any).rest.meta[K.post5];
     expect(meta.error).toMatchObject({ name: 'NetworkError', status: 500 });
     expect(meta.errorPolicy).toBe('soft');
@@ -119,8 +114,7 @@ describe('6.61 the last unsubscribe clears every timer of the key', () => {
     const baseline = jest.getTimerCount();
     const a = store.dispatch(rest.subscribe(getPost(1000), p5));
     const b = store.dispatch(rest.subscribe(getPost(2000), p5));
-    await jest.advanceTimersByTimeAsync(0);
-    await flush();
+    await tick(0);
     expect(jest.getTimerCount()).toBe(baseline + 1);
     a();
     b();

@@ -5,43 +5,10 @@
  */
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import type { Middleware, Reducer, UnknownAction } from '@reduxjs/toolkit';
-import { Entity, createResource, createRest } from 'rtk-rest';
+import { createRest } from 'rtk-rest';
+import { A } from '../support/example';
 
-export const A = 'https://api.example.com';
-
-// ---------------------------------------------------------------------------------------------
-// The running example (SPEC 0.6)
-
-export class User extends Entity {
-  id = 0;
-  username = '';
-  createdAt = new Date(0);
-  pk() {
-    return `${this.id}`;
-  }
-  static override key = 'User';
-  static override indexes = ['username'];
-  static override schema = { createdAt: (iso: string) => new Date(iso) };
-}
-
-export class Post extends Entity {
-  id = 0;
-  title = '';
-  author = User.fromJS();
-  pk() {
-    return `${this.id}`;
-  }
-  static override key = 'Post';
-  static override schema = { author: User };
-}
-
-export const PostResource = createResource({
-  path: '/:group/posts/:id',
-  schema: Post,
-  urlPrefix: A,
-  searchParams: {} as { author?: string },
-  paginationField: 'page',
-});
+export { A, User, Post, PostResource } from '../support/example';
 
 /** `GET A/react/posts/5` and friends (SPEC 0.6 abbreviation). */
 export const K = {

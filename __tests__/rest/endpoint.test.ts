@@ -1,6 +1,8 @@
 import { Entity, RestEndpoint, schema } from 'rtk-rest';
+import { call, jsonResponse, restoreFetchAfterEach, stubFetch } from '../support/fetch';
 
 const A = 'https://api.example.com';
+restoreFetchAfterEach();
 
 class Post extends Entity {
   id = 0;
@@ -10,34 +12,6 @@ class Post extends Entity {
   }
   static override key = 'RtEpPost';
 }
-
-interface FetchCall {
-  url: string;
-  init: RequestInit;
-}
-
-const realFetch = globalThis.fetch;
-afterEach(() => {
-  globalThis.fetch = realFetch;
-});
-
-function jsonResponse(value: unknown, status = 200): Response {
-  return new Response(JSON.stringify(value), { status, headers: { 'content-type': 'application/json' } });
-}
-
-/** Installs a recording `fetch` that answers `respond()` (default: `{ ok: true }` as JSON). */
-function stubFetch(respond: (url: string, init: RequestInit) => Response = () => jsonResponse({ ok: true })): FetchCall[] {
-  const calls: FetchCall[] = [];
-  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    calls.push({ url, init: init ?? {} });
-    return respond(url, init ?? {});
-  }) as typeof fetch;
-  return calls;
-}
-
-/** Calls an endpoint with any arguments (the types allow only the documented shapes). */
-const call = (endpoint: unknown, ...args: unknown[]) => (endpoint as (...a: unknown[]) => Promise<unknown>)(...args);
 
 describe('2.1 new RestEndpoint(options) returns a callable endpoint', () => {
   it('2.1 the endpoint is a function and an instance of RestEndpoint', () => {

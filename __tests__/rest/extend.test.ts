@@ -1,7 +1,9 @@
 import { Entity, RestEndpoint, normalize, schema } from 'rtk-rest';
 import type { EntityMeta, NormalizedTables } from 'rtk-rest';
+import { call, jsonResponse, restoreFetchAfterEach, stubFetch } from '../support/fetch';
 
 const A = 'https://api.example.com';
+restoreFetchAfterEach();
 
 class Post extends Entity {
   id = 0;
@@ -19,31 +21,6 @@ class Tag extends Entity {
   static override key = 'RtExtTag';
 }
 
-interface FetchCall {
-  url: string;
-  init: RequestInit;
-}
-
-const realFetch = globalThis.fetch;
-afterEach(() => {
-  globalThis.fetch = realFetch;
-});
-
-function jsonResponse(value: unknown): Response {
-  return new Response(JSON.stringify(value), { status: 200, headers: { 'content-type': 'application/json' } });
-}
-
-function stubFetch(respond: () => Response = () => jsonResponse({ id: 1 })): FetchCall[] {
-  const calls: FetchCall[] = [];
-  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    calls.push({ url: String(input), init: init ?? {} });
-    return respond();
-  }) as typeof fetch;
-  return calls;
-}
-
-/** Calls an endpoint with any arguments (the types allow only the documented shapes). */
-const call = (endpoint: unknown, ...args: unknown[]) => (endpoint as (...a: unknown[]) => Promise<unknown>)(...args);
 const custom = (endpoint: unknown, field: string) => (endpoint as Record<string, unknown>)[field];
 
 describe('2.20 extend() returns a new endpoint of the same class', () => {

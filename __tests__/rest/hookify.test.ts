@@ -1,4 +1,6 @@
 import { Entity, RestEndpoint, createResource, hookifyResource } from 'rtk-rest';
+import { jsonResponse, restoreFetchAfterEach, stubFetch } from '../support/fetch';
+import type { FetchCall } from '../support/fetch';
 
 // SPEC 3.24–3.26 without React: the generated hooks are called as plain functions; `useInit`
 // is a plain function returning request init (a token, as it would from context).
@@ -39,22 +41,12 @@ const ext = (endpoint: unknown): AnyEndpoint => {
   return endpoint as unknown as AnyEndpoint;
 };
 
-type Call = [url: string, init: RequestInit];
-const realFetch = globalThis.fetch;
-let calls: Call[] = [];
-function stubFetch(): void {
-  calls = [];
-  globalThis.fetch = (async (input: RequestInfo | URL, requestInit: RequestInit = {}) => {
-    calls.push([typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, requestInit]);
-    return new Response(JSON.stringify({ id: 5, title: 'x' }), { status: 200, headers: { 'Content-Type': 'application/json' } });
-  }) as typeof fetch;
-}
+let calls: FetchCall[] = [];
+restoreFetchAfterEach();
+const stub = () => (calls = stubFetch(() => jsonResponse({ id: 5, title: 'x' })));
 beforeEach(() => {
   init = { headers: { 'Access-Token': 'token-1' } };
   useInit.mockClear();
-});
-afterEach(() => {
-  globalThis.fetch = realFetch;
 });
 
 const itemArgs = { group: 'react', id: 5 };
@@ -112,12 +104,12 @@ describe('3.25 hooks extend the member with the merged requestInit', () => {
   });
 
   it('3.25 the merged init is what the request sends', async () => {
-    stubFetch();
+    stub();
     await hooks.useGet()(itemArgs);
     await hooks.useUpdate()(itemArgs, { title: 'x' });
     await hooks.usePublish()(itemArgs, {});
     expect(calls).toHaveLength(3);
-    for (const [, sent] of calls) {
+    for (const { init: sent } of calls) {
       const headers = new Headers(sent.headers);
       expect(headers.get('access-token')).toBe('token-1');
       expect(headers.get('x-base')).toBe('base');
@@ -135,16 +127,16 @@ describe('3.25 hooks extend the member with the merged requestInit', () => {
 
   it("3.25 useInit's header wins over the member's whatever the letter case (one Access-Token is sent)", async () => {
     init = { headers: { 'access-token': 'token-lower' } };
-    stubFetch();
+    stub();
     await hooks.useGet()(itemArgs);
-    expect(new Headers(calls[0]![1].headers).get('access-token')).toBe('token-lower');
+    expect(new Headers(calls[0]!.init.headers).get('access-token')).toBe('token-lower');
   });
 
   it("3.25 useInit's header given as a Headers instance (lower-case names) wins over the member's", async () => {
     init = { headers: new Headers({ 'Access-Token': 'token-h' }) };
-    stubFetch();
+    stub();
     await hooks.useGet()(itemArgs);
-    expect(new Headers(calls[0]![1].headers).get('access-token')).toBe('token-h');
+    expect(new Headers(calls[0]!.init.headers).get('access-token')).toBe('token-h');
   });
 
   it("3.25 url, key and testKey equal the member's, so it shares the member's cache entries", () => {
@@ -199,17 +191,17 @@ describe('3.25 hooks extend the member with the merged requestInit', () => {
 
 describe('3.26 the returned endpoints and their extenders', () => {
   it('3.26 extenders (push, unshift, getPage) inherit the merged requestInit', async () => {
-    stubFetch();
+    stub();
     const list = hooks.useGetList();
     await ext(list.push)(listArgs, { title: 'x' });
     await ext(list.unshift)(listArgs, { title: 'x' });
     await ext(list.getPage)({ ...listArgs, page: 2 });
-    expect(calls.map(([url]) => url)).toEqual([
+    expect(calls.map(({ url }) => url)).toEqual([
       `${A}/react/posts?author=ann`,
       `${A}/react/posts?author=ann`,
       `${A}/react/posts?author=ann&page=2`,
     ]);
-    for (const [, sent] of calls) {
+    for (const { init: sent } of calls) {
       const headers = new Headers(sent.headers);
       expect(headers.get('access-token')).toBe('token-1');
       expect(headers.get('x-base')).toBe('base');
@@ -225,10 +217,10 @@ describe('3.26 the returned endpoints and their extenders', () => {
   });
 
   it('3.26 a hooked endpoint can be extended and called like any endpoint', async () => {
-    stubFetch();
+    stub();
     const archived = hooks.useGet().extend({ path: '/:group/posts/:id/archive' });
     await archived(itemArgs);
-    const [url, sent] = calls[0]!;
+    const { url, init: sent } = calls[0]!;
     expect(url).toBe(`${A}/react/posts/5/archive`);
     expect(new Headers(sent.headers).get('access-token')).toBe('token-1');
   });

@@ -1,5 +1,6 @@
 import { Entity, RestEndpoint, createResource, denormalize, normalize } from 'rtk-rest';
 import type { RestGenerics } from 'rtk-rest';
+import { jsonResponse, restoreFetchAfterEach, stubFetch } from '../support/fetch';
 
 class KPost extends Entity {
   id = 0;
@@ -23,23 +24,16 @@ describe('1.18 an overridden url() is used by key() and by the request', () => {
     }
   }
   const getPost = new TenantEndpoint({ path: '/posts/:id' });
-  const realFetch = globalThis.fetch;
-  afterEach(() => {
-    globalThis.fetch = realFetch;
-  });
+  restoreFetchAfterEach();
 
   it('1.18 key() and the request use the override; testKey is overridden with it', async () => {
     expect(getPost.key({ id: 5 })).toBe('GET https://acme.example.com/posts/5');
     tenant = 'beta';
     expect(getPost.key({ id: 5 })).toBe('GET https://beta.example.com/posts/5');
     expect(getPost.testKey('GET https://beta.example.com/posts/5')).toBe(true);
-    const urls: string[] = [];
-    globalThis.fetch = (async (url: string) => {
-      urls.push(url);
-      return new Response('{"id":5}', { headers: { 'content-type': 'application/json' } });
-    }) as typeof fetch;
+    const calls = stubFetch(() => jsonResponse({ id: 5 }));
     await getPost({ id: 5 });
-    expect(urls).toEqual(['https://beta.example.com/posts/5']);
+    expect(calls.map(({ url }) => url)).toEqual(['https://beta.example.com/posts/5']);
   });
 });
 

@@ -1,4 +1,5 @@
 import { Entity, NetworkError, RestEndpoint } from 'rtk-rest';
+import { call, jsonResponse, rejectionOf, restoreFetchAfterEach, stubFetch } from '../support/fetch';
 
 class Post extends Entity {
   id = 0;
@@ -10,43 +11,7 @@ class Post extends Entity {
 }
 
 const A = 'https://api.example.com';
-
-interface FetchCall {
-  input: RequestInfo | URL;
-  init: RequestInit;
-}
-
-const realFetch = globalThis.fetch;
-afterEach(() => {
-  globalThis.fetch = realFetch;
-});
-
-function jsonResponse(value: unknown, init: ResponseInit = {}): Response {
-  return new Response(JSON.stringify(value), { status: 200, ...init, headers: { 'content-type': 'application/json' } });
-}
-
-/** Installs a recording `fetch`; `respond` may return a Response or throw/reject. */
-function stubFetch(respond: (input: RequestInfo | URL, init: RequestInit) => Response | Promise<Response> = () => jsonResponse({ ok: true })): FetchCall[] {
-  const calls: FetchCall[] = [];
-  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    calls.push({ input, init: init ?? {} });
-    return respond(input, init ?? {});
-  }) as typeof fetch;
-  return calls;
-}
-
-/** Calls an endpoint with any arguments (the types allow only the documented shapes). */
-const call = (endpoint: unknown, ...args: unknown[]) => (endpoint as (...a: unknown[]) => Promise<unknown>)(...args);
-
-/** The rejection of a promise, or a failure when it resolves. */
-async function rejectionOf(promise: Promise<unknown>): Promise<any> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected the promise to reject');
-}
+restoreFetchAfterEach();
 
 const post = new RestEndpoint({ path: '/posts', method: 'POST', urlPrefix: A });
 

@@ -1,40 +1,13 @@
 import { AbortOptimistic, Entity, NetworkError, RestEndpoint, createResource, denormalize, normalize, schema } from 'rtk-rest';
 import type { NormalizedTables, OptimisticSnapshot, RestGenerics } from 'rtk-rest';
+import { headersOf, jsonResponse as json, onlyCall, restoreFetchAfterEach, stubFetch, typedResponse as text } from '../support/fetch';
+import type { FetchCall } from '../support/fetch';
+import { A, Post, PostResource } from '../support/example';
 
 // SPEC §3 (createResource) against the running example of 0.6. The store does not exist yet:
 // plain calls go through a stub `fetch`, store effects through normalize()/denormalize() of
 // the member's schema, optimistic responses through a fake snapshot.
 
-const A = 'https://api.example.com';
-
-class User extends Entity {
-  id = 0;
-  username = '';
-  createdAt = new Date(0);
-  pk() {
-    return `${this.id}`;
-  }
-  static override key = 'User';
-  static override indexes = ['username'];
-  static override schema = { createdAt: (iso: string) => new Date(iso) };
-}
-class Post extends Entity {
-  id = 0;
-  title = '';
-  author = User.fromJS();
-  pk() {
-    return `${this.id}`;
-  }
-  static override key = 'Post';
-  static override schema = { author: User };
-}
-const PostResource = createResource({
-  path: '/:group/posts/:id',
-  schema: Post,
-  urlPrefix: A,
-  searchParams: {} as { author?: string },
-  paginationField: 'page',
-});
 const OptimisticResource = createResource({
   path: '/:group/posts/:id',
   schema: Post,
@@ -60,38 +33,14 @@ const unshift = ext(PostResource.getList.unshift);
 const getPage = ext(PostResource.getList.getPage);
 
 // ---------------------------------------------------------------------------------------------
-// stub fetch
+// stub fetch (shared)
 
-type Call = [url: string, init: RequestInit];
-const realFetch = globalThis.fetch;
-let calls: Call[] = [];
-
-function stubFetch(respond: (url: string, init: RequestInit) => Response = () => json({})): void {
-  calls = [];
-  globalThis.fetch = (async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    calls.push([url, init]);
-    return respond(url, init);
-  }) as typeof fetch;
-}
+let calls: FetchCall[] = [];
+restoreFetchAfterEach();
+const stub = (respond: (url: string, init: RequestInit) => Response = () => json({})) => (calls = stubFetch(respond));
 afterEach(() => {
-  globalThis.fetch = realFetch;
   jest.restoreAllMocks();
 });
-
-function json(value: unknown, status = 200): Response {
-  return new Response(JSON.stringify(value), { status, headers: { 'Content-Type': 'application/json' } });
-}
-function text(body: string, contentType?: string, status = 200): Response {
-  return new Response(body, { status, headers: contentType ? { 'Content-Type': contentType } : {} });
-}
-function onlyCall(): Call {
-  expect(calls).toHaveLength(1);
-  return calls[0]!;
-}
-function headersOf(init: RequestInit): Headers {
-  return new Headers(init.headers);
-}
 
 // ---------------------------------------------------------------------------------------------
 // store helpers
@@ -179,13 +128,13 @@ describe('3.1 createResource returns a plain object of endpoints plus extend', (
   it('3.1 an overridden hook passed as an option applies to every member', async () => {
     const getHeaders = (headers: Record<string, string>) => ({ ...headers, 'X-Hook': '1' });
     const R = createResource({ path: '/:group/posts/:id', schema: Post, urlPrefix: A, getHeaders });
-    stubFetch(() => json({ id: 5 }));
+    stub(() => json({ id: 5 }));
     await R.get({ group: 'react', id: 5 });
     await R.update({ group: 'react', id: 5 }, { title: 'x' });
     await R.delete({ group: 'react', id: 5 });
     await ext(R.getList.push)({ group: 'react' }, { title: 'x' });
     expect(calls).toHaveLength(4);
-    for (const [, init] of calls) expect(headersOf(init).get('x-hook')).toBe('1');
+    for (const { init } of calls) expect(headersOf(init).get('x-hook')).toBe('1');
   });
 
   it('3.1 paginationField is given to getList, so getList.getPage exists; without it getPage is undefined', () => {
@@ -324,9 +273,9 @@ describe('3.6 members of PostResource', () => {
       expect(ep.url(args[0] as Record<string, unknown>)).toBe(url);
       expect(ep.key(...args)).toBe(key);
       expect(ep.testKey(key)).toBe(true);
-      stubFetch(() => json({ id: 5, title: 'x' }));
+      stub(() => json({ id: 5, title: 'x' }));
       await ep(...args);
-      const [sentUrl, init] = onlyCall();
+      const { url: sentUrl, init } = onlyCall(calls);
       expect(sentUrl).toBe(url);
       expect(init.method).toBe(method);
     });
@@ -407,30 +356,30 @@ describe('3.7 bodies', () => {
   ];
 
   it.each(jsonBodies)('3.7 %s sends the given fields as JSON with Content-Type: application/json', async (_member, endpoint, args, method, body) => {
-    stubFetch(() => json({ id: 5 }));
+    stub(() => json({ id: 5 }));
     await endpoint()(...args);
-    const [, init] = onlyCall();
+    const { init } = onlyCall(calls);
     expect(init.method).toBe(method);
     expect(init.body).toBe(body);
     expect(init.headers).toEqual({ 'Content-Type': 'application/json' });
   });
 
   it.each(jsonBodies)('3.7 %s sends a FormData body as is, without a Content-Type', async (_member, endpoint, args) => {
-    stubFetch(() => json({ id: 5 }));
+    stub(() => json({ id: 5 }));
     const form = new FormData();
     form.append('title', 'hi');
     await endpoint()(args[0], form);
-    const [, init] = onlyCall();
+    const { init } = onlyCall(calls);
     expect(init.body).toBe(form);
     expect(headersOf(init).has('content-type')).toBe(false);
   });
 
   it('3.7 get and delete send no body', async () => {
-    stubFetch(() => json({ id: 5 }));
+    stub(() => json({ id: 5 }));
     await PostResource.get({ group: 'react', id: 5 });
     await PostResource.delete({ group: 'react', id: 5 });
     expect(calls).toHaveLength(2);
-    for (const [, init] of calls) expect(init.body).toBeUndefined();
+    for (const { init } of calls) expect(init.body).toBeUndefined();
   });
 });
 
@@ -497,17 +446,17 @@ describe('3.9 update and partialUpdate treat an empty response as { ...pathParam
 
   describe.each(members)('3.9 %s', (_name, member) => {
     it.each(empties)('3.9 %s resolves to the path parameters and the sent fields', async (_label, respond) => {
-      stubFetch(respond);
+      stub(respond);
       await expect(member()({ group: 'react', id: 5 }, { title: 'new' })).resolves.toEqual({ group: 'react', id: 5, title: 'new' });
     });
 
     it('3.9 search parameters are not path parameters and are left out', async () => {
-      stubFetch(() => new Response(null, { status: 204 }));
+      stub(() => new Response(null, { status: 204 }));
       await expect(member()({ group: 'react', id: 5, author: 'ann' }, { title: 'new' })).resolves.toEqual({ group: 'react', id: 5, title: 'new' });
     });
 
     it('3.9 a FormData body contributes its entries', async () => {
-      stubFetch(() => new Response(null, { status: 204 }));
+      stub(() => new Response(null, { status: 204 }));
       const form = new FormData();
       form.append('title', 'first');
       form.append('title', 'last');
@@ -515,7 +464,7 @@ describe('3.9 update and partialUpdate treat an empty response as { ...pathParam
     });
 
     it('3.9 the value normalizes with the member schema and so updates the stored entity', async () => {
-      stubFetch(() => new Response(null, { status: 204 }));
+      stub(() => new Response(null, { status: 204 }));
       const value = await member()({ group: 'react', id: 5 }, { title: 'new' });
       const store = storedList();
       const { entities } = normalize(member().schema, value, [{ group: 'react', id: 5 }, { title: 'new' }], store);
@@ -525,7 +474,7 @@ describe('3.9 update and partialUpdate treat an empty response as { ...pathParam
     });
 
     it('3.9 a non-empty answer is returned as it came', async () => {
-      stubFetch(() => json({ id: 5, title: 'server' }));
+      stub(() => json({ id: 5, title: 'server' }));
       await expect(member()({ group: 'react', id: 5 }, { title: 'new' })).resolves.toEqual({ id: 5, title: 'server' });
     });
   });
@@ -551,7 +500,7 @@ describe('3.10 delete: every answer tombstones the entity', () => {
   ];
 
   it.each(rows)('3.10 %s', async (_label, respond, plainValue) => {
-    stubFetch(respond);
+    stub(respond);
     const value = await PostResource.delete(params);
     expect(value).toEqual(plainValue);
     const store = storedList();
@@ -575,7 +524,7 @@ describe('3.10 delete: every answer tombstones the entity', () => {
   });
 
   it.each([404, 500])('3.10 a %s rejects with the NetworkError and nothing is tombstoned', async (status) => {
-    stubFetch(() => json({ message: 'nope' }, status));
+    stub(() => json({ message: 'nope' }, status));
     const error = await PostResource.delete(params).then(
       () => undefined,
       (e: unknown) => e,
@@ -588,19 +537,19 @@ describe('3.10 delete: every answer tombstones the entity', () => {
 
 describe('3.11 delete parses a non-JSON, non-HTML text body as a pk string', () => {
   it('3.11 a text/plain body is the pk, trimmed', async () => {
-    stubFetch(() => text('  5\n', 'text/plain'));
+    stub(() => text('  5\n', 'text/plain'));
     await expect(PostResource.delete({ group: 'react', id: 5 })).resolves.toBe('5');
   });
 
   it('3.11 a text body without Content-Type is the pk too', async () => {
-    stubFetch(() => text('5'));
+    stub(() => text('5'));
     const value = await PostResource.delete({ group: 'react', id: 5 });
     expect(value).toBe('5');
     expect(normalize(PostResource.delete.schema, value).entities.Post).toEqual({ '5': null });
   });
 
   it('3.11 an HTML body is still the NetworkError of 2.10', async () => {
-    stubFetch(() => text('<!doctype html><html><body>app</body></html>', 'text/html'));
+    stub(() => text('<!doctype html><html><body>app</body></html>', 'text/html'));
     const error = await PostResource.delete({ group: 'react', id: 5 }).then(
       () => undefined,
       (e: unknown) => e,
@@ -611,14 +560,14 @@ describe('3.11 delete parses a non-JSON, non-HTML text body as a pk string', () 
   });
 
   it('3.11 an HTML body sent as text/plain is still the NetworkError of 2.10', async () => {
-    stubFetch(() => text('<html><body>app</body></html>', 'text/plain'));
+    stub(() => text('<html><body>app</body></html>', 'text/plain'));
     await expect(PostResource.delete({ group: 'react', id: 5 })).rejects.toBeInstanceOf(NetworkError);
   });
 });
 
 describe('3.12 an object answer without a pk', () => {
   it('3.12 {"ok":true} makes normalizing with the delete schema fail with status 400; nothing is tombstoned', async () => {
-    stubFetch(() => json({ ok: true }));
+    stub(() => json({ ok: true }));
     const value = await PostResource.delete({ group: 'react', id: 5 });
     const store = storedList();
     const before = JSON.stringify(store);
@@ -653,7 +602,7 @@ describe('11.2 rows 15 and 16 for resource members (through normalize)', () => {
   });
 
   it('11.2 #10 an empty answer (null) for get is a failure, status 400', async () => {
-    stubFetch(() => new Response(null, { status: 204 }));
+    stub(() => new Response(null, { status: 204 }));
     const value = await PostResource.get({ group: 'react', id: 5 });
     expect(value).toBeNull();
     expect(thrown(() => normalize(PostResource.get.schema, value, [{ group: 'react', id: 5 }])).status).toBe(400);
@@ -822,9 +771,9 @@ describe('3.18 extend: batch form', () => {
 
   it('3.18 an extended update still sends its body and still treats an empty answer as the sent fields', async () => {
     const R = PostResource.extend({ update: { body: {} as PostBody } });
-    stubFetch(() => new Response(null, { status: 204 }));
+    stub(() => new Response(null, { status: 204 }));
     await expect(R.update({ group: 'react', id: 5 }, { title: 'x' })).resolves.toEqual({ group: 'react', id: 5, title: 'x' });
-    expect(onlyCall()[1].body).toBe('{"title":"x"}');
+    expect(onlyCall(calls).init.body).toBe('{"title":"x"}');
   });
 
   it('3.18 a name that is not a member throws a TypeError suggesting the two-argument form', () => {
@@ -850,9 +799,9 @@ describe('3.19 extend: add-member form', () => {
   });
 
   it('3.19 publish takes (params, body) and sends the body', async () => {
-    stubFetch(() => json({ id: 5, title: 'x' }));
+    stub(() => json({ id: 5, title: 'x' }));
     await expect(R.publish({ group: 'react', id: 5 }, { at: 'now' })).resolves.toEqual({ id: 5, title: 'x' });
-    const [url, init] = onlyCall();
+    const { url, init } = onlyCall(calls);
     expect(url).toBe(`${A}/react/posts/5/publish`);
     expect(init.method).toBe('POST');
     expect(init.body).toBe('{"at":"now"}');
@@ -924,12 +873,12 @@ describe('3.21 every form returns a new resource and leaves the original unchang
     const requestInit = { headers: { 'X-List': '1' } };
     for (const R of [PostResource.extend({ getList: { requestInit } }), PostResource.extend('getList', { requestInit })]) {
       expect(R.getList.push).not.toBe(PostResource.getList.push);
-      stubFetch(() => json([]));
+      stub(() => json([]));
       await ext(R.getList.push)(listParams, { id: 7 });
       await ext(R.getList.unshift)(listParams, { id: 7 });
       await ext(R.getList.getPage)({ ...listParams, page: 2 });
       expect(calls).toHaveLength(3);
-      for (const [, init] of calls) expect(headersOf(init).get('x-list')).toBe('1');
+      for (const { init } of calls) expect(headersOf(init).get('x-list')).toBe('1');
     }
   });
 
@@ -974,7 +923,7 @@ describe('3.22 Endpoint option', () => {
 
   it('3.22 its getHeaders applies to every request of the resource', async () => {
     token = 'secret';
-    stubFetch(() => json({ id: 5 }));
+    stub(() => json({ id: 5 }));
     const R2 = R.extend('publish', { path: '/:group/posts/:id/publish', method: 'POST' });
     await R.get({ group: 'react', id: 5 });
     await R.getList(listParams);
@@ -986,17 +935,17 @@ describe('3.22 Endpoint option', () => {
     await R.delete({ group: 'react', id: 5 });
     await R2.publish({ group: 'react', id: 5 }, {});
     expect(calls).toHaveLength(9);
-    for (const [, init] of calls) expect(headersOf(init).get('access-token')).toBe('secret');
+    for (const { init } of calls) expect(headersOf(init).get('access-token')).toBe('secret');
   });
 
   it('3.22 without a token no Access-Token header is sent', async () => {
-    stubFetch(() => json({ id: 5 }));
+    stub(() => json({ id: 5 }));
     await R.get({ group: 'react', id: 5 });
-    expect(headersOf(onlyCall()[1]).has('access-token')).toBe(false);
+    expect(headersOf(onlyCall(calls).init).has('access-token')).toBe(false);
   });
 
   it('3.22 the member behaviour (delete fallback, empty update) survives the Endpoint class', async () => {
-    stubFetch(() => new Response(null, { status: 204 }));
+    stub(() => new Response(null, { status: 204 }));
     await expect(R.delete({ group: 'react', id: 5 })).resolves.toEqual({ group: 'react', id: 5 });
     await expect(R.update({ group: 'react', id: 5 }, { title: 'x' })).resolves.toEqual({ group: 'react', id: 5, title: 'x' });
   });

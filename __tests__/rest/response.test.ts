@@ -1,6 +1,8 @@
 import { Entity, NetworkError, RestEndpoint, schema } from 'rtk-rest';
+import { jsonResponse, rejectionOf, restoreFetchAfterEach, stubFetch, typedResponse } from '../support/fetch';
 
 const A = 'https://api.example.com';
+restoreFetchAfterEach();
 
 // The key is `Post` so that schema descriptions read exactly as in SPEC 2.19.
 class Post extends Entity {
@@ -10,47 +12,6 @@ class Post extends Entity {
     return `${this.id}`;
   }
   static override key = 'Post';
-}
-
-interface FetchCall {
-  url: string;
-  init: RequestInit;
-}
-
-const realFetch = globalThis.fetch;
-afterEach(() => {
-  globalThis.fetch = realFetch;
-});
-
-function jsonResponse(value: unknown, status = 200): Response {
-  return new Response(JSON.stringify(value), { status, headers: { 'content-type': 'application/json' } });
-}
-
-/** A response with exactly this Content-Type (`null`: none at all). */
-function typed(body: string | Uint8Array | null, contentType: string | null, init: ResponseInit = {}): Response {
-  const bytes = typeof body === 'string' ? new TextEncoder().encode(body) : body;
-  const headers: Record<string, string> = contentType === null ? {} : { 'content-type': contentType };
-  return new Response(bytes as BodyInit | null, { status: 200, ...init, headers });
-}
-
-/** Installs a recording `fetch` answering `respond()`. */
-function stubFetch(respond: () => Response): FetchCall[] {
-  const calls: FetchCall[] = [];
-  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    calls.push({ url: String(input), init: init ?? {} });
-    return respond();
-  }) as typeof fetch;
-  return calls;
-}
-
-/** The rejection of a promise, or a failure when it resolves. */
-async function rejectionOf(promise: Promise<unknown>): Promise<any> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected the promise to reject');
 }
 
 const get = new RestEndpoint({ path: '/posts/:id', urlPrefix: A });
@@ -81,32 +42,32 @@ describe('2.10 (2) a Content-Type containing json in any case is read as JSON', 
     'APPLICATION/JSON',
     'text/x-JSON',
   ])('2.10 %s is parsed with JSON.parse', async (contentType) => {
-    stubFetch(() => typed('{"id":1,"title":"t","list":[1,2]}', contentType));
+    stubFetch(() => typedResponse('{"id":1,"title":"t","list":[1,2]}', contentType));
     await expect(get({ id: 1 })).resolves.toEqual({ id: 1, title: 't', list: [1, 2] });
     await expect(getPost({ id: 1 })).resolves.toEqual({ id: 1, title: 't', list: [1, 2] });
   });
 
   it('2.10 JSON primitives are parsed too', async () => {
-    await expect(get.parseResponse(typed('5', 'application/json'))).resolves.toBe(5);
-    await expect(get.parseResponse(typed('"x"', 'application/json'))).resolves.toBe('x');
-    await expect(get.parseResponse(typed('null', 'application/json'))).resolves.toBeNull();
-    await expect(get.parseResponse(typed('false', 'application/json'))).resolves.toBe(false);
+    await expect(get.parseResponse(typedResponse('5', 'application/json'))).resolves.toBe(5);
+    await expect(get.parseResponse(typedResponse('"x"', 'application/json'))).resolves.toBe('x');
+    await expect(get.parseResponse(typedResponse('null', 'application/json'))).resolves.toBeNull();
+    await expect(get.parseResponse(typedResponse('false', 'application/json'))).resolves.toBe(false);
   });
 
   it('2.10 an empty JSON body parses to null', async () => {
-    stubFetch(() => typed('', 'application/json'));
+    stubFetch(() => typedResponse('', 'application/json'));
     await expect(get({ id: 1 })).resolves.toBeNull();
     await expect(getPost({ id: 1 })).resolves.toBeNull();
   });
 
   it('2.10 a whitespace-only JSON body parses to null', async () => {
-    stubFetch(() => typed('  \n\t\r ', 'application/json; charset=utf-8'));
+    stubFetch(() => typedResponse('  \n\t\r ', 'application/json; charset=utf-8'));
     await expect(get({ id: 1 })).resolves.toBeNull();
     await expect(getPost({ id: 1 })).resolves.toBeNull();
   });
 
   it("2.10 bad JSON rejects with a NetworkError with the response's status and the body", async () => {
-    const response = typed('{"id": 1,', 'application/json', { status: 201 });
+    const response = typedResponse('{"id": 1,', 'application/json', { status: 201 });
     stubFetch(() => response);
     const error = await rejectionOf(get({ id: 1 }));
     expect(error).toBeInstanceOf(NetworkError);
@@ -117,7 +78,7 @@ describe('2.10 (2) a Content-Type containing json in any case is read as JSON', 
   });
 
   it('2.10 bad JSON with a schema is the same NetworkError (not a processing error)', async () => {
-    stubFetch(() => typed('<not json>', 'application/problem+json'));
+    stubFetch(() => typedResponse('<not json>', 'application/problem+json'));
     const error = await rejectionOf(getPost({ id: 1 }));
     expect(error).toBeInstanceOf(NetworkError);
     expect(error.status).toBe(200);
@@ -126,21 +87,21 @@ describe('2.10 (2) a Content-Type containing json in any case is read as JSON', 
 
   it("2.10 / 2.11 bad JSON quotes the first 200 characters followed by '…' when cut", async () => {
     const long = '{' + 'x'.repeat(299);
-    stubFetch(() => typed(long, 'application/json'));
+    stubFetch(() => typedResponse(long, 'application/json'));
     const error = await rejectionOf(get({ id: 1 }));
     expect(error.message).toBe(`${URL1}: response body is not valid JSON: ${long.slice(0, 200)}…`);
   });
 
   it("2.11 a body of exactly 200 characters is quoted whole, without '…'", async () => {
     const exact = '{' + 'y'.repeat(199);
-    stubFetch(() => typed(exact, 'application/json'));
+    stubFetch(() => typedResponse(exact, 'application/json'));
     const error = await rejectionOf(get({ id: 1 }));
     expect(error.message).toBe(`${URL1}: response body is not valid JSON: ${exact}`);
   });
 
   it('2.11 first200 counts UTF-16 code units', async () => {
     const body = '{' + 'a'.repeat(198) + '😀tail';
-    stubFetch(() => typed(body, 'application/json'));
+    stubFetch(() => typedResponse(body, 'application/json'));
     const error = await rejectionOf(get({ id: 1 }));
     expect(error.message).toBe(`${URL1}: response body is not valid JSON: {${'a'.repeat(198)}\ud83d…`);
   });
@@ -148,7 +109,7 @@ describe('2.10 (2) a Content-Type containing json in any case is read as JSON', 
 
 describe('2.10 (3) no schema, no JSON type: Blob for binary types, text otherwise', () => {
   it.each(['application/octet-stream', 'image/png', 'application/pdf', 'audio/mpeg'])('2.10 a binary %s body is a Blob', async (contentType) => {
-    stubFetch(() => typed(new Uint8Array([1, 2, 3]), contentType));
+    stubFetch(() => typedResponse(new Uint8Array([1, 2, 3]), contentType));
     const result = await get({ id: 1 });
     expect(result).toBeInstanceOf(Blob);
     const blob = result as Blob;
@@ -157,7 +118,7 @@ describe('2.10 (3) no schema, no JSON type: Blob for binary types, text otherwis
   });
 
   it('2.10 an empty binary body is null', async () => {
-    stubFetch(() => typed(new Uint8Array([]), 'application/octet-stream'));
+    stubFetch(() => typedResponse(new Uint8Array([]), 'application/octet-stream'));
     await expect(get({ id: 1 })).resolves.toBeNull();
   });
 
@@ -172,40 +133,40 @@ describe('2.10 (3) no schema, no JSON type: Blob for binary types, text otherwis
     ['application/x-www-form-urlencoded', 'a=1&b=2'],
     ['TEXT/PLAIN', 'upper'],
   ])('2.10 a %s body is text', async (contentType, body) => {
-    stubFetch(() => typed(body, contentType));
+    stubFetch(() => typedResponse(body, contentType));
     await expect(get({ id: 1 })).resolves.toBe(body);
   });
 
   it('2.10 a body without Content-Type is text (binary needs a Content-Type)', async () => {
-    const response = typed('plain words', null);
+    const response = typedResponse('plain words', null);
     expect(response.headers.get('content-type')).toBeNull();
     stubFetch(() => response);
     await expect(get({ id: 1 })).resolves.toBe('plain words');
   });
 
   it('2.10 an empty text body is null', async () => {
-    stubFetch(() => typed('', 'text/plain'));
+    stubFetch(() => typedResponse('', 'text/plain'));
     await expect(get({ id: 1 })).resolves.toBeNull();
-    stubFetch(() => typed('', null));
+    stubFetch(() => typedResponse('', null));
     await expect(get({ id: 1 })).resolves.toBeNull();
   });
 
   it('2.10 text that looks like JSON is not parsed without a JSON type', async () => {
-    stubFetch(() => typed('{"id":1}', 'text/plain'));
+    stubFetch(() => typedResponse('{"id":1}', 'text/plain'));
     await expect(get({ id: 1 })).resolves.toBe('{"id":1}');
   });
 });
 
 describe('2.10 (4) a schema and no JSON type', () => {
   it('2.10 an empty body is null', async () => {
-    stubFetch(() => typed('', 'text/plain'));
+    stubFetch(() => typedResponse('', 'text/plain'));
     await expect(getPost({ id: 1 })).resolves.toBeNull();
-    stubFetch(() => typed('', null));
+    stubFetch(() => typedResponse('', null));
     await expect(getPost({ id: 1 })).resolves.toBeNull();
   });
 
   it('2.10 a text body rejects with a NetworkError naming URL, schema, Content-Type and body, expecting JSON', async () => {
-    stubFetch(() => typed('hello world', 'text/plain; charset=utf-8', { status: 203 }));
+    stubFetch(() => typedResponse('hello world', 'text/plain; charset=utf-8', { status: 203 }));
     const error = await rejectionOf(getPost({ id: 1 }));
     expect(error).toBeInstanceOf(NetworkError);
     expect(error.status).toBe(203);
@@ -218,7 +179,7 @@ describe('2.10 (4) a schema and no JSON type', () => {
   });
 
   it('2.10 a body without Content-Type says "no Content-Type"', async () => {
-    stubFetch(() => typed('hello', null));
+    stubFetch(() => typedResponse('hello', null));
     const error = await rejectionOf(getPost({ id: 1 }));
     expect(error).toBeInstanceOf(NetworkError);
     expect(error.status).toBe(200);
@@ -227,7 +188,7 @@ describe('2.10 (4) a schema and no JSON type', () => {
   });
 
   it('2.10 the message describes other schemas too', async () => {
-    stubFetch(() => typed('nope', 'text/plain'));
+    stubFetch(() => typedResponse('nope', 'text/plain'));
     const list = new RestEndpoint({ path: '/posts', urlPrefix: A, schema: new schema.Collection([Post]) });
     const error = await rejectionOf(list());
     expect(error.message).toContain(`${A}/posts`);
@@ -235,14 +196,14 @@ describe('2.10 (4) a schema and no JSON type', () => {
   });
 
   it('2.10 a binary body with a schema is rejected too (not a Blob)', async () => {
-    stubFetch(() => typed(new Uint8Array([65, 66]), 'application/octet-stream'));
+    stubFetch(() => typedResponse(new Uint8Array([65, 66]), 'application/octet-stream'));
     const error = await rejectionOf(getPost({ id: 1 }));
     expect(error).toBeInstanceOf(NetworkError);
     expect(error.message).toContain('application/octet-stream');
   });
 
   it('2.10 an HTML body (text/html) says an HTML page came back and asks about urlPrefix', async () => {
-    stubFetch(() => typed('<!doctype html><html><body>app</body></html>', 'text/html; charset=utf-8'));
+    stubFetch(() => typedResponse('<!doctype html><html><body>app</body></html>', 'text/html; charset=utf-8'));
     const error = await rejectionOf(getPost({ id: 1 }));
     expect(error).toBeInstanceOf(NetworkError);
     expect(error.status).toBe(200);
@@ -256,7 +217,7 @@ describe('2.10 (4) a schema and no JSON type', () => {
     ['<HTML><body>x</body></HTML>', null],
     ['<html lang="en">', 'application/octet-stream'],
   ])('2.10 a body starting with %p (type %p) is recognised as HTML', async (body, contentType) => {
-    stubFetch(() => typed(body, contentType));
+    stubFetch(() => typedResponse(body, contentType));
     const error = await rejectionOf(getPost({ id: 1 }));
     expect(error).toBeInstanceOf(NetworkError);
     expect(error.message).toMatch(/HTML/);
@@ -264,7 +225,7 @@ describe('2.10 (4) a schema and no JSON type', () => {
   });
 
   it('2.10 a body that parses as JSON suggests Content-Type: application/json or overriding parseResponse', async () => {
-    stubFetch(() => typed('{"id":1,"title":"x"}', 'text/plain'));
+    stubFetch(() => typedResponse('{"id":1,"title":"x"}', 'text/plain'));
     const error = await rejectionOf(getPost({ id: 1 }));
     expect(error).toBeInstanceOf(NetworkError);
     expect(error.message).toContain('{"id":1,"title":"x"}');
@@ -275,7 +236,7 @@ describe('2.10 (4) a schema and no JSON type', () => {
 
   it("2.10 / 2.11 the non-JSON message quotes the first 200 characters and '…'", async () => {
     const body = 'z'.repeat(250);
-    stubFetch(() => typed(body, 'text/plain'));
+    stubFetch(() => typedResponse(body, 'text/plain'));
     const error = await rejectionOf(getPost({ id: 1 }));
     expect(error.message).toContain(`${'z'.repeat(200)}…`);
     expect(error.message).not.toContain('z'.repeat(201));
@@ -295,7 +256,7 @@ describe('2.12 parseResponse may be overridden', () => {
   });
 
   it('2.12 a subclass override can fall back to the default', async () => {
-    stubFetch(() => typed('7', 'application/json'));
+    stubFetch(() => typedResponse('7', 'application/json'));
     class Counting extends RestEndpoint {
       override async parseResponse(response: Response) {
         return { parsed: await super.parseResponse(response), status: response.status };
@@ -679,7 +640,7 @@ describe('2.18 NetworkError', () => {
 
 describe('11.2 faults, plain-call parts', () => {
   it('11.2 #6 JSON Content-Type with an unparsable body: NetworkError, the response status, "not valid JSON"', async () => {
-    stubFetch(() => typed('{oops', 'application/json'));
+    stubFetch(() => typedResponse('{oops', 'application/json'));
     const error = await rejectionOf(getPost({ id: 1 }));
     expect(error).toBeInstanceOf(NetworkError);
     expect(error.status).toBe(200);
@@ -688,7 +649,7 @@ describe('11.2 faults, plain-call parts', () => {
   });
 
   it('11.2 #7 a non-JSON body on an endpoint with a schema: NetworkError with the response status, hinting JSON', async () => {
-    stubFetch(() => typed('[{"id":1}]', null));
+    stubFetch(() => typedResponse('[{"id":1}]', null));
     const error = await rejectionOf(getPost({ id: 1 }));
     expect(error).toBeInstanceOf(NetworkError);
     expect(error.status).toBe(200);
@@ -700,7 +661,7 @@ describe('11.2 faults, plain-call parts', () => {
   });
 
   it('11.2 #8 an HTML page with status 2xx asks whether urlPrefix points at the API', async () => {
-    stubFetch(() => typed('<!DOCTYPE html><div id="root"></div>', 'text/html'));
+    stubFetch(() => typedResponse('<!DOCTYPE html><div id="root"></div>', 'text/html'));
     const error = await rejectionOf(getPost({ id: 1 }));
     expect(error).toBeInstanceOf(NetworkError);
     expect(error.status).toBe(200);
@@ -709,7 +670,7 @@ describe('11.2 faults, plain-call parts', () => {
   });
 
   it('11.2 #9 an HTML error page with status 4xx/5xx: `${url}: ${statusText}`, body not parsed, response attached', async () => {
-    const response = typed('<html><body>Bad Gateway</body></html>', 'text/html', { status: 502, statusText: 'Bad Gateway' });
+    const response = typedResponse('<html><body>Bad Gateway</body></html>', 'text/html', { status: 502, statusText: 'Bad Gateway' });
     stubFetch(() => response);
     const error = await rejectionOf(getPost({ id: 1 }));
     expect(error).toBeInstanceOf(NetworkError);
@@ -720,7 +681,7 @@ describe('11.2 faults, plain-call parts', () => {
   });
 
   it('11.2 #10 an empty body without a schema resolves null (204, 205, empty)', async () => {
-    for (const make of [() => new Response(null, { status: 204 }), () => new Response(null, { status: 205 }), () => typed('', 'application/json')]) {
+    for (const make of [() => new Response(null, { status: 204 }), () => new Response(null, { status: 205 }), () => typedResponse('', 'application/json')]) {
       stubFetch(make);
       await expect(get({ id: 1 })).resolves.toBeNull();
     }
@@ -733,7 +694,7 @@ describe('11.2 faults, plain-call parts', () => {
     expect(server.status).toBe(500);
     expect(server.url).toBe(URL1);
     expect(server.message).toBe(`${URL1}: status 500`);
-    stubFetch(() => typed('forbidden', 'text/plain', { status: 403, statusText: 'Forbidden' }));
+    stubFetch(() => typedResponse('forbidden', 'text/plain', { status: 403, statusText: 'Forbidden' }));
     const forbidden = await rejectionOf(get({ id: 1 }));
     expect(forbidden.status).toBe(403);
     expect(forbidden.message).toBe(`${URL1}: Forbidden`);
