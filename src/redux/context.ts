@@ -1,4 +1,3 @@
-import { tablesReader } from '../schema';
 import type { EntityReader, MemoCache } from '../schema';
 import type { RestEndpoint } from '../rest';
 import type { RestActions } from './actions';
@@ -29,14 +28,7 @@ export interface RestContext {
   readonly endpointsByKey: Map<string, RestEndpoint>;
 }
 
-const readers = new WeakMap<object, EntityReader>();
-
-/** The EntityReader over a slice, one per entities object (its state token). */
-export function sliceReader(slice: RestState): EntityReader {
-  let reader = readers.get(slice.entities);
-  if (reader === undefined) readers.set(slice.entities, (reader = tablesReader(slice)));
-  return reader;
-}
+export { sliceReader } from './layout';
 
 const completed = new WeakMap<object, RestState>();
 

@@ -11,6 +11,7 @@ import { nanoid } from './rtk';
 import { Polling } from './polling';
 import type { Selectors } from './selectors';
 import type { FetchMeta, RestState, WritePayload } from './types';
+import { tableGet, tableHas } from './tables';
 
 interface InFlight {
   readonly dedupeKey: string;
@@ -165,9 +166,9 @@ export class Controller {
     }
     const updates: Record<string, unknown> = {};
     for (const [key, updater] of Object.entries(updaters)) {
-      if (!Object.prototype.hasOwnProperty.call(slice.endpoints, key)) continue;
+      if (!tableHas(slice.endpoints, key)) continue;
       try {
-        updates[key] = toJSONValue(updater(slice.endpoints[key]));
+        updates[key] = toJSONValue(updater(tableGet(slice.endpoints, key)));
       } catch (error) {
         if (isDev) console.error(`[rtk-rest] ${endpoint.name}: the update for "${key}" threw; skipped`, error);
       }

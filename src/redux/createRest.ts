@@ -10,7 +10,9 @@ import { buildMiddleware } from './middleware';
 import { globalTimers } from './polling';
 import type { Timers } from './polling';
 import { buildSelectors } from './selectors';
-import { buildReducer } from './slice';
+import { buildReducer, completeState } from './slice';
+import { logicalSlice } from './layout';
+import type { RestState } from './types';
 import { buildThunks } from './thunks';
 
 /** Options of `createRest` (SPEC 6.1). */
@@ -99,6 +101,11 @@ export function createRest<const ReducerPath extends string = 'rest'>(options: C
     reducer: buildReducer(actions),
     middleware: buildMiddleware(ctx, selectors),
     actions,
+    /**
+     * Options for `configureStore({ devTools: rest.devTools })`: the state DevTools records shows
+     * this slice in the logical layout of SPEC 5.1, whatever the store's sharding of large tables.
+     */
+    devTools: { stateSanitizer: buildStateSanitizer(resolved.reducerPath) },
     ...thunks,
     /** Sends (or joins) a request; resolves after the commit to the endpoint's data (SPEC 6.15–6.21). */
     fetch: thunks.fetch as <E extends RestEndpoint<any>>(endpoint: E, ...args: unknown[]) => Thunk<Promise<DataOf<E>>>,
@@ -108,6 +115,18 @@ export function createRest<const ReducerPath extends string = 'rest'>(options: C
     selectData: selectors.selectData as <E extends RestEndpoint<any>>(state: unknown, endpoint: E, ...args: unknown[]) => DataOf<E> | undefined,
     selectError: selectors.selectError,
     selectQuery: selectors.selectQuery as <S>(state: unknown, queryable: S, ...args: unknown[]) => Denormalize<S> | undefined,
+  };
+}
+
+/** Replaces the slice with its logical layout (cached per slice object) in DevTools' copy of the state. */
+function buildStateSanitizer(reducerPath: string) {
+  const cache = new WeakMap<object, unknown>();
+  return <S>(state: S, _index?: number): S => {
+    const slice = (state as Record<string, unknown> | undefined)?.[reducerPath];
+    if (typeof slice !== 'object' || slice === null) return state;
+    let logical = cache.get(slice);
+    if (logical === undefined) cache.set(slice, (logical = logicalSlice(completeState(slice as Partial<RestState>))));
+    return { ...state, [reducerPath]: logical };
   };
 }
 

@@ -1,5 +1,6 @@
 import type { RestEndpoint } from '../rest';
 import type { Controller } from './controller';
+import { tableGet } from './tables';
 
 interface Subscriber {
   readonly endpoint: RestEndpoint;
@@ -96,7 +97,7 @@ export class Polling {
     const poller = this.poller(entry);
     if (poller === undefined) return;
     const now = this.controller.ctx.options.now();
-    const date = this.controller.slice().meta[key]?.date;
+    const date = tableGet(this.controller.slice().meta, key)?.date;
     const delay = date === undefined ? 0 : Math.max(0, date + poller.interval - now);
     const timer = this.timers.setTimeout(() => this.poll(key), delay);
     (timer as { unref?: () => void } | undefined)?.unref?.();

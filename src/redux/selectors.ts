@@ -3,6 +3,8 @@ import type { EntityReader, MemoResult, SchemaNode } from '../schema';
 import type { RestEndpoint } from '../rest';
 import type { RestContext } from './context';
 import type { KeyMeta, RestState, StoredError } from './types';
+import { tableGet, tableHas } from './tables';
+import { getOwn } from '../internal/own';
 
 export type ExpiryStatus = 'valid' | 'stale' | 'invalid';
 export type RequestStatus = 'uninitialized' | 'pending' | 'fulfilled' | 'rejected';
@@ -37,23 +39,23 @@ interface KeyRead {
   inferred?: { expiresAt: number; fetchedAt: number };
 }
 
-const hasOwn = (object: object, key: string) => Object.prototype.hasOwnProperty.call(object, key);
 const inferredMetas = new WeakMap<MemoResult, { expiresAt: number; fetchedAt: number }>();
 
 export const isInactive = (args: readonly unknown[]) => args.length === 1 && args[0] === null;
 
 /** The read side of one instance: key reads, inference, expiry and the public selectors. */
 export function buildSelectors(ctx: RestContext) {
-  const lastResponses = new Map<string, ResponseState>();
+  /** The last answer per key, and the slice and expiry side it was computed for (6.42). */
+  const lastResponses = new Map<string, { response: ResponseState; slice: RestState; endpoint: RestEndpoint; stale: boolean }>();
 
   /** The key's read: its result through the schema, or an inference (SPEC 5.18–5.19). */
   function readKey(slice: RestState, endpoint: RestEndpoint, args: readonly unknown[], key: string): KeyRead {
-    const meta = slice.meta[key];
+    const meta = tableGet(slice.meta, key);
     if (meta?.invalidated) return { read: undefined, hasResult: false };
     const node = toNode(endpoint.schema);
-    if (hasOwn(slice.endpoints, key)) {
-      const result = slice.endpoints[key];
-      return { read: node === undefined ? result : ctx.memo.read(node, result, ctx.reader(slice), slice.entities, args).data, hasResult: true };
+    if (tableHas(slice.endpoints, key)) {
+      const result = tableGet(slice.endpoints, key);
+      return { read: node === undefined ? result : ctx.memo.read(node, result, ctx.reader(slice), slice.entities, args, '\u0000' + key).data, hasResult: true };
     }
     if (node === undefined || !node.queryable) return { read: undefined, hasResult: false };
     const answer = query(slice, node, args);
@@ -74,8 +76,8 @@ export function buildSelectors(ctx: RestContext) {
       let expiresAt = Infinity;
       let fetchedAt = 0;
       for (const { key, pk } of answer.paths) {
-        const meta = slice.entitiesMeta[key]?.[pk];
-        if (meta === undefined || !hasOwn(slice.entitiesMeta[key]!, pk)) continue;
+        const meta = tableGet(getOwn(slice.entitiesMeta, key), pk);
+        if (meta === undefined) continue;
         if (meta.expiresAt < expiresAt) expiresAt = meta.expiresAt;
         if (meta.fetchedAt > fetchedAt) fetchedAt = meta.fetchedAt;
       }
@@ -89,10 +91,13 @@ export function buildSelectors(ctx: RestContext) {
     if (isInactive(args)) return INACTIVE;
     const slice = ctx.slice(state);
     const key = endpoint.key(...args);
-    const meta: KeyMeta | undefined = slice.meta[key];
+    const now = ctx.options.now();
+    const last = lastResponses.get(key);
+    // Same slice object: nothing the answer depends on changed but the clock.
+    if (last !== undefined && last.slice === slice && last.endpoint === endpoint && now > last.response.expiresAt === last.stale) return last.response;
+    const meta: KeyMeta | undefined = tableGet(slice.meta, key);
     const { read, hasResult, inferred } = readKey(slice, endpoint, args, key);
     const expiresAt = meta?.date !== undefined ? (meta.expiresAt ?? 0) : (inferred?.expiresAt ?? 0);
-    const now = ctx.options.now();
     const usable = !meta?.invalidated && read !== undefined && !(endpoint.invalidIfStale && now > expiresAt);
     const data = usable ? read : undefined;
     const error = meta?.error !== undefined && !(meta.errorPolicy === 'soft' && data !== undefined) ? meta.error : undefined;
@@ -114,10 +119,9 @@ export function buildSelectors(ctx: RestContext) {
       fetchedAt: meta?.fetchedAt ?? inferred?.fetchedAt ?? 0,
       expiresAt,
     };
-    const previous = lastResponses.get(key);
-    if (previous !== undefined && sameResponse(previous, next)) return previous;
-    lastResponses.set(key, next);
-    return next;
+    const response = last !== undefined && sameResponse(last.response, next) ? last.response : next;
+    lastResponses.set(key, { response, slice, endpoint, stale: now > expiresAt });
+    return response;
   }
 
   return {

@@ -1,6 +1,8 @@
-import { applyWriteSet } from '../schema';
 import type { RestActions } from './actions';
+import { applyEntityWrite } from './layout';
 import type { UnknownAction } from './rtk';
+import { tableGet, tableHas, tableKeys, tableSet } from './tables';
+import type { Table } from './tables';
 import type { EntityWrite, KeyMeta, RestState } from './types';
 
 export function initialState(lastReset = 0): RestState {
@@ -26,19 +28,9 @@ function isComplete(state: Partial<RestState>): state is RestState {
   );
 }
 
-const hasOwn = (object: object, key: string) => Object.prototype.hasOwnProperty.call(object, key);
+const withEntities = (state: RestState, write: EntityWrite): RestState => applyEntityWrite(state, write);
 
-function withEntities(state: RestState, write: EntityWrite): RestState {
-  const tables = applyWriteSet(state, write);
-  return tables === state ? state : { ...state, entities: tables.entities, entitiesMeta: tables.entitiesMeta, indexes: tables.indexes };
-}
-
-function setKey<T>(table: Record<string, T>, key: string, value: T | undefined): Record<string, T> {
-  const next = { ...table };
-  if (value === undefined) delete next[key];
-  else Object.defineProperty(next, key, { value, writable: true, enumerable: true, configurable: true });
-  return next;
-}
+const setKey = <T>(table: Table<T>, key: string, value: T | undefined): Table<T> => tableSet(table, key, value);
 
 /** `meta` without empty or undefined fields (SPEC 5.2: absent fields are omitted). */
 function cleanMeta(meta: KeyMeta): KeyMeta {
@@ -66,7 +58,7 @@ export function buildReducer(actions: RestActions) {
     const current = state === undefined ? initialState() : isComplete(state) ? state : completeState(state);
     if (actions.fetchPending.match(action)) {
       const { key, requestId } = action.meta;
-      const meta = current.meta[key];
+      const meta = tableGet(current.meta, key);
       return { ...current, meta: setKey(current.meta, key, cleanMeta({ ...meta, pending: [...(meta?.pending ?? []), requestId] })) };
     }
     if (actions.fetchFulfilled.match(action) || actions.setResponse.match(action)) {
@@ -75,7 +67,7 @@ export function buildReducer(actions: RestActions) {
     }
     if (actions.fetchRejected.match(action)) {
       const { key, requestId, fetchedAt, date, expiresAt, aborted } = action.meta;
-      const previous = current.meta[key];
+      const previous = tableGet(current.meta, key);
       const pending = withoutPending(previous, requestId);
       if (aborted || action.error === undefined || isOlder(previous, fetchedAt)) {
         return { ...current, meta: setKey(current.meta, key, cleanMeta({ ...previous, pending })) };
@@ -86,7 +78,7 @@ export function buildReducer(actions: RestActions) {
     }
     if (actions.setError.match(action)) {
       const { key, date, expiresAt } = action.meta;
-      const previous = current.meta[key];
+      const previous = tableGet(current.meta, key);
       const next: KeyMeta = { fetchedAt: date, date, expiresAt, error: action.payload.error, errorPolicy: action.payload.errorPolicy, pending: previous?.pending };
       return { ...current, meta: setKey(current.meta, key, cleanMeta(next)) };
     }
@@ -96,15 +88,18 @@ export function buildReducer(actions: RestActions) {
       let endpoints = current.endpoints;
       let metas = current.meta;
       for (const key of keys) {
-        if (hasOwn(endpoints, key)) endpoints = setKey(endpoints, key, undefined);
-        const previous = metas[key];
+        if (tableHas(endpoints, key)) endpoints = setKey(endpoints, key, undefined);
+        const previous = tableGet(metas, key);
         metas = setKey(metas, key, cleanMeta({ fetchedAt: previous?.fetchedAt, date, expiresAt: 0, invalidated: true, pending: previous?.pending }));
       }
       return { ...current, endpoints, meta: metas };
     }
     if (actions.expireAll.match(action)) {
       let metas = current.meta;
-      for (const key of action.payload.keys) if (metas[key]) metas = setKey(metas, key, { ...metas[key], expiresAt: 0 });
+      for (const key of action.payload.keys) {
+        const meta = tableGet(metas, key);
+        if (meta !== undefined) metas = setKey(metas, key, { ...meta, expiresAt: 0 });
+      }
       return metas === current.meta ? current : { ...current, meta: metas };
     }
     if (actions.resetEntireStore.match(action)) return initialState(action.payload.date);
@@ -123,7 +118,7 @@ function commitResult(
   expiresAt: number,
   requestId: string | undefined,
 ): RestState {
-  const previous = state.meta[key];
+  const previous = tableGet(state.meta, key);
   const pending = requestId === undefined ? previous?.pending : withoutPending(previous, requestId);
   let endpoints = state.endpoints;
   let meta: KeyMeta;
@@ -142,7 +137,8 @@ function commitResult(
 /** On `middlewareRegistered`: pending ids and layers belong to no request of this store (6.73). */
 function dropPending(state: RestState): RestState {
   let metas = state.meta;
-  for (const [key, meta] of Object.entries(state.meta)) {
+  for (const key of tableKeys(state.meta)) {
+    const meta = tableGet(state.meta, key)!;
     if (meta.pending !== undefined) metas = setKey(metas, key, cleanMeta({ ...meta, pending: undefined }));
   }
   return metas === state.meta && state.optimistic.length === 0 ? state : { ...state, meta: metas, optimistic: [] };

@@ -10,6 +10,7 @@ import { controllerOf } from './middleware';
 import type { Dispatch, UnknownAction } from './rtk';
 import { isInactive } from './selectors';
 import type { Selectors } from './selectors';
+import { tableGet, tableKeys } from './tables';
 
 type Thunk<T> = (dispatch: Dispatch<UnknownAction>, getState: () => unknown) => T;
 type KeyTester = { testKey(key: string): boolean };
@@ -24,14 +25,14 @@ export function buildThunks(ctx: RestContext, selectors: Selectors) {
   function shouldFetch(store: Controller, state: unknown, endpoint: RestEndpoint, args: unknown[], key: string): boolean {
     if (!endpoint.sideEffect && store.inFlight(endpoint, args, key) !== undefined) return false;
     const response = selectors.selectResponse(state, endpoint, ...args);
-    const meta = ctx.slice(state).meta[key];
+    const meta = tableGet(ctx.slice(state).meta, key);
     return options.now() > response.expiresAt || (response.expiryStatus === 'invalid' && meta?.error === undefined);
   }
 
   function keysMatching(state: unknown, tester: KeyTester, withResults: boolean): string[] {
     const slice = ctx.slice(state);
-    const keys = new Set(Object.keys(slice.meta));
-    if (withResults) for (const key of Object.keys(slice.endpoints)) keys.add(key);
+    const keys = new Set(tableKeys(slice.meta));
+    if (withResults) for (const key of tableKeys(slice.endpoints)) keys.add(key);
     return [...keys].filter((key) => tester.testKey.call(tester, key));
   }
 
@@ -76,7 +77,7 @@ export function buildThunks(ctx: RestContext, selectors: Selectors) {
           if (shouldFetch(store, getState(), endpoint, args, key)) return store.fetch(endpoint, args, key);
           const data = selectors.selectData(getState(), endpoint, ...args);
           if (data !== undefined) return Promise.resolve(data);
-          const stored = ctx.slice(getState()).meta[key]?.error;
+          const stored = tableGet(ctx.slice(getState()).meta, key)?.error;
           return stored !== undefined ? Promise.reject(rebuildError(stored)) : Promise.resolve(undefined);
         }),
 

@@ -1,4 +1,5 @@
-import type { EntityMeta, EntityMetaTables, EntityTables, IndexTables } from '../schema';
+import type { EntityMeta } from '../schema';
+import type { Table } from './tables';
 
 /** A stored error (SPEC 6.43): JSON, rebuilt into an Error by readers. */
 export interface StoredError {
@@ -28,13 +29,17 @@ export interface OptimisticLayer {
   [field: string]: unknown;
 }
 
-/** The slice at `state[reducerPath]` (SPEC 5.1): plain JSON only. */
+/**
+ * The slice at `state[reducerPath]` (SPEC 5.1): plain JSON only. Each table is a plain object
+ * while small and a sharded trie of arrays once large (see tables.ts); read it through the
+ * selectors, or see the logical layout through `rest.devTools`.
+ */
 export interface RestState {
-  entities: EntityTables;
-  entitiesMeta: EntityMetaTables;
-  indexes: IndexTables;
-  endpoints: Record<string, unknown>;
-  meta: Record<string, KeyMeta>;
+  entities: Record<string, Table>;
+  entitiesMeta: Record<string, Table<EntityMeta>>;
+  indexes: Record<string, Record<string, Table<string>>>;
+  endpoints: Table;
+  meta: Table<KeyMeta>;
   optimistic: OptimisticLayer[];
   lastReset: number;
 }

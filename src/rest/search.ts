@@ -33,7 +33,11 @@ export function splitParams(compiled: CompiledPath, urlParams: Readonly<Record<s
 const FORM_EXTRA = /%20|[!'()~]/g;
 const formChar = (match: string): string => (match === '%20' ? '+' : `%${match.charCodeAt(0).toString(16).toUpperCase()}`);
 
+/** Text that form encoding leaves as is (the common case: skips two scans and a copy). */
+const FORM_SAFE = /^[A-Za-z0-9*._-]*$/;
+
 function formEncode(text: string, endpointName: string, key: string): string {
+  if (FORM_SAFE.test(text)) return text;
   let encoded: string;
   try {
     encoded = encodeURIComponent(text);

@@ -9,6 +9,8 @@ import type { Denormalize, EntityPath, EntityReader, EntityTables, NormalizedTab
 /** The answer of a memoized read: the value, and (as the root of its entry tree) what it depends on. */
 export class MemoResult<T = unknown> implements MemoEntry {
   private cachedPaths?: EntityPath[];
+  /** `key\0pk` of every cell (and `key\0TABLE` of every table) the answer depends on; built on first use. */
+  dependencies?: Set<string>;
 
   constructor(
     readonly data: T,
@@ -49,6 +51,47 @@ function collectPaths(root: MemoEntry): EntityPath[] {
   return paths;
 }
 
+/** Every dependency of an entry tree as `key\0pk` strings (tables as `key\0TABLE`). */
+function dependencySet(root: MemoEntry): Set<string> {
+  const out = new Set<string>();
+  const visited = new Set<MemoEntry>();
+  const stack: MemoEntry[] = [root];
+  while (stack.length > 0) {
+    const entry = stack.pop()!;
+    if (visited.has(entry)) continue;
+    visited.add(entry);
+    const cells = entry.cells;
+    for (let i = 0; i < cells.length; i += 3) out.add((cells[i] as string) + '\u0000' + (cells[i + 1] as string));
+    for (const child of entry.children) stack.push(child);
+  }
+  return out;
+}
+
+/** Journal steps followed before falling back to a full validation. */
+const MAX_JOURNAL_STEPS = 64;
+
+/**
+ * Whether the reader's journal leads from `token` back to the state `entry` was valid in
+ * through writes that changed none of its cells (then it is still valid, in O(write)).
+ */
+function journalClears(entry: MemoResult, history: NonNullable<EntityReader['history']>, token: unknown): boolean {
+  if (entry.validAt === undefined) return false;
+  let at = token;
+  let deps: Set<string> | undefined;
+  for (let steps = 0; at !== entry.validAt; steps++) {
+    const step = steps < MAX_JOURNAL_STEPS ? history(at) : undefined;
+    if (step === undefined) return false;
+    deps ??= entry.dependencies ??= dependencySet(entry);
+    const cells = step.cells;
+    for (let i = 0; i < cells.length; i += 2) {
+      const key = cells[i]!;
+      if (deps.has(key + '\u0000' + cells[i + 1]!) || deps.has(key + '\u0000' + TABLE)) return false;
+    }
+    at = step.previous;
+  }
+  return true;
+}
+
 type ByArgs = Map<string, MemoResult>;
 
 /**
@@ -85,13 +128,21 @@ export class MemoCache {
 
   /**
    * The memoized read behind both public methods, over any reader. `token` identifies the
-   * reader's state: the same token means nothing changed.
+   * reader's state: the same token means nothing changed. `knownArgsKey`, when given, stands
+   * for `args` (a caller that already has a string identifying them, e.g. a request key).
    */
-  read(node: SchemaNode, result: unknown, reader: EntityReader, token: unknown, args: readonly unknown[]): MemoResult {
+  read(node: SchemaNode, result: unknown, reader: EntityReader, token: unknown, args: readonly unknown[], knownArgsKey?: string): MemoResult {
     const byArgs = this.entriesFor(node, result);
-    const argsKey = args.length === 0 ? '' : argsCacheKey(args);
+    const argsKey = args.length === 0 ? '' : (knownArgsKey ?? argsCacheKey(args));
     const entry = byArgs.get(argsKey);
-    if (entry !== undefined && (entry.validAt === token || entryHolds(entry, reader, token))) return entry;
+    if (entry !== undefined) {
+      if (entry.validAt === token) return entry;
+      if (reader.history !== undefined && journalClears(entry, reader.history, token)) {
+        entry.validAt = token;
+        return entry;
+      }
+      if (entryHolds(entry, reader, token)) return entry;
+    }
     const ctx = new DenormalizeContext(reader, args, this.state, token);
     const data = node.denormalize(result, ctx, entry?.data);
     const memoResult = new MemoResult(data, ctx.cells, ctx.children, token);

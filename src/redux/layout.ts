@@ -1,0 +1,107 @@
+import { getOwn, setOwn } from '../internal/own';
+import type { EntityMeta, EntityReader, ReaderHistory } from '../schema';
+import { tableGet, tableKeys, tableObject, tableWrite } from './tables';
+import type { Table } from './tables';
+import type { EntityWrite, RestState } from './types';
+
+/**
+ * The slice's entity tables in the store layout (tables.ts): applying a normalization's write
+ * set, reading through an EntityReader, and the logical view for DevTools.
+ */
+
+/**
+ * The write journal: for each `entities` object the reducer produced, the one it replaced and
+ * the cells that changed. Kept outside the state (a cache, never read by the reducer), so a
+ * memoized read valid before a write can tell in O(write) that the write did not touch it.
+ */
+const journal = new WeakMap<object, ReaderHistory>();
+
+/** Copy-on-write of one write set into the slice; untouched tables keep their references. */
+export function applyEntityWrite(state: RestState, write: EntityWrite): RestState {
+  const entityKeys = Object.keys(write.entities);
+  const metaKeys = Object.keys(write.entitiesMeta);
+  const indexKeys = Object.keys(write.indexes);
+  if (entityKeys.length === 0 && metaKeys.length === 0 && indexKeys.length === 0) return state;
+  let entities = state.entities;
+  if (entityKeys.length > 0) {
+    entities = { ...entities };
+    const changed: string[] = [];
+    for (const key of entityKeys) {
+      const cells = write.entities[key]!;
+      setOwn(entities, key, tableWrite(getOwn(state.entities, key), cells, true));
+      for (const pk of Object.keys(cells)) changed.push(key, pk);
+    }
+    journal.set(entities, { previous: state.entities, cells: changed });
+  }
+  let entitiesMeta = state.entitiesMeta;
+  if (metaKeys.length > 0) {
+    entitiesMeta = { ...entitiesMeta };
+    for (const key of metaKeys) setOwn(entitiesMeta, key, tableWrite(getOwn(state.entitiesMeta, key), write.entitiesMeta[key]!, false));
+  }
+  let indexes = state.indexes;
+  if (indexKeys.length > 0) {
+    indexes = { ...indexes };
+    for (const key of indexKeys) {
+      const fields = { ...getOwn(state.indexes, key) };
+      for (const [field, changes] of Object.entries(write.indexes[key]!)) {
+        const values: Record<string, string | undefined> = {};
+        for (const [value, pk] of Object.entries(changes)) setOwn(values, value, pk ?? undefined);
+        setOwn(fields, field, tableWrite(getOwn(fields, field), values, false));
+      }
+      setOwn(indexes, key, fields);
+    }
+  }
+  return { ...state, entities, entitiesMeta, indexes };
+}
+
+/** Removes cells (and their meta) from the slice, e.g. on garbage collection. */
+export function removeEntities(state: RestState, cells: Record<string, readonly string[]>): RestState {
+  const entities: EntityWrite['entities'] = {};
+  const entitiesMeta: Record<string, Record<string, undefined>> = {};
+  for (const [key, pks] of Object.entries(cells)) {
+    const gone: Record<string, undefined> = {};
+    for (const pk of pks) setOwn(gone, pk, undefined);
+    setOwn(entities, key, gone);
+    setOwn(entitiesMeta, key, gone);
+  }
+  return applyEntityWrite(state, { entities, entitiesMeta: entitiesMeta as unknown as EntityWrite['entitiesMeta'], indexes: {} });
+}
+
+const readers = new WeakMap<object, EntityReader>();
+
+/** The EntityReader over a slice, one per entities object (its state token). */
+export function sliceReader(slice: RestState): EntityReader {
+  let reader = readers.get(slice.entities);
+  if (reader === undefined) {
+    const { entities, entitiesMeta, indexes } = slice;
+    reader = {
+      entity: (key, pk) => tableGet(getOwn(entities, key), pk),
+      meta: (key, pk): EntityMeta | undefined => tableGet(getOwn(entitiesMeta, key), pk),
+      index: (key, field, value) => tableGet(getOwn(getOwn(indexes, key), field), value),
+      token: (key) => getOwn(entities, key),
+      pks: (key) => tableKeys(getOwn(entities, key)),
+      history: (token) => journal.get(token as object),
+    };
+    readers.set(slice.entities, reader);
+  }
+  return reader;
+}
+
+/** The slice with every table in the logical layout of SPEC 5.1 (objects), for DevTools. */
+export function logicalSlice(slice: RestState): RestState {
+  const mapTables = <T>(tables: Record<string, Table<T>>) => {
+    const out: Record<string, Record<string, T>> = {};
+    for (const key of Object.keys(tables)) setOwn(out, key, tableObject(tables[key]));
+    return out;
+  };
+  const indexes: Record<string, Record<string, Record<string, string>>> = {};
+  for (const key of Object.keys(slice.indexes)) setOwn(indexes, key, mapTables(slice.indexes[key]!));
+  return {
+    ...slice,
+    entities: mapTables(slice.entities),
+    entitiesMeta: mapTables(slice.entitiesMeta),
+    indexes,
+    endpoints: tableObject(slice.endpoints),
+    meta: tableObject(slice.meta),
+  };
+}
