@@ -6,7 +6,8 @@ import { compilePath, describeSchema, NetworkError, processingError, splitArgs }
 import type { RestEndpoint } from '../rest';
 import type { RestContext } from './context';
 import { isAbort, ResetError, serializeError } from './errors';
-import type { MiddlewareAPI } from './rtk';
+import type { MiddlewareAPI, UnknownAction } from './rtk';
+import { OptimisticLayers } from './optimistic';
 import { nanoid } from './rtk';
 import { Polling } from './polling';
 import type { Selectors } from './selectors';
@@ -37,13 +38,16 @@ export class Controller {
   readonly active = new Set<InFlight>();
 
   readonly polling: Polling;
+  readonly optimistic: OptimisticLayers;
 
   constructor(
     readonly ctx: RestContext,
     readonly api: MiddlewareAPI,
     readonly selectors: Selectors,
+    reducer: (state: RestState, action: UnknownAction) => RestState,
   ) {
     this.polling = new Polling(this, ctx.options.timers);
+    this.optimistic = new OptimisticLayers(ctx, this, { query: selectors.queryOf, response: selectors.responseOf }, reducer);
   }
 
   slice(): RestState {
@@ -82,12 +86,14 @@ export class Controller {
     this.ctx.endpointsByKey.set(key, endpoint);
     if (read) this.reads.set(dedupeKey, request);
     this.active.add(request);
-    this.api.dispatch(this.ctx.actions.fetchPending({}, meta));
+    const layer = read ? undefined : this.optimistic.start(endpoint, args, meta.requestId, key, meta.fetchedAt, this.slice());
+    this.api.dispatch(this.ctx.actions.fetchPending(layer === undefined ? {} : { layer }, meta));
     void this.run(endpoint, args, request, meta);
     return promise;
   }
 
-  private finish(request: InFlight): void {
+  private finish(request: InFlight, requestId: string): void {
+    this.optimistic.settled(requestId);
     this.active.delete(request);
     if (this.reads.get(request.dedupeKey) === request) this.reads.delete(request.dedupeKey);
   }
@@ -101,7 +107,7 @@ export class Controller {
       const expiresAt = capTime(date + (endpoint.dataExpiryLength ?? this.ctx.options.dataExpiryLength));
       const payload = this.normalize(endpoint, value, args, meta.key, { fetchedAt: meta.fetchedAt, date, expiresAt });
       this.api.dispatch(this.ctx.actions.fetchFulfilled(payload, { ...meta, date, expiresAt }));
-      this.finish(request);
+      this.finish(request, meta.requestId);
       request.resolve(this.resolved(endpoint, args, value));
       return;
     } catch (error) {
@@ -118,7 +124,7 @@ export class Controller {
     const failedMeta: FetchMeta = { ...meta, date, expiresAt, ...(aborted ? { aborted: true as const } : {}) };
     const errorPolicy = aborted ? undefined : request.poll ? 'soft' : softPolicy(endpoint, error);
     this.api.dispatch(this.ctx.actions.fetchRejected(errorPolicy ? { errorPolicy } : {}, failedMeta, aborted ? undefined : serializeError(error)));
-    this.finish(request);
+    this.finish(request, meta.requestId);
     if (error instanceof NetworkError && error.status === 401) {
       try {
         await this.ctx.onUnauthorized(error, { dispatch: this.api.dispatch, getState: this.api.getState });
@@ -134,9 +140,8 @@ export class Controller {
    * the key's result and the endpoint's `update` results. Processing failures become processing
    * errors (2.19) and nothing is written (5.9).
    */
-  normalize(endpoint: RestEndpoint, value: unknown, args: readonly unknown[], key: string, meta: EntityMeta): WritePayload {
+  normalize(endpoint: RestEndpoint, value: unknown, args: readonly unknown[], key: string, meta: EntityMeta, slice = this.slice(), placeholder?: string): WritePayload {
     const node = toNode(endpoint.schema);
-    const slice = this.slice();
     if (node === undefined) {
       return { result: toJSONValue(value), entities: {}, entitiesMeta: {}, indexes: {}, ...this.updates(endpoint, value, args, slice) };
     }
@@ -145,13 +150,20 @@ export class Controller {
       throw processingError(key, describeSchema(endpoint.schema), `empty response, expected ${describeSchema(endpoint.schema)}`);
     }
     try {
-      const { result, ctx } = normalizeWrites(node.describe.bind(node), (c) => node.normalize(value, undefined, undefined, c), this.ctx.reader(slice), args, meta);
+      const { result, ctx } = normalizeWrites(node.describe.bind(node), (c) => node.normalize(value, undefined, undefined, c), this.ctx.reader(slice), args, meta, placeholder);
       return { result, entities: ctx.entities, entitiesMeta: ctx.entitiesMeta, indexes: ctx.indexes, ...this.updates(endpoint, result, args, slice) };
     } catch (error) {
       if (error instanceof NormalizeError) throw processingError(key, describeSchema(endpoint.schema), error.problem, error);
       if (typeof (error as { status?: unknown })?.status === 'number') throw error;
       throw processingError(key, describeSchema(endpoint.schema), error instanceof Error ? error.message : String(error), error);
     }
+  }
+
+  /** An optimistic value as a layer's write, against the view beneath it (SPEC 6.48, 6.53–6.54). */
+  normalizeLayer(endpoint: RestEndpoint, value: unknown, args: readonly unknown[], request: { requestId: string; key: string; fetchedAt: number }, view: RestState): WritePayload {
+    const { fetchedAt } = request;
+    const expiresAt = capTime(fetchedAt + (endpoint.dataExpiryLength ?? this.ctx.options.dataExpiryLength));
+    return this.normalize(endpoint, value, args, request.key, { fetchedAt, date: fetchedAt, expiresAt }, view, `optimistic:${request.requestId}:`);
   }
 
   /** Results of the endpoint's `update` option for keys that have one (SPEC 6.29). */
@@ -191,6 +203,7 @@ export class Controller {
     }
     this.active.clear();
     this.reads.clear();
+    this.optimistic.clear();
     this.polling.rescheduleAll();
   }
 }

@@ -4,6 +4,7 @@ import type { RestContext } from './context';
 import { Controller } from './controller';
 import type { Middleware, UnknownAction } from './rtk';
 import type { Selectors } from './selectors';
+import { buildReducer } from './slice';
 
 /**
  * The middleware of one instance: a composer (STYLE.md). It answers the thunks' probe with this
@@ -13,8 +14,10 @@ import type { Selectors } from './selectors';
 export function buildMiddleware(ctx: RestContext, selectors: Selectors): Middleware {
   const probe = controllerProbe(ctx.options.reducerPath);
   const { middlewareRegistered, resetEntireStore } = ctx.actions;
+  const reducer = buildReducer(ctx.actions);
+  const prefix = `${ctx.options.reducerPath}/`;
   return (api) => {
-    const controller = new Controller(ctx, api, selectors);
+    const controller = new Controller(ctx, api, selectors, reducer);
     let registered = false;
     return (next) => (action) => {
       if ((action as UnknownAction | undefined)?.type === probe) return controller;
@@ -26,6 +29,10 @@ export function buildMiddleware(ctx: RestContext, selectors: Selectors): Middlew
           );
         }
         api.dispatch(middlewareRegistered());
+      }
+      // Base changes carry the recomputed optimistic layers (SPEC 6.51).
+      if (controller.optimistic.active && typeof (action as UnknownAction).type === 'string' && (action as UnknownAction).type.startsWith(prefix)) {
+        action = controller.optimistic.enrich(action as UnknownAction, ctx.slice(api.getState()));
       }
       const result = next(action);
       if (resetEntireStore.match(action)) controller.onReset();

@@ -2,6 +2,7 @@ import { toNode } from '../schema';
 import type { EntityReader, MemoResult, SchemaNode } from '../schema';
 import type { RestEndpoint } from '../rest';
 import type { RestContext } from './context';
+import { viewOf } from './optimistic';
 import type { KeyMeta, RestState, StoredError } from './types';
 import { tableGet, tableHas } from './tables';
 import { getOwn } from '../internal/own';
@@ -89,7 +90,11 @@ export function buildSelectors(ctx: RestContext) {
   /** `{ data, error, status, … }` for the key (SPEC 6.30–6.37); the previous object when nothing changed (6.42). */
   function selectResponse(state: unknown, endpoint: RestEndpoint, ...args: unknown[]): ResponseState {
     if (isInactive(args)) return INACTIVE;
-    const slice = ctx.slice(state);
+    return responseOf(viewOf(ctx.slice(state)), endpoint, args);
+  }
+
+  /** selectResponse over a given slice (the view, or an optimistic snapshot's view). */
+  function responseOf(slice: RestState, endpoint: RestEndpoint, args: readonly unknown[]): ResponseState {
     const key = endpoint.key(...args);
     const now = ctx.options.now();
     const last = lastResponses.get(key);
@@ -127,6 +132,7 @@ export function buildSelectors(ctx: RestContext) {
   return {
     readKey,
     query,
+    responseOf,
     selectResponse,
     /** The key's data: Entity instances, arrays and objects, or `undefined` (SPEC 6.39). */
     selectData: (state: unknown, endpoint: RestEndpoint, ...args: unknown[]): any => selectResponse(state, endpoint, ...args).data,
@@ -142,7 +148,13 @@ export function buildSelectors(ctx: RestContext) {
         );
       }
       if (isInactive(args)) return undefined;
-      return query(ctx.slice(state), node, args)?.data;
+      return query(viewOf(ctx.slice(state)), node, args)?.data;
+    },
+    /** selectQuery over a given slice (optimistic snapshots, 6.48). */
+    queryOf(slice: RestState, queryable: unknown, args: readonly unknown[]): unknown {
+      const node = toNode(queryable);
+      if (node === undefined || !node.queryable || isInactive(args)) return undefined;
+      return query(slice, node, args)?.data;
     },
   };
 }

@@ -3,7 +3,7 @@ import { applyEntityWrite } from './layout';
 import type { UnknownAction } from './rtk';
 import { tableGet, tableHas, tableKeys, tableSet } from './tables';
 import type { Table } from './tables';
-import type { EntityWrite, KeyMeta, RestState } from './types';
+import type { EntityWrite, KeyMeta, OptimisticLayer, RestState } from './types';
 
 export function initialState(lastReset = 0): RestState {
   return { entities: {}, entitiesMeta: {}, indexes: {}, endpoints: {}, meta: {}, optimistic: [], lastReset };
@@ -53,7 +53,33 @@ function isOlder(meta: KeyMeta | undefined, fetchedAt: number): boolean {
 
 /** The reducer (SPEC 5.5–5.6): pure, copy-on-write, reading nothing but the state and the action. */
 export function buildReducer(actions: RestActions) {
+  const base = buildBaseReducer(actions);
   return function restReducer(state: RestState | undefined, action: UnknownAction): RestState {
+    const next = base(state, action);
+    return withLayers(next, action, actions);
+  };
+}
+
+/**
+ * Optimistic layers (SPEC 6.48–6.52): `fetch/pending` adds its layer; an action carrying
+ * `payload.layers` (recomputed by the middleware) replaces them; a request's outcome removes its own.
+ */
+function withLayers(state: RestState, action: UnknownAction, actions: RestActions): RestState {
+  const payload = (action as { payload?: { layer?: OptimisticLayer; layers?: OptimisticLayer[] } }).payload;
+  if (actions.fetchPending.match(action)) {
+    return payload?.layer === undefined ? state : { ...state, optimistic: [...state.optimistic, payload.layer] };
+  }
+  if (Array.isArray(payload?.layers)) return { ...state, optimistic: payload.layers };
+  if ((actions.fetchFulfilled.match(action) || actions.fetchRejected.match(action)) && state.optimistic.length > 0) {
+    const { requestId } = action.meta;
+    const optimistic = state.optimistic.filter((layer) => layer.requestId !== requestId);
+    return optimistic.length === state.optimistic.length ? state : { ...state, optimistic };
+  }
+  return state;
+}
+
+function buildBaseReducer(actions: RestActions) {
+  return function baseReducer(state: RestState | undefined, action: UnknownAction): RestState {
     // Preloaded state may lack tables (SPEC 6.72); the first action completes it.
     const current = state === undefined ? initialState() : isComplete(state) ? state : completeState(state);
     if (actions.fetchPending.match(action)) {

@@ -37,18 +37,36 @@ export class CollectionCreation extends SchemaBase<unknown> {
         throw new NormalizeError(`expected an object for ${this.describe()}, got ${describeType(input)}: ${preview(input)}`);
       }
       assigned = {};
-      for (const k of Object.keys(input)) setOwn(assigned, k, item.normalize((input as Record<string, unknown>)[k], input, k, ctx));
+      const keys = Object.keys(input);
+      for (let i = 0; i < keys.length; i++) {
+        if (ctx.placeholder !== undefined) ctx.itemPlaceholder = ctx.placeholder + i;
+        setOwn(assigned, keys[i]!, item.normalize((input as Record<string, unknown>)[keys[i]!], input, keys[i], ctx));
+      }
+      ctx.itemPlaceholder = undefined;
       result = assigned;
       added = Object.values(assigned);
     } else if (Array.isArray(input)) {
-      added = normalizeItems(item, input, input, key, ctx).filter((pk) => pk !== null);
+      added = (ctx.placeholder === undefined ? normalizeItems(item, input, input, key, ctx) : this.withPlaceholders(input, key, ctx)).filter((pk) => pk !== null);
       result = added;
     } else {
+      if (ctx.placeholder !== undefined) ctx.itemPlaceholder = ctx.placeholder + 0;
       result = item.normalize(input, parent, key, ctx);
+      ctx.itemPlaceholder = undefined;
       added = [result];
     }
     this.updateLists(ctx, added, assigned);
     return result;
+  }
+
+  /** normalizeItems, with each item's placeholder pk offered (optimistic creations, SPEC 6.54). */
+  private withPlaceholders(input: readonly unknown[], key: string | undefined, ctx: NormalizeContext): unknown[] {
+    const out = input.map((value, i) => {
+      if (value === null || value === undefined) return null;
+      ctx.itemPlaceholder = ctx.placeholder! + i;
+      return this.collection.item.normalize(value, input, key, ctx);
+    });
+    ctx.itemPlaceholder = undefined;
+    return out;
   }
 
   private updateLists(ctx: NormalizeContext, added: unknown[], assigned: Record<string, unknown> | undefined): void {

@@ -161,6 +161,8 @@ export class EntityNode implements SchemaNode {
   private requirePk(value: object, input: object, parent: unknown, fieldKey: string | undefined, ctx: NormalizeContext): string {
     const pk = this.computePk(value, parent, fieldKey, ctx.args);
     if (pk === undefined) {
+      // An optimistic creation's item without a pk shows under a placeholder (SPEC 6.54).
+      if (ctx.itemPlaceholder !== undefined && ctx.stack.length === 0) return ctx.itemPlaceholder;
       throw new NormalizeError(
         `missing primary key: ${this.key}.pk() returned no value for ${preview(input)}. ` +
           `Make sure the data holds the fields pk() reads, or add them in ${this.key}.process().`,

@@ -40,6 +40,7 @@ export function normalizeWrites(
   reader: EntityReader,
   args: readonly unknown[],
   meta?: EntityMeta,
+  placeholder?: string,
 ): { result: unknown; ctx: NormalizeContext } {
   let incoming = meta;
   if (incoming === undefined) {
@@ -49,7 +50,7 @@ export function normalizeWrites(
     // Meta is stored as JSON: an Infinity expiry stays finite (SPEC 5.4).
     incoming = { ...incoming, expiresAt: Number.MAX_SAFE_INTEGER };
   }
-  const ctx = new NormalizeContext(reader, incoming, args);
+  const ctx = new NormalizeContext(reader, incoming, args, placeholder);
   try {
     return { result: run(ctx), ctx };
   } catch (error) {

@@ -32,11 +32,17 @@ export class NormalizeContext {
   /** Entity inputs being normalized, to stop on cyclic input (4.24). */
   readonly stack: object[] = [];
   readonly stackPks: string[] = [];
+  /**
+   * Optimistic creations (SPEC 6.54): the prefix of placeholder pks, and the placeholder of the
+   * item being created (used by a top-level entity whose pk() gives no value).
+   */
+  itemPlaceholder: string | undefined = undefined;
 
   constructor(
     readonly reader: EntityReader,
     readonly meta: EntityMeta,
     readonly args: readonly unknown[],
+    readonly placeholder?: string,
   ) {}
 
   table(key: string): TableWrites {
