@@ -1,7 +1,6 @@
 import { A, K, PostResource, flush, net, p5, post5, setup, useTestEnvironment } from './support';
 
-// The polling core (SPEC 6.56–6.59, 6.61, D22). Pausing while offline or hidden (6.60) and GC
-// retention come with issue 5.
+// Subscriptions and polling (SPEC 6.56–6.61, D22).
 useTestEnvironment();
 
 const getPost = (pollFrequency?: number) => (pollFrequency === undefined ? PostResource.get : PostResource.get.extend({ pollFrequency }));
@@ -122,5 +121,119 @@ describe('6.61 the last unsubscribe clears every timer of the key', () => {
     const sent = net.count;
     await jest.advanceTimersByTimeAsync(10_000);
     expect(net.count).toBe(sent);
+  });
+});
+
+/** An injectable environment (createRest's `environment` option) that the test switches. */
+function fakeEnvironment(online = true, visible = true) {
+  const listeners = new Set<() => void>();
+  const env = {
+    online,
+    visible,
+    isOnline: () => env.online,
+    isVisible: () => env.visible,
+    listen(onChange: () => void) {
+      listeners.add(onChange);
+      return () => listeners.delete(onChange);
+    },
+    listeners,
+    set(change: { online?: boolean; visible?: boolean }) {
+      Object.assign(env, change);
+      for (const listener of [...listeners]) listener();
+    },
+  };
+  return env;
+}
+
+describe('6.60 offline and hidden', () => {
+  it('6.60 no poll timer runs while offline; on `online` a stale subscribed key refetches at once, then polling resumes', async () => {
+    const env = fakeEnvironment();
+    const { rest, store } = setup({ environment: env });
+    answerAll();
+    const baseline = jest.getTimerCount();
+    const unsubscribe = store.dispatch(rest.subscribe(getPost(1000), p5));
+    await tick(0);
+    expect(net.count).toBe(1);
+    env.set({ online: false });
+    expect(jest.getTimerCount()).toBe(baseline);
+    await tick(120_000);
+    expect(net.count).toBe(1);
+    env.set({ online: true });
+    await tick(0);
+    // The data expired while offline (60 s default expiry): fetched at once.
+    expect(net.count).toBe(2);
+    await tick(1000);
+    expect(net.count).toBe(3);
+    unsubscribe();
+    expect(jest.getTimerCount()).toBe(baseline);
+  });
+
+  it('6.60 coming back online with fresh data fetches nothing at once; the poll stays due at last write + interval', async () => {
+    const env = fakeEnvironment();
+    const { rest, store } = setup({ environment: env });
+    answerAll();
+    const unsubscribe = store.dispatch(rest.subscribe(getPost(10_000), p5));
+    await tick(0);
+    env.set({ online: false });
+    await tick(2000);
+    env.set({ online: true });
+    await tick(0);
+    expect(net.count).toBe(1);
+    await tick(8000);
+    expect(net.count).toBe(2);
+    unsubscribe();
+  });
+
+  it('6.60 a hidden document pauses polling by default and refetches stale keys when visible again', async () => {
+    const env = fakeEnvironment(true, false);
+    const { rest, store } = setup({ environment: env });
+    answerAll();
+    const unsubscribe = store.dispatch(rest.subscribe(getPost(1000), p5));
+    await tick(5000);
+    expect(net.count).toBe(0);
+    env.set({ visible: true });
+    await tick(0);
+    expect(net.count).toBe(1);
+    await tick(1000);
+    expect(net.count).toBe(2);
+    unsubscribe();
+  });
+
+  it('6.60 pollWhenHidden: true keeps polling while hidden (but not while offline)', async () => {
+    const env = fakeEnvironment(true, false);
+    const { rest, store } = setup({ environment: env, pollWhenHidden: true });
+    answerAll();
+    const unsubscribe = store.dispatch(rest.subscribe(getPost(1000), p5));
+    await tick(0);
+    await tick(1000);
+    expect(net.count).toBe(2);
+    env.set({ online: false });
+    await tick(5000);
+    expect(net.count).toBe(2);
+    unsubscribe();
+  });
+
+  it('6.61 event listeners exist only while a subscription does', async () => {
+    const env = fakeEnvironment();
+    const { rest, store } = setup({ environment: env });
+    answerAll();
+    expect(env.listeners.size).toBe(0);
+    const a = store.dispatch(rest.subscribe(getPost(1000), p5));
+    const b = store.dispatch(rest.subscribe(getPost(), { group: 'react', id: 6 }));
+    expect(env.listeners.size).toBe(1);
+    a();
+    expect(env.listeners.size).toBe(1);
+    b();
+    expect(env.listeners.size).toBe(0);
+  });
+
+  it('6.60 the default environment is online and visible without window or document (Node)', async () => {
+    const { rest, store } = setup();
+    answerAll();
+    const unsubscribe = store.dispatch(rest.subscribe(getPost(1000), p5));
+    await tick(0);
+    await tick(1000);
+    expect(net.count).toBe(2);
+    unsubscribe();
   });
 });

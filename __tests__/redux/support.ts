@@ -89,7 +89,9 @@ export const INITIAL = { entities: {}, entitiesMeta: {}, indexes: {}, endpoints:
 // ---------------------------------------------------------------------------------------------
 // Time and the network
 
-const realSetImmediate = setImmediate;
+// jsdom has no setImmediate: a real setTimeout (captured before fake timers) stands in.
+const realSetTimeout = setTimeout;
+const realSetImmediate: (callback: () => void) => unknown = typeof setImmediate === 'function' ? setImmediate : (callback) => realSetTimeout(callback, 0);
 
 /** Lets every pending microtask and a few I/O turns run (real `setImmediate`, captured before fake timers). */
 export async function flush(turns = 5): Promise<void> {

@@ -1,6 +1,7 @@
 import type { EntityReader, MemoCache } from '../schema';
 import type { RestEndpoint } from '../rest';
 import type { RestActions } from './actions';
+import type { Environment } from './environment';
 import type { Timers } from './polling';
 import { completeState } from './slice';
 import type { RestState } from './types';
@@ -14,6 +15,7 @@ export interface ResolvedOptions {
   pollWhenHidden: boolean;
   now: () => number;
   timers: Timers;
+  environment: Environment;
 }
 
 /** What every part of one instance shares: options, actions, the memo cache, the slice accessor. */

@@ -16,6 +16,8 @@ import { tableGet, tableHas } from './tables';
 
 interface InFlight {
   readonly dedupeKey: string;
+  readonly key: string;
+  readonly fetchedAt: number;
   readonly read: boolean;
   /** Errors of polls are stored soft (SPEC 6.45). */
   readonly poll: boolean;
@@ -36,6 +38,8 @@ export class Controller {
   /** Reads in flight by de-duplication key (SPEC 6.18, 2.32). */
   readonly reads = new Map<string, InFlight>();
   readonly active = new Set<InFlight>();
+  /** The arguments each key was last requested with (GC reads results with them, SPEC 6.64). */
+  readonly argsByKey = new Map<string, readonly unknown[]>();
 
   readonly polling: Polling;
   readonly optimistic: OptimisticLayers;
@@ -46,7 +50,7 @@ export class Controller {
     readonly selectors: Selectors,
     reducer: (state: RestState, action: UnknownAction) => RestState,
   ) {
-    this.polling = new Polling(this, ctx.options.timers);
+    this.polling = new Polling(this, ctx.options.timers, ctx.options.environment, ctx.options.pollWhenHidden);
     this.optimistic = new OptimisticLayers(ctx, this, { query: selectors.queryOf, response: selectors.responseOf }, reducer);
   }
 
@@ -65,6 +69,27 @@ export class Controller {
     return this.reads.get(this.dedupeKey(endpoint, args, key))?.promise;
   }
 
+  /** The fetch rule (SPEC 6.34): nothing in flight, and the data expired, or invalid without a stored error. */
+  shouldFetch(state: unknown, endpoint: RestEndpoint, args: unknown[], key: string): boolean {
+    if (!endpoint.sideEffect && this.inFlight(endpoint, args, key) !== undefined) return false;
+    const response = this.selectors.selectResponse(state, endpoint, ...args);
+    const meta = tableGet(this.ctx.slice(state).meta, key);
+    return this.ctx.options.now() > response.expiresAt || (response.expiryStatus === 'invalid' && meta?.error === undefined);
+  }
+
+  /** Whether any request for the key is in flight in this store (it is retained, SPEC 6.63). */
+  keyInFlight(key: string): boolean {
+    for (const request of this.active) if (request.key === key) return true;
+    return false;
+  }
+
+  /** The earliest start of a request in flight (tombstones newer than it stay, SPEC 6.64.3). */
+  oldestInFlight(): number {
+    let oldest = Infinity;
+    for (const request of this.active) if (request.fetchedAt < oldest) oldest = request.fetchedAt;
+    return oldest;
+  }
+
   /** `rest.fetch`: joins a read in flight or starts a request (SPEC 6.15–6.18). A poll is always a read. */
   fetch(endpoint: RestEndpoint, args: unknown[], key: string, { poll = false } = {}): Promise<unknown> {
     const read = poll || !endpoint.sideEffect;
@@ -79,8 +104,9 @@ export class Controller {
       resolve = res;
       reject = rej;
     });
-    const request: InFlight = { dedupeKey, read, poll, promise, resolve, reject, discarded: false };
     const meta: FetchMeta = { requestId: nanoid(), key, endpoint: endpoint.name, fetchedAt: this.ctx.options.now() };
+    const request: InFlight = { dedupeKey, key, fetchedAt: meta.fetchedAt, read, poll, promise, resolve, reject, discarded: false };
+    this.argsByKey.set(key, args);
     const jsonArgs = jsonArgsOf(endpoint, args);
     if (jsonArgs !== undefined) meta.args = jsonArgs;
     this.ctx.endpointsByKey.set(key, endpoint);

@@ -7,6 +7,8 @@ import { buildActions } from './actions';
 import { sliceOf, sliceReader } from './context';
 import type { ResolvedOptions, RestContext } from './context';
 import { buildMiddleware } from './middleware';
+import { browserEnvironment } from './environment';
+import type { Environment } from './environment';
 import { globalTimers } from './polling';
 import type { Timers } from './polling';
 import { buildSelectors } from './selectors';
@@ -31,8 +33,14 @@ export interface CreateRestOptions {
   pollWhenHidden?: boolean;
   /** The clock (injected in tests). @default Date.now */
   now?: () => number;
-  /** Timer functions for polling (injected in tests). @default the global setTimeout/clearTimeout, looked up at call time */
+  /** Timer functions for polling and GC (injected in tests). @default the global setTimeout/clearTimeout, looked up at call time */
   timers?: Timers;
+  /**
+   * Online and visibility state for polling (SPEC 6.60).
+   * @default `navigator.onLine`, `document.visibilityState` and their events; always online and visible without a DOM
+   * @example createRest({ environment: { isOnline: () => true, isVisible: () => appIsInForeground(), listen: (onChange) => subscribeToAppState(onChange) } })
+   */
+  environment?: Environment;
 }
 
 function checkLength(option: string, value: unknown): number | undefined {
@@ -63,6 +71,7 @@ function resolveOptions(options: CreateRestOptions): ResolvedOptions {
     pollWhenHidden: options.pollWhenHidden ?? false,
     now: options.now ?? (() => Date.now()),
     timers: options.timers ?? globalTimers,
+    environment: options.environment ?? browserEnvironment,
   };
 }
 

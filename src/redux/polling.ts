@@ -1,5 +1,6 @@
 import type { RestEndpoint } from '../rest';
 import type { Controller } from './controller';
+import type { Environment } from './environment';
 import { tableGet } from './tables';
 
 interface Subscriber {
@@ -24,17 +25,47 @@ export const globalTimers: Timers = {
 };
 
 /**
- * Subscriptions and polling of one store (SPEC 6.56–6.59, 6.61, D22): one timer per key at the
- * minimum `pollFrequency` of its subscribers, due at the key's last write + that interval.
- * Pausing while offline or hidden (6.60) comes with the environment hooks.
+ * Subscriptions and polling of one store (SPEC 6.56–6.61, D22): one timer per key at the
+ * minimum `pollFrequency` of its subscribers, due at the key's last write + that interval; no
+ * timer while offline or (unless `pollWhenHidden`) hidden; on coming back, stale subscribed keys
+ * refetch at once.
  */
 export class Polling {
   private readonly keys = new Map<string, KeySubscriptions>();
+  private stopListening: (() => void) | undefined;
+  private wasPaused = false;
 
   constructor(
     private readonly controller: Controller,
     private readonly timers: Timers,
+    private readonly environment: Environment,
+    private readonly pollWhenHidden: boolean,
   ) {}
+
+  /** Whether polls wait: offline, or hidden unless `pollWhenHidden` (6.60). */
+  private paused(): boolean {
+    return !this.environment.isOnline() || (!this.pollWhenHidden && !this.environment.isVisible());
+  }
+
+  /** Online/visibility changed: pause, or resume and refetch what the fetch rule says (6.60). */
+  private onEnvironmentChange(): void {
+    const paused = this.paused();
+    if (paused === this.wasPaused) return;
+    this.wasPaused = paused;
+    if (paused) {
+      for (const entry of this.keys.values()) this.clear(entry);
+      return;
+    }
+    const state = this.controller.api.getState();
+    for (const [key, entry] of this.keys) {
+      const first = entry.subscribers[0];
+      if (first !== undefined && this.controller.shouldFetch(state, first.endpoint, first.args, key)) {
+        const poller = this.poller(entry)?.subscriber ?? first;
+        this.controller.fetch(poller.endpoint, poller.args, key, { poll: true }).catch(() => undefined);
+      }
+    }
+    this.rescheduleAll();
+  }
 
   /** Adds a subscriber; the returned function removes it (a second call does nothing). */
   subscribe(endpoint: RestEndpoint, args: unknown[], key: string): () => void {
@@ -42,6 +73,10 @@ export class Polling {
     if (entry === undefined) this.keys.set(key, (entry = { subscribers: [] }));
     const subscriber: Subscriber = { endpoint, args };
     entry.subscribers.push(subscriber);
+    if (this.stopListening === undefined) {
+      this.wasPaused = this.paused();
+      this.stopListening = this.environment.listen(() => this.onEnvironmentChange());
+    }
     this.schedule(key);
     let active = true;
     return () => {
@@ -54,6 +89,11 @@ export class Polling {
       if (current.subscribers.length === 0) {
         this.clear(current);
         this.keys.delete(key);
+        // Event listeners go with the last subscription (6.61).
+        if (this.keys.size === 0) {
+          this.stopListening?.();
+          this.stopListening = undefined;
+        }
       } else {
         this.schedule(key);
       }
@@ -95,7 +135,7 @@ export class Polling {
     if (entry === undefined) return;
     this.clear(entry);
     const poller = this.poller(entry);
-    if (poller === undefined) return;
+    if (poller === undefined || this.paused()) return;
     const now = this.controller.ctx.options.now();
     const date = tableGet(this.controller.slice().meta, key)?.date;
     const delay = date === undefined ? 0 : Math.max(0, date + poller.interval - now);
@@ -109,7 +149,7 @@ export class Polling {
     if (entry === undefined) return;
     entry.timer = undefined;
     const poller = this.poller(entry);
-    if (poller === undefined) return;
+    if (poller === undefined || this.paused()) return;
     const { endpoint, args } = poller.subscriber;
     // A poll is a read: it joins a read in flight; its failures are stored soft and reach no caller.
     this.controller.fetch(endpoint, args, key, { poll: true }).catch(() => undefined);

@@ -22,12 +22,7 @@ export function buildThunks(ctx: RestContext, selectors: Selectors) {
   const capped = (time: number) => Math.min(time, Number.MAX_SAFE_INTEGER);
 
   /** The fetch rule (SPEC 6.34). */
-  function shouldFetch(store: Controller, state: unknown, endpoint: RestEndpoint, args: unknown[], key: string): boolean {
-    if (!endpoint.sideEffect && store.inFlight(endpoint, args, key) !== undefined) return false;
-    const response = selectors.selectResponse(state, endpoint, ...args);
-    const meta = tableGet(ctx.slice(state).meta, key);
-    return options.now() > response.expiresAt || (response.expiryStatus === 'invalid' && meta?.error === undefined);
-  }
+  const shouldFetch = (store: Controller, state: unknown, endpoint: RestEndpoint, args: unknown[], key: string): boolean => store.shouldFetch(state, endpoint, args, key);
 
   function keysMatching(state: unknown, tester: KeyTester, withResults: boolean): string[] {
     const slice = ctx.slice(state);

@@ -1,0 +1,34 @@
+/**
+ * Where polling learns whether the app is online and visible (SPEC 6.60, D22). Injectable
+ * (STYLE habit 3), so Node and tests need no DOM: pass `createRest({ environment })`.
+ */
+export interface Environment {
+  /** `false` while offline. */
+  isOnline(): boolean;
+  /** `false` while the document is hidden. */
+  isVisible(): boolean;
+  /** Calls `onChange` whenever either answer may have changed; returns the function that stops listening. */
+  listen(onChange: () => void): () => void;
+}
+
+/**
+ * The default: `navigator.onLine`, `document.visibilityState` and their `online`, `offline` and
+ * `visibilitychange` events, looked up at call time. Without `window` or `document`, always
+ * online and visible, and nothing to listen to.
+ */
+export const browserEnvironment: Environment = {
+  isOnline: () => typeof navigator === 'undefined' || navigator.onLine !== false,
+  isVisible: () => typeof document === 'undefined' || document.visibilityState !== 'hidden',
+  listen(onChange) {
+    const target = typeof window === 'undefined' ? undefined : window;
+    const doc = typeof document === 'undefined' ? undefined : document;
+    target?.addEventListener('online', onChange);
+    target?.addEventListener('offline', onChange);
+    doc?.addEventListener('visibilitychange', onChange);
+    return () => {
+      target?.removeEventListener('online', onChange);
+      target?.removeEventListener('offline', onChange);
+      doc?.removeEventListener('visibilitychange', onChange);
+    };
+  },
+};
