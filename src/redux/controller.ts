@@ -8,6 +8,7 @@ import type { RestContext } from './context';
 import { isAbort, ResetError, serializeError } from './errors';
 import type { MiddlewareAPI, UnknownAction } from './rtk';
 import { OptimisticLayers } from './optimistic';
+import { GarbageCollector } from './gc';
 import { nanoid } from './rtk';
 import { Polling } from './polling';
 import type { Selectors } from './selectors';
@@ -43,6 +44,7 @@ export class Controller {
 
   readonly polling: Polling;
   readonly optimistic: OptimisticLayers;
+  readonly gc: GarbageCollector | undefined;
 
   constructor(
     readonly ctx: RestContext,
@@ -51,6 +53,7 @@ export class Controller {
     reducer: (state: RestState, action: UnknownAction) => RestState,
   ) {
     this.polling = new Polling(this, ctx.options.timers, ctx.options.environment, ctx.options.pollWhenHidden);
+    this.gc = ctx.options.gc === false ? undefined : new GarbageCollector(this, ctx.options.gc);
     this.optimistic = new OptimisticLayers(ctx, this, { query: selectors.queryOf, response: selectors.responseOf }, reducer);
   }
 

@@ -54,17 +54,33 @@ export function applyEntityWrite(state: RestState, write: EntityWrite): RestStat
   return { ...state, entities, entitiesMeta, indexes };
 }
 
-/** Removes cells (and their meta) from the slice, e.g. on garbage collection. */
-export function removeEntities(state: RestState, cells: Record<string, readonly string[]>): RestState {
-  const entities: EntityWrite['entities'] = {};
-  const entitiesMeta: Record<string, Record<string, undefined>> = {};
-  for (const [key, pks] of Object.entries(cells)) {
+/**
+ * Removes cells from the slice with their meta and the index entries that point at them (GC,
+ * SPEC 6.65). Written as a write set whose `undefined` values remove.
+ */
+export function removeEntities(state: RestState, cells: ReadonlyMap<string, readonly string[]>): RestState {
+  const entities: Record<string, Record<string, undefined>> = {};
+  const indexes: Record<string, Record<string, Record<string, null>>> = {};
+  for (const [key, pks] of cells) {
     const gone: Record<string, undefined> = {};
     for (const pk of pks) setOwn(gone, pk, undefined);
     setOwn(entities, key, gone);
-    setOwn(entitiesMeta, key, gone);
+    const fields = getOwn(state.indexes, key);
+    if (fields === undefined) continue;
+    const changes: Record<string, Record<string, null>> = {};
+    for (const field of Object.keys(fields)) {
+      const removed: Record<string, null> = {};
+      for (const pk of pks) {
+        const cell = tableGet(getOwn(state.entities, key), pk) as Record<string, unknown> | null | undefined;
+        const value = cell == null ? undefined : getOwn(cell, field);
+        if (value !== undefined && value !== null && tableGet(fields[field], String(value)) === pk) setOwn(removed, String(value), null);
+      }
+      if (Object.keys(removed).length > 0) setOwn(changes, field, removed);
+    }
+    if (Object.keys(changes).length > 0) setOwn(indexes, key, changes);
   }
-  return applyEntityWrite(state, { entities, entitiesMeta: entitiesMeta as unknown as EntityWrite['entitiesMeta'], indexes: {} });
+  // `undefined` cells and metas remove (tableWrite); the JSON types of EntityWrite do not say so.
+  return applyEntityWrite(state, { entities, entitiesMeta: entities, indexes } as unknown as EntityWrite);
 }
 
 const readers = new WeakMap<object, EntityReader>();

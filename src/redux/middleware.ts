@@ -29,6 +29,7 @@ export function buildMiddleware(ctx: RestContext, selectors: Selectors): Middlew
           );
         }
         api.dispatch(middlewareRegistered());
+        controller.gc?.start();
       }
       // Base changes carry the recomputed optimistic layers (SPEC 6.51).
       if (controller.optimistic.active && typeof (action as UnknownAction).type === 'string' && (action as UnknownAction).type.startsWith(prefix)) {

@@ -72,6 +72,8 @@ export class Polling {
     let entry = this.keys.get(key);
     if (entry === undefined) this.keys.set(key, (entry = { subscribers: [] }));
     const subscriber: Subscriber = { endpoint, args };
+    this.controller.ctx.endpointsByKey.set(key, endpoint);
+    this.controller.argsByKey.set(key, args);
     entry.subscribers.push(subscriber);
     if (this.stopListening === undefined) {
       this.wasPaused = this.paused();
@@ -98,6 +100,11 @@ export class Polling {
         this.schedule(key);
       }
     };
+  }
+
+  /** Every key with subscribers. */
+  subscribedKeys(): IterableIterator<string> {
+    return this.keys.keys();
   }
 
   /** Whether a key has subscribers (it is retained, SPEC 6.63). */

@@ -1,5 +1,5 @@
 import type { RestActions } from './actions';
-import { applyEntityWrite } from './layout';
+import { applyEntityWrite, removeEntities } from './layout';
 import type { UnknownAction } from './rtk';
 import { tableGet, tableHas, tableKeys, tableSet } from './tables';
 import type { Table } from './tables';
@@ -129,6 +129,7 @@ function buildBaseReducer(actions: RestActions) {
       return metas === current.meta ? current : { ...current, meta: metas };
     }
     if (actions.resetEntireStore.match(action)) return initialState(action.payload.date);
+    if (actions.gc.match(action)) return collect(current, action.payload.keys, action.payload.entities);
     if (actions.middlewareRegistered.match(action)) return dropPending(current);
     return current;
   };
@@ -158,6 +159,24 @@ function commitResult(
   }
   for (const [other, result] of Object.entries(payload.updates ?? {})) endpoints = setKey(endpoints, other, result);
   return { ...state, endpoints, meta: setKey(state.meta, key, meta) };
+}
+
+/** A GC sweep's removals (SPEC 6.65): keys with their meta, entities with their meta and index entries. */
+function collect(state: RestState, keys: readonly string[], entities: readonly { key: string; pk: string }[]): RestState {
+  let endpoints = state.endpoints;
+  let metas = state.meta;
+  for (const key of keys) {
+    endpoints = setKey(endpoints, key, undefined);
+    metas = setKey(metas, key, undefined);
+  }
+  const byTable = new Map<string, string[]>();
+  for (const { key, pk } of entities) {
+    const pks = byTable.get(key);
+    if (pks === undefined) byTable.set(key, [pk]);
+    else pks.push(pk);
+  }
+  const next = removeEntities({ ...state, endpoints, meta: metas }, byTable);
+  return endpoints === state.endpoints && metas === state.meta && next.entities === state.entities ? state : next;
 }
 
 /** On `middlewareRegistered`: pending ids and layers belong to no request of this store (6.73). */

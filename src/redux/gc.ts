@@ -1,0 +1,124 @@
+import { toNode } from '../schema';
+import type { Controller } from './controller';
+import { tableGet, tableKeys } from './tables';
+import type { RestState } from './types';
+
+/**
+ * Garbage collection of one store (SPEC 6.63–6.67, D23). Keys are retained by subscriptions,
+ * mounted hooks (`retain`) and requests in flight; every `gc.intervalMs` a sweep removes
+ * unretained keys expired for longer than `gc.graceMs`, then every entity that no remaining
+ * result, retained read or layer reaches, in one `gc` action.
+ */
+export class GarbageCollector {
+  private readonly retained = new Map<string, number>();
+  private timer: unknown;
+
+  constructor(
+    private readonly controller: Controller,
+    private readonly options: { intervalMs: number; graceMs: number },
+  ) {}
+
+  /** Retains a key until the returned function is called (hooks, 6.63); a second call does nothing. */
+  retain(key: string): () => void {
+    this.retained.set(key, (this.retained.get(key) ?? 0) + 1);
+    let active = true;
+    return () => {
+      if (!active) return;
+      active = false;
+      const count = (this.retained.get(key) ?? 1) - 1;
+      if (count > 0) this.retained.set(key, count);
+      else this.retained.delete(key);
+    };
+  }
+
+  isRetained(key: string): boolean {
+    return this.retained.has(key) || this.controller.polling.has(key) || this.controller.keyInFlight(key);
+  }
+
+  /** Starts the sweep timer (once the middleware is registered). The timer neither keeps Node alive nor the store (6.66). */
+  start(): void {
+    if (this.timer !== undefined) return;
+    const self = new WeakRef(this);
+    const timers = this.controller.ctx.options.timers;
+    const tick = () => {
+      const gc = self.deref();
+      if (gc === undefined) return;
+      gc.sweep();
+      gc.timer = timers.setTimeout(tick, gc.options.intervalMs);
+      (gc.timer as { unref?: () => void } | undefined)?.unref?.();
+    };
+    this.timer = timers.setTimeout(tick, this.options.intervalMs);
+    (this.timer as { unref?: () => void } | undefined)?.unref?.();
+  }
+
+  stop(): void {
+    if (this.timer !== undefined) this.controller.ctx.options.timers.clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
+  /** One sweep (6.64): dispatches one `gc` action when something goes, nothing otherwise (6.65). */
+  sweep(): void {
+    const { ctx } = this.controller;
+    const slice = this.controller.slice();
+    const keys = this.expiredKeys(slice, ctx.options.now());
+    const entities = this.unreachableEntities(slice, new Set(keys));
+    if (keys.length > 0 || entities.length > 0) this.controller.api.dispatch(ctx.actions.gc({ keys, entities }));
+  }
+
+  /** Step 1: unretained keys whose `expiresAt + graceMs` is past, or that have no `expiresAt`. */
+  private expiredKeys(slice: RestState, now: number): string[] {
+    const all = new Set([...tableKeys(slice.meta), ...tableKeys(slice.endpoints)]);
+    const out: string[] = [];
+    for (const key of all) {
+      if (this.isRetained(key)) continue;
+      const expiresAt = tableGet(slice.meta, key)?.expiresAt;
+      if (expiresAt === undefined || expiresAt + this.options.graceMs < now) out.push(key);
+    }
+    return out;
+  }
+
+  /**
+   * Step 2: entities no remaining result, retained inferred read or layer reaches. Skipped when
+   * a remaining result belongs to an endpoint this store never saw (hydrated), or while layers
+   * exist (they are short-lived, and their reads change with every base change).
+   */
+  private unreachableEntities(slice: RestState, removed: ReadonlySet<string>): { key: string; pk: string }[] {
+    if (slice.optimistic.length > 0) return [];
+    const { ctx, selectors } = this.controller;
+    const reader = ctx.reader(slice);
+    const reachable = new Set<string>();
+    const reach = (paths: readonly { key: string; pk: string }[]) => {
+      for (const { key, pk } of paths) reachable.add(key + '\u0000' + pk);
+    };
+    for (const key of tableKeys(slice.endpoints)) {
+      if (removed.has(key)) continue;
+      const endpoint = ctx.endpointsByKey.get(key);
+      if (endpoint === undefined) return [];
+      const node = toNode(endpoint.schema);
+      if (node === undefined) continue;
+      const args = this.controller.argsByKey.get(key) ?? [];
+      reach(ctx.memo.read(node, tableGet(slice.endpoints, key), reader, slice.entities, args).paths);
+    }
+    // Retained keys without a result read by inference (5.18): what they read stays.
+    for (const key of [...this.retained.keys(), ...this.controller.polling.subscribedKeys()]) {
+      const endpoint = ctx.endpointsByKey.get(key);
+      if (endpoint === undefined || tableGet(slice.endpoints, key) !== undefined) continue;
+      const node = toNode(endpoint.schema);
+      if (node === undefined || !node.queryable) continue;
+      const answer = selectors.query(slice, node, this.controller.argsByKey.get(key) ?? []);
+      if (answer !== undefined) reach(answer.paths);
+    }
+    const oldest = this.controller.oldestInFlight();
+    const out: { key: string; pk: string }[] = [];
+    for (const key of Object.keys(slice.entities)) {
+      const table = slice.entities[key];
+      for (const pk of tableKeys(table)) {
+        if (reachable.has(key + '\u0000' + pk)) continue;
+        // A tombstone stays while a request that started before it is in flight (6.64.3).
+        if (tableGet(table, pk) === null && (tableGet(slice.entitiesMeta[key], pk)?.fetchedAt ?? 0) > oldest) continue;
+        out.push({ key, pk });
+      }
+    }
+    return out;
+  }
+}
