@@ -85,9 +85,13 @@ export function removeEntities(state: RestState, cells: ReadonlyMap<string, read
 
 const readers = new WeakMap<object, EntityReader>();
 
-/** The EntityReader over a slice, one per entities object (its state token). */
+/**
+ * The EntityReader over a slice, one per slice object: two slices may share `entities` and
+ * differ in `entitiesMeta` or `indexes` (an identical refetch writes meta only, 4.14). Memo
+ * tokens stay `slice.entities`.
+ */
 export function sliceReader(slice: RestState): EntityReader {
-  let reader = readers.get(slice.entities);
+  let reader = readers.get(slice);
   if (reader === undefined) {
     const { entities, entitiesMeta, indexes } = slice;
     reader = {
@@ -98,7 +102,7 @@ export function sliceReader(slice: RestState): EntityReader {
       pks: (key) => tableKeys(getOwn(entities, key)),
       history: (token) => journal.get(token as object),
     };
-    readers.set(slice.entities, reader);
+    readers.set(slice, reader);
   }
   return reader;
 }

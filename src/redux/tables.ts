@@ -7,13 +7,14 @@ import { hasOwn, setOwn } from '../internal/own';
  *
  * - a plain object `{ [pk]: value }` while it holds at most FLAT_MAX entries (what small apps
  *   and DevTools see);
- * - above that, a persistent 32-way hash trie of plain arrays (a *root*):
+ * - once a write takes it above that, a persistent 32-way hash trie of plain arrays (a *root*):
  *   `[child 0 … child 31, log, size]`. A child is `null`, a *branch* (an array of 32 children)
  *   or a *leaf* `[pk, value, pk, value, …]` (at most LEAF_MAX pairs, except at MAX_DEPTH). The
  *   child of a pk at depth d is bits 5d…5d+4 of `hash(pk)`. `log` is, for ordered tables, the
  *   insertion log of non-integer pks in chunks of CHUNK (SPEC 4.39 order), `null` otherwise;
  *   `size` counts the entries.
  *
+ * A trie stays a trie when removals shrink it (no flip-flopping around the threshold).
  * A write copies the path from the root to each touched leaf (arrays only, which V8 copies as
  * a block), so it costs O(cells written × depth), never O(table). Everything is plain JSON:
  * the hash is a pure function of the pk, so a server-rendered state hydrates unchanged as long
@@ -48,7 +49,7 @@ function isIndexLike(pk: string): boolean {
   const c = pk.charCodeAt(0);
   if (!(c >= 48 && c <= 57) || pk.length > 10) return false;
   const n = Number(pk);
-  return n < 4294967295 && String(n) === pk;
+  return Number.isInteger(n) && n < 4294967295 && String(n) === pk;
 }
 
 const isLeaf = (node: Node) => node.length === 0 || typeof node[0] === 'string';
@@ -109,8 +110,13 @@ export function tableWrite<T>(table: Table<T> | undefined, written: Record<strin
   if (pks.length === 0) return table ?? {};
   if (table === undefined || !isTrie(table)) {
     const base = table ?? {};
-    const grown = pks.filter((pk) => written[pk] !== undefined && !hasOwn(base, pk)).length;
-    if (Object.keys(base).length + grown <= FLAT_MAX) return flatWrite(base, written, pks);
+    let size = Object.keys(base).length;
+    for (const pk of pks) {
+      const present = hasOwn(base, pk);
+      if (written[pk] === undefined) size -= present ? 1 : 0;
+      else size += present ? 0 : 1;
+    }
+    if (size <= FLAT_MAX) return flatWrite(base, written, pks);
     return trieWrite(fromFlat(base, ordered), written, pks, ordered) as Table<T>;
   }
   return trieWrite(table, written, pks, ordered) as Table<T>;

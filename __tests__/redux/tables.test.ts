@@ -1,0 +1,522 @@
+import fc from 'fast-check';
+import { FLAT_MAX, LAYOUT_VERSION, hashPk, isTrie, tableGet, tableHas, tableKeys, tableObject, tableSet, tableSize, tableWrite } from '../../src/redux/tables';
+import type { Table } from '../../src/redux/tables';
+import { objectPrototypeSnapshot } from '../support/json';
+
+// The store's table layout (src/redux/tables.ts; SPEC 5.1 sharding, 4.39 order, 5.4 plain JSON),
+// checked against a model: a plain JS object written with own-property definitions, whose
+// Object.keys order is the 4.39 order by definition.
+
+// A fixed seed keeps runs reproducible; fast-check prints it (and the shrunk counterexample) on
+// failure. Set FC_SEED to explore other runs.
+const seed = Number(process.env.FC_SEED ?? 43901);
+/** A failing property stops shrinking after a few seconds (it still fails, with the smallest counterexample found so far). */
+const shrinkBudget = { interruptAfterTimeLimit: 6000, markInterruptAsFailure: false };
+
+/** Root slots of the documented trie layout `[child 0 … child 31, log, size]`. */
+const LOG_SLOT = 32;
+
+// ---------------------------------------------------------------------------------------------
+// The model
+
+const hasOwnProperty = Object.prototype.hasOwnProperty;
+const own = (obj: object, key: string) => hasOwnProperty.call(obj, key);
+
+/** Defines an own, enumerable data property (so `__proto__` is a key like any other). */
+function define(obj: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(obj, key, { value, writable: true, enumerable: true, configurable: true });
+}
+
+/** `{ [pk]: value }` with own properties only, `undefined` meaning "remove". */
+function record(pairs: ReadonlyArray<readonly [string, unknown]>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [pk, value] of pairs) define(out, pk, value);
+  return out;
+}
+
+class Model {
+  readonly obj: Record<string, unknown> = {};
+
+  apply(written: Record<string, unknown>): boolean {
+    let changed = false;
+    for (const pk of Object.keys(written)) {
+      const value = written[pk];
+      if (value === undefined) {
+        if (own(this.obj, pk)) {
+          delete this.obj[pk];
+          changed = true;
+        }
+      } else if (!(own(this.obj, pk) && this.obj[pk] === value)) {
+        define(this.obj, pk, value);
+        changed = true;
+      }
+    }
+    return changed;
+  }
+
+  get(pk: string): unknown {
+    return own(this.obj, pk) ? this.obj[pk] : undefined;
+  }
+
+  keys(): string[] {
+    return Object.keys(this.obj);
+  }
+}
+
+/** The first pk whose get/has differ between the table and the model, with both answers. */
+function firstMismatch(table: Table | undefined, model: Model, pks: Iterable<string>, same = (a: unknown, b: unknown) => a === b) {
+  for (const pk of pks) {
+    const got = tableGet(table, pk);
+    const want = model.get(pk);
+    if (!same(got, want) || tableHas(table, pk) !== own(model.obj, pk)) return { pk, got, want, has: tableHas(table, pk) };
+  }
+  return undefined;
+}
+
+const jsonEqual = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** Checks every read of `table` against the model. */
+function expectMatches(table: Table | undefined, model: Model, probes: Iterable<string>, ordered = true): void {
+  const keys = model.keys();
+  expect(tableSize(table)).toBe(keys.length);
+  if (ordered) expect(tableKeys(table)).toEqual(keys);
+  else expect([...tableKeys(table)].sort()).toEqual([...keys].sort());
+  expect(firstMismatch(table, model, [...probes, ...keys])).toBeUndefined();
+  const object = tableObject(table);
+  expect(Object.getPrototypeOf(object)).toBe(Object.prototype);
+  if (ordered) expect(Object.keys(object)).toEqual(keys);
+  else expect(Object.keys(object).sort()).toEqual([...keys].sort());
+  expect(keys.find((pk) => !own(object, pk) || object[pk] !== model.obj[pk])).toBeUndefined();
+}
+
+/** A trie of the documented layout: a branch is 32 children, a leaf `[pk, value, …]`. */
+const isBranch = (node: unknown): node is unknown[] => Array.isArray(node) && node.length === 32 && typeof node[0] !== 'string';
+
+/**
+ * Copy-on-write sharing: every child of `prev` that no written pk routes to (by `hashPk`, five
+ * bits per level) is the very same node in `next`. Returns the path of the first copied one.
+ */
+function unsharedPath(prev: unknown[], next: unknown[], hashes: readonly number[], depth = 0, path = 'root'): string | undefined {
+  for (let slot = 0; slot < 32; slot++) {
+    const routed = hashes.filter((h) => ((h >>> (5 * depth)) & 31) === slot);
+    if (routed.length === 0) {
+      if (next[slot] !== prev[slot]) return `${path}[${slot}]`;
+    } else if (isBranch(prev[slot]) && isBranch(next[slot])) {
+      const deeper = unsharedPath(prev[slot] as unknown[], next[slot] as unknown[], routed, depth + 1, `${path}[${slot}]`);
+      if (deeper !== undefined) return deeper;
+    }
+  }
+  return undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pks and write sequences
+
+const INTEGER_LIKE = ['0', '1', '2', '7', '10', '31', '32', '64', '100', '65535', '4294967294'];
+const NON_CANONICAL = ['01', '-1', '1.5', '00', '-0', '+1', ' 1', '1e3', '0x10', '4294967295', '10000000000', 'NaN', 'Infinity'];
+const HOSTILE = ['__proto__', 'constructor', 'prototype', 'hasOwnProperty', 'toString', 'valueOf', 'isPrototypeOf', '', '__defineGetter__'];
+const SPECIAL = [...INTEGER_LIKE, ...NON_CANONICAL, ...HOSTILE];
+const FILLER = Array.from({ length: 90 }, (_, i) => (i % 3 === 0 ? String(200 + i) : `k${i}`));
+const PROBES = [...SPECIAL, ...FILLER, 'absent', '999', 'k-none'];
+
+const pkArb = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom(...SPECIAL) },
+  { weight: 5, arbitrary: fc.constantFrom(...FILLER) },
+  { weight: 1, arbitrary: fc.string({ maxLength: 3 }) },
+  { weight: 1, arbitrary: fc.nat({ max: 400 }).map(String) },
+);
+
+/** `set` a new value, `null` (a tombstone), `same` (rewrite the current value: no change), or `remove`. */
+type Op = readonly [pk: string, kind: 'set' | 'null' | 'same' | 'remove'];
+const opArb: fc.Arbitrary<Op> = fc.tuple(pkArb, fc.constantFrom('set', 'set', 'set', 'null', 'same', 'remove', 'remove'));
+const batchArb = fc.array(opArb, { maxLength: 40 });
+
+let serial = 0;
+/** A fresh value of one of the JSON shapes a table holds (entity objects, pk arrays, scalars). */
+function freshValue(): unknown {
+  const n = ++serial;
+  switch (n % 4) {
+    case 0:
+      return [String(n)];
+    case 1:
+      return `s${n}`;
+    case 2:
+      return n;
+    default:
+      return { id: n, title: `t${n}` };
+  }
+}
+
+/** The written record of a batch (later ops on the same pk win, as in an object literal). */
+function batchRecord(batch: readonly Op[], model: Model): Record<string, unknown> {
+  return record(batch.map(([pk, kind]) => [pk, kind === 'remove' ? undefined : kind === 'null' ? null : kind === 'same' && own(model.obj, pk) ? model.obj[pk] : freshValue()]));
+}
+
+/** A prefilled table of `n` entries (integer-like and other pks interleaved), written in one batch. */
+function prefill(n: number): Array<[string, unknown]> {
+  return Array.from({ length: n }, (_, i) => [i % 2 === 0 ? String(1000 + i) : `p${i}`, freshValue()]);
+}
+
+interface Version {
+  table: Table;
+  json: string;
+  keys: string[];
+}
+
+/** Runs a write sequence through tableWrite and the model, checking every step and, at the end, every version. */
+function runSequence(initial: number, batches: readonly (readonly Op[])[], ordered: boolean): void {
+  const protoBefore = objectPrototypeSnapshot();
+  const model = new Model();
+  // Start from no table, an empty one, or a prefilled one.
+  let table: Table | undefined = batches.length % 2 === 0 ? {} : undefined;
+  if (initial > 0) {
+    const written = record(prefill(initial));
+    model.apply(written);
+    table = tableWrite(undefined, written, ordered);
+  }
+  const history: Version[] = [];
+  /** The JSON round trip of the previous version (as hydrated from a server-rendered state). */
+  let hydrated: Table | undefined = table === undefined ? undefined : (JSON.parse(JSON.stringify(table)) as Table);
+  for (const batch of batches) {
+    const written = batchRecord(batch, model);
+    const prev = table;
+    const prevJson = JSON.stringify(prev);
+    const prevWasTrie = prev !== undefined && isTrie(prev);
+    const changed = model.apply(written);
+    const next = tableWrite(prev, written, ordered);
+
+    // Copy-on-write: the previous version is untouched, and a write that changes nothing is no write.
+    expect(JSON.stringify(prev)).toBe(prevJson);
+    if (prev !== undefined && !changed) expect(next).toBe(prev);
+    if (prev !== undefined && changed) expect(next).not.toBe(prev);
+    if (prevWasTrie && isTrie(next)) {
+      const hashes = Object.keys(written).map(hashPk);
+      expect(unsharedPath(prev as unknown[], next as unknown[], hashes)).toBeUndefined();
+    }
+
+    expectMatches(next, model, PROBES, ordered);
+
+    // Layout: above FLAT_MAX always a trie; a plain table that only grows stays plain up to FLAT_MAX.
+    const size = tableSize(next);
+    if (size > FLAT_MAX) expect(isTrie(next)).toBe(true);
+    const onlyGrew = !Object.keys(written).some((pk) => written[pk] === undefined);
+    if (!prevWasTrie && onlyGrew && size <= FLAT_MAX) expect(isTrie(next)).toBe(false);
+    if (ordered && isTrie(next)) expect(Array.isArray(next[LOG_SLOT])).toBe(true);
+    if (!ordered && isTrie(next)) expect(next[LOG_SLOT]).toBeNull();
+
+    // Plain JSON: the round trip reads the same and has the same layout; the round trip of the
+    // previous version takes this write to the same JSON (the layout is a pure function of the writes).
+    const clone = JSON.parse(JSON.stringify(next)) as Table;
+    expect(isTrie(clone)).toBe(isTrie(next));
+    expect(tableSize(clone)).toBe(size);
+    if (ordered) expect(tableKeys(clone)).toEqual(model.keys());
+    expect(firstMismatch(clone, model, [...model.keys(), ...SPECIAL], jsonEqual)).toBeUndefined();
+    if (hydrated !== undefined) expect(JSON.stringify(tableWrite(hydrated, written, ordered))).toBe(JSON.stringify(next));
+    hydrated = clone;
+
+    history.push({ table: next, json: JSON.stringify(next), keys: model.keys() });
+    table = next;
+  }
+  // Persistence: every earlier version still holds exactly what it held.
+  for (const version of history) {
+    expect(JSON.stringify(version.table)).toBe(version.json);
+    if (ordered) expect(tableKeys(version.table)).toEqual(version.keys);
+    expect(tableSize(version.table)).toBe(version.keys.length);
+  }
+  expect(objectPrototypeSnapshot()).toEqual(protoBefore);
+  expect(Object.getPrototypeOf({})).toBe(Object.prototype);
+}
+
+// ---------------------------------------------------------------------------------------------
+
+describe('tables: plain objects', () => {
+  it('5.1 an absent table reads as empty', () => {
+    expect(tableGet(undefined, 'a')).toBeUndefined();
+    expect(tableHas(undefined, 'a')).toBe(false);
+    expect(tableSize(undefined)).toBe(0);
+    expect(tableKeys(undefined)).toEqual([]);
+    expect(tableObject(undefined)).toEqual({});
+  });
+
+  it('5.1 a small table is the plain object { [pk]: value }, in 4.39 order', () => {
+    const post = { id: 5 };
+    const table = tableWrite(undefined, record([['b', 1], ['5', post], ['a', null], ['1', 'x']]), true);
+    expect(isTrie(table)).toBe(false);
+    expect(table).toStrictEqual({ '1': 'x', '5': post, b: 1, a: null });
+    expect(tableKeys(table)).toEqual(['1', '5', 'b', 'a']);
+    expect(tableGet(table, '5')).toBe(post);
+    expect(tableGet(table, 'a')).toBeNull();
+    expect(tableHas(table, 'a')).toBe(true);
+    expect(tableObject(table)).toBe(table);
+  });
+
+  it('5.6 a write that changes nothing returns the same table; a change copies it', () => {
+    const post = { id: 5 };
+    const table = tableWrite(undefined, record([['5', post], ['6', null]]), true);
+    expect(tableWrite(table, {}, true)).toBe(table);
+    expect(tableWrite(table, record([['5', post]]), true)).toBe(table);
+    expect(tableWrite(table, record([['6', null], ['7', undefined]]), true)).toBe(table);
+    expect(tableSet(table, '5', post)).toBe(table);
+    const next = tableSet(table, '5', { id: 5 });
+    expect(next).not.toBe(table);
+    expect(tableGet(table, '5')).toBe(post);
+  });
+
+  it('4.23 hostile pks are own properties; no prototype is modified', () => {
+    const before = objectPrototypeSnapshot();
+    const values = HOSTILE.map((pk, i) => [pk, { i }] as [string, unknown]);
+    const table = tableWrite(undefined, record(values), true);
+    expect(Object.getPrototypeOf(table)).toBe(Object.prototype);
+    for (const [pk, value] of values) {
+      expect(own(table as object, pk)).toBe(true);
+      expect(tableGet(table, pk)).toBe(value);
+    }
+    expect(tableKeys(table)).toEqual(HOSTILE);
+    expect(tableGet(undefined, 'constructor')).toBeUndefined();
+    expect(tableGet({}, 'constructor')).toBeUndefined();
+    expect(tableHas({}, 'toString')).toBe(false);
+    const removed = tableSet(table, '__proto__', undefined);
+    expect(tableHas(removed, '__proto__')).toBe(false);
+    expect(Object.getPrototypeOf(removed)).toBe(Object.prototype);
+    const clone = JSON.parse(JSON.stringify(table)) as Table;
+    expect(tableKeys(clone)).toEqual(HOSTILE);
+    expect(tableGet(clone, '__proto__')).toEqual({ i: 0 });
+    expect(objectPrototypeSnapshot()).toEqual(before);
+  });
+});
+
+describe('tables: the trie above FLAT_MAX', () => {
+  it('5.1 FLAT_MAX entries stay a plain object; one more makes a trie that reads the same', () => {
+    expect(FLAT_MAX).toBe(64);
+    const model = new Model();
+    let table: Table | undefined;
+    for (let i = 0; i < FLAT_MAX; i++) {
+      const written = record([[i % 2 ? `x${i}` : String(i), { i }]]);
+      model.apply(written);
+      table = tableWrite(table, written, true);
+      expect(isTrie(table)).toBe(false);
+    }
+    const flat = table!;
+    const written = record([['last', { i: 64 }]]);
+    model.apply(written);
+    const trie = tableWrite(flat, written, true);
+    expect(isTrie(trie)).toBe(true);
+    expect(Object.keys(flat)).toHaveLength(64);
+    expectMatches(trie, model, PROBES);
+    expectMatches(flat, (() => {
+      const m = new Model();
+      m.apply(record(Object.keys(flat).map((pk) => [pk, (flat as Record<string, unknown>)[pk]])));
+      return m;
+    })(), PROBES);
+  });
+
+  it('5.1 a plain table written in one batch past FLAT_MAX becomes a trie; below it stays plain', () => {
+    expect(isTrie(tableWrite(undefined, record(prefill(64)), true))).toBe(false);
+    expect(isTrie(tableWrite(undefined, record(prefill(65)), true))).toBe(true);
+    expect(isTrie(tableWrite(undefined, record(prefill(65)), false))).toBe(true);
+  });
+
+  it('5.1 a plain table of FLAT_MAX entries that gains one pk and loses another in one write holds FLAT_MAX entries: it stays a plain object', () => {
+    const full = tableWrite(undefined, record(prefill(64)), true);
+    const model = new Model();
+    model.apply(record(prefill(64).map(([pk]) => [pk, tableGet(full, pk)])));
+    const written = record([
+      ['p1', undefined],
+      ['new', { id: 'new' }],
+    ]);
+    model.apply(written);
+    const next = tableWrite(full, written, true);
+    expectMatches(next, model, PROBES);
+    expect(tableSize(next)).toBe(64);
+    expect(isTrie(next)).toBe(false);
+  });
+
+  it('5.1 a trie write copies only the path to the touched leaf; the rest is shared', () => {
+    const base = tableWrite(undefined, record(Array.from({ length: 5000 }, (_, i) => [`u${i}`, { i }])), true) as unknown[];
+    expect(isTrie(base)).toBe(true);
+    const pk = 'u1234';
+    const next = tableSet(base as Table, pk, { i: -1 }, true) as unknown[];
+    expect(unsharedPath(base, next, [hashPk(pk)])).toBeUndefined();
+    const slot = hashPk(pk) & 31;
+    expect(next.slice(0, 32).filter((child, i) => child !== base[i])).toEqual([next[slot]]);
+    expect(tableSet(next as Table, pk, tableGet(next as Table, pk), true)).toBe(next);
+    expect(tableSet(next as Table, 'never-there', undefined, true)).toBe(next);
+    expect(tableGet(base as Table, pk)).toEqual({ i: 1234 });
+  });
+
+  it('5.1 unordered tables (meta, indexes, endpoints) read the same, without an insertion log', () => {
+    const model = new Model();
+    const written = record(prefill(100));
+    model.apply(written);
+    const table = tableWrite(undefined, written, false);
+    expect(isTrie(table)).toBe(true);
+    expect((table as unknown[])[LOG_SLOT]).toBeNull();
+    expectMatches(table, model, PROBES, false);
+  });
+
+  it('5.4 the trie is plain JSON: arrays, null, numbers and the stored values', () => {
+    const table = tableWrite(undefined, record([...prefill(80), ['__proto__', { id: 'p' }], ['', 'empty']]), true);
+    expect(isTrie(table)).toBe(true);
+    const text = JSON.stringify(table);
+    const clone = JSON.parse(text) as Table;
+    expect(clone).toEqual(table);
+    expect(JSON.stringify(clone)).toBe(text);
+    expect(tableKeys(clone)).toEqual(tableKeys(table));
+    expect(tableGet(clone, '__proto__')).toEqual({ id: 'p' });
+    expect(tableGet(clone, '')).toBe('empty');
+    expect(tableObject(clone)).toEqual(tableObject(table));
+  });
+
+  it('5.4 the layout is a pure function of the writes: same writes, same JSON; a hydrated table takes writes alike', () => {
+    const pairs = prefill(150);
+    const a = tableWrite(tableWrite(undefined, record(pairs), true), record([['p3', undefined], ['z', 1]]), true);
+    const b = tableWrite(tableWrite(undefined, record(pairs.map(([pk, value]) => [pk, structuredClone(value)])), true), record([['p3', undefined], ['z', 1]]), true);
+    expect(JSON.stringify(a)).toBe(JSON.stringify(b));
+    const hydrated = JSON.parse(JSON.stringify(a)) as Table;
+    const write = record([['p5', undefined], ['1000', 'x'], ['y', 2]]);
+    expect(JSON.stringify(tableWrite(hydrated, write, true))).toBe(JSON.stringify(tableWrite(a, write, true)));
+  });
+
+  it('5.1 hashPk is a pure 32-bit hash pinned by LAYOUT_VERSION (the serialized format)', () => {
+    expect(LAYOUT_VERSION).toBe(1);
+    const pinned = ['', '0', '1', 'a', '__proto__', 'User', '{"group":"react"}', 'é😀'].map(hashPk);
+    expect(pinned).toEqual(PINNED_HASHES);
+    for (const h of pinned) expect(Number.isInteger(h) && h >= 0 && h < 2 ** 32).toBe(true);
+    const slots = new Set(Array.from({ length: 2000 }, (_, i) => hashPk(String(i)) & 31));
+    expect(slots.size).toBe(32);
+  });
+});
+
+/** hashPk of the pks in the pinning test above, for LAYOUT_VERSION 1 (FNV-1a over UTF-16 units, murmur3 fmix32; checked against an independent implementation). */
+const PINNED_HASHES = [2872998923, 1693486945, 1428125071, 444641715, 3182021803, 1812800169, 724428024, 4159213040];
+
+describe('tables: big tables', () => {
+  it('5.1 20,000 entries in one write: every read matches, in 4.39 order', () => {
+    const pairs: Array<[string, unknown]> = [];
+    for (let i = 0; i < 20_000; i++) pairs.push([i % 4 === 0 ? `s${19_999 - i}` : String((i * 7919) % 100_003), { i }]);
+    const model = new Model();
+    const written = record(pairs);
+    model.apply(written);
+    const table = tableWrite(undefined, written, true);
+    expect(isTrie(table)).toBe(true);
+    expect(tableSize(table)).toBe(model.keys().length);
+    expect(tableKeys(table)).toEqual(model.keys());
+    expect(firstMismatch(table, model, model.keys())).toBeUndefined();
+    expect(Object.keys(tableObject(table))).toEqual(model.keys());
+  });
+
+  it('5.1 20,000 entries written in 200 batches match the model; an old version is unchanged', () => {
+    const model = new Model();
+    let table: Table | undefined;
+    let early: { table: Table; json: string } | undefined;
+    for (let b = 0; b < 200; b++) {
+      const pairs: Array<[string, unknown]> = [];
+      for (let i = 0; i < 100; i++) {
+        const n = b * 100 + i;
+        pairs.push([n % 3 === 0 ? `id-${n}` : String(n * 13), { n }]);
+      }
+      const written = record(pairs);
+      model.apply(written);
+      table = tableWrite(table, written, true);
+      if (b === 10) early = { table, json: JSON.stringify(table) };
+    }
+    expect(tableSize(table)).toBe(20_000);
+    expect(tableKeys(table)).toEqual(model.keys());
+    expect(firstMismatch(table, model, [...model.keys(), 'id-0x', '-5'])).toBeUndefined();
+    expect(JSON.stringify(early!.table)).toBe(early!.json);
+    expect(tableSize(early!.table)).toBe(1100);
+  });
+
+  it('4.39 after many removals and re-adds the order stays right, and the insertion log stays bounded (compaction)', () => {
+    const model = new Model();
+    const initial = record(Array.from({ length: 1000 }, (_, i) => [i % 5 === 0 ? String(i) : `k${i}`, { i }]));
+    model.apply(initial);
+    let table = tableWrite(undefined, initial, true);
+    let maxLog = 0;
+    for (let round = 0; round < 60; round++) {
+      // Remove a stripe, then re-add half of it (re-added pks go to the end) and add new pks.
+      const stripe = Array.from({ length: 40 }, (_, j) => `k${(round * 37 + j * 17) % 1000}`).filter((pk) => pk !== 'k0');
+      const removal = record(stripe.map((pk) => [pk, undefined]));
+      model.apply(removal);
+      table = tableWrite(table, removal, true);
+      const readd = record([...stripe.filter((_, j) => j % 2 === 0).map((pk) => [pk, { round }] as [string, unknown]), [`n${round}`, { round }]]);
+      model.apply(readd);
+      table = tableWrite(table, readd, true);
+      if (round % 10 === 9) expect(tableKeys(table)).toEqual(model.keys());
+      const log = (table as unknown[])[LOG_SLOT] as string[][];
+      const length = log.reduce((sum, chunk) => sum + chunk.length, 0);
+      maxLog = Math.max(maxLog, length);
+    }
+    expect(tableKeys(table)).toEqual(model.keys());
+    expect(firstMismatch(table, model, [...model.keys(), 'k1', 'k18', 'n0'])).toBeUndefined();
+    // The log only holds non-integer pks: about 800 live ones; removals alone would have grown it by ~1,200.
+    expect(maxLog).toBeLessThanOrEqual(2 * tableSize(table) + 256 + 40);
+    const clone = JSON.parse(JSON.stringify(table)) as Table;
+    expect(tableKeys(clone)).toEqual(model.keys());
+  });
+
+  it('4.39 only canonical array indexes sort first: decimal, signed and padded pks keep insertion order in a trie, as in an object', () => {
+    const pks = ['b', '1.5', '2', '0.25', '-1', '01', '4294967295', '4294967294', '3.0', 'a', '10', '1e3', '7.75'];
+    const pairs = [...prefill(70), ...pks.map((pk) => [pk, { pk }] as [string, unknown])];
+    const model = new Model();
+    model.apply(record(pairs));
+    expect(model.keys().slice(0, 4)).toEqual(['2', '10', '1000', '1002']);
+    const inOneWrite = tableWrite(undefined, record(pairs), true);
+    expect(isTrie(inOneWrite)).toBe(true);
+    expect(tableKeys(inOneWrite)).toEqual(model.keys());
+    let oneByOne: Table | undefined;
+    for (const [pk, value] of pairs) oneByOne = tableSet(oneByOne, pk, value, true);
+    expect(tableKeys(oneByOne)).toEqual(model.keys());
+    expect(Object.keys(tableObject(oneByOne))).toEqual(model.keys());
+  });
+
+  it('4.39 removing every entry of a big table, then adding some back, orders by the new insertion', () => {
+    const pks = Array.from({ length: 300 }, (_, i) => `q${i}`);
+    let table = tableWrite(undefined, record(pks.map((pk) => [pk, 1])), true);
+    table = tableWrite(table, record(pks.map((pk) => [pk, undefined])), true);
+    expect(tableSize(table)).toBe(0);
+    expect(tableKeys(table)).toEqual([]);
+    expect(tableObject(table)).toEqual({});
+    table = tableWrite(table, record([['q5', 2], ['7', 3], ['q1', 4]]), true);
+    expect(tableKeys(table)).toEqual(['7', 'q5', 'q1']);
+    expect(tableGet(table, 'q2')).toBeUndefined();
+  });
+});
+
+describe('tables: property tests against the model', () => {
+  it('4.39/5.1/5.4 random write sequences (ordered): reads, order, copy-on-write, sharing and JSON match the model', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.constant(0), fc.nat({ max: 130 })), fc.array(batchArb, { minLength: 1, maxLength: 10 }), (initial, batches) => {
+        runSequence(initial, batches, true);
+      }),
+      { seed, numRuns: 300, ...shrinkBudget },
+    );
+  });
+
+  it('5.1 random write sequences (unordered tables): reads and JSON match the model', () => {
+    fc.assert(
+      fc.property(fc.nat({ max: 130 }), fc.array(batchArb, { minLength: 1, maxLength: 8 }), (initial, batches) => {
+        runSequence(initial, batches, false);
+      }),
+      { seed, numRuns: 100, ...shrinkBudget },
+    );
+  });
+
+  it('4.39 one-pk writes through tableSet match the model (integer-like, non-canonical and hostile pks)', () => {
+    fc.assert(
+      fc.property(fc.array(opArb, { minLength: 1, maxLength: 200 }), (ops) => {
+        const model = new Model();
+        let table: Table | undefined;
+        for (const op of ops) {
+          const written = batchRecord([op], model);
+          const before = table;
+          const changed = model.apply(written);
+          table = tableSet(table, op[0], written[op[0]], true);
+          if (before !== undefined && !changed) expect(table).toBe(before);
+        }
+        expectMatches(table, model, PROBES);
+      }),
+      { seed, numRuns: 150, ...shrinkBudget },
+    );
+  });
+});
