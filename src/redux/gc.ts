@@ -1,5 +1,6 @@
 import { toNode } from '../schema';
 import type { Controller } from './controller';
+import { entitiesToken } from './layout';
 import { tableGet, tableKeys } from './tables';
 import type { RestState } from './types';
 
@@ -97,7 +98,7 @@ export class GarbageCollector {
       const node = toNode(endpoint.schema);
       if (node === undefined) continue;
       const args = this.controller.argsByKey.get(key) ?? [];
-      reach(ctx.memo.read(node, tableGet(slice.endpoints, key), reader, slice.entities, args).paths);
+      reach(ctx.memo.read(node, tableGet(slice.endpoints, key), reader, entitiesToken(slice.entities), args).paths);
     }
     // Retained keys without a result read by inference (5.18): what they read stays.
     for (const key of [...this.retained.keys(), ...this.controller.polling.subscribedKeys()]) {

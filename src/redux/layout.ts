@@ -10,11 +10,26 @@ import type { EntityWrite, RestState } from './types';
  */
 
 /**
- * The write journal: for each `entities` object the reducer produced, the one it replaced and
- * the cells that changed. Kept outside the state (a cache, never read by the reducer), so a
- * memoized read valid before a write can tell in O(write) that the write did not touch it.
+ * Memo tokens: one small object per `entities` object. Memoized answers remember the token of
+ * the state they were last valid in; a token holds nothing, so an old answer never keeps an old
+ * version of the tables alive.
  */
-const journal = new WeakMap<object, ReaderHistory>();
+const tokens = new WeakMap<object, object>();
+
+/** The memo token of a slice's entities (what MemoCache reads are keyed by). */
+export function entitiesToken(entities: object): object {
+  let token = tokens.get(entities);
+  if (token === undefined) tokens.set(entities, (token = {}));
+  return token;
+}
+
+/**
+ * The write journal: for each token of an `entities` object the reducer produced, the token it
+ * replaced (weakly: a token nobody remembers cannot be walked back to) and the cells that
+ * changed. Kept outside the state (a cache, never read by the reducer), so a memoized read valid
+ * before a write can tell in O(write) that the write did not touch it.
+ */
+const journal = new WeakMap<object, { previous: WeakRef<object>; cells: readonly string[] }>();
 
 /** Copy-on-write of one write set into the slice; untouched tables keep their references. */
 export function applyEntityWrite(state: RestState, write: EntityWrite): RestState {
@@ -31,7 +46,7 @@ export function applyEntityWrite(state: RestState, write: EntityWrite): RestStat
       setOwn(entities, key, tableWrite(getOwn(state.entities, key), cells, true));
       for (const pk of Object.keys(cells)) changed.push(key, pk);
     }
-    journal.set(entities, { previous: state.entities, cells: changed });
+    journal.set(entitiesToken(entities), { previous: new WeakRef(entitiesToken(state.entities)), cells: changed });
   }
   let entitiesMeta = state.entitiesMeta;
   if (metaKeys.length > 0) {
@@ -83,27 +98,41 @@ export function removeEntities(state: RestState, cells: ReadonlyMap<string, read
   return applyEntityWrite(state, { entities, entitiesMeta: entities, indexes } as unknown as EntityWrite);
 }
 
+/** An EntityReader over one slice (one allocation; the methods live on the prototype). */
+class SliceReader implements EntityReader {
+  constructor(private readonly slice: RestState) {}
+  entity(key: string, pk: string): unknown {
+    return tableGet(getOwn(this.slice.entities, key), pk);
+  }
+  meta(key: string, pk: string): EntityMeta | undefined {
+    return tableGet(getOwn(this.slice.entitiesMeta, key), pk);
+  }
+  index(key: string, field: string, value: string): string | undefined {
+    return tableGet(getOwn(getOwn(this.slice.indexes, key), field), value);
+  }
+  token(key: string): unknown {
+    return getOwn(this.slice.entities, key);
+  }
+  pks(key: string): readonly string[] {
+    return tableKeys(getOwn(this.slice.entities, key));
+  }
+  history(token: unknown): ReaderHistory | undefined {
+    const step = journal.get(token as object);
+    const previous = step?.previous.deref();
+    return previous === undefined ? undefined : { previous, cells: step!.cells };
+  }
+}
+
 const readers = new WeakMap<object, EntityReader>();
 
 /**
  * The EntityReader over a slice, one per slice object: two slices may share `entities` and
  * differ in `entitiesMeta` or `indexes` (an identical refetch writes meta only, 4.14). Memo
- * tokens stay `slice.entities`.
+ * tokens stay per `entities` object (entitiesToken).
  */
 export function sliceReader(slice: RestState): EntityReader {
   let reader = readers.get(slice);
-  if (reader === undefined) {
-    const { entities, entitiesMeta, indexes } = slice;
-    reader = {
-      entity: (key, pk) => tableGet(getOwn(entities, key), pk),
-      meta: (key, pk): EntityMeta | undefined => tableGet(getOwn(entitiesMeta, key), pk),
-      index: (key, field, value) => tableGet(getOwn(getOwn(indexes, key), field), value),
-      token: (key) => getOwn(entities, key),
-      pks: (key) => tableKeys(getOwn(entities, key)),
-      history: (token) => journal.get(token as object),
-    };
-    readers.set(slice, reader);
-  }
+  if (reader === undefined) readers.set(slice, (reader = new SliceReader(slice)));
   return reader;
 }
 

@@ -2,9 +2,10 @@ import { toNode } from '../schema';
 import type { EntityReader, MemoResult, SchemaNode } from '../schema';
 import type { RestEndpoint } from '../rest';
 import type { RestContext } from './context';
+import { entitiesToken } from './layout';
 import { viewOf } from './optimistic';
 import type { KeyMeta, RestState, StoredError } from './types';
-import { tableGet, tableHas } from './tables';
+import { tableGet } from './tables';
 import { getOwn } from '../internal/own';
 
 export type ExpiryStatus = 'valid' | 'stale' | 'invalid';
@@ -44,19 +45,67 @@ const inferredMetas = new WeakMap<MemoResult, { expiresAt: number; fetchedAt: nu
 
 export const isInactive = (args: readonly unknown[]) => args.length === 1 && args[0] === null;
 
+/**
+ * `endpoint.key(...args)`, remembered per arguments object: selectors are called again and
+ * again with the same (often memoized) arguments, and building a URL costs more than the rest of
+ * a read. The remembered key is used only while the object's own fields are still the same
+ * primitives (arguments objects are not expected to change, but may).
+ */
+const keyCache = new WeakMap<object, { endpoint: RestEndpoint; fields: unknown[]; key: string }>();
+
+const noArgsKeys = new WeakMap<RestEndpoint, string>();
+
+function keyOf(endpoint: RestEndpoint, args: readonly unknown[]): string {
+  if (args.length === 0) {
+    let key = noArgsKeys.get(endpoint);
+    if (key === undefined) noArgsKeys.set(endpoint, (key = endpoint.key()));
+    return key;
+  }
+  const params = args.length === 1 ? args[0] : undefined;
+  if (typeof params !== 'object' || params === null || Array.isArray(params)) return endpoint.key(...args);
+  const cached = keyCache.get(params);
+  if (cached !== undefined && cached.endpoint === endpoint && sameFields(params as Record<string, unknown>, cached.fields)) return cached.key;
+  const key = endpoint.key(...args);
+  const fields = primitiveFields(params as Record<string, unknown>);
+  if (fields !== undefined) keyCache.set(params, { endpoint, fields, key });
+  return key;
+}
+
+/** `[name, value, …]` of an object whose own fields are all primitives, else undefined. */
+function primitiveFields(object: Record<string, unknown>): unknown[] | undefined {
+  const out: unknown[] = [];
+  for (const name of Object.keys(object)) {
+    const value = object[name];
+    if (typeof value === 'object' && value !== null) return undefined;
+    if (typeof value === 'function') return undefined;
+    out.push(name, value);
+  }
+  return out;
+}
+
+function sameFields(object: Record<string, unknown>, fields: readonly unknown[]): boolean {
+  const names = Object.keys(object);
+  if (names.length * 2 !== fields.length) return false;
+  for (let i = 0; i < names.length; i++) {
+    if (names[i] !== fields[2 * i] || !Object.is(object[names[i]!], fields[2 * i + 1])) return false;
+  }
+  return true;
+}
+
 /** The read side of one instance: key reads, inference, expiry and the public selectors. */
 export function buildSelectors(ctx: RestContext) {
   /** The last answer per key, and the slice and expiry side it was computed for (6.42). */
-  const lastResponses = new Map<string, { response: ResponseState; slice: RestState; endpoint: RestEndpoint; stale: boolean }>();
+  const lastResponses = new Map<string, { response: ResponseState; slice: WeakRef<RestState>; endpoint: RestEndpoint; stale: boolean }>();
 
   /** The key's read: its result through the schema, or an inference (SPEC 5.18–5.19). */
   function readKey(slice: RestState, endpoint: RestEndpoint, args: readonly unknown[], key: string): KeyRead {
     const meta = tableGet(slice.meta, key);
     if (meta?.invalidated) return { read: undefined, hasResult: false };
     const node = toNode(endpoint.schema);
-    if (tableHas(slice.endpoints, key)) {
-      const result = tableGet(slice.endpoints, key);
-      return { read: node === undefined ? result : ctx.memo.read(node, result, ctx.reader(slice), slice.entities, args, '\u0000' + key).data, hasResult: true };
+    // A stored result is never undefined (an absent result is stored as null), so one lookup answers both.
+    const result = tableGet(slice.endpoints, key);
+    if (result !== undefined) {
+      return { read: node === undefined ? result : ctx.memo.read(node, result, ctx.reader(slice), entitiesToken(slice.entities), args, '\u0000' + key).data, hasResult: true };
     }
     if (node === undefined || !node.queryable) return { read: undefined, hasResult: false };
     const answer = query(slice, node, args);
@@ -67,7 +116,7 @@ export function buildSelectors(ctx: RestContext) {
   function query(slice: RestState, node: SchemaNode, args: readonly unknown[]): MemoResult | undefined {
     const reader: EntityReader = ctx.reader(slice);
     const result = node.queryKey(args, { reader });
-    return result === undefined ? undefined : ctx.memo.read(node, result, reader, slice.entities, args);
+    return result === undefined ? undefined : ctx.memo.read(node, result, reader, entitiesToken(slice.entities), args);
   }
 
   /** Expiry of an inferred read: the smallest expiresAt and largest fetchedAt of its cells (5.19). */
@@ -95,11 +144,11 @@ export function buildSelectors(ctx: RestContext) {
 
   /** selectResponse over a given slice (the view, or an optimistic snapshot's view). */
   function responseOf(slice: RestState, endpoint: RestEndpoint, args: readonly unknown[]): ResponseState {
-    const key = endpoint.key(...args);
+    const key = keyOf(endpoint, args);
     const now = ctx.options.now();
     const last = lastResponses.get(key);
     // Same slice object: nothing the answer depends on changed but the clock.
-    if (last !== undefined && last.slice === slice && last.endpoint === endpoint && now > last.response.expiresAt === last.stale) return last.response;
+    if (last !== undefined && last.slice.deref() === slice && last.endpoint === endpoint && now > last.response.expiresAt === last.stale) return last.response;
     const meta: KeyMeta | undefined = tableGet(slice.meta, key);
     const { read, hasResult, inferred } = readKey(slice, endpoint, args, key);
     const expiresAt = meta?.date !== undefined ? (meta.expiresAt ?? 0) : (inferred?.expiresAt ?? 0);
@@ -125,7 +174,7 @@ export function buildSelectors(ctx: RestContext) {
       expiresAt,
     };
     const response = last !== undefined && sameResponse(last.response, next) ? last.response : next;
-    lastResponses.set(key, { response, slice, endpoint, stale: now > expiresAt });
+    lastResponses.set(key, { response, slice: last?.slice.deref() === slice ? last.slice : new WeakRef(slice), endpoint, stale: now > expiresAt });
     return response;
   }
 

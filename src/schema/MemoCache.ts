@@ -9,8 +9,8 @@ import type { Denormalize, EntityPath, EntityReader, EntityTables, NormalizedTab
 /** The answer of a memoized read: the value, and (as the root of its entry tree) what it depends on. */
 export class MemoResult<T = unknown> implements MemoEntry {
   private cachedPaths?: EntityPath[];
-  /** `key\0pk` of every cell (and `key\0TABLE` of every table) the answer depends on; built on first use. */
-  dependencies?: Set<string>;
+  /** The pks of every cell (and TABLE for a whole table) the answer depends on, by table; built on first use. */
+  dependencies?: Map<string, Set<string>>;
 
   constructor(
     readonly data: T,
@@ -51,9 +51,9 @@ function collectPaths(root: MemoEntry): EntityPath[] {
   return paths;
 }
 
-/** Every dependency of an entry tree as `key\0pk` strings (tables as `key\0TABLE`). */
-function dependencySet(root: MemoEntry): Set<string> {
-  const out = new Set<string>();
+/** Every dependency of an entry tree: pks by table (a whole table as TABLE). */
+function dependencySet(root: MemoEntry): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
   const visited = new Set<MemoEntry>();
   const stack: MemoEntry[] = [root];
   while (stack.length > 0) {
@@ -61,7 +61,12 @@ function dependencySet(root: MemoEntry): Set<string> {
     if (visited.has(entry)) continue;
     visited.add(entry);
     const cells = entry.cells;
-    for (let i = 0; i < cells.length; i += 3) out.add((cells[i] as string) + '\u0000' + (cells[i + 1] as string));
+    for (let i = 0; i < cells.length; i += 3) {
+      const key = cells[i] as string;
+      let pks = out.get(key);
+      if (pks === undefined) out.set(key, (pks = new Set()));
+      pks.add(cells[i + 1] as string);
+    }
     for (const child of entry.children) stack.push(child);
   }
   return out;
@@ -77,15 +82,15 @@ const MAX_JOURNAL_STEPS = 64;
 function journalClears(entry: MemoResult, history: NonNullable<EntityReader['history']>, token: unknown): boolean {
   if (entry.validAt === undefined) return false;
   let at = token;
-  let deps: Set<string> | undefined;
+  let deps: Map<string, Set<string>> | undefined;
   for (let steps = 0; at !== entry.validAt; steps++) {
     const step = steps < MAX_JOURNAL_STEPS ? history(at) : undefined;
     if (step === undefined) return false;
     deps ??= entry.dependencies ??= dependencySet(entry);
     const cells = step.cells;
     for (let i = 0; i < cells.length; i += 2) {
-      const key = cells[i]!;
-      if (deps.has(key + '\u0000' + cells[i + 1]!) || deps.has(key + '\u0000' + TABLE)) return false;
+      const pks = deps.get(cells[i]!);
+      if (pks !== undefined && (pks.has(cells[i + 1]!) || pks.has(TABLE))) return false;
     }
     at = step.previous;
   }
