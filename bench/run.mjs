@@ -37,6 +37,8 @@ const dataFile = process.env.BENCH_DATA ?? resolve(root, '..', 'shared', 'bench-
 const versions = { node: process.version, esbuild: version('esbuild'), normalizr: version('normalizr') };
 versions['@data-client/normalizr'] = version('@data-client/normalizr');
 versions['@data-client/endpoint'] = version('@data-client/endpoint');
+versions['@data-client/core'] = version('@data-client/core');
+versions['@reduxjs/toolkit'] = version('@reduxjs/toolkit');
 versions['rtk-rest'] = revision();
 console.log(`rtk-rest bench${quick ? ' (quick)' : ''}: ${Object.entries(versions).map(([k, v]) => `${k} ${v}`).join(', ')}`);
 
