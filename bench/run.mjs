@@ -8,10 +8,11 @@
 // name contains it. BENCH_DATA overrides the path of data.json. The type-checking workload
 // ("types", bench/types/run.mjs) runs last, in its own process, with --quick passed through.
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { revision, version } from './versions.mjs';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
 const root = resolve(benchDir, '..');
@@ -34,12 +35,12 @@ const runTypes = matches('types');
 if (workloads.length === 0 && !runTypes) fail(`no workload matches ${filters.join(', ')}; available: ${[...available, 'types'].join(', ')}`);
 
 const dataFile = process.env.BENCH_DATA ?? resolve(root, '..', 'shared', 'bench-data', 'data.json');
-const versions = { node: process.version, esbuild: version('esbuild'), normalizr: version('normalizr') };
-versions['@data-client/normalizr'] = version('@data-client/normalizr');
-versions['@data-client/endpoint'] = version('@data-client/endpoint');
-versions['@data-client/core'] = version('@data-client/core');
-versions['@reduxjs/toolkit'] = version('@reduxjs/toolkit');
-versions['rtk-rest'] = revision();
+const versions = { node: process.version, esbuild: version(root, 'esbuild'), normalizr: version(root, 'normalizr') };
+versions['@data-client/normalizr'] = version(root, '@data-client/normalizr');
+versions['@data-client/endpoint'] = version(root, '@data-client/endpoint');
+versions['@data-client/core'] = version(root, '@data-client/core');
+versions['@reduxjs/toolkit'] = version(root, '@reduxjs/toolkit');
+versions['rtk-rest'] = revision(root);
 console.log(`rtk-rest bench${quick ? ' (quick)' : ''}: ${Object.entries(versions).map(([k, v]) => `${k} ${v}`).join(', ')}`);
 
 const failed = [];
@@ -66,19 +67,6 @@ if (runTypes) {
   if (child.status !== 0) failed.push('types');
 }
 if (failed.length > 0) fail(`failed: ${failed.join(', ')}`);
-
-function version(name) {
-  return JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')).version;
-}
-
-/** The commit the measured src/ comes from, `+dirty` when src/ has uncommitted changes. */
-function revision() {
-  const git = (...gitArgs) => spawnSync('git', gitArgs, { cwd: root, encoding: 'utf8' });
-  const head = git('rev-parse', '--short', 'HEAD');
-  if (head.status !== 0) return 'unknown';
-  const dirty = git('status', '--porcelain', '--', 'src').stdout.trim() !== '';
-  return head.stdout.trim() + (dirty ? '+dirty' : '');
-}
 
 function fail(message) {
   console.error(`[rtk-rest bench] ${message}`);

@@ -33,12 +33,4 @@ export function setup() {
   return { rest, store };
 }
 
-/** The rejection of a promise; fails the test when it resolves. */
-export async function rejectionOf(promise: Promise<unknown>): Promise<any> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected the promise to reject');
-}
+export { rejectionOf } from '../support/fetch';

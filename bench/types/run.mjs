@@ -8,10 +8,11 @@
 // project (default 200). Exits non-zero when either project has a type error. Writes
 // bench/out/types.json.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_COUNT, generate } from './generate.mjs';
+import { revision, version } from '../versions.mjs';
 
 const benchDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const root = resolve(benchDir, '..');
@@ -38,9 +39,9 @@ const STATS = {
 const options = parseArgs(process.argv.slice(2));
 const versions = {
   node: process.version,
-  typescript: version('typescript'),
-  '@reduxjs/toolkit': version('@reduxjs/toolkit'),
-  'rtk-rest': revision(),
+  typescript: version(root, 'typescript'),
+  '@reduxjs/toolkit': version(root, '@reduxjs/toolkit'),
+  'rtk-rest': revision(root),
 };
 const dirs = generate({ count: options.count });
 console.log(
@@ -137,19 +138,6 @@ function parseArgs(args) {
     } else fail(`unknown argument ${arg}; usage: node bench/types/run.mjs [--quick] [--runs N] [--count N]`);
   }
   return parsed;
-}
-
-function version(name) {
-  return JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')).version;
-}
-
-/** The commit the checked src/ comes from, `+dirty` when src/ has uncommitted changes. */
-function revision() {
-  const git = (...gitArgs) => spawnSync('git', gitArgs, { cwd: root, encoding: 'utf8' });
-  const head = git('rev-parse', '--short', 'HEAD');
-  if (head.status !== 0) return 'unknown';
-  const dirty = git('status', '--porcelain', '--', 'src').stdout.trim() !== '';
-  return head.stdout.trim() + (dirty ? '+dirty' : '');
 }
 
 function ms(value) {

@@ -6,6 +6,7 @@ import { getOwn, hasOwn, setOwn } from '../../src/internal/own';
 import { normalizeWrites } from '../../src/schema/normalize';
 import { tablesReader } from '../../src/schema/reader';
 import { toNode } from '../../src/schema/toNode';
+import { hashPk, isIndexLike } from '../../src/redux/tables';
 import type { EntityMeta, EntityMetaTables, EntityReader, EntityTables } from '../../src/schema/types';
 import { formatNs, optionsFor, readConfig } from '../harness';
 import type { BenchOptions } from '../harness';
@@ -62,22 +63,9 @@ interface WriteSet {
 
 // ------------------------------------------------------------------ helpers
 
-/** FNV-1a with murmur3's finalizer: cheap, and the same in every process (SSR needs that). */
-function hash(pk: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < pk.length; i++) h = Math.imul(h ^ pk.charCodeAt(i), 0x01000193);
-  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
-  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
-  return (h ^ (h >>> 16)) >>> 0;
-}
-
-/** Whether JS objects enumerate this key first, ascending (a canonical array index). */
-function isIndexLike(pk: string): boolean {
-  const c = pk.charCodeAt(0);
-  if (!(c >= 48 && c <= 57) || pk.length > 10) return false;
-  const n = Number(pk);
-  return n < 4294967295 && String(n) === pk;
-}
+// The hash and the index test are the store's own (src/redux/tables.ts), so the study measures
+// exactly what the store ships.
+const hash = hashPk;
 
 /** The insertion log of non-integer pks (4.39), in chunks: an append copies the last chunk and the list. */
 const CHUNK = 256;

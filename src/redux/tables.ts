@@ -45,7 +45,7 @@ export function hashPk(pk: string): number {
 }
 
 /** Whether objects enumerate this key first, ascending (a canonical array index, SPEC 4.39). */
-function isIndexLike(pk: string): boolean {
+export function isIndexLike(pk: string): boolean {
   const c = pk.charCodeAt(0);
   if (!(c >= 48 && c <= 57) || pk.length > 10) return false;
   const n = Number(pk);

@@ -1,28 +1,16 @@
 import { describeType, preview } from '../internal/json';
-import { NormalizeError, reuseArray, SchemaBase } from './node';
+import { NormalizeError, reuseArray } from './node';
 import type { DenormalizeContext } from './denormalizeContext';
 import type { NormalizeContext } from './normalizeContext';
 import type { SchemaNode } from './node';
-import { toNode } from './toNode';
+import { ItemSchema } from './ItemSchema';
 import type { Denormalize } from './types';
 
 /**
  * A list of `X` (SPEC 4.32); `[X]` is shorthand. Reading omits missing and deleted entities and
  * keeps `null` items. Not queryable.
  */
-export class ArraySchema<S = any> extends SchemaBase<Denormalize<S>[]> {
-  readonly queryable: boolean = false;
-  private node?: SchemaNode;
-
-  constructor(readonly schema: S) {
-    super();
-  }
-
-  /** The item schema, resolved on first use so that declaration order does not matter. */
-  get item(): SchemaNode {
-    return (this.node ??= toNode(this.schema)!);
-  }
-
+export class ArraySchema<S = any> extends ItemSchema<Denormalize<S>[], S> {
   describe(): string {
     return `[${this.item.describe()}]`;
   }

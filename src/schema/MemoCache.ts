@@ -25,10 +25,8 @@ export class MemoResult<T = unknown> implements MemoEntry {
   }
 }
 
-/** Every cell of an entry tree, each once (entries shared by several parents are walked once). */
-function collectPaths(root: MemoEntry): EntityPath[] {
-  const paths: EntityPath[] = [];
-  const seen = new Map<string, Set<string>>();
+/** Calls `visit(key, pk)` for every cell of an entry tree; entries shared by several parents are walked once. */
+function forEachCell(root: MemoEntry, visit: (key: string, pk: string) => void): void {
   const visited = new Set<MemoEntry>();
   const stack: MemoEntry[] = [root];
   while (stack.length > 0) {
@@ -36,40 +34,38 @@ function collectPaths(root: MemoEntry): EntityPath[] {
     if (visited.has(entry)) continue;
     visited.add(entry);
     const cells = entry.cells;
-    for (let i = 0; i < cells.length; i += 3) {
-      const key = cells[i] as string;
-      const pk = cells[i + 1] as string;
-      if (pk === TABLE) continue;
-      let pks = seen.get(key);
-      if (pks === undefined) seen.set(key, (pks = new Set()));
-      if (pks.has(pk)) continue;
-      pks.add(pk);
-      paths.push({ key, pk });
-    }
+    for (let i = 0; i < cells.length; i += 3) visit(cells[i] as string, cells[i + 1] as string);
     for (let i = entry.children.length - 1; i >= 0; i--) stack.push(entry.children[i]!);
   }
-  return paths;
 }
 
-/** Every dependency of an entry tree: pks by table (a whole table as TABLE). */
+/** Every dependency of an entry tree: pks by table (a whole table as TABLE), in first-seen order. */
 function dependencySet(root: MemoEntry): Map<string, Set<string>> {
   const out = new Map<string, Set<string>>();
-  const visited = new Set<MemoEntry>();
-  const stack: MemoEntry[] = [root];
-  while (stack.length > 0) {
-    const entry = stack.pop()!;
-    if (visited.has(entry)) continue;
-    visited.add(entry);
-    const cells = entry.cells;
-    for (let i = 0; i < cells.length; i += 3) {
-      const key = cells[i] as string;
-      let pks = out.get(key);
-      if (pks === undefined) out.set(key, (pks = new Set()));
-      pks.add(cells[i + 1] as string);
-    }
-    for (const child of entry.children) stack.push(child);
-  }
+  forEachCell(root, (key, pk) => {
+    let pks = out.get(key);
+    if (pks === undefined) out.set(key, (pks = new Set()));
+    pks.add(pk);
+  });
   return out;
+}
+
+/** Every cell of an entry tree, each once, in first-seen order (TABLE dependencies left out). */
+function collectPaths(root: MemoEntry): EntityPath[] {
+  const paths: EntityPath[] = [];
+  forEachCell(root, (key, pk) => {
+    if (pk === TABLE) return;
+    paths.push({ key, pk });
+  });
+  // A cell read by several entries is listed once.
+  const seen = new Map<string, Set<string>>();
+  return paths.filter(({ key, pk }) => {
+    let pks = seen.get(key);
+    if (pks === undefined) seen.set(key, (pks = new Set()));
+    if (pks.has(pk)) return false;
+    pks.add(pk);
+    return true;
+  });
 }
 
 /** Journal steps followed before falling back to a full validation. */

@@ -1,28 +1,17 @@
 import { describeType, preview } from '../internal/json';
 import { hasOwn, setOwn } from '../internal/own';
-import { NormalizeError, reuseObject, SchemaBase } from './node';
+import { NormalizeError, reuseObject } from './node';
 import type { DenormalizeContext } from './denormalizeContext';
 import type { NormalizeContext } from './normalizeContext';
 import type { SchemaNode } from './node';
-import { toNode } from './toNode';
+import { ItemSchema } from './ItemSchema';
 import type { Denormalize } from './types';
 
 /**
  * A dictionary of `X` by arbitrary keys (SPEC 4.33): `null`/`undefined` entries are dropped when
  * normalizing; missing and deleted entities are left out when reading. Not queryable.
  */
-export class ValuesSchema<S = any> extends SchemaBase<Record<string, Denormalize<S>>> {
-  readonly queryable: boolean = false;
-  private node?: SchemaNode;
-
-  constructor(readonly schema: S) {
-    super();
-  }
-
-  get item(): SchemaNode {
-    return (this.node ??= toNode(this.schema)!);
-  }
-
+export class ValuesSchema<S = any> extends ItemSchema<Record<string, Denormalize<S>>, S> {
   describe(): string {
     return `Values(${this.item.describe()})`;
   }
