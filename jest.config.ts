@@ -24,7 +24,7 @@ const config: Config = {
     },
     {
       displayName: 'jsdom',
-      testEnvironment: 'jsdom',
+      testEnvironment: '<rootDir>/__tests__/support/jsdom-environment.cjs',
       transform: tsJest,
       moduleNameMapper,
       testMatch: ['<rootDir>/__tests__/react/**/*.test.ts?(x)', '<rootDir>/__tests__/**/*.dom.test.ts?(x)'],

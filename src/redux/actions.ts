@@ -37,3 +37,10 @@ export type RestActions = ReturnType<typeof buildActions>;
 
 /** The type of the internal probe through which a thunk gets its store's controller (SPEC 6.14). */
 export const controllerProbe = (reducerPath: string) => `${reducerPath}/internal/controller`;
+
+/**
+ * The type of the probe through which `rtk-rest/react` finds the instances whose middleware is
+ * installed in a store (SPEC 7.1). Answered by the middleware; it reaches reducers only in a store
+ * with no rtk-rest middleware.
+ */
+export const INSTANCES_PROBE = '@@rtk-rest/instances';

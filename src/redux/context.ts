@@ -28,6 +28,8 @@ export interface RestContext {
   onUnauthorized(error: unknown, api: { dispatch: (action: any) => any; getState: () => unknown }): unknown;
   /** Endpoints seen per key (for inference of hydrated keys and later GC). */
   readonly endpointsByKey: Map<string, RestEndpoint>;
+  /** The public instance `createRest` returned (what the instances probe answers with, SPEC 7.1). */
+  instance?: object;
 }
 
 export { sliceReader } from './layout';

@@ -93,8 +93,12 @@ export class Controller {
     return oldest;
   }
 
-  /** `rest.fetch`: joins a read in flight or starts a request (SPEC 6.15–6.18). A poll is always a read. */
-  fetch(endpoint: RestEndpoint, args: unknown[], key: string, { poll = false } = {}): Promise<unknown> {
+  /**
+   * `rest.fetch`: joins a read in flight or starts a request (SPEC 6.15–6.18). A poll is always a
+   * read. `deferPending` (hooks rendering, 6.16) registers the request at once, so every later
+   * render joins it, but dispatches `pending` and sends the request from a microtask.
+   */
+  fetch(endpoint: RestEndpoint, args: unknown[], key: string, { poll = false, deferPending = false } = {}): Promise<unknown> {
     const read = poll || !endpoint.sideEffect;
     const dedupeKey = this.dedupeKey(endpoint, args, key);
     if (read) {
@@ -115,14 +119,22 @@ export class Controller {
     this.ctx.endpointsByKey.set(key, endpoint);
     if (read) this.reads.set(dedupeKey, request);
     this.active.add(request);
-    const layer = read ? undefined : this.optimistic.start(endpoint, args, meta.requestId, key, meta.fetchedAt, this.slice());
-    this.api.dispatch(this.ctx.actions.fetchPending(layer === undefined ? {} : { layer }, meta));
-    void this.run(endpoint, args, request, meta);
+    const start = () => {
+      if (request.discarded) return;
+      const layer = read ? undefined : this.optimistic.start(endpoint, args, meta.requestId, key, meta.fetchedAt, this.slice());
+      this.api.dispatch(this.ctx.actions.fetchPending(layer === undefined ? {} : { layer }, meta));
+      void this.run(endpoint, args, request, meta);
+    };
+    if (deferPending) queueMicrotask(start);
+    else start();
     return promise;
   }
 
-  private finish(request: InFlight, requestId: string): void {
-    this.optimistic.settled(requestId);
+  /**
+   * The request leaves the in-flight sets before its outcome is dispatched, so that whatever runs
+   * on that dispatch (store subscribers, hooks) already sees the key as settled.
+   */
+  private release(request: InFlight): void {
     this.active.delete(request);
     if (this.reads.get(request.dedupeKey) === request) this.reads.delete(request.dedupeKey);
   }
@@ -135,8 +147,9 @@ export class Controller {
       const date = this.ctx.options.now();
       const expiresAt = capTime(date + (endpoint.dataExpiryLength ?? this.ctx.options.dataExpiryLength));
       const payload = this.normalize(endpoint, value, args, meta.key, { fetchedAt: meta.fetchedAt, date, expiresAt });
+      this.release(request);
       this.api.dispatch(this.ctx.actions.fetchFulfilled(payload, { ...meta, date, expiresAt }));
-      this.finish(request, meta.requestId);
+      this.optimistic.settled(meta.requestId);
       request.resolve(this.resolved(endpoint, args, value));
       return;
     } catch (error) {
@@ -152,8 +165,9 @@ export class Controller {
     const expiresAt = capTime(date + (endpoint.errorExpiryLength ?? this.ctx.options.errorExpiryLength));
     const failedMeta: FetchMeta = { ...meta, date, expiresAt, ...(aborted ? { aborted: true as const } : {}) };
     const errorPolicy = aborted ? undefined : request.poll ? 'soft' : softPolicy(endpoint, error);
+    this.release(request);
     this.api.dispatch(this.ctx.actions.fetchRejected(errorPolicy ? { errorPolicy } : {}, failedMeta, aborted ? undefined : serializeError(error)));
-    this.finish(request, meta.requestId);
+    this.optimistic.settled(meta.requestId);
     if (error instanceof NetworkError && error.status === 401) {
       try {
         await this.ctx.onUnauthorized(error, { dispatch: this.api.dispatch, getState: this.api.getState });

@@ -104,7 +104,7 @@ export function createRest<const ReducerPath extends string = 'rest'>(options: C
   const selectors = buildSelectors(ctx);
   const { shouldFetch: _shouldFetch, ...thunks } = buildThunks(ctx, selectors);
   resetThunk = thunks.resetEntireStore;
-  return {
+  const rest = {
     /** The slice's key; a literal type, so `{ [rest.reducerPath]: rest.reducer, …others }` type-checks. */
     reducerPath: resolved.reducerPath as ReducerPath,
     reducer: buildReducer(actions),
@@ -125,6 +125,8 @@ export function createRest<const ReducerPath extends string = 'rest'>(options: C
     selectError: selectors.selectError,
     selectQuery: selectors.selectQuery as <S>(state: unknown, queryable: S, ...args: unknown[]) => Denormalize<S> | undefined,
   };
+  ctx.instance = rest;
+  return rest;
 }
 
 /** Replaces the slice with its logical layout (cached per slice object) in DevTools' copy of the state. */

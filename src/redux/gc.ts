@@ -1,4 +1,5 @@
 import { toNode } from '../schema';
+import type { SchemaNode } from '../schema';
 import type { Controller } from './controller';
 import { entitiesToken } from './layout';
 import { tableGet, tableKeys } from './tables';
@@ -12,6 +13,8 @@ import type { RestState } from './types';
  */
 export class GarbageCollector {
   private readonly retained = new Map<string, number>();
+  /** Queryable reads of mounted `useQuery` hooks: the entities they read stay (6.63). */
+  private readonly queries = new Set<{ node: SchemaNode; args: readonly unknown[] }>();
   private timer: unknown;
 
   constructor(
@@ -30,6 +33,15 @@ export class GarbageCollector {
       if (count > 0) this.retained.set(key, count);
       else this.retained.delete(key);
     };
+  }
+
+  /** Retains what a queryable read by these arguments reaches until the returned function is called (`useQuery`, 6.63). */
+  retainQuery(queryable: unknown, args: readonly unknown[]): () => void {
+    const node = toNode(queryable);
+    if (node === undefined || !node.queryable) return () => undefined;
+    const read = { node, args };
+    this.queries.add(read);
+    return () => void this.queries.delete(read);
   }
 
   isRetained(key: string): boolean {
@@ -107,6 +119,10 @@ export class GarbageCollector {
       const node = toNode(endpoint.schema);
       if (node === undefined || !node.queryable) continue;
       const answer = selectors.query(slice, node, this.controller.argsByKey.get(key) ?? []);
+      if (answer !== undefined) reach(answer.paths);
+    }
+    for (const { node, args } of this.queries) {
+      const answer = selectors.query(slice, node, args);
       if (answer !== undefined) reach(answer.paths);
     }
     const oldest = this.controller.oldestInFlight();

@@ -5,3 +5,10 @@ export type { RestState, KeyMeta, StoredError } from './types';
 export type { Environment } from './environment';
 export type { Timers } from './polling';
 export type { ResponseState, ExpiryStatus, RequestStatus } from './selectors';
+
+// Internal to the package: what `rtk-rest/react` builds on (not exported from the package root).
+export { controllerOf, installedIn } from './middleware';
+export type { InstalledRest } from './middleware';
+export type { Controller } from './controller';
+export { INACTIVE, isInactive } from './selectors';
+export { rebuildError } from './errors';

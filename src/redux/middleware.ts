@@ -1,5 +1,5 @@
 import { isDev } from '../internal/env';
-import { controllerProbe } from './actions';
+import { controllerProbe, INSTANCES_PROBE } from './actions';
 import type { RestContext } from './context';
 import { Controller } from './controller';
 import type { Middleware, UnknownAction } from './rtk';
@@ -11,6 +11,18 @@ import { buildReducer } from './slice';
  * store's controller (SPEC 6.14), registers once (6.9), notices a second instance on the same
  * reducerPath (6.8), and drops in-flight requests after a reset (6.69).
  */
+/** One installed instance of a store: the public object and the store's controller for it. */
+export interface InstalledRest {
+  readonly rest: object;
+  readonly controller: Controller;
+}
+
+/**
+ * Installed instances per store. Redux hands every middleware of a store the same
+ * `middlewareAPI` object, so it identifies the store without a reducer ever seeing a probe.
+ */
+const installed = new WeakMap<object, InstalledRest[]>();
+
 export function buildMiddleware(ctx: RestContext, selectors: Selectors): Middleware {
   const probe = controllerProbe(ctx.options.reducerPath);
   const { middlewareRegistered, resetEntireStore } = ctx.actions;
@@ -18,9 +30,15 @@ export function buildMiddleware(ctx: RestContext, selectors: Selectors): Middlew
   const prefix = `${ctx.options.reducerPath}/`;
   return (api) => {
     const controller = new Controller(ctx, api, selectors, reducer);
+    let list = installed.get(api);
+    if (list === undefined) installed.set(api, (list = []));
+    list.push({ rest: ctx.instance ?? {}, controller });
+    const store = list;
     let registered = false;
     return (next) => (action) => {
-      if ((action as UnknownAction | undefined)?.type === probe) return controller;
+      const type = (action as UnknownAction | undefined)?.type;
+      if (type === probe) return controller;
+      if (type === INSTANCES_PROBE) return store;
       if (!registered) {
         registered = true;
         if (isDev && (api.dispatch({ type: probe }) as unknown) !== controller) {
@@ -59,4 +77,10 @@ export function controllerOf(dispatch: (action: UnknownAction) => unknown, reduc
   throw new Error(
     `rtk-rest: the middleware for reducerPath "${reducerPath}" is not installed. Add it with configureStore({ middleware: (getDefault) => getDefault().concat(rest.middleware) }).`,
   );
+}
+
+/** The instances whose middleware is installed in the store behind `dispatch` (SPEC 7.1); empty when none. */
+export function installedIn(dispatch: (action: UnknownAction) => unknown): readonly InstalledRest[] {
+  const found = dispatch({ type: INSTANCES_PROBE });
+  return Array.isArray(found) ? (found as InstalledRest[]) : [];
 }

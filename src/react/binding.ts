@@ -1,0 +1,58 @@
+import { controllerOf, installedIn } from '../redux';
+import type { Controller, Rest } from '../redux';
+
+/** What react-redux's `useStore()` returns, as far as the hooks use it. */
+export interface StoreLike {
+  dispatch(action: any): any;
+  getState(): unknown;
+}
+
+/** One store's rtk-rest instance, as the hooks use it: the public instance and the store's controller. */
+export interface Binding {
+  readonly store: StoreLike;
+  readonly rest: Rest;
+  readonly controller: Controller;
+}
+
+/** Finds the binding of a store (once per store, SPEC 7.1). */
+export type BindingOf = (store: StoreLike) => Binding;
+
+/**
+ * The binding of the one instance whose middleware is installed in the store (SPEC 7.1): an
+ * error naming the fix when there is none or more than one.
+ */
+export function installedBinding(): BindingOf {
+  const found = new WeakMap<StoreLike, Binding>();
+  return (store) => {
+    let binding = found.get(store);
+    if (binding !== undefined) return binding;
+    const instances = installedIn((action) => store.dispatch(action));
+    if (instances.length === 0) {
+      throw new Error(
+        'rtk-rest: no rtk-rest middleware in this store. Add it with configureStore({ middleware: (getDefault) => getDefault().concat(rest.middleware) }).',
+      );
+    }
+    if (instances.length > 1) {
+      const paths = instances.map(({ rest }) => `"${(rest as Rest).reducerPath}"`).join(', ');
+      throw new Error(
+        `rtk-rest: this store has ${instances.length} rtk-rest instances (reducerPaths ${paths}), so the hooks of 'rtk-rest/react' cannot choose one. Bind hooks to one instance with createRestHooks(rest), e.g. export const { useSuspense, useDLE } = createRestHooks(rest).`,
+      );
+    }
+    const { rest, controller } = instances[0]!;
+    found.set(store, (binding = { store, rest: rest as Rest, controller }));
+    return binding;
+  };
+}
+
+/** The binding of a given instance in any store that installed its middleware (`createRestHooks`, 7.1). */
+export function instanceBinding(rest: Rest): BindingOf {
+  const found = new WeakMap<StoreLike, Binding>();
+  return (store) => {
+    let binding = found.get(store);
+    if (binding === undefined) {
+      const controller = controllerOf((action) => store.dispatch(action), rest.reducerPath);
+      found.set(store, (binding = { store, rest, controller }));
+    }
+    return binding;
+  };
+}

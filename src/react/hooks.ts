@@ -1,0 +1,202 @@
+import { useEffect, useMemo } from 'react';
+import { useSelector, useStore } from 'react-redux';
+import { isInactive, rebuildError } from '../redux';
+import type { StoredError } from '../redux';
+import type { RestEndpoint } from '../rest';
+import type { Binding, BindingOf, StoreLike } from './binding';
+import type { RestController, RestHooks } from './types';
+
+/** One request as a hook sees it: the first endpoint and arguments seen for its key (SPEC 7.3). */
+interface Request {
+  readonly endpoint: RestEndpoint;
+  readonly args: unknown[];
+  readonly key: string;
+}
+
+const noop = () => undefined;
+
+/** A thenable that resolves (never rejects) when the request settles; one per request (SPEC 7.7.2). */
+const settledThenables = new WeakMap<Promise<unknown>, Promise<void>>();
+function whenSettled(promise: Promise<unknown>): Promise<void> {
+  let settled = settledThenables.get(promise);
+  if (settled === undefined) settledThenables.set(promise, (settled = promise.then(noop, noop)));
+  return settled;
+}
+
+const errorOf = (stored: StoredError | undefined) => (stored === undefined ? undefined : rebuildError(stored));
+
+/** Shallow equality of the answers hooks select, so a hook re-renders only when its answer changes (SPEC 7.5). */
+function sameFields(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+  for (const name in a) if (!Object.is(a[name], b[name])) return false;
+  return true;
+}
+
+const CONTROLLER_METHODS = [
+  'fetch',
+  'fetchIfStale',
+  'invalidate',
+  'invalidateAll',
+  'expireAll',
+  'resetEntireStore',
+  'setResponse',
+  'setError',
+  'set',
+  'subscribe',
+] as const;
+
+/**
+ * The hooks of SPEC §7 over a way of finding a store's binding: the store's one installed
+ * instance (`rtk-rest/react`'s own hooks) or a given instance (`createRestHooks`).
+ */
+export function buildHooks(bindingOf: BindingOf): RestHooks {
+  const controllers = new WeakMap<StoreLike, RestController>();
+
+  function useBinding(): Binding {
+    return bindingOf(useStore());
+  }
+
+  /** The request for these arguments; the same object while the key is the same (7.3); undefined when inactive (7.2). */
+  function useRequest(endpoint: RestEndpoint, args: unknown[]): Request | undefined {
+    const key = isInactive(args) ? undefined : endpoint.key(...args);
+    // The key alone is the request's identity: new argument or endpoint objects with it are the same request.
+    return useMemo(() => (key === undefined ? undefined : { endpoint, args, key }), [key]);
+  }
+
+  /** Keeps the key from GC while mounted (6.63). */
+  function useRetain({ controller }: Binding, request: Request | undefined): void {
+    useEffect(() => (request === undefined ? undefined : controller.gc?.retain(request.key)), [controller, request]);
+  }
+
+  /**
+   * The fetch rule while rendering (7.4): joins the read in flight or starts one whose `pending`
+   * waits for a microtask, so the store does not change during the render.
+   */
+  function fetchWhileRendering({ controller, store }: Binding, request: Request, hook: string): Promise<unknown> | undefined {
+    const { endpoint, args, key } = request;
+    if (endpoint.sideEffect) {
+      throw new TypeError(
+        `rtk-rest: ${hook} reads data, but ${endpoint.name} is a mutation (${endpoint.method}). Send mutations with useController().fetch(endpoint, ...args).`,
+      );
+    }
+    const joined = controller.inFlight(endpoint, args, key);
+    if (joined !== undefined) return joined;
+    if (!controller.shouldFetch(store.getState(), endpoint, args, key)) return undefined;
+    const started = controller.fetch(endpoint, args, key, { deferPending: true });
+    // The outcome reaches the component through the store; the promise's rejection is not unhandled.
+    started.catch(noop);
+    return started;
+  }
+
+  /** The key's response through `selectResponse`, re-rendering only when `pick`'s fields change. */
+  function useAnswer<T extends Record<string, unknown>>(request: Request | undefined, pick: (state: unknown, request: Request) => T, inactive: T): T {
+    return useSelector((state: unknown) => (request === undefined ? inactive : pick(state, request)), sameFields);
+  }
+
+  const INACTIVE_SUSPENSE = { data: undefined, error: undefined, invalid: false } as const;
+
+  function useSuspense(endpoint: RestEndpoint, ...args: unknown[]): any {
+    const binding = useBinding();
+    const request = useRequest(endpoint, args);
+    useRetain(binding, request);
+    const started = request === undefined ? undefined : fetchWhileRendering(binding, request, 'useSuspense');
+    const answer = useAnswer(
+      request,
+      (state, { endpoint, args }) => {
+        const response = binding.rest.selectResponse(state, endpoint, ...args);
+        return { data: response.data, error: response.error, invalid: response.expiryStatus === 'invalid' };
+      },
+      INACTIVE_SUSPENSE,
+    );
+    if (request === undefined) return undefined;
+    if (answer.invalid) {
+      const inFlight = started ?? binding.controller.inFlight(request.endpoint, request.args, request.key);
+      if (inFlight !== undefined) throw whenSettled(inFlight);
+    }
+    if (answer.error !== undefined) throw rebuildError(answer.error);
+    return answer.data;
+  }
+
+  const INACTIVE_DLE = Object.freeze({ data: undefined, loading: false, error: undefined });
+
+  function useSubscription(endpoint: RestEndpoint, ...args: unknown[]): undefined {
+    const { store, rest } = useBinding();
+    const request = useRequest(endpoint, args);
+    useEffect(() => (request === undefined ? undefined : store.dispatch(rest.subscribe(request.endpoint, ...request.args))), [store, rest, request]);
+    return undefined;
+  }
+
+  return {
+    useSuspense,
+
+    useDLE(endpoint: RestEndpoint, ...args: unknown[]): any {
+      const binding = useBinding();
+      const request = useRequest(endpoint, args);
+      useRetain(binding, request);
+      if (request !== undefined) fetchWhileRendering(binding, request, 'useDLE');
+      return useAnswer(
+        request,
+        (state, { endpoint, args, key }) => {
+          const response = binding.rest.selectResponse(state, endpoint, ...args);
+          const loading = response.data === undefined && (response.isFetching || binding.controller.inFlight(endpoint, args, key) !== undefined);
+          return { data: response.data, loading, error: errorOf(response.error) };
+        },
+        INACTIVE_DLE,
+      );
+    },
+
+    useCache(endpoint: RestEndpoint, ...args: unknown[]): any {
+      const binding = useBinding();
+      const request = useRequest(endpoint, args);
+      useRetain(binding, request);
+      return useSelector((state: unknown) => (request === undefined ? undefined : binding.rest.selectData(state, request.endpoint, ...request.args)));
+    },
+
+    useQuery(queryable: unknown, ...args: unknown[]): any {
+      const { rest, controller } = useBinding();
+      const inactive = isInactive(args);
+      const argsKey = inactive ? undefined : stableKey(args);
+      // Equal arguments (by JSON) are the same read: new argument objects do not re-retain.
+      const stableArgs = useMemo(() => args, [argsKey]);
+      useEffect(() => (argsKey === undefined ? undefined : controller.gc?.retainQuery(queryable, stableArgs)), [controller, queryable, stableArgs, argsKey]);
+      return useSelector((state: unknown) => rest.selectQuery(state, queryable, ...stableArgs));
+    },
+
+    useFetch(endpoint: RestEndpoint, ...args: unknown[]): any {
+      const binding = useBinding();
+      const request = useRequest(endpoint, args);
+      useRetain(binding, request);
+      if (request !== undefined) fetchWhileRendering(binding, request, 'useFetch');
+      return useSelector((_state: unknown) => (request === undefined ? undefined : binding.controller.inFlight(request.endpoint, request.args, request.key)));
+    },
+
+    useSubscription,
+
+    useLive(endpoint: RestEndpoint, ...args: unknown[]): any {
+      useSubscription(endpoint, ...args);
+      return useSuspense(endpoint, ...args);
+    },
+
+    useController(): RestController {
+      const { store, rest } = useBinding();
+      let bound = controllers.get(store);
+      if (bound === undefined) {
+        const methods: Record<string, (...args: unknown[]) => unknown> = {};
+        for (const name of CONTROLLER_METHODS) {
+          const creator = rest[name] as (...args: unknown[]) => unknown;
+          methods[name] = (...args) => store.dispatch(creator(...args));
+        }
+        controllers.set(store, (bound = Object.freeze(methods) as unknown as RestController));
+      }
+      return bound;
+    },
+  } as RestHooks;
+}
+
+/** A string that is the same for equal query arguments (JSON when possible). */
+function stableKey(args: unknown[]): string {
+  try {
+    return JSON.stringify(args);
+  } catch {
+    return String(Math.random());
+  }
+}
