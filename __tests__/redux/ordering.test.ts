@@ -241,6 +241,21 @@ describe('5.18–5.20 inferred reads', () => {
     expect(rest.selectResponse(store.getState(), wrapped, p5).expiryStatus).toBe('invalid');
   });
 
+  it('5.18 an object schema with a plain field beside its collection (10.2) is never inferred', async () => {
+    const { rest, store } = await afterListFetch();
+    const linked = new RestEndpoint({ path: '/:group/linked-posts', urlPrefix: A, schema: { results: PostResource.getList.schema, link: '' } });
+    expect(rest.selectData(store.getState(), linked, react)).toBeUndefined();
+    expect(rest.selectResponse(store.getState(), linked, react).expiryStatus).toBe('invalid');
+    expect(() => rest.selectQuery(store.getState(), { results: PostResource.getList.schema, link: '' }, react)).toThrow(TypeError);
+  });
+
+  it('5.18 an object of queryables infers nothing when none of its members finds anything', () => {
+    const { rest, store } = setup();
+    const both = new RestEndpoint({ path: '/:group/both', urlPrefix: A, schema: { posts: PostResource.getList.schema, author: User } });
+    expect(rest.selectData(store.getState(), both, react)).toBeUndefined();
+    expect(rest.selectQuery(store.getState(), { posts: PostResource.getList.schema, author: User }, react)).toBeUndefined();
+  });
+
   it('5.18 endpoints without a schema are never inferred', async () => {
     const { rest, store } = await afterListFetch();
     const raw = new RestEndpoint({ path: '/:group/posts/:id', urlPrefix: A, name: 'raw' });

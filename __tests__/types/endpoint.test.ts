@@ -335,3 +335,25 @@ describe('types 2.25–2.30: collection extenders', () => {
     expect([one.push, unpaged.getPage]).toEqual([undefined, undefined]);
   });
 });
+
+describe('types 2.20, 8.9: instances of an Endpoint subclass', () => {
+  // `const` keeps the path a literal, so the URL parameters are typed as for RestEndpoint itself.
+  class TokenEndpoint<const O extends RestGenerics = any> extends RestEndpoint<O> {
+    override getHeaders(headers: Record<string, string>) {
+      return { ...headers, 'Access-Token': 't' };
+    }
+  }
+
+  it('are RestEndpoints for every API that takes one, with their data type', () => {
+    const getPost = new TokenEndpoint({ path: '/posts/:id', schema: Post });
+    const like = new TokenEndpoint({ path: '/posts/:id/like', method: 'POST', body: undefined, schema: Post });
+    const takesEndpoint = <E extends RestEndpoint<any>>(endpoint: E): DataOf<E> => endpoint as never;
+    expectTypeOf(takesEndpoint(getPost)).toEqualTypeOf<Post>();
+    expectTypeOf(takesEndpoint(like)).toEqualTypeOf<Post>();
+    expectTypeOf(getPost).toMatchTypeOf<RestEndpoint<any>>();
+    typeOnly(() => getPost({ id: 5 }));
+    // @ts-expect-error the id is required
+    typeOnly(() => getPost({}));
+    expect(getPost.getHeaders({})).toEqual({ 'Access-Token': 't' });
+  });
+});

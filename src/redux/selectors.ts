@@ -116,7 +116,10 @@ export function buildSelectors(ctx: RestContext) {
   function query(slice: RestState, node: SchemaNode, args: readonly unknown[]): MemoResult | undefined {
     const reader: EntityReader = ctx.reader(slice);
     const result = node.queryKey(args, { reader });
-    return result === undefined ? undefined : ctx.memo.read(node, result, reader, entitiesToken(slice.entities), args);
+    if (result === undefined) return undefined;
+    const answer = ctx.memo.read(node, result, reader, entitiesToken(slice.entities), args);
+    // An object read that found none of its members found nothing (5.18).
+    return node.found && !node.found(answer.data) ? undefined : answer;
   }
 
   /** Expiry of an inferred read: the smallest expiresAt and largest fetchedAt of its cells (5.19). */

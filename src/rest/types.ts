@@ -111,7 +111,7 @@ export type Extended<O extends RestGenerics, E> = IsAny<O> extends true
   ? any
   : Simplify<Omit<ResolvedMethod<O>, keyof E> & E> extends infer R extends RestGenerics
     ? R
-    : never;
+    : any;
 
 /** The endpoint `extend` returns: a plain `RestEndpoint`, plus the members a subclass adds (SPEC 2.20). */
 export type ExtendedEndpoint<TThis, TNew> = [Exclude<keyof TThis, keyof RestEndpoint>] extends [never]

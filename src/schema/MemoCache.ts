@@ -124,7 +124,8 @@ export class MemoCache {
     const reader = this.readerOf(tables, token);
     const key = node.queryKey(args, { reader });
     if (key === undefined) return new MemoResult(undefined);
-    return this.read(node, key, reader, token, args) as MemoResult<Denormalize<S> | undefined>;
+    const answer = this.read(node, key, reader, token, args);
+    return (node.found && !node.found(answer.data) ? new MemoResult(undefined) : answer) as MemoResult<Denormalize<S> | undefined>;
   }
 
   /**

@@ -32,8 +32,12 @@ export class ObjectSchema<S extends Record<string, any> = Record<string, any>> e
     return (this.names ??= this.members.map(([k]) => k));
   }
 
+  /**
+   * Queryable when every key is a queryable schema: a plain field (e.g. `link: ''`) cannot be
+   * read from the tables, so such objects are never inferred (SPEC 5.18).
+   */
   get queryable(): boolean {
-    return this.members.every(([, node]) => node.queryable);
+    return this.members.length === Object.keys(this.schema).length && this.members.every(([, node]) => node.queryable);
   }
 
   describe(): string {
@@ -79,5 +83,11 @@ export class ObjectSchema<S extends Record<string, any> = Record<string, any>> e
     const out: Record<string, unknown> = {};
     for (const [k, node] of this.members) setOwn(out, k, node.queryKey(args, ctx));
     return out;
+  }
+
+  /** A query read found something when at least one member did (SPEC 5.18, 6.41). */
+  found(data: unknown): boolean {
+    if (typeof data !== 'object' || data === null) return data !== undefined;
+    return this.members.some(([k]) => (data as Record<string, unknown>)[k] !== undefined);
   }
 }

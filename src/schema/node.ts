@@ -20,6 +20,8 @@ export interface SchemaNode {
   queryKey(args: readonly unknown[], ctx: QueryContext): unknown;
   /** Whether `selectQuery` may read this schema (SPEC 0.5, 6.41). */
   readonly queryable: boolean;
+  /** Whether a query read of this schema found anything (objects: some member did); absent means it did when defined. */
+  found?(data: unknown): boolean;
   /** `Post`, `[Post]`, `Collection([Post])`, `{ results: Collection([Post]), next }` (SPEC 2.19). */
   describe(): string;
 }
