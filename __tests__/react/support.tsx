@@ -78,3 +78,10 @@ export function Async({ children, onError }: { children?: ReactNode; onError?: (
     </Boundary>
   );
 }
+
+/** Re-renders a tree from `renderWith` with new `ui`, under the same `<Provider store>` (and `<StrictMode>` when asked), inside `act`. */
+export function rerenderWith(result: RenderResult, store: Store, ui: ReactNode, { strict = false } = {}): void {
+  act(() => {
+    result.rerender(<Provider store={store}>{strict ? <StrictMode>{ui}</StrictMode> : ui}</Provider>);
+  });
+}

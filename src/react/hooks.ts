@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useSelector, useStore } from 'react-redux';
 import { isInactive, rebuildError } from '../redux';
 import type { StoredError } from '../redux';
@@ -69,10 +69,11 @@ export function buildHooks(bindingOf: BindingOf): RestHooks {
 
   /**
    * The fetch rule while rendering (7.4): joins the read in flight or starts one whose `pending`
-   * waits for a microtask, so the store does not change during the render.
+   * waits for a microtask, so the store does not change during the render. The request goes out
+   * with this render's endpoint and arguments (e.g. a hookified endpoint with a new token).
    */
-  function fetchWhileRendering({ controller, store }: Binding, request: Request, hook: string): Promise<unknown> | undefined {
-    const { endpoint, args, key } = request;
+  function fetchWhileRendering({ controller, store }: Binding, request: Request, endpoint: RestEndpoint, args: unknown[], hook: string): Promise<unknown> | undefined {
+    const { key } = request;
     if (endpoint.sideEffect) {
       throw new TypeError(
         `rtk-rest: ${hook} reads data, but ${endpoint.name} is a mutation (${endpoint.method}). Send mutations with useController().fetch(endpoint, ...args).`,
@@ -87,6 +88,46 @@ export function buildHooks(bindingOf: BindingOf): RestHooks {
     return started;
   }
 
+  /**
+   * A mounted fetching hook applies the fetch rule again when a dispatch changes its key's data,
+   * status or expiry, without re-rendering: after `invalidate`, `expireAll` or a reset its key
+   * refetches (6.23, 6.25, 6.70) even when its answer, and so the component, stays the same
+   * (7.5). Dispatches that leave the key alone, and the clock, trigger nothing (7.6).
+   */
+  function useRefetchWhenDue({ controller, store, rest }: Binding, request: Request | undefined, endpoint: RestEndpoint, args: unknown[]): void {
+    const latest = useRef({ endpoint, args });
+    latest.current = { endpoint, args };
+    useEffect(() => {
+      if (request === undefined) return undefined;
+      let seen = rest.selectResponse(store.getState(), request.endpoint, ...request.args);
+      const check = () => {
+        const { endpoint, args } = latest.current;
+        const state = store.getState();
+        const response = rest.selectResponse(state, endpoint, ...args);
+        const changed = response.expiresAt !== seen.expiresAt || response.data !== seen.data || response.status !== seen.status;
+        seen = response;
+        if (!changed || controller.inFlight(endpoint, args, request.key) !== undefined) return;
+        if (controller.shouldFetch(state, endpoint, args, request.key)) controller.fetch(endpoint, args, request.key).catch(noop);
+      };
+      // After the dispatch has fully run (a reset drops requests in flight after its reducers), once per burst.
+      let queued = false;
+      let active = true;
+      const listener = () => {
+        if (queued) return;
+        queued = true;
+        queueMicrotask(() => {
+          queued = false;
+          if (active) check();
+        });
+      };
+      const unsubscribe = store.subscribe(listener);
+      return () => {
+        active = false;
+        unsubscribe();
+      };
+    }, [controller, store, rest, request]);
+  }
+
   /** The key's response through `selectResponse`, re-rendering only when `pick`'s fields change. */
   function useAnswer<T extends Record<string, unknown>>(request: Request | undefined, pick: (state: unknown, request: Request) => T, inactive: T): T {
     return useSelector((state: unknown) => (request === undefined ? inactive : pick(state, request)), sameFields);
@@ -98,7 +139,8 @@ export function buildHooks(bindingOf: BindingOf): RestHooks {
     const binding = useBinding();
     const request = useRequest(endpoint, args);
     useRetain(binding, request);
-    const started = request === undefined ? undefined : fetchWhileRendering(binding, request, 'useSuspense');
+    useRefetchWhenDue(binding, request, endpoint, args);
+    const started = request === undefined ? undefined : fetchWhileRendering(binding, request, endpoint, args, 'useSuspense');
     const answer = useAnswer(
       request,
       (state, { endpoint, args }) => {
@@ -132,12 +174,14 @@ export function buildHooks(bindingOf: BindingOf): RestHooks {
       const binding = useBinding();
       const request = useRequest(endpoint, args);
       useRetain(binding, request);
-      if (request !== undefined) fetchWhileRendering(binding, request, 'useDLE');
+      useRefetchWhenDue(binding, request, endpoint, args);
+      if (request !== undefined) fetchWhileRendering(binding, request, endpoint, args, 'useDLE');
       return useAnswer(
         request,
         (state, { endpoint, args, key }) => {
           const response = binding.rest.selectResponse(state, endpoint, ...args);
-          const loading = response.data === undefined && (response.isFetching || binding.controller.inFlight(endpoint, args, key) !== undefined);
+          // In flight in this store: pending ids preloaded from another store are no request (6.73).
+          const loading = response.data === undefined && binding.controller.keyInFlight(key);
           return { data: response.data, loading, error: errorOf(response.error) };
         },
         INACTIVE_DLE,
@@ -165,7 +209,8 @@ export function buildHooks(bindingOf: BindingOf): RestHooks {
       const binding = useBinding();
       const request = useRequest(endpoint, args);
       useRetain(binding, request);
-      if (request !== undefined) fetchWhileRendering(binding, request, 'useFetch');
+      useRefetchWhenDue(binding, request, endpoint, args);
+      if (request !== undefined) fetchWhileRendering(binding, request, endpoint, args, 'useFetch');
       return useSelector((_state: unknown) => (request === undefined ? undefined : binding.controller.inFlight(request.endpoint, request.args, request.key)));
     },
 

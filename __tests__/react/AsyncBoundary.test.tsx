@@ -1,0 +1,151 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { NetworkError } from 'rtk-rest';
+import { AsyncBoundary, useSuspense } from 'rtk-rest/react';
+import type { ErrorComponentProps } from 'rtk-rest/react';
+import { A, K, PostResource, net, p5, post5, renderWith, settle, setup, useTestEnvironment, watchConsole } from './support';
+
+// SPEC 7.16: <AsyncBoundary fallback errorComponent> = Suspense + error boundary.
+useTestEnvironment();
+
+function PostTitle() {
+  const post = useSuspense(PostResource.get, p5);
+  return <h1>{post.title}</h1>;
+}
+
+/** Answers the n-th request with a 500 and lets the error reach the boundary. */
+async function fail(n: number): Promise<void> {
+  (await net.nth(n)).reply({ message: 'boom' }, { status: 500, statusText: 'Internal Server Error' });
+  await settle();
+}
+
+describe('7.16 AsyncBoundary', () => {
+  test('7.16 shows the fallback while a child suspends, then the children', async () => {
+    const { store } = setup({ gc: false });
+    renderWith(
+      store,
+      <AsyncBoundary fallback={<p>wait…</p>}>
+        <PostTitle />
+      </AsyncBoundary>,
+    );
+    expect(screen.getByText('wait…')).toBeTruthy();
+    expect(screen.queryByRole('heading')).toBeNull();
+    (await net.nth(1)).reply(post5);
+    await settle();
+    expect(screen.queryByText('wait…')).toBeNull();
+    expect(screen.getByRole('heading').textContent).toBe('hi');
+  });
+
+  test('7.16 the default fallback is null: nothing is rendered while suspended', async () => {
+    const { store } = setup({ gc: false });
+    const { container } = renderWith(
+      store,
+      <AsyncBoundary>
+        <PostTitle />
+      </AsyncBoundary>,
+    );
+    expect(container.innerHTML).toBe('');
+    (await net.nth(1)).reply(post5);
+    await settle();
+    expect(container.innerHTML).toBe('<h1>hi</h1>');
+  });
+
+  test('7.16 the default error component renders <div role="alert">{error.message}</div>', async () => {
+    watchConsole();
+    const { rest, store } = setup({ gc: false });
+    const { container } = renderWith(
+      store,
+      <AsyncBoundary fallback={<p>wait…</p>}>
+        <PostTitle />
+      </AsyncBoundary>,
+    );
+    await fail(1);
+    const message = rest.selectError(store.getState(), PostResource.get, p5)!.message;
+    expect(message).toContain(`${A}/react/posts/5`);
+    expect(container.innerHTML).toBe(`<div role="alert">${message}</div>`);
+    expect(screen.getByRole('alert').textContent).toBe(message);
+  });
+
+  test('7.16 a custom errorComponent receives the error (rebuilt, 6.46) and resetErrorBoundary', async () => {
+    watchConsole();
+    const { store } = setup({ gc: false });
+    const received: ErrorComponentProps[] = [];
+    function Oops(props: ErrorComponentProps) {
+      received.push(props);
+      return <p>oops: {props.error.message}</p>;
+    }
+    renderWith(
+      store,
+      <AsyncBoundary fallback={<p>wait…</p>} errorComponent={Oops}>
+        <PostTitle />
+      </AsyncBoundary>,
+    );
+    await fail(1);
+    expect(received.length).toBeGreaterThan(0);
+    const { error, resetErrorBoundary } = received[received.length - 1]!;
+    expect(error).toBeInstanceOf(NetworkError);
+    expect((error as NetworkError).status).toBe(500);
+    expect(typeof resetErrorBoundary).toBe('function');
+    expect(screen.getByText(`oops: ${error.message}`)).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  function Retry({ error, resetErrorBoundary }: ErrorComponentProps) {
+    return (
+      <div>
+        <p>failed: {error.message}</p>
+        <button onClick={resetErrorBoundary}>retry</button>
+      </div>
+    );
+  }
+
+  test('7.16 resetErrorBoundary after the error expired renders the children again, which refetch', async () => {
+    watchConsole();
+    const { store } = setup({ gc: false });
+    renderWith(
+      store,
+      <AsyncBoundary fallback={<p>wait…</p>} errorComponent={Retry}>
+        <PostTitle />
+      </AsyncBoundary>,
+    );
+    await fail(1);
+    expect(screen.getByText(/^failed:/)).toBeTruthy();
+    // errorExpiryLength (createRest default 1000 ms) has passed.
+    jest.setSystemTime(Date.now() + 1001);
+    fireEvent.click(screen.getByRole('button', { name: 'retry' }));
+    expect(screen.getByText('wait…')).toBeTruthy();
+    const retry = await net.nth(2);
+    expect(`${retry.method} ${retry.url}`).toBe(K.post5);
+    retry.reply(post5);
+    await settle();
+    expect(screen.getByRole('heading').textContent).toBe('hi');
+    expect(net.count).toBe(2);
+  });
+
+  test('7.16 resetErrorBoundary while the error is still fresh throws it again, without a request', async () => {
+    watchConsole();
+    const { store } = setup({ gc: false });
+    const errors: Error[] = [];
+    function Recording(props: ErrorComponentProps) {
+      errors.push(props.error);
+      return <Retry {...props} />;
+    }
+    renderWith(
+      store,
+      <AsyncBoundary fallback={<p>wait…</p>} errorComponent={Recording}>
+        <PostTitle />
+      </AsyncBoundary>,
+    );
+    await fail(1);
+    const shown = errors.length;
+    const first = errors[shown - 1]!;
+    jest.setSystemTime(Date.now() + 500);
+    fireEvent.click(screen.getByRole('button', { name: 'retry' }));
+    await settle();
+    expect(errors.length).toBeGreaterThan(shown);
+    // The same stored error yields the same instance (6.46).
+    expect(errors[errors.length - 1]).toBe(first);
+    expect(screen.getByText(/^failed:/)).toBeTruthy();
+    expect(screen.queryByText('wait…')).toBeNull();
+    expect(net.count).toBe(1);
+  });
+});

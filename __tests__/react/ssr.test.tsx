@@ -1,0 +1,159 @@
+import { screen } from '@testing-library/react';
+import type { UnknownAction } from '@reduxjs/toolkit';
+import { Suspense } from 'react';
+import { renderToString } from 'react-dom/server';
+import { Provider } from 'react-redux';
+import { createRest } from 'rtk-rest';
+import { useCache, useDLE, useFetch, useLive, useQuery, useSuspense } from 'rtk-rest/react';
+import {
+  Post,
+  PostResource,
+  fetchAnswered,
+  flush,
+  makeStore,
+  net,
+  p5,
+  p6,
+  post5,
+  post6,
+  react,
+  renderWith,
+  settle,
+  setup,
+  useTestEnvironment,
+  watchConsole,
+} from './support';
+
+// The issue's server-rendering requirement (SPEC 6.71–6.73 with the hooks of §7): a store
+// preloaded with a fresh slice renders its data at once and starts no request.
+useTestEnvironment();
+
+const polled = PostResource.get.extend({ pollFrequency: 1000 });
+
+/** 6.71: a server store fetches, then its slice goes through JSON (as embedded in the page). */
+async function serverSlice(): Promise<unknown> {
+  const { rest, store } = setup({ gc: false });
+  await fetchAnswered(store, rest.fetch(PostResource.getList, react), [post5, post6], 1040);
+  await fetchAnswered(store, rest.fetch(PostResource.get, p5), post5, 1050);
+  return JSON.parse(JSON.stringify(store.getState()[rest.reducerPath]));
+}
+
+function Page() {
+  const post = useSuspense(PostResource.get, p5);
+  const list = useSuspense(PostResource.getList, react);
+  const live = useLive(polled, p5);
+  const { data, loading } = useDLE(PostResource.get, p5);
+  const cached = useCache(PostResource.getList, react);
+  const promise = useFetch(PostResource.get, p5);
+  const queried = useQuery(Post, { id: 6 });
+  return (
+    <main>
+      <h1>{post.title}</h1>
+      <ul>
+        {list.map((item) => (
+          <li key={item.id}>{item.title}</li>
+        ))}
+      </ul>
+      <p>live: {live.title}</p>
+      <p>dle: {data?.title ?? 'none'} {loading ? 'loading' : 'ready'}</p>
+      <p>cache: {cached?.length ?? 'none'}</p>
+      <p>fetch: {promise === undefined ? 'idle' : 'fetching'}</p>
+      <p>query: {queried?.title ?? 'none'}</p>
+    </main>
+  );
+}
+
+describe('issue: server rendering from a preloaded store', () => {
+  test('6.72/issue renderToString on a store preloaded with fresh data renders the data and starts no fetch', async () => {
+    const slice = await serverSlice();
+    net.requests.length = 0;
+    jest.setSystemTime(2000);
+    const rest = createRest({ gc: false });
+    const log: UnknownAction[] = [];
+    const store = makeStore(rest, { preloadedState: { [rest.reducerPath]: slice }, log });
+    const html = renderToString(
+      <Provider store={store}>
+        <Suspense fallback={<p>loading…</p>}>
+          <Page />
+        </Suspense>
+      </Provider>,
+    );
+    await flush();
+    expect(html).not.toContain('loading…');
+    expect(html).toContain('<h1>hi</h1>');
+    expect(html).toContain('<li>hi</li><li>six</li>');
+    expect(html).toContain('live: <!-- -->hi');
+    expect(html).toContain('dle: <!-- -->hi<!-- --> <!-- -->ready');
+    expect(html).toContain('cache: <!-- -->2');
+    expect(html).toContain('fetch: <!-- -->idle');
+    expect(html).toContain('query: <!-- -->six');
+    expect(net.count).toBe(0);
+    expect(log.map((action) => action.type).filter((type) => type.startsWith('rest/fetch'))).toEqual([]);
+  });
+
+  test('6.72/issue renderToString of stale preloaded data still renders it (revalidation is background)', async () => {
+    const slice = await serverSlice();
+    net.requests.length = 0;
+    jest.setSystemTime(1040 + 60_001);
+    const rest = createRest({ gc: false });
+    const store = makeStore(rest, { preloadedState: { [rest.reducerPath]: slice } });
+    function Title() {
+      return <h1>{useSuspense(PostResource.getList, react).length} posts</h1>;
+    }
+    const html = renderToString(
+      <Provider store={store}>
+        <Suspense fallback={<p>loading…</p>}>
+          <Title />
+        </Suspense>
+      </Provider>,
+    );
+    expect(html).toContain('<h1>2<!-- --> posts</h1>');
+    // Stale: one background request (6.35), answered so nothing dangles.
+    (await net.nth(1)).reply([post5, post6]);
+    await flush();
+    expect(net.count).toBe(1);
+  });
+
+  test('6.72/6.73 a client store created with the preloaded slice renders it at once: no request, no warning, preloaded pending ids ignored', async () => {
+    const console = watchConsole();
+    // The server slice also holds a request still in flight for post 6 (a pending id, no data).
+    const server = setup({ gc: false });
+    await fetchAnswered(server.store, server.rest.fetch(PostResource.get, p5), post5, 1040);
+    void server.store.dispatch(server.rest.fetch(PostResource.get, p6));
+    await net.nth(2);
+    const slice = JSON.parse(JSON.stringify(server.store.getState()[server.rest.reducerPath]));
+    expect(slice.meta[`GET https://api.example.com/react/posts/6`].pending).toHaveLength(1);
+    const before = net.count;
+    jest.setSystemTime(2000);
+    const rest = createRest({ gc: false });
+    // No action has reached this store before it renders (as in an app's entry point).
+    const store = makeStore(rest, { preloadedState: { [rest.reducerPath]: slice } });
+    function Six() {
+      return <h2>{useSuspense(PostResource.get, p6).title}</h2>;
+    }
+    function Five() {
+      return <h1>{useSuspense(PostResource.get, p5).title}</h1>;
+    }
+    renderWith(
+      store,
+      <>
+        <Suspense fallback={<p>five loading</p>}>
+          <Five />
+        </Suspense>
+        <Suspense fallback={<p>six loading</p>}>
+          <Six />
+        </Suspense>
+      </>,
+    );
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('hi');
+    // Post 6 has no data on the client: its preloaded pending id is not a request of this store, so it is fetched.
+    expect(screen.getByText('six loading')).toBeTruthy();
+    const request = await net.nth(before + 1);
+    expect(request.url).toBe('https://api.example.com/react/posts/6');
+    request.reply(post6);
+    await settle();
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('six');
+    expect(net.count).toBe(before + 1);
+    expect(console.errors).toEqual([]);
+  });
+});

@@ -1,0 +1,202 @@
+import { expectTypeOf } from 'expect-type';
+import { createRest, hookifyResource, Entity, createResource } from 'rtk-rest';
+import type { Rest } from 'rtk-rest';
+import {
+  createRestHooks,
+  useCache,
+  useController,
+  useDLE,
+  useFetch,
+  useLive,
+  useLoading,
+  useQuery,
+  useSubscription,
+  useSuspense,
+} from 'rtk-rest/react';
+import type { DLE, RestHooks } from 'rtk-rest/react';
+
+/**
+ * Types of `rtk-rest/react` (SPEC 7.7–7.15, API.md §4). Hooks are called only inside never-run
+ * functions: the checks are made by `tsc --noEmit`; Jest only runs the few runtime assertions.
+ */
+
+/** Never called: holds hook calls whose types are checked. */
+const typeOnly = (_check: () => unknown) => undefined;
+
+class User extends Entity {
+  id = 0;
+  username = '';
+  pk() {
+    return `${this.id}`;
+  }
+  static override key = 'ReactTypesUser';
+}
+class Post extends Entity {
+  id = 0;
+  title = '';
+  author = User.fromJS();
+  pk() {
+    return `${this.id}`;
+  }
+  static override key = 'ReactTypesPost';
+  static override schema = { author: User };
+}
+const PostResource = createResource({
+  path: '/:group/posts/:id',
+  schema: Post,
+  urlPrefix: 'https://api.example.com',
+  searchParams: {} as { author?: string },
+  paginationField: 'page',
+});
+const p5 = { group: 'react', id: 5 };
+declare const maybe: { group: string; id: number } | null;
+
+describe('types 7.7 useSuspense / 7.13 useLive', () => {
+  it('7.7 real arguments → the data, without undefined', () => {
+    typeOnly(() => {
+      expectTypeOf(useSuspense(PostResource.get, p5)).toEqualTypeOf<Post>();
+      expectTypeOf(useSuspense(PostResource.getList, { group: 'react' })).toEqualTypeOf<Post[]>();
+      expectTypeOf(useSuspense(PostResource.getList, { group: 'react', author: 'ann' })).toEqualTypeOf<Post[]>();
+      expectTypeOf(useLive(PostResource.get, p5)).toEqualTypeOf<Post>();
+    });
+    expect(PostResource.get.key(p5)).toBe('GET https://api.example.com/react/posts/5');
+  });
+
+  it('7.7 null → undefined; params | null → data | undefined', () => {
+    typeOnly(() => {
+      expectTypeOf(useSuspense(PostResource.get, null)).toEqualTypeOf<undefined>();
+      expectTypeOf(useSuspense(PostResource.get, maybe)).toEqualTypeOf<Post | undefined>();
+      expectTypeOf(useLive(PostResource.get, null)).toEqualTypeOf<undefined>();
+      expectTypeOf(useLive(PostResource.get, maybe)).toEqualTypeOf<Post | undefined>();
+    });
+  });
+
+  it('7.7 wrong arguments are rejected', () => {
+    typeOnly(() => {
+      // @ts-expect-error id is missing
+      useSuspense(PostResource.get, { group: 'react' });
+      // @ts-expect-error the parameters are required
+      useSuspense(PostResource.get);
+      // @ts-expect-error id must be a string or number
+      useSuspense(PostResource.get, { group: 'react', id: true });
+      // @ts-expect-error unknown search parameter type
+      useSuspense(PostResource.getList, { group: 'react', author: 5 });
+      // @ts-expect-error not an endpoint
+      useSuspense(Post, p5);
+      // @ts-expect-error id is missing
+      useLive(PostResource.get, { group: 'react' });
+    });
+  });
+});
+
+describe('types 7.8–7.12', () => {
+  it('7.8 useDLE → DLE<data>: data | undefined, loading boolean, error Error | undefined', () => {
+    typeOnly(() => {
+      const dle = useDLE(PostResource.get, p5);
+      expectTypeOf(dle).toEqualTypeOf<DLE<Post>>();
+      expectTypeOf(dle.data).toEqualTypeOf<Post | undefined>();
+      expectTypeOf(dle.loading).toEqualTypeOf<boolean>();
+      expectTypeOf(dle.error).toEqualTypeOf<Error | undefined>();
+      expectTypeOf(useDLE(PostResource.getList, maybe).data).toEqualTypeOf<Post[] | undefined>();
+      expectTypeOf(useDLE(PostResource.get, null).data).toEqualTypeOf<Post | undefined>();
+      // @ts-expect-error id is missing
+      useDLE(PostResource.get, { group: 'react' });
+    });
+  });
+
+  it('7.9–7.12 useCache, useQuery, useFetch, useSubscription', () => {
+    typeOnly(() => {
+      expectTypeOf(useCache(PostResource.get, p5)).toEqualTypeOf<Post | undefined>();
+      expectTypeOf(useCache(PostResource.get, maybe)).toEqualTypeOf<Post | undefined>();
+      expectTypeOf(useQuery(Post, { id: 5 })).toEqualTypeOf<Post | undefined>();
+      expectTypeOf(useQuery(PostResource.getList.schema, { group: 'react' })).toEqualTypeOf<Post[] | undefined>();
+      expectTypeOf(useFetch(PostResource.get, p5)).toEqualTypeOf<Promise<Post> | undefined>();
+      expectTypeOf(useFetch(PostResource.get, null)).toEqualTypeOf<Promise<Post> | undefined>();
+      expectTypeOf(useSubscription(PostResource.get, maybe)).toEqualTypeOf<undefined>();
+      // @ts-expect-error id is missing
+      useCache(PostResource.get, { group: 'react' });
+      // @ts-expect-error id is missing
+      useFetch(PostResource.get, { group: 'react' });
+      // @ts-expect-error id is missing
+      useSubscription(PostResource.get, { group: 'react' });
+    });
+  });
+});
+
+describe('types 7.14 useController', () => {
+  it('7.14 fetch and fetchIfStale return Promise<data>; subscribe returns () => void; the rest void', () => {
+    typeOnly(() => {
+      const controller = useController();
+      expectTypeOf(controller.fetch(PostResource.get, p5)).toEqualTypeOf<Promise<Post>>();
+      expectTypeOf(controller.fetch(PostResource.getList, { group: 'react' })).toEqualTypeOf<Promise<Post[]>>();
+      expectTypeOf(controller.fetch(PostResource.update, p5, { title: 'new' })).toEqualTypeOf<Promise<Post>>();
+      expectTypeOf(controller.fetch(PostResource.partialUpdate, p5, { title: 'new' })).toEqualTypeOf<Promise<Post>>();
+      expectTypeOf(controller.fetch(PostResource.getList.push, { group: 'react' }, { title: 'new' })).toEqualTypeOf<Promise<Post>>();
+      expectTypeOf(controller.fetch(PostResource.delete, p5)).toEqualTypeOf<Promise<Post>>();
+      expectTypeOf(controller.fetchIfStale(PostResource.get, p5)).toEqualTypeOf<Promise<Post>>();
+      expectTypeOf(controller.subscribe(PostResource.get, p5)).toEqualTypeOf<() => void>();
+      expectTypeOf(controller.invalidate(PostResource.get, p5)).toEqualTypeOf<void>();
+      expectTypeOf(controller.invalidateAll(PostResource.get)).toEqualTypeOf<void>();
+      expectTypeOf(controller.expireAll({ testKey: (key: string) => key.startsWith('GET') })).toEqualTypeOf<void>();
+      expectTypeOf(controller.resetEntireStore()).toEqualTypeOf<void>();
+      expectTypeOf(controller.setResponse(PostResource.get, p5, { id: 5, title: 'x' })).toEqualTypeOf<void>();
+      expectTypeOf(controller.setError(PostResource.get, p5, new Error('x'))).toEqualTypeOf<void>();
+      expectTypeOf(controller.set(Post, { id: 5 }, { id: 5, title: 'x' })).toEqualTypeOf<void>();
+    });
+  });
+
+  it('7.14 wrong arguments are rejected', () => {
+    typeOnly(() => {
+      const { fetch, subscribe } = useController();
+      // @ts-expect-error id is missing
+      void fetch(PostResource.get, { group: 'react' });
+      // @ts-expect-error the parameters are required
+      void fetch(PostResource.get);
+      // @ts-expect-error title must be a string
+      void fetch(PostResource.update, p5, { title: 5 });
+      // @ts-expect-error id is missing
+      subscribe(PostResource.get, { group: 'react' });
+    });
+  });
+
+  it('3.26 endpoints from hookifyResource work with every hook and the controller', () => {
+    const { useGet, useUpdate } = hookifyResource(PostResource, () => ({ headers: { 'Access-Token': 'token' } }));
+    typeOnly(() => {
+      expectTypeOf(useSuspense(useGet(), p5)).toEqualTypeOf<Post>();
+      expectTypeOf(useController().fetch(useUpdate(), p5, { title: 'x' })).toEqualTypeOf<Promise<Post>>();
+    });
+  });
+});
+
+describe('types 7.15 useLoading', () => {
+  it('7.15 [wrappedFn, loading, error]: wrappedFn keeps the parameters and resolves to value | undefined', () => {
+    typeOnly(() => {
+      const [save, loading, error] = useLoading(async (id: number, title: string) => ({ id, title }));
+      expectTypeOf(save).toEqualTypeOf<(id: number, title: string) => Promise<{ id: number; title: string } | undefined>>();
+      expectTypeOf(loading).toEqualTypeOf<boolean>();
+      expectTypeOf(error).toEqualTypeOf<unknown>();
+      // @ts-expect-error id must be a number
+      void save('5', 'x');
+      // @ts-expect-error the function must return a promise
+      useLoading((id: number) => id);
+      const { fetch } = useController();
+      const [update] = useLoading((title: string) => fetch(PostResource.partialUpdate, p5, { title }));
+      expectTypeOf(update).returns.toEqualTypeOf<Promise<Post | undefined>>();
+    });
+  });
+});
+
+describe('types 7.1 createRestHooks', () => {
+  it('7.1 accepts an instance with a custom reducerPath and returns the hooks', () => {
+    const admin = createRest({ reducerPath: 'admin' });
+    expectTypeOf(admin.reducerPath).toEqualTypeOf<'admin'>();
+    expectTypeOf(admin).toMatchTypeOf<Rest>();
+    const hooks = createRestHooks(admin);
+    expectTypeOf(hooks).toEqualTypeOf<RestHooks>();
+    typeOnly(() => {
+      expectTypeOf(hooks.useSuspense(PostResource.get, p5)).toEqualTypeOf<Post>();
+      expectTypeOf(hooks.useController().fetch(PostResource.get, p5)).toEqualTypeOf<Promise<Post>>();
+    });
+    expect(Object.keys(hooks).sort()).toEqual(['useCache', 'useController', 'useDLE', 'useFetch', 'useLive', 'useQuery', 'useSubscription', 'useSuspense']);
+  });
+});
