@@ -1,0 +1,183 @@
+/**
+ * The example app in a real browser against its real server (issue 7): log in, list, load more,
+ * create, edit, delete, fast likes, rollback on a forced failure, polling, token expiry.
+ */
+import { e2e, eventually, logIn, open, titles, useApp } from './support';
+
+const { app, page } = useApp();
+const post = (id: number | string) => page().getByTestId(`post-${id}`);
+
+e2e(
+  'logs in with the form and shows who is signed in',
+  async () => {
+    await open(page(), app.url);
+    await expect(page().getByTestId('user').count()).resolves.toBe(0);
+    await logIn(page());
+    await expect(page().getByTestId('user').textContent()).resolves.toBe('Ada Lovelace');
+    await expect(page().getByRole('button', { name: 'Publish' }).isVisible()).resolves.toBe(true);
+  },
+  page,
+);
+
+e2e(
+  'a wrong password says so and stays logged out',
+  async () => {
+    await open(page(), app.url);
+    await page().getByLabel('Password').fill('nope');
+    await page().getByRole('button', { name: 'Log in' }).click();
+    await page().getByText('Wrong username or password.').waitFor();
+    await expect(page().getByTestId('user').count()).resolves.toBe(0);
+  },
+  page,
+);
+
+e2e(
+  'the list shows the first page of posts from the server',
+  async () => {
+    await open(page(), app.url);
+    const server = await app.api('/api/react/posts');
+    await expect(titles(page())).resolves.toEqual(server.map((p: { title: string }) => p.title));
+    // Dates and decimals arrive as strings and are shown through their deserializers.
+    await expect(post(1).locator('.meta').textContent()).resolves.toMatch(/by Ada Lovelace · \d+\/\d+\/2024 · rating 4\.3/);
+  },
+  page,
+);
+
+e2e(
+  'load more appends page 2, then page 3, without duplicates',
+  async () => {
+    await open(page(), app.url);
+    await page().getByRole('button', { name: 'Load more' }).click();
+    await page().locator('.posts > li').nth(9).waitFor();
+    await page().getByRole('button', { name: 'Load more' }).click();
+    await page().locator('.posts > li').nth(11).waitFor();
+    const shown = await titles(page());
+    expect(shown).toHaveLength(12);
+    expect(new Set(shown).size).toBe(12);
+    const all = [...(await app.api('/api/react/posts')), ...(await app.api('/api/react/posts?page=2')), ...(await app.api('/api/react/posts?page=3'))];
+    expect(shown).toEqual(all.map((p: { title: string }) => p.title));
+    await expect(page().getByRole('button', { name: 'Load more' }).count()).resolves.toBe(0);
+  },
+  page,
+);
+
+e2e(
+  'a created post appears at once and is still there after a reload',
+  async () => {
+    await open(page(), app.url);
+    await logIn(page());
+    // Hold the server's answer back, to see the optimistic post before it.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page().route('**/api/react/posts', async (route) => {
+      if (route.request().method() === 'POST') await held;
+      await route.continue();
+    });
+    await page().getByLabel('New post title').fill('Written in the browser test');
+    await page().getByLabel('New post body').fill('Hello!');
+    await page().getByRole('button', { name: 'Publish' }).click();
+    const optimistic = page().locator('.posts > li.pending', { hasText: 'Written in the browser test' });
+    await optimistic.waitFor();
+    release();
+    await page().locator('.posts > li:not(.pending)', { hasText: 'Written in the browser test' }).waitFor();
+    await expect(page().locator('.posts > li', { hasText: 'Written in the browser test' }).count()).resolves.toBe(1);
+    await page().reload();
+    await page().locator('.posts > li').first().waitFor();
+    await page().getByRole('button', { name: 'Load more' }).click();
+    await page().locator('.posts > li').nth(9).waitFor();
+    await page().getByRole('button', { name: 'Load more' }).click();
+    await page().locator('.posts > li', { hasText: 'Written in the browser test' }).waitFor();
+  },
+  page,
+);
+
+e2e(
+  'edit changes the title in place and on the server',
+  async () => {
+    await open(page(), app.url);
+    await logIn(page());
+    await post(1).getByRole('button', { name: 'Edit' }).click();
+    await post(1).getByLabel('Title').fill('Edited in the browser');
+    await post(1).getByRole('button', { name: 'Save' }).click();
+    await post(1).locator('h3', { hasText: 'Edited in the browser' }).waitFor();
+    await eventually(async () => (await app.api('/api/react/posts/1')).title, (title) => title === 'Edited in the browser', { what: 'the server to store the edit' });
+  },
+  page,
+);
+
+e2e(
+  'delete removes the post from the list and the server',
+  async () => {
+    await open(page(), app.url);
+    await logIn(page());
+    const title = await post(2).locator('h3').textContent();
+    await post(2).getByRole('button', { name: 'Delete' }).click();
+    await post(2).waitFor({ state: 'detached' });
+    await expect(titles(page())).resolves.not.toContain(title);
+    await eventually(async () => (await fetch(`${app.url}/api/react/posts/2`)).status, (status) => status === 404, { what: 'the server to delete post 2' });
+  },
+  page,
+);
+
+e2e(
+  'three fast likes end at the server’s count',
+  async () => {
+    await open(page(), app.url);
+    await logIn(page());
+    const before = (await app.api('/api/react/posts/1')).like_count as number;
+    const like = post(1).getByRole('button', { name: /^Like / });
+    await like.click();
+    await like.click();
+    await like.click();
+    await eventually(async () => (await app.api('/api/react/posts/1')).like_count, (count) => count === before + 3, { what: 'three likes on the server' });
+    await post(1).locator('.likes', { hasText: String(before + 3) }).waitFor();
+    await page().waitForLoadState('networkidle');
+    await expect(post(1).locator('.likes').textContent()).resolves.toBe(String(before + 3));
+  },
+  page,
+);
+
+e2e(
+  'a forced server failure rolls the optimistic edit back and explains it',
+  async () => {
+    await open(page(), app.url);
+    await logIn(page());
+    const original = (await post(1).locator('h3').textContent())!;
+    await page().getByRole('button', { name: 'Make the next request fail' }).click();
+    await page().getByText('The next request will fail.').waitFor();
+    await post(1).getByRole('button', { name: 'Edit' }).click();
+    await post(1).getByLabel('Title').fill('This edit will fail');
+    await post(1).getByRole('button', { name: 'Save' }).click();
+    await post(1).getByRole('alert').filter({ hasText: 'The server failed (500)' }).waitFor();
+    await expect(post(1).locator('h3').textContent()).resolves.toBe(original);
+    await expect(app.api('/api/react/posts/1')).resolves.toMatchObject({ title: original });
+  },
+  page,
+);
+
+e2e(
+  'the stats widget updates by polling',
+  async () => {
+    await open(page(), app.url);
+    const visitors = page().getByTestId('visitors');
+    await visitors.waitFor();
+    const first = await visitors.textContent();
+    // The server counts a visitor a second and the widget polls every 2 s.
+    await eventually(() => visitors.textContent(), (now) => now !== first, { timeout: 8_000, what: 'the stats to change' });
+  },
+  page,
+);
+
+e2e(
+  'an expired token logs out with a message',
+  async () => {
+    await open(page(), app.url);
+    await logIn(page());
+    await app.api('/api/_control/expire-tokens', { method: 'POST' });
+    await post(1).getByRole('button', { name: /^Like / }).click();
+    await page().getByText('Your session expired. Log in again.').waitFor();
+    await expect(page().getByTestId('user').count()).resolves.toBe(0);
+    await page().getByRole('button', { name: 'Log in' }).waitFor();
+  },
+  page,
+);

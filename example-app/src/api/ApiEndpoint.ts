@@ -1,0 +1,53 @@
+/**
+ * The endpoint class every request of the example goes through: snake_case on the wire and
+ * camelCase in the app (SPEC 10.3), and the access token on every request once logged in (9.3).
+ */
+import { RestEndpoint } from 'rtk-rest';
+import type { RestGenerics } from 'rtk-rest';
+import { accessToken } from './session';
+
+const toCamel = (key: string) => key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+const toSnake = (key: string) => key.replace(/[A-Z]/g, (c) => '_' + c.toLowerCase());
+
+/** Rewrites the keys of plain objects (deeply); FormData, Dates and the like pass through. */
+export const mapKeys = (value: any, rename: (key: string) => string): any =>
+  Array.isArray(value)
+    ? value.map((item) => mapKeys(item, rename))
+    : value && Object.getPrototypeOf(value) === Object.prototype
+      ? Object.fromEntries(Object.entries(value).map(([key, item]) => [rename(key), mapKeys(item, rename)]))
+      : value;
+
+export class ApiEndpoint<const O extends RestGenerics = any> extends RestEndpoint<O> {
+  override getHeaders(headers: Record<string, string>) {
+    const token = accessToken();
+    return token ? { ...headers, 'Access-Token': token } : headers;
+  }
+  override getRequestInit(body: unknown) {
+    return super.getRequestInit(mapKeys(body, toSnake));
+  }
+  override searchToString(params: Record<string, unknown>) {
+    return super.searchToString(mapKeys(params, toSnake));
+  }
+  override process(value: unknown, ..._args: unknown[]): any {
+    return mapKeys(value, toCamel);
+  }
+}
+
+/**
+ * A list read that keeps the `Link` header next to the results (SPEC 10.2), so the app knows
+ * whether a next page exists. Only reads are wrapped: the list's `push` is a POST of one item.
+ */
+export class LinkedListEndpoint<const O extends RestGenerics = any> extends ApiEndpoint<O> {
+  override async parseResponse(response: Response) {
+    const body = await super.parseResponse(response);
+    return this.method === 'GET' ? { link: response.headers.get('link') ?? '', results: body } : body;
+  }
+}
+
+/** The page number of `rel="next"` in a Link header, if any. */
+export function nextPage(link: string): number | undefined {
+  const match = /<([^>]*)>\s*;\s*rel="?next"?/.exec(link);
+  if (!match) return undefined;
+  const page = new URL(match[1]!, 'http://localhost').searchParams.get('page');
+  return page === null ? undefined : Number(page);
+}

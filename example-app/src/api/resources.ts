@@ -1,0 +1,132 @@
+/**
+ * The example's data model, declared once as a user of rtk-rest would: entities with date and
+ * decimal deserializers, a posts resource with optimistic mutations, Link-header pagination, a
+ * like counter, comments, the polled site stats and login.
+ */
+import { createResource, Entity, schema } from 'rtk-rest';
+import { ApiEndpoint, LinkedListEndpoint } from './ApiEndpoint';
+import { Decimal } from './Decimal';
+import type { SessionUser } from './session';
+import type { OptimisticSnapshot } from 'rtk-rest';
+
+export class User extends Entity {
+  id = 0;
+  username = '';
+  displayName = '';
+  createdAt = new Date(0);
+  pk() {
+    return `${this.id}`;
+  }
+  static override key = 'User';
+  static override schema = { createdAt: Date };
+}
+
+export class Post extends Entity {
+  id = 0;
+  group = '';
+  title = '';
+  body = '';
+  author = User.fromJS();
+  createdAt = new Date(0);
+  updatedAt = new Date(0);
+  likeCount = 0;
+  rating = new Decimal();
+  pk() {
+    return `${this.id}`;
+  }
+  static override key = 'Post';
+  static override schema = { author: User, createdAt: Date, updatedAt: Date, rating: Decimal };
+}
+
+export class Comment extends Entity {
+  id = 0;
+  postId = 0;
+  body = '';
+  author = User.fromJS();
+  createdAt = new Date(0);
+  pk() {
+    return `${this.id}`;
+  }
+  static override key = 'Comment';
+  static override schema = { author: User, createdAt: Date };
+}
+
+export interface PostBody {
+  title: string;
+  body: string;
+}
+
+/** Who is creating posts right now (set on login), for the optimistic author of a new post. */
+let currentUser: SessionUser | undefined;
+export const setCurrentUser = (user: SessionUser | undefined) => {
+  currentUser = user;
+};
+
+/** The posts list: `{ results, link }`, pages appended by `getPage` (SPEC 2.30, 10.2). */
+const getPostList = new LinkedListEndpoint({
+  path: '/api/:group/posts',
+  searchParams: {} as { author?: string },
+  schema: { results: new schema.Collection([Post]), link: '' },
+  paginationField: 'page',
+  name: 'Post.getList',
+});
+
+export const PostResource = createResource({
+  path: '/api/:group/posts/:id',
+  schema: Post,
+  Endpoint: ApiEndpoint,
+  body: {} as PostBody,
+  optimistic: true,
+}).extend(() => ({
+  getList: getPostList,
+  /** Creates a post; it shows at once at the end of the list (a placeholder until the server answers). */
+  create: getPostList.push.extend({
+    getOptimisticResponse(_snapshot: unknown, params: { group: string }, body: PostBody) {
+      const now = new Date().toISOString();
+      return { ...body, group: params.group, author: currentUser ?? {}, createdAt: now, updatedAt: now, likeCount: 0, rating: '0.00' };
+    },
+  }),
+  /** One more like; the count moves at once and settles on the server's count. */
+  like: new ApiEndpoint({
+    path: '/api/:group/posts/:id/like',
+    method: 'POST',
+    body: undefined,
+    schema: Post,
+    name: 'Post.like',
+    getOptimisticResponse(snapshot: OptimisticSnapshot, params: { group: string; id: number }) {
+      const post = snapshot.get(Post, { id: params.id });
+      if (post === undefined) throw snapshot.abort;
+      return { id: params.id, likeCount: post.likeCount + 1 };
+    },
+  }),
+}));
+
+export const CommentResource = createResource({
+  path: '/api/:group/posts/:postId/comments/:id',
+  schema: Comment,
+  Endpoint: ApiEndpoint,
+}).extend(() => ({
+  getList: new ApiEndpoint({ path: '/api/:group/posts/:postId/comments', schema: [Comment], name: 'Comment.getList' }),
+}));
+
+export class Stats extends Entity {
+  id = '';
+  visitors = 0;
+  online = 0;
+  updatedAt = new Date(0);
+  pk() {
+    return this.id;
+  }
+  static override key = 'Stats';
+  static override schema = { updatedAt: Date };
+}
+
+/** Site stats that change on the server; polled every 2 s while the widget is mounted. */
+export const getStats = new ApiEndpoint({ path: '/api/stats', schema: Stats, pollFrequency: 2000, dataExpiryLength: 2000, name: 'getStats' });
+
+/** `login(form)`: a form POST answering `{ accessToken, expiresAt, user }`; called directly, so the token never enters the store (SPEC 9.4). */
+export const login = new ApiEndpoint({ path: '/api/login', method: 'POST', name: 'login' });
+export const logout = new ApiEndpoint({ path: '/api/logout', method: 'POST', body: undefined, name: 'logout' });
+
+/** The server's failure switch: the next request fails with this status (to watch a rollback). */
+export const failNext = new ApiEndpoint({ path: '/api/_control/fail-next', method: 'POST', name: 'failNext' });

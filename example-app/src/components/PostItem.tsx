@@ -1,0 +1,62 @@
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { useController, useLoading } from 'rtk-rest/react';
+import { PostResource } from '../api/resources';
+import type { Post } from '../api/resources';
+import { describeError } from './describeError';
+
+/** One post: likes, inline edit and delete, all optimistic (they show at once and roll back on failure). */
+export function PostItem({ post, canWrite }: { post: Post; canWrite: boolean }) {
+  const ctrl = useController();
+  const params = { group: post.group, id: post.id };
+  const [editing, setEditing] = useState(false);
+  const [like, , likeError] = useLoading(() => ctrl.fetch(PostResource.like, params));
+  const [remove, removing, removeError] = useLoading(() => ctrl.fetch(PostResource.delete, params));
+  const [save, saving, saveError] = useLoading(async (title: string) => {
+    setEditing(false);
+    await ctrl.fetch(PostResource.partialUpdate, params, { title });
+  });
+  const error = likeError ?? removeError ?? saveError;
+  // A post still being created has no id yet: it shows under a placeholder until the server answers (SPEC 6.54).
+  const pending = !post.id;
+  const onSave = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const title = String(new FormData(event.currentTarget).get('title') ?? '').trim();
+    if (title) void save(title);
+  };
+  return (
+    <li className={pending || saving || removing ? 'post pending' : 'post'} data-testid={pending ? 'post-pending' : `post-${post.id}`}>
+      {editing ? (
+        <form onSubmit={onSave} className="edit">
+          <input name="title" defaultValue={post.title} aria-label="Title" autoFocus />
+          <button type="submit">Save</button>
+          <button type="button" onClick={() => setEditing(false)}>
+            Cancel
+          </button>
+        </form>
+      ) : (
+        <h3>{post.title}</h3>
+      )}
+      <p className="meta">
+        by {post.author.displayName || post.author.username || 'you'} · {post.createdAt.toLocaleDateString()} · rating {post.rating.format(1)}
+      </p>
+      <p>{post.body}</p>
+      <div className="actions">
+        <button onClick={() => void like()} disabled={!canWrite || pending} aria-label={`Like ${post.title}`}>
+          ♥ <span className="likes">{post.likeCount}</span>
+        </button>
+        {canWrite && !pending && (
+          <>
+            <button onClick={() => setEditing(true)}>Edit</button>
+            <button onClick={() => void remove()}>Delete</button>
+          </>
+        )}
+      </div>
+      {error !== undefined && (
+        <p role="alert" className="error">
+          {describeError(error)}
+        </p>
+      )}
+    </li>
+  );
+}
