@@ -95,13 +95,15 @@ export function buildHooks(bindingOf: BindingOf): RestHooks {
    * (7.5). Dispatches that leave the key alone, and the clock, trigger nothing (7.6).
    */
   function useRefetchWhenDue({ controller, store, rest }: Binding, request: Request | undefined, endpoint: RestEndpoint, args: unknown[]): void {
-    const latest = useRef({ endpoint, args });
-    latest.current = { endpoint, args };
+    // This render's endpoint, for its key only: an uncommitted render (a transition to another key)
+    // must not redirect the committed key's refetch.
+    const latest = useRef<{ endpoint: RestEndpoint; args: unknown[]; key?: string }>({ endpoint, args });
+    latest.current = { endpoint, args, key: request?.key };
     useEffect(() => {
       if (request === undefined) return undefined;
       let seen = rest.selectResponse(store.getState(), request.endpoint, ...request.args);
       const check = () => {
-        const { endpoint, args } = latest.current;
+        const { endpoint, args } = latest.current.key === request.key ? latest.current : request;
         const state = store.getState();
         const response = rest.selectResponse(state, endpoint, ...args);
         const changed = response.expiresAt !== seen.expiresAt || response.data !== seen.data || response.status !== seen.status;

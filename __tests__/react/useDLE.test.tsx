@@ -1,0 +1,382 @@
+/**
+ * SPEC 7.8 `useDLE` and 7.9 `useCache`.
+ */
+import { act, screen } from '@testing-library/react';
+import { useReducer } from 'react';
+import { createRest, NetworkError } from 'rtk-rest';
+import type { RestEndpoint } from 'rtk-rest';
+import { useCache, useDLE } from 'rtk-rest/react';
+import type { DLE } from 'rtk-rest/react';
+import {
+  Async,
+  INITIAL,
+  K,
+  makeStore,
+  net,
+  p5,
+  p6,
+  Post,
+  post5,
+  post6,
+  PostResource,
+  recorder,
+  renderWith,
+  rerenderWith,
+  settle,
+  setup,
+  useTestEnvironment,
+  watchConsole,
+} from './support';
+import type { Rest, Store } from './support';
+
+useTestEnvironment();
+
+type Params = { group: string; id: number };
+const getPost = PostResource.get;
+const softGet = PostResource.get.extend({ errorPolicy: () => 'soft' as const });
+const strictGet = PostResource.get.extend({ invalidIfStale: true });
+
+const serverError = { status: 500, statusText: 'Server Error' };
+const url5 = K.post5.slice(4);
+
+/** Starts a fetch outside React and answers it; resolves when committed (rejections swallowed). */
+async function stored(store: Store, rest: Rest, body: unknown, init?: { status?: number; statusText?: string }, endpoint: RestEndpoint<any> = getPost, args: Params = p5) {
+  const before = net.count;
+  const promise = store.dispatch(rest.fetch(endpoint, args));
+  const request = await net.nth(before + 1);
+  request.reply(body, init);
+  await act(async () => {
+    await promise.catch(() => undefined);
+  });
+}
+
+// -------------------------------------------------------------------------------------------------
+// 7.8 useDLE
+
+describe('7.8 useDLE', () => {
+  function DLEProbe({ args, seen }: { args: Params | null; seen: { record(value: DLE<Post>): DLE<Post> } }) {
+    const dle = seen.record(useDLE(getPost, args));
+    return <p>{dle.loading ? 'dle loading' : dle.error ? `dle error ${dle.error.message}` : `dle ${dle.data?.title ?? 'none'}`}</p>;
+  }
+  function SoftDLE({ args, seen }: { args: Params; seen: { record(value: DLE<Post>): DLE<Post> } }) {
+    seen.record(useDLE(softGet, args));
+    return null;
+  }
+
+  test('7.8 loading is true on the first render when that render starts the request', async () => {
+    const { store } = setup({ gc: false });
+    const seen = recorder<DLE<Post>>();
+    renderWith(store, <DLEProbe args={p5} seen={seen} />);
+    expect(seen.values[0]).toEqual({ data: undefined, loading: true, error: undefined });
+    expect(screen.getByText('dle loading')).toBeTruthy();
+    const request = await net.nth(1);
+    expect(`${request.method} ${request.url}`).toBe(K.post5);
+    await settle();
+    expect(seen.last).toEqual({ data: undefined, loading: true, error: undefined });
+    expect(net.count).toBe(1);
+  });
+
+  test('7.8 data is selectData once the request succeeds; loading ends', async () => {
+    const { store, rest } = setup({ gc: false });
+    const seen = recorder<DLE<Post>>();
+    renderWith(store, <DLEProbe args={p5} seen={seen} />);
+    (await net.nth(1)).reply(post5);
+    await settle();
+    expect(seen.last.loading).toBe(false);
+    expect(seen.last.error).toBeUndefined();
+    expect(seen.last.data).toBeInstanceOf(Post);
+    expect(seen.last.data).toBe(rest.selectData(store.getState(), getPost, p5));
+    expect(screen.getByText('dle hi')).toBeTruthy();
+  });
+
+  test('7.8 error is the stored error rebuilt as an Error (6.46); loading ends; nothing is thrown or suspended', async () => {
+    watchConsole();
+    const { store, rest } = setup({ gc: false });
+    const seen = recorder<DLE<Post>>();
+    const caught: unknown[] = [];
+    renderWith(
+      store,
+      <Async onError={(error) => caught.push(error)}>
+        <DLEProbe args={p5} seen={seen} />
+      </Async>,
+    );
+    expect(screen.queryByText('loading')).toBeNull();
+    (await net.nth(1)).reply({}, serverError);
+    await settle();
+    const { data, loading, error } = seen.last;
+    expect(data).toBeUndefined();
+    expect(loading).toBe(false);
+    expect(error).toBeInstanceOf(NetworkError);
+    expect(error).toMatchObject({ name: 'NetworkError', status: 500, url: url5, message: `${url5}: Server Error` });
+    expect(error).not.toBe(rest.selectError(store.getState(), getPost, p5));
+    expect(caught).toEqual([]);
+    expect(screen.getByText(`dle error ${url5}: Server Error`)).toBeTruthy();
+  });
+
+  test('7.8 a fresh error is not refetched; after it expires, the next render refetches with loading true', async () => {
+    const { store, rest } = setup({ gc: false });
+    await stored(store, rest, {}, serverError); // error expires at 2000
+    const seen = recorder<DLE<Post>>();
+    const view = renderWith(store, <DLEProbe args={p5} seen={seen} />);
+    await settle();
+    expect(seen.last).toMatchObject({ data: undefined, loading: false });
+    expect(seen.last.error).toBeInstanceOf(NetworkError);
+    expect(net.count).toBe(1);
+    jest.setSystemTime(2001);
+    rerenderWith(view, store, <DLEProbe args={{ group: 'react', id: 5 }} seen={seen} />);
+    expect(seen.last.loading).toBe(true);
+    const request = await net.nth(2);
+    request.reply(post5);
+    await settle();
+    expect(seen.last).toEqual({ data: expect.any(Post), loading: false, error: undefined });
+  });
+
+  test('7.8 loading is true while data is undefined and a request for the key, started elsewhere, is in flight', async () => {
+    const { store, rest } = setup({ gc: false });
+    const promise = store.dispatch(rest.fetch(getPost, p5));
+    const seen = recorder<DLE<Post>>();
+    renderWith(store, <DLEProbe args={p5} seen={seen} />);
+    expect(seen.values[0]).toEqual({ data: undefined, loading: true, error: undefined });
+    (await net.nth(1)).reply(post5);
+    await act(async () => {
+      await promise;
+    });
+    expect(seen.last.loading).toBe(false);
+    expect(seen.last.data?.title).toBe('hi');
+    expect(net.count).toBe(1);
+  });
+
+  test('7.8 after invalidate, a mounted useDLE refetches and reports loading until the answer', async () => {
+    const { store, rest } = setup({ gc: false });
+    await stored(store, rest, post5);
+    const seen = recorder<DLE<Post>>();
+    renderWith(store, <DLEProbe args={p5} seen={seen} />);
+    expect(seen.last.data?.title).toBe('hi');
+    await act(async () => {
+      store.dispatch(rest.invalidate(getPost, p5));
+    });
+    expect(seen.last).toEqual({ data: undefined, loading: true, error: undefined });
+    (await net.nth(2)).reply({ ...post5, title: 'again' });
+    await settle();
+    expect(seen.last.data?.title).toBe('again');
+    expect(seen.last.loading).toBe(false);
+  });
+
+  test('7.8 loading stays false while stale data is revalidated in the background', async () => {
+    const { store, rest } = setup({ gc: false });
+    await stored(store, rest, post5);
+    const seen = recorder<DLE<Post>>();
+    const view = renderWith(store, <DLEProbe args={p5} seen={seen} />);
+    jest.setSystemTime(61_001);
+    rerenderWith(view, store, <DLEProbe args={{ group: 'react', id: 5 }} seen={seen} />);
+    await settle();
+    expect(net.count).toBe(2);
+    expect(rest.selectResponse(store.getState(), getPost, p5).isFetching).toBe(true);
+    expect(seen.last).toEqual({ data: expect.any(Post), loading: false, error: undefined });
+    expect(seen.values.every((value) => value.loading === false)).toBe(true);
+    (await net.nth(2)).reply({ ...post5, title: 'fresh' });
+    await settle();
+    expect(seen.last.data?.title).toBe('fresh');
+  });
+
+  test('7.8 data and a fresh error: both are returned; with errorPolicy "soft" the error is hidden', async () => {
+    const { store, rest } = setup({ gc: false });
+    await stored(store, rest, post5);
+    await stored(store, rest, post5, undefined, softGet, p6);
+    jest.setSystemTime(61_001);
+    await stored(store, rest, {}, serverError);
+    await stored(store, rest, {}, serverError, softGet, p6);
+    const hard = recorder<DLE<Post>>();
+    const soft = recorder<DLE<Post>>();
+    renderWith(
+      store,
+      <>
+        <DLEProbe args={p5} seen={hard} />
+        <SoftDLE args={p6} seen={soft} />
+      </>,
+    );
+    await settle();
+    expect(hard.last.data?.title).toBe('hi');
+    expect(hard.last.loading).toBe(false);
+    expect(hard.last.error).toBeInstanceOf(NetworkError);
+    expect(soft.last.data?.title).toBe('hi');
+    expect(soft.last.error).toBeUndefined();
+    expect(net.count).toBe(4);
+  });
+
+  test('7.8 the object keeps its reference while data, loading and error are unchanged', async () => {
+    const { store, rest } = setup({ gc: false });
+    const seen = recorder<DLE<Post>>();
+    let bump!: () => void;
+    function Parent() {
+      const [, force] = useReducer((n: number) => n + 1, 0);
+      bump = force;
+      return <DLEProbe args={{ group: 'react', id: 5 }} seen={seen} />;
+    }
+    renderWith(store, <Parent />);
+    const loading = seen.last;
+    act(() => bump());
+    await settle(); // the pending action is committed meanwhile
+    expect(seen.last).toBe(loading);
+    (await net.nth(1)).reply(post5);
+    await settle();
+    const loaded = seen.last;
+    expect(loaded).not.toBe(loading);
+    const count = seen.values.length;
+    for (let i = 0; i < 3; i++) act(() => bump());
+    // An unrelated write re-reads the key too.
+    await stored(store, rest, post6, undefined, getPost, p6);
+    act(() => bump());
+    expect(seen.values.length).toBeGreaterThan(count);
+    expect(seen.values.slice(count - 1).every((value) => value === loaded)).toBe(true);
+    // An error: a new object, then that one is kept too.
+    jest.setSystemTime(61_001);
+    await act(async () => {
+      store.dispatch(rest.setError(getPost, p5, new Error('bad')));
+    });
+    const failed = seen.last;
+    expect(failed).not.toBe(loaded);
+    expect(failed.error?.message).toBe('bad');
+    const failedCount = seen.values.length;
+    for (let i = 0; i < 2; i++) act(() => bump());
+    expect(seen.values.length).toBe(failedCount + 2);
+    expect(seen.values.slice(failedCount - 1).every((value) => value === failed)).toBe(true);
+  });
+
+  // Preloaded pending ids belong to no request of this store (6.73); before the middleware has
+  // seen an action (so before middlewareRegistered drops them) they are still in the slice.
+  test('7.8 (6.73) pending ids preloaded from another store are no request in flight: loading is false', async () => {
+    const rest = createRest({ gc: false });
+    const meta = { [K.post5]: { fetchedAt: 900, date: 950, expiresAt: 5000, error: { name: 'Error', message: 'bad', status: 500 }, pending: ['server-request'] } };
+    const store = makeStore(rest, { preloadedState: { [rest.reducerPath]: { ...INITIAL, meta } } });
+    const seen = recorder<DLE<Post>>();
+    renderWith(store, <DLEProbe args={p5} seen={seen} />);
+    await settle();
+    expect(net.count).toBe(0); // the error is fresh: nothing is started
+    expect(seen.last.error?.message).toBe('bad');
+    expect(seen.last.loading).toBe(false);
+  });
+
+  test('7.8 with null: { data: undefined, loading: false, error: undefined }, and no request', async () => {
+    const { store, actions } = setup({ gc: false });
+    const seen = recorder<DLE<Post>>();
+    const view = renderWith(store, <DLEProbe args={null} seen={seen} />);
+    await settle();
+    rerenderWith(view, store, <DLEProbe args={null} seen={seen} />);
+    expect(seen.values.length).toBe(2);
+    for (const value of seen.values) expect(value).toEqual({ data: undefined, loading: false, error: undefined });
+    expect(seen.values[1]).toBe(seen.values[0]);
+    expect(net.count).toBe(0);
+    expect(actions).toEqual([]);
+  });
+});
+
+// -------------------------------------------------------------------------------------------------
+// 7.9 useCache
+
+describe('7.9 useCache', () => {
+  function Cache({ args, seen }: { args: Params | null; seen: { record(value: Post | undefined): Post | undefined } }) {
+    const post = seen.record(useCache(getPost, args));
+    return <p>{post === undefined ? 'cache none' : `cache ${post.title}`}</p>;
+  }
+  function StrictCache({ args, seen }: { args: Params; seen: { record(value: Post | undefined): Post | undefined } }) {
+    seen.record(useCache(strictGet, args));
+    return null;
+  }
+
+  test('7.9 never fetches: undefined when nothing is stored, however often it renders', async () => {
+    const { store, actions } = setup({ gc: false });
+    const seen = recorder<Post | undefined>();
+    const view = renderWith(store, <Cache args={p5} seen={seen} />, { strict: true });
+    await settle();
+    rerenderWith(view, store, <Cache args={{ group: 'react', id: 5 }} seen={seen} />, { strict: true });
+    await settle();
+    expect(seen.values.length).toBeGreaterThanOrEqual(2);
+    expect(seen.values.every((value) => value === undefined)).toBe(true);
+    expect(screen.getByText('cache none')).toBeTruthy();
+    expect(net.count).toBe(0);
+    expect(actions).toEqual([]);
+  });
+
+  test('7.9 returns selectData for the key, and follows writes made by others', async () => {
+    const { store, rest } = setup({ gc: false });
+    const seen = recorder<Post | undefined>();
+    renderWith(store, <Cache args={p5} seen={seen} />);
+    expect(seen.last).toBeUndefined();
+    await stored(store, rest, post5);
+    expect(seen.last).toBeInstanceOf(Post);
+    expect(seen.last).toBe(rest.selectData(store.getState(), getPost, p5));
+    expect(screen.getByText('cache hi')).toBeTruthy();
+    expect(net.count).toBe(1);
+  });
+
+  test('7.9 stale data (without invalidIfStale) is returned and not refetched', async () => {
+    const { store, rest } = setup({ gc: false });
+    await stored(store, rest, post5);
+    jest.setSystemTime(120_000);
+    const seen = recorder<Post | undefined>();
+    renderWith(store, <Cache args={p5} seen={seen} />);
+    await settle();
+    expect(rest.selectResponse(store.getState(), getPost, p5).expiryStatus).toBe('stale');
+    expect(seen.last?.title).toBe('hi');
+    expect(net.count).toBe(1);
+  });
+
+  test('7.9 undefined once the key is invalidated (rest.invalidate), with no refetch', async () => {
+    const { store, rest } = setup({ gc: false });
+    await stored(store, rest, post5);
+    const seen = recorder<Post | undefined>();
+    renderWith(store, <Cache args={p5} seen={seen} />);
+    expect(seen.last?.title).toBe('hi');
+    await act(async () => {
+      store.dispatch(rest.invalidate(getPost, p5));
+    });
+    await settle();
+    expect(seen.last).toBeUndefined();
+    expect(screen.getByText('cache none')).toBeTruthy();
+    expect(net.count).toBe(1);
+  });
+
+  test('7.9 undefined once the entity is tombstoned by a delete, with no refetch', async () => {
+    const { store, rest } = setup({ gc: false });
+    await stored(store, rest, post5);
+    const seen = recorder<Post | undefined>();
+    renderWith(store, <Cache args={p5} seen={seen} />);
+    expect(seen.last?.title).toBe('hi');
+    const deleting = store.dispatch(rest.fetch(PostResource.delete, p5));
+    (await net.nth(2)).reply(null, { status: 204 });
+    await act(async () => {
+      await deleting;
+    });
+    await settle();
+    expect(seen.last).toBeUndefined();
+    expect(net.count).toBe(2);
+  });
+
+  test('7.9 with invalidIfStale, stale data reads undefined (mounted after expiry, or re-rendered after it)', async () => {
+    const { store, rest } = setup({ gc: false });
+    await stored(store, rest, post5, undefined, strictGet);
+    const mountedEarly = recorder<Post | undefined>();
+    const view = renderWith(store, <StrictCache args={p5} seen={mountedEarly} />);
+    expect(mountedEarly.last?.title).toBe('hi');
+    jest.setSystemTime(61_001);
+    rerenderWith(view, store, <StrictCache args={{ group: 'react', id: 5 }} seen={mountedEarly} />);
+    expect(mountedEarly.last).toBeUndefined();
+    view.unmount();
+    const mountedLate = recorder<Post | undefined>();
+    renderWith(store, <StrictCache args={p5} seen={mountedLate} />);
+    await settle();
+    expect(mountedLate.values).toEqual([undefined]);
+    expect(net.count).toBe(1);
+  });
+
+  test('7.9 with null it returns undefined even when the key has data', async () => {
+    const { store, rest } = setup({ gc: false });
+    await stored(store, rest, post5);
+    const seen = recorder<Post | undefined>();
+    renderWith(store, <Cache args={null} seen={seen} />);
+    await settle();
+    expect(seen.values).toEqual([undefined]);
+    expect(net.count).toBe(1);
+  });
+});

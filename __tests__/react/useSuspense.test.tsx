@@ -1,0 +1,560 @@
+/**
+ * SPEC 7.7 `useSuspense`, and the rows of the table of 6.35 as they apply to it (6.30–6.35,
+ * 6.44–6.46).
+ */
+import { act, screen } from '@testing-library/react';
+import { expectTypeOf } from 'expect-type';
+import { NetworkError } from 'rtk-rest';
+import type { RestEndpoint } from 'rtk-rest';
+import { useSuspense } from 'rtk-rest/react';
+import {
+  Async,
+  Boundary,
+  K,
+  net,
+  p5,
+  Post,
+  post5,
+  PostResource,
+  react,
+  renderWith,
+  rerenderWith,
+  settle,
+  setup,
+  useTestEnvironment,
+  watchConsole,
+} from './support';
+import type { FakeRequest, Rest, Store } from './support';
+
+useTestEnvironment();
+
+type Params = { group: string; id: number };
+const getPost = PostResource.get;
+const softGet = PostResource.get.extend({ errorPolicy: () => 'soft' as const });
+const strictGet = PostResource.get.extend({ invalidIfStale: true });
+
+/** `useSuspense(getPost, args)`: the title, or `none` for undefined. Records what it throws. */
+function Title({ args, thrown }: { args: Params | null; thrown?: unknown[] }) {
+  try {
+    const post = useSuspense(getPost, args);
+    return <h1>{post === undefined ? 'none' : post.title}</h1>;
+  } catch (error) {
+    thrown?.push(error);
+    throw error;
+  }
+}
+
+function SoftTitle({ args }: { args: Params }) {
+  return <h1>{useSuspense(softGet, args).title}</h1>;
+}
+
+function StrictTitle({ args }: { args: Params }) {
+  return <h1>{useSuspense(strictGet, args).title}</h1>;
+}
+
+/** Starts a fetch outside React and answers it; resolves when committed (rejections swallowed). */
+async function stored(store: Store, rest: Rest, body: unknown, init?: { status?: number; statusText?: string }, endpoint: RestEndpoint<any> = getPost) {
+  const before = net.count;
+  const promise = store.dispatch(rest.fetch(endpoint, p5));
+  const request = await net.nth(before + 1);
+  request.reply(body, init);
+  await promise.catch(() => undefined);
+}
+
+const fallbackShown = () => screen.queryByText('loading') !== null;
+const heading = () => screen.queryByRole('heading')?.textContent;
+const shownError = () => screen.queryByText(/^error: /)?.textContent;
+
+const serverError = { status: 500, statusText: 'Server Error' };
+
+test('7.7.1 with nothing stored, the render starts the request and suspends with the fallback (6.35 "nothing stored")', async () => {
+  const { store } = setup({ gc: false });
+  renderWith(
+    store,
+    <Async>
+      <Title args={p5} />
+    </Async>,
+  );
+  expect(fallbackShown()).toBe(true);
+  expect(heading()).toBeUndefined();
+  const request = await net.nth(1);
+  expect(`${request.method} ${request.url}`).toBe(K.post5);
+  expect(fallbackShown()).toBe(true);
+  expect(net.count).toBe(1);
+});
+
+test('7.7.2 suspends while a request for an invalid key is in flight; 7.7.4 then returns the data', async () => {
+  const { store, rest } = setup({ gc: false });
+  const thrown: unknown[] = [];
+  renderWith(
+    store,
+    <Async>
+      <Title args={p5} thrown={thrown} />
+    </Async>,
+  );
+  const request = await net.nth(1);
+  await settle();
+  expect(fallbackShown()).toBe(true);
+  expect(thrown.length).toBeGreaterThan(0);
+  expect(thrown.every((value) => typeof (value as PromiseLike<unknown>).then === 'function')).toBe(true);
+  request.reply(post5);
+  await settle();
+  expect(fallbackShown()).toBe(false);
+  expect(heading()).toBe('hi');
+  expect(rest.selectData(store.getState(), getPost, p5)).toBeInstanceOf(Post);
+  expect(net.count).toBe(1);
+});
+
+test('7.7.4 returns the key\'s data itself: the instance selectData returns', async () => {
+  const { store, rest } = setup({ gc: false });
+  let returned: unknown;
+  function Probe() {
+    returned = useSuspense(getPost, p5);
+    return null;
+  }
+  renderWith(
+    store,
+    <Async>
+      <Probe />
+    </Async>,
+  );
+  (await net.nth(1)).reply(post5);
+  await settle();
+  expect(returned).toBeInstanceOf(Post);
+  expect(returned).toBe(rest.selectData(store.getState(), getPost, p5));
+});
+
+test('7.7.2 joins a request already in flight for the key (started by rest.fetch) and suspends without a second request', async () => {
+  const { store, rest } = setup({ gc: false });
+  const promise = store.dispatch(rest.fetch(getPost, p5));
+  renderWith(
+    store,
+    <Async>
+      <Title args={p5} />
+    </Async>,
+  );
+  expect(fallbackShown()).toBe(true);
+  (await net.nth(1)).reply(post5);
+  await promise;
+  await settle();
+  expect(heading()).toBe('hi');
+  expect(net.count).toBe(1);
+});
+
+test.each([
+  ['an HTTP 500', (request: FakeRequest) => request.reply({}, serverError)],
+  ['a transport failure', (request: FakeRequest) => request.fail(new TypeError('Failed to fetch'))],
+] as const)('7.7.2 the thrown thenable resolves (never rejects) when the request fails with %s; the error goes to the boundary', async (_name, answer) => {
+  watchConsole();
+  const { store } = setup({ gc: false });
+  const thrown: unknown[] = [];
+  const caught: unknown[] = [];
+  renderWith(
+    store,
+    <Async onError={(error) => caught.push(error)}>
+      <Title args={p5} thrown={thrown} />
+    </Async>,
+  );
+  const request = await net.nth(1);
+  const thenable = thrown[0] as Promise<unknown>;
+  expect(typeof thenable.then).toBe('function');
+  const outcome = thenable.then(
+    (value) => ({ resolved: value }),
+    (error: unknown) => ({ rejected: error }),
+  );
+  answer(request);
+  await settle();
+  expect(await outcome).toEqual({ resolved: undefined });
+  expect(caught).toHaveLength(1);
+  expect(caught[0]).toBeInstanceOf(Error);
+  expect(shownError()).toMatch(/^error: /);
+  expect(fallbackShown()).toBe(false);
+  // Jest fails the test on an unhandled rejection; give one the chance to surface.
+  await settle();
+});
+
+test('7.7.3 a surfaced error is thrown to the nearest error boundary (6.35 "no data, error younger than errorExpiryLength": no fetch)', async () => {
+  watchConsole();
+  const { store, rest } = setup({ gc: false });
+  await stored(store, rest, {}, serverError); // error at 1000, expires at 2000
+  const inner: unknown[] = [];
+  const outer: unknown[] = [];
+  renderWith(
+    store,
+    <Async onError={(error) => outer.push(error)}>
+      <p>outside</p>
+      <Boundary onError={(error) => inner.push(error)}>
+        <Title args={p5} />
+      </Boundary>
+    </Async>,
+  );
+  await settle();
+  expect(inner).toHaveLength(1);
+  expect(outer).toHaveLength(0);
+  expect(inner[0]).toBeInstanceOf(NetworkError);
+  expect((inner[0] as NetworkError).status).toBe(500);
+  expect(screen.getByText('outside')).toBeTruthy();
+  expect(shownError()).toBe(`error: ${K.post5.slice(4)}: Server Error`);
+  expect(fallbackShown()).toBe(false);
+  expect(net.count).toBe(1);
+});
+
+test('7.7.2 comes before 7.7.3: with a fresh error and a request in flight for the key, it suspends instead of throwing', async () => {
+  watchConsole();
+  const { store, rest } = setup({ gc: false });
+  await stored(store, rest, {}, serverError); // a fresh error, no data
+  const refetch = store.dispatch(rest.fetch(getPost, p5)); // forced: in flight
+  const caught: unknown[] = [];
+  renderWith(
+    store,
+    <Async onError={(error) => caught.push(error)}>
+      <Title args={p5} />
+    </Async>,
+  );
+  expect(fallbackShown()).toBe(true);
+  expect(caught).toEqual([]);
+  (await net.nth(2)).reply(post5);
+  await act(async () => {
+    await refetch;
+  });
+  await settle();
+  expect(heading()).toBe('hi');
+  expect(caught).toEqual([]);
+  expect(net.count).toBe(2);
+});
+
+test('7.7.3 a fresh error does not refetch; once expired, the next render refetches and suspends (6.35 "error older than that")', async () => {
+  watchConsole();
+  const { store, rest } = setup({ gc: false });
+  await stored(store, rest, {}, serverError); // error expires at 2000
+  const caught: unknown[] = [];
+  const tree = (n: number) => (
+    <Async key={n} onError={(error) => caught.push(error)}>
+      <Title args={p5} />
+    </Async>
+  );
+  const view = renderWith(store, tree(1));
+  await settle();
+  expect(caught).toHaveLength(1);
+  jest.setSystemTime(1999);
+  rerenderWith(view, store, tree(2)); // a new boundary: renders the reader again
+  await settle();
+  expect(caught).toHaveLength(2);
+  expect(caught[1]).toBe(caught[0]);
+  expect(net.count).toBe(1);
+  jest.setSystemTime(2001);
+  rerenderWith(view, store, tree(3));
+  const request = await net.nth(2);
+  expect(`${request.method} ${request.url}`).toBe(K.post5);
+  await settle();
+  expect(fallbackShown()).toBe(true);
+  expect(caught).toHaveLength(2);
+  request.reply(post5);
+  await settle();
+  expect(heading()).toBe('hi');
+  expect(net.count).toBe(2);
+});
+
+test('6.35 a result within its expiry is returned at once, without a request', async () => {
+  const { store, rest } = setup({ gc: false });
+  await stored(store, rest, post5);
+  jest.setSystemTime(61_000); // expiresAt: not yet past
+  renderWith(
+    store,
+    <Async>
+      <Title args={p5} />
+    </Async>,
+  );
+  expect(fallbackShown()).toBe(false);
+  expect(heading()).toBe('hi');
+  await settle();
+  expect(net.count).toBe(1);
+});
+
+test('7.7 stale data is returned while it is revalidated in the background: one request, no fallback (6.35 "past its expiry")', async () => {
+  const { store, rest } = setup({ gc: false });
+  await stored(store, rest, post5); // expiresAt 61000
+  const view = renderWith(
+    store,
+    <Async>
+      <Title args={p5} />
+    </Async>,
+  );
+  await settle();
+  expect(heading()).toBe('hi');
+  jest.setSystemTime(61_001);
+  rerenderWith(
+    view,
+    store,
+    <Async>
+      <Title args={{ group: 'react', id: 5 }} />
+    </Async>,
+  );
+  expect(fallbackShown()).toBe(false);
+  expect(heading()).toBe('hi');
+  const request = await net.nth(2);
+  expect(`${request.method} ${request.url}`).toBe(K.post5);
+  await settle();
+  expect(fallbackShown()).toBe(false);
+  expect(heading()).toBe('hi');
+  expect(rest.selectResponse(store.getState(), getPost, p5).isFetching).toBe(true);
+  request.reply({ ...post5, title: 'fresh' });
+  await settle();
+  expect(heading()).toBe('fresh');
+  expect(net.count).toBe(2);
+});
+
+test('7.7 with invalidIfStale, stale data suspends (6.33, 6.35 "same, with invalidIfStale")', async () => {
+  const { store, rest } = setup({ gc: false });
+  await stored(store, rest, post5, undefined, strictGet);
+  const view = renderWith(
+    store,
+    <Async>
+      <StrictTitle args={p5} />
+    </Async>,
+  );
+  await settle();
+  expect(heading()).toBe('hi');
+  jest.setSystemTime(61_001);
+  rerenderWith(
+    view,
+    store,
+    <Async>
+      <StrictTitle args={{ group: 'react', id: 5 }} />
+    </Async>,
+  );
+  expect(fallbackShown()).toBe(true);
+  await settle();
+  const request = await net.nth(2);
+  request.reply({ ...post5, title: 'fresh' });
+  await settle();
+  expect(heading()).toBe('fresh');
+  expect(net.count).toBe(2);
+});
+
+test('6.35 after invalidate, a mounted reader suspends and refetches', async () => {
+  const { store, rest } = setup({ gc: false });
+  await stored(store, rest, post5);
+  renderWith(
+    store,
+    <Async>
+      <Title args={p5} />
+    </Async>,
+  );
+  expect(heading()).toBe('hi');
+  await act(async () => {
+    store.dispatch(rest.invalidate(getPost, p5));
+  });
+  expect(fallbackShown()).toBe(true);
+  const request = await net.nth(2);
+  expect(`${request.method} ${request.url}`).toBe(K.post5);
+  request.reply({ ...post5, title: 'again' });
+  await settle();
+  expect(heading()).toBe('again');
+  expect(net.count).toBe(2);
+});
+
+test('6.25, 6.35 after expireAll, a mounted reader keeps returning the value and revalidates it in the background', async () => {
+  const { store, rest } = setup({ gc: false });
+  await stored(store, rest, post5);
+  let renders = 0;
+  function Counted() {
+    renders += 1;
+    return <Title args={{ group: 'react', id: 5 }} />;
+  }
+  const view = renderWith(
+    store,
+    <Async>
+      <Counted />
+    </Async>,
+  );
+  await settle();
+  const rendered = renders;
+  await act(async () => {
+    store.dispatch(rest.expireAll(getPost));
+  });
+  expect(rest.selectResponse(store.getState(), getPost, p5).expiryStatus).toBe('stale');
+  await settle();
+  // The revalidation starts without a render of its own, and does not suspend.
+  expect(net.count).toBe(2);
+  expect(`${net.requests[1]!.method} ${net.requests[1]!.url}`).toBe(K.post5);
+  expect(fallbackShown()).toBe(false);
+  expect(heading()).toBe('hi');
+  // A render while it is in flight joins it.
+  rerenderWith(
+    view,
+    store,
+    <Async>
+      <Counted />
+    </Async>,
+  );
+  await settle();
+  expect(net.count).toBe(2);
+  expect(fallbackShown()).toBe(false);
+  net.requests[1]!.reply({ ...post5, title: 'fresh' });
+  await settle();
+  expect(heading()).toBe('fresh');
+  expect(renders).toBe(rendered + 1);
+  expect(net.count).toBe(2);
+});
+
+test('6.35 when the top-level entity is tombstoned, a mounted reader suspends and refetches', async () => {
+  const { store, rest } = setup({ gc: false });
+  await stored(store, rest, post5);
+  renderWith(
+    store,
+    <Async>
+      <Title args={p5} />
+    </Async>,
+  );
+  expect(heading()).toBe('hi');
+  const deleting = store.dispatch(rest.fetch(PostResource.delete, p5));
+  const del = await net.nth(2);
+  expect(del.method).toBe('DELETE');
+  await act(async () => {
+    del.reply(null, { status: 204 });
+    await deleting;
+  });
+  expect(rest.selectResponse(store.getState(), getPost, p5).expiryStatus).toBe('invalid');
+  expect(fallbackShown()).toBe(true);
+  const request = await net.nth(3);
+  expect(`${request.method} ${request.url}`).toBe(K.post5);
+  request.reply({ ...post5, title: 'back' });
+  await settle();
+  expect(heading()).toBe('back');
+  expect(net.count).toBe(3);
+});
+
+test('6.35 data and a fresh error without a soft errorPolicy: the error is thrown', async () => {
+  watchConsole();
+  const { store, rest } = setup({ gc: false });
+  await stored(store, rest, post5);
+  const caught: unknown[] = [];
+  const view = renderWith(
+    store,
+    <Async onError={(error) => caught.push(error)}>
+      <Title args={p5} />
+    </Async>,
+  );
+  jest.setSystemTime(61_001);
+  rerenderWith(
+    view,
+    store,
+    <Async onError={(error) => caught.push(error)}>
+      <Title args={{ group: 'react', id: 5 }} />
+    </Async>,
+  );
+  (await net.nth(2)).reply({}, serverError);
+  await settle();
+  // The data is kept in the store, but the fresh error surfaces.
+  expect(rest.selectResponse(store.getState(), getPost, p5)).toMatchObject({ expiryStatus: 'valid', status: 'rejected' });
+  expect(rest.selectData(store.getState(), getPost, p5)?.title).toBe('hi');
+  expect(caught).toHaveLength(1);
+  expect(shownError()).toBe(`error: ${K.post5.slice(4)}: Server Error`);
+  expect(net.count).toBe(2);
+});
+
+test('6.35 data and a fresh error with errorPolicy "soft": the data keeps being returned', async () => {
+  watchConsole();
+  const { store, rest } = setup({ gc: false });
+  await stored(store, rest, post5, undefined, softGet);
+  const caught: unknown[] = [];
+  const view = renderWith(
+    store,
+    <Async onError={(error) => caught.push(error)}>
+      <SoftTitle args={p5} />
+    </Async>,
+  );
+  jest.setSystemTime(61_001);
+  rerenderWith(
+    view,
+    store,
+    <Async onError={(error) => caught.push(error)}>
+      <SoftTitle args={{ group: 'react', id: 5 }} />
+    </Async>,
+  );
+  (await net.nth(2)).reply({}, serverError);
+  await settle();
+  expect(rest.selectResponse(store.getState(), softGet, p5).status).toBe('rejected');
+  expect(caught).toHaveLength(0);
+  expect(heading()).toBe('hi');
+  expect(fallbackShown()).toBe(false);
+  // Still fresh: another render neither throws nor refetches.
+  rerenderWith(
+    view,
+    store,
+    <Async onError={(error) => caught.push(error)}>
+      <SoftTitle args={p5} />
+    </Async>,
+  );
+  await settle();
+  expect(heading()).toBe('hi');
+  expect(caught).toHaveLength(0);
+  expect(net.count).toBe(2);
+});
+
+test('6.44 errorPolicy "soft" with no usable data: the error surfaces regardless', async () => {
+  watchConsole();
+  const { store, rest } = setup({ gc: false });
+  await stored(store, rest, {}, serverError, softGet);
+  const caught: unknown[] = [];
+  renderWith(
+    store,
+    <Async onError={(error) => caught.push(error)}>
+      <SoftTitle args={p5} />
+    </Async>,
+  );
+  await settle();
+  expect(caught).toHaveLength(1);
+  expect(caught[0]).toBeInstanceOf(NetworkError);
+  expect(net.count).toBe(1);
+});
+
+test('6.35 with no result but the entity found by inference, it is returned without a request', async () => {
+  const { store, rest } = setup({ gc: false });
+  const list = store.dispatch(rest.fetch(PostResource.getList, react));
+  (await net.nth(1)).reply([post5]);
+  await list;
+  renderWith(
+    store,
+    <Async>
+      <Title args={p5} />
+    </Async>,
+  );
+  expect(fallbackShown()).toBe(false);
+  expect(heading()).toBe('hi');
+  await settle();
+  expect(net.count).toBe(1);
+});
+
+test('7.7 with null it returns undefined and starts nothing', async () => {
+  const { store, actions } = setup({ gc: false });
+  const thrown: unknown[] = [];
+  renderWith(
+    store,
+    <Async>
+      <Title args={null} thrown={thrown} />
+    </Async>,
+  );
+  await settle();
+  expect(heading()).toBe('none');
+  expect(thrown).toEqual([]);
+  expect(net.count).toBe(0);
+  expect(actions).toEqual([]);
+});
+
+test('7.7 for non-null arguments its type excludes undefined; with null it is undefined', () => {
+  // Types only: these functions are never rendered.
+  function Typed() {
+    const post = useSuspense(PostResource.get, p5);
+    expectTypeOf(post).toEqualTypeOf<Post>();
+    const list = useSuspense(PostResource.getList, react);
+    expectTypeOf(list).toEqualTypeOf<Post[]>();
+    const none = useSuspense(PostResource.get, null);
+    expectTypeOf(none).toEqualTypeOf<undefined>();
+    const maybe = useSuspense(PostResource.get, Math.random() > 2 ? p5 : null);
+    expectTypeOf(maybe).toEqualTypeOf<Post | undefined>();
+    return null;
+  }
+  expect(typeof Typed).toBe('function');
+});
