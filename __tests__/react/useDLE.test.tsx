@@ -380,3 +380,39 @@ describe('7.9 useCache', () => {
     expect(net.count).toBe(1);
   });
 });
+
+describe('7.6 the refetch after a dispatch', () => {
+  test('7.6 a zero dataExpiryLength does not make a mounted hook refetch its own writes in a loop', async () => {
+    let clock = 1000;
+    // A clock that moves on every read: each write is already expired when it is looked at.
+    const { rest, store } = setupWithClock(() => (clock += 1));
+    const zero = PostResource.get.extend({ dataExpiryLength: 0 });
+    net.autoRespond(() => new Response(JSON.stringify(post5), { headers: { 'content-type': 'application/json' } }));
+    function Reader() {
+      const { data } = useDLE(zero, p5);
+      return <p>{data?.title ?? '-'}</p>;
+    }
+    renderWith(store, <Reader />);
+    await settle(20);
+    expect(screen.getByText('hi')).toBeTruthy();
+    // The render after the first answer finds it expired and revalidates once (7.6); that write
+    // renders nothing new and triggers nothing.
+    const settled = net.count;
+    expect(settled).toBeLessThanOrEqual(2);
+    await settle(20);
+    expect(net.count).toBe(settled);
+    // expireAll still makes it refetch (6.25), once.
+    act(() => {
+      store.dispatch(rest.expireAll(zero));
+    });
+    await settle(20);
+    expect(net.count).toBe(settled + 1);
+  });
+});
+
+function setupWithClock(now: () => number) {
+  const rest = createRest({ gc: false, now });
+  const store = makeStore(rest);
+  store.dispatch({ type: 'test/ready' });
+  return { rest, store };
+}

@@ -89,8 +89,8 @@ export function buildHooks(bindingOf: BindingOf): RestHooks {
   }
 
   /**
-   * A mounted fetching hook applies the fetch rule again when a dispatch changes its key's data,
-   * status or expiry, without re-rendering: after `invalidate`, `expireAll` or a reset its key
+   * A mounted fetching hook applies the fetch rule again when a dispatch moves its key's expiry
+   * back or removes its data, without re-rendering: after `invalidate`, `expireAll` or a reset its key
    * refetches (6.23, 6.25, 6.70) even when its answer, and so the component, stays the same
    * (7.5). Dispatches that leave the key alone, and the clock, trigger nothing (7.6).
    */
@@ -106,9 +106,11 @@ export function buildHooks(bindingOf: BindingOf): RestHooks {
         const { endpoint, args } = latest.current.key === request.key ? latest.current : request;
         const state = store.getState();
         const response = rest.selectResponse(state, endpoint, ...args);
-        const changed = response.expiresAt !== seen.expiresAt || response.data !== seen.data || response.status !== seen.status;
+        // Only a dispatch that took something away (expiry moved back, data gone) can make the key due;
+        // the key's own writes move expiry forward, so a zero expiry length cannot loop.
+        const lost = response.expiresAt < seen.expiresAt || (response.data === undefined && seen.data !== undefined);
         seen = response;
-        if (!changed || controller.inFlight(endpoint, args, request.key) !== undefined) return;
+        if (!lost || controller.inFlight(endpoint, args, request.key) !== undefined) return;
         if (controller.shouldFetch(state, endpoint, args, request.key)) controller.fetch(endpoint, args, request.key).catch(noop);
       };
       // After the dispatch has fully run (a reset drops requests in flight after its reducers), once per burst.
