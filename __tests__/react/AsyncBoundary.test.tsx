@@ -2,7 +2,19 @@ import { fireEvent, screen } from '@testing-library/react';
 import { NetworkError } from 'rtk-rest';
 import { AsyncBoundary, useSuspense } from 'rtk-rest/react';
 import type { ErrorComponentProps } from 'rtk-rest/react';
-import { A, K, PostResource, net, p5, post5, renderWith, settle, setup, useTestEnvironment, watchConsole } from './support';
+import {
+  A,
+  K,
+  net,
+  p5,
+  post5,
+  PostResource,
+  renderWith,
+  settle,
+  setup,
+  useTestEnvironment,
+  watchConsole,
+} from './support';
 
 // SPEC 7.16: <AsyncBoundary fallback errorComponent> = Suspense + error boundary.
 useTestEnvironment();

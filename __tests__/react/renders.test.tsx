@@ -10,11 +10,24 @@ import { useReducer } from 'react';
 import { Provider } from 'react-redux';
 import { createRest } from 'rtk-rest';
 import { useCache, useDLE, useSuspense } from 'rtk-rest/react';
-import { Async, bob, net, p5, p6, post5, post6, PostResource, renderCounter, settle, useTestEnvironment, User } from './support';
+import {
+  Async,
+  bob,
+  getPost,
+  net,
+  p5,
+  p6,
+  post5,
+  post6,
+  PostResource,
+  renderCounter,
+  settle,
+  User,
+  useTestEnvironment,
+} from './support';
 
 useTestEnvironment();
 
-const getPost = PostResource.get;
 
 const counter = createSlice({
   name: 'counter',

@@ -15,7 +15,9 @@ import type { DLE } from 'rtk-rest/react';
 import { GarbageCollector } from '../../src/redux/gc';
 import {
   Async,
+  asyncTitle,
   Boundary,
+  getPost,
   K,
   net,
   p5,
@@ -24,33 +26,28 @@ import {
   post6,
   PostResource,
   recorder,
+  renderAnswered,
   renderCounter,
   renderWith,
   rerenderWith,
   settle,
   setup,
   sliceOf,
+  stored,
+  SuspenseTitle,
   useTestEnvironment,
   watchConsole,
 } from './support';
-import type { Post, Rest } from './support';
+import type { Params, Post } from './support';
 
 useTestEnvironment();
 
-type Params = { group: string; id: number };
-const getPost = PostResource.get;
 
 const counter = createSlice({
   name: 'counter',
   initialState: 0,
   reducers: { increment: (n) => n + 1 },
 });
-
-/** `useSuspense(getPost, args)`, showing the title (or `none` for undefined). */
-function SuspenseTitle({ args, endpoint = getPost }: { args: Params | null; endpoint?: typeof getPost }) {
-  const post = useSuspense(endpoint, args);
-  return <h1>{post === undefined ? 'none' : post.title}</h1>;
-}
 
 /** `useDLE(getPost, args)`, recording each answer. */
 function DLETitle({ args, seen }: { args: Params | null; seen?: { record(value: DLE<Post>): DLE<Post> } }) {
@@ -92,15 +89,6 @@ function renderIn(store: ReduxStore, ui: ReactNode) {
   act(() => {
     render(<Provider store={store}>{ui}</Provider>);
   });
-}
-
-/** Starts a fetch outside React and answers it; resolves when committed. */
-async function stored(store: ReturnType<typeof setup>['store'], rest: Rest, args: Params, body: unknown) {
-  const before = net.count;
-  const promise = store.dispatch(rest.fetch(getPost, args));
-  const request = await net.nth(before + 1);
-  request.reply(body);
-  await promise;
 }
 
 // -------------------------------------------------------------------------------------------------
@@ -224,7 +212,7 @@ describe('7.2 null arguments', () => {
 
   test.each(readers)('7.2 %s with null retains nothing: an expired key no one else reads is collected', async (_name, Reader) => {
     const { store, rest } = setup({ gc: { intervalMs: 1000, graceMs: 0 } });
-    await stored(store, rest, p5, post5); // expiresAt 61000
+    await stored(store, rest, post5); // expiresAt 61000
     renderWith(
       store,
       <Async>
@@ -242,7 +230,7 @@ describe('7.2 null arguments', () => {
 
   test.each(readers)('7.2 %s toggled from arguments to null stops retaining the key', async (_name, Reader) => {
     const { store, rest } = setup({ gc: { intervalMs: 1000, graceMs: 0 } });
-    await stored(store, rest, p5, post5); // expiresAt 61000
+    await stored(store, rest, post5); // expiresAt 61000
     const view = renderWith(
       store,
       <Async>
@@ -355,14 +343,12 @@ describe('7.3 a request is identified by its key', () => {
       useSubscription(endpoint, p5);
       return <h1>{post.title}</h1>;
     }
-    renderWith(
+    await renderAnswered(
       store,
       <Async>
         <Reader />
       </Async>,
     );
-    (await net.nth(1)).reply(post5);
-    await settle();
     const retains = retain.mock.calls.length;
     for (let i = 0; i < 3; i++) {
       act(() => bump());
@@ -554,14 +540,12 @@ describe('7.4 fetching while rendering', () => {
       const post = useSuspense(getPost, { group: 'react', id });
       return <h1>{post.title}</h1>;
     }
-    renderWith(
+    await renderAnswered(
       store,
       <Async>
         <Reader />
       </Async>,
     );
-    (await net.nth(1)).reply(post5);
-    await settle();
     act(() => show(6));
     await settle();
     // The transition keeps showing post 5 while post 6 loads.
@@ -660,7 +644,7 @@ describe('7.6 retention, rebuilt errors, no expiry timers', () => {
 
   test.each(readers)('7.6 %s sets no timer for expiry, and does not refetch by itself when its data goes stale', async (_name, Reader) => {
     const { store, rest } = setup({ gc: false });
-    await stored(store, rest, p5, post5);
+    await stored(store, rest, post5);
     const timersBefore = jest.getTimerCount();
     const renders = renderCounter();
     function Counted() {
@@ -687,13 +671,8 @@ describe('7.6 retention, rebuilt errors, no expiry timers', () => {
 
   test('7.6 fetching hooks evaluate expiry when they render: a render after expiry revalidates', async () => {
     const { store, rest } = setup({ gc: false });
-    await stored(store, rest, p5, post5);
-    const view = renderWith(
-      store,
-      <Async>
-        <SuspenseTitle args={p5} />
-      </Async>,
-    );
+    await stored(store, rest, post5);
+    const view = renderWith(store, asyncTitle({ args: p5 }));
     await settle();
     jest.setSystemTime(61_001);
     rerenderWith(view, store, 
@@ -710,8 +689,8 @@ describe('7.6 retention, rebuilt errors, no expiry timers', () => {
 
   test.each(readers)('7.6 %s retains its key while mounted, and releases it on unmount', async (_name, Reader) => {
     const { store, rest } = setup({ gc: { intervalMs: 1000, graceMs: 0 } });
-    await stored(store, rest, p5, post5); // expiresAt 61000
-    await stored(store, rest, p6, post6); // read by no one
+    await stored(store, rest, post5); // expiresAt 61000
+    await stored(store, rest, post6, { args: p6 }); // read by no one
     const view = renderWith(
       store,
       <Async>

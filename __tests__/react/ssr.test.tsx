@@ -6,16 +6,17 @@ import { Provider } from 'react-redux';
 import { createRest } from 'rtk-rest';
 import { useCache, useDLE, useFetch, useLive, useQuery, useSuspense } from 'rtk-rest/react';
 import {
-  Post,
-  PostResource,
   fetchAnswered,
   flush,
   makeStore,
   net,
   p5,
   p6,
+  polled,
+  Post,
   post5,
   post6,
+  PostResource,
   react,
   renderWith,
   settle,
@@ -28,7 +29,6 @@ import {
 // preloaded with a fresh slice renders its data at once and starts no request.
 useTestEnvironment();
 
-const polled = PostResource.get.extend({ pollFrequency: 1000 });
 
 /** 6.71: a server store fetches, then its slice goes through JSON (as embedded in the page). */
 async function serverSlice(): Promise<unknown> {

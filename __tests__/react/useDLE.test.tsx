@@ -4,11 +4,12 @@
 import { act, screen } from '@testing-library/react';
 import { useReducer } from 'react';
 import { createRest, NetworkError } from 'rtk-rest';
-import type { RestEndpoint } from 'rtk-rest';
+
 import { useCache, useDLE } from 'rtk-rest/react';
 import type { DLE } from 'rtk-rest/react';
 import {
   Async,
+  getPost,
   INITIAL,
   K,
   makeStore,
@@ -20,35 +21,24 @@ import {
   post6,
   PostResource,
   recorder,
+  renderAnswered,
   renderWith,
   rerenderWith,
+  serverError,
   settle,
   setup,
+  softGet,
+  stored,
+  strictGet,
   useTestEnvironment,
   watchConsole,
 } from './support';
-import type { Rest, Store } from './support';
+import type { Params } from './support';
 
 useTestEnvironment();
 
-type Params = { group: string; id: number };
-const getPost = PostResource.get;
-const softGet = PostResource.get.extend({ errorPolicy: () => 'soft' as const });
-const strictGet = PostResource.get.extend({ invalidIfStale: true });
 
-const serverError = { status: 500, statusText: 'Server Error' };
 const url5 = K.post5.slice(4);
-
-/** Starts a fetch outside React and answers it; resolves when committed (rejections swallowed). */
-async function stored(store: Store, rest: Rest, body: unknown, init?: { status?: number; statusText?: string }, endpoint: RestEndpoint<any> = getPost, args: Params = p5) {
-  const before = net.count;
-  const promise = store.dispatch(rest.fetch(endpoint, args));
-  const request = await net.nth(before + 1);
-  request.reply(body, init);
-  await act(async () => {
-    await promise.catch(() => undefined);
-  });
-}
 
 // -------------------------------------------------------------------------------------------------
 // 7.8 useDLE
@@ -79,9 +69,7 @@ describe('7.8 useDLE', () => {
   test('7.8 data is selectData once the request succeeds; loading ends', async () => {
     const { store, rest } = setup({ gc: false });
     const seen = recorder<DLE<Post>>();
-    renderWith(store, <DLEProbe args={p5} seen={seen} />);
-    (await net.nth(1)).reply(post5);
-    await settle();
+    await renderAnswered(store, <DLEProbe args={p5} seen={seen} />);
     expect(seen.last.loading).toBe(false);
     expect(seen.last.error).toBeUndefined();
     expect(seen.last.data).toBeInstanceOf(Post);
@@ -115,7 +103,7 @@ describe('7.8 useDLE', () => {
 
   test('7.8 a fresh error is not refetched; after it expires, the next render refetches with loading true', async () => {
     const { store, rest } = setup({ gc: false });
-    await stored(store, rest, {}, serverError); // error expires at 2000
+    await stored(store, rest, {}, { init: serverError }); // error expires at 2000
     const seen = recorder<DLE<Post>>();
     const view = renderWith(store, <DLEProbe args={p5} seen={seen} />);
     await settle();
@@ -182,10 +170,10 @@ describe('7.8 useDLE', () => {
   test('7.8 data and a fresh error: both are returned; with errorPolicy "soft" the error is hidden', async () => {
     const { store, rest } = setup({ gc: false });
     await stored(store, rest, post5);
-    await stored(store, rest, post5, undefined, softGet, p6);
+    await stored(store, rest, post5, { endpoint: softGet, args: p6 });
     jest.setSystemTime(61_001);
-    await stored(store, rest, {}, serverError);
-    await stored(store, rest, {}, serverError, softGet, p6);
+    await stored(store, rest, {}, { init: serverError });
+    await stored(store, rest, {}, { init: serverError, endpoint: softGet, args: p6 });
     const hard = recorder<DLE<Post>>();
     const soft = recorder<DLE<Post>>();
     renderWith(
@@ -225,7 +213,7 @@ describe('7.8 useDLE', () => {
     const count = seen.values.length;
     for (let i = 0; i < 3; i++) act(() => bump());
     // An unrelated write re-reads the key too.
-    await stored(store, rest, post6, undefined, getPost, p6);
+    await stored(store, rest, post6, { args: p6 });
     act(() => bump());
     expect(seen.values.length).toBeGreaterThan(count);
     expect(seen.values.slice(count - 1).every((value) => value === loaded)).toBe(true);
@@ -355,7 +343,7 @@ describe('7.9 useCache', () => {
 
   test('7.9 with invalidIfStale, stale data reads undefined (mounted after expiry, or re-rendered after it)', async () => {
     const { store, rest } = setup({ gc: false });
-    await stored(store, rest, post5, undefined, strictGet);
+    await stored(store, rest, post5, { endpoint: strictGet });
     const mountedEarly = recorder<Post | undefined>();
     const view = renderWith(store, <StrictCache args={p5} seen={mountedEarly} />);
     expect(mountedEarly.last?.title).toBe('hi');

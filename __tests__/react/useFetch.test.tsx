@@ -3,16 +3,17 @@ import { NetworkError } from 'rtk-rest';
 import { useFetch } from 'rtk-rest/react';
 import {
   Async,
-  K,
-  Post,
-  PostResource,
   fetchAnswered,
+  K,
   net,
   outcome,
   p5,
+  Post,
   post5,
   post6,
+  PostResource,
   recorder,
+  renderAnswered,
   renderWith,
   rerenderWith,
   settle,
@@ -192,15 +193,13 @@ describe('7.11 useFetch', () => {
     expect(seen.last).toBeUndefined();
   });
 
-  // Finding: useFetch's selector picks only the in-flight promise, so an invalidate (or a reset)
-  // that leaves nothing in flight does not re-render it, and the fetch rule is not applied again.
+  // Nothing is in flight after an invalidate or a reset, so useFetch's answer does not change: the
+  // refetch comes from the hook's store listener, not from a re-render.
   test('7.11/6.23 a mounted useFetch refetches after rest.invalidate', async () => {
     const { rest, store } = setup({ gc: false });
     const seen = recorder<Seen>();
     const Probe = probe(seen);
-    renderWith(store, <Probe />);
-    (await net.nth(1)).reply(post5);
-    await settle();
+    await renderAnswered(store, <Probe />);
     expect(seen.last).toBeUndefined();
     act(() => {
       store.dispatch(rest.invalidate(PostResource.get, p5));
@@ -214,9 +213,7 @@ describe('7.11 useFetch', () => {
     const { rest, store } = setup({ gc: false });
     const seen = recorder<Seen>();
     const Probe = probe(seen);
-    renderWith(store, <Probe />);
-    (await net.nth(1)).reply(post5);
-    await settle();
+    await renderAnswered(store, <Probe />);
     act(() => {
       store.dispatch(rest.resetEntireStore());
     });
@@ -242,9 +239,7 @@ describe('7.11 useFetch', () => {
       seen.record(useFetch(PostResource.get, { group: 'react', id }));
       return null;
     }
-    const view = renderWith(store, <Probe id={5} />);
-    (await net.nth(1)).reply(post5);
-    await settle();
+    const view = await renderAnswered(store, <Probe id={5} />);
     rerenderWith(view, store, <Probe id={6} />);
     const request = await net.nth(2);
     expect(`${request.method} ${request.url}`).toBe(K.post6);

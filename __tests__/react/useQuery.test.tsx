@@ -2,18 +2,16 @@ import { act, screen } from '@testing-library/react';
 import { schema } from 'rtk-rest';
 import { useQuery } from 'rtk-rest/react';
 import {
-  Boundary,
-  Post,
-  PostResource,
-  User,
   ann,
+  Boundary,
   fetchAnswered,
-  flush,
   net,
   p5,
   p6,
+  Post,
   post5,
   post6,
+  PostResource,
   react,
   recorder,
   renderCounter,
@@ -22,20 +20,14 @@ import {
   settle,
   setup,
   sliceOf,
+  tick,
+  User,
   useTestEnvironment,
   watchConsole,
 } from './support';
 
 // SPEC 7.10 (useQuery) and 6.63 (entities read by a mounted useQuery are retained).
 useTestEnvironment();
-
-/** Lets GC sweeps (and anything else) due in the next `ms` run, inside act. */
-async function tick(ms: number): Promise<void> {
-  await act(async () => {
-    await jest.advanceTimersByTimeAsync(ms);
-    await flush();
-  });
-}
 
 const gcEntities = (actions: { type: string; payload?: unknown }[]) =>
   actions.filter((action) => action.type === 'rest/gc').flatMap((action) => (action.payload as { entities: { key: string; pk: string }[] }).entities);

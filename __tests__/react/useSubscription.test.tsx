@@ -3,36 +3,28 @@ import { useLive, useSubscription, useSuspense } from 'rtk-rest/react';
 import {
   A,
   Async,
-  K,
-  Post,
-  PostResource,
   fetchAnswered,
-  flush,
   json,
+  K,
   net,
   p5,
+  polled,
+  Post,
   post5,
   post6,
+  PostResource,
   recorder,
   renderWith,
   rerenderWith,
   settle,
   setup,
+  tick,
   useTestEnvironment,
 } from './support';
 
 // SPEC 7.12 (useSubscription) and 7.13 (useLive), over polling (6.56–6.61).
 useTestEnvironment();
 
-const polled = PostResource.get.extend({ pollFrequency: 1000 });
-
-/** Advances fake time by `ms` inside act, then lets the requests and commits it triggered settle. */
-async function tick(ms: number): Promise<void> {
-  await act(async () => {
-    await jest.advanceTimersByTimeAsync(ms);
-    await flush();
-  });
-}
 
 /** Answers every request (present and future) with the post its URL names, titled `title()` at answer time. */
 function answerAll(title: () => string = () => 'hi'): void {

@@ -5,11 +5,13 @@
 import { act, screen } from '@testing-library/react';
 import { expectTypeOf } from 'expect-type';
 import { NetworkError } from 'rtk-rest';
-import type { RestEndpoint } from 'rtk-rest';
+
 import { useSuspense } from 'rtk-rest/react';
 import {
   Async,
+  asyncTitle,
   Boundary,
+  getPost,
   K,
   net,
   p5,
@@ -17,64 +19,32 @@ import {
   post5,
   PostResource,
   react,
+  renderAnswered,
   renderWith,
   rerenderWith,
+  serverError,
   settle,
   setup,
+  softGet,
+  stored,
+  strictGet,
+  SuspenseTitle,
   useTestEnvironment,
   watchConsole,
 } from './support';
-import type { FakeRequest, Rest, Store } from './support';
+import type { FakeRequest } from './support';
 
 useTestEnvironment();
 
-type Params = { group: string; id: number };
-const getPost = PostResource.get;
-const softGet = PostResource.get.extend({ errorPolicy: () => 'soft' as const });
-const strictGet = PostResource.get.extend({ invalidIfStale: true });
-
-/** `useSuspense(getPost, args)`: the title, or `none` for undefined. Records what it throws. */
-function Title({ args, thrown }: { args: Params | null; thrown?: unknown[] }) {
-  try {
-    const post = useSuspense(getPost, args);
-    return <h1>{post === undefined ? 'none' : post.title}</h1>;
-  } catch (error) {
-    thrown?.push(error);
-    throw error;
-  }
-}
-
-function SoftTitle({ args }: { args: Params }) {
-  return <h1>{useSuspense(softGet, args).title}</h1>;
-}
-
-function StrictTitle({ args }: { args: Params }) {
-  return <h1>{useSuspense(strictGet, args).title}</h1>;
-}
-
-/** Starts a fetch outside React and answers it; resolves when committed (rejections swallowed). */
-async function stored(store: Store, rest: Rest, body: unknown, init?: { status?: number; statusText?: string }, endpoint: RestEndpoint<any> = getPost) {
-  const before = net.count;
-  const promise = store.dispatch(rest.fetch(endpoint, p5));
-  const request = await net.nth(before + 1);
-  request.reply(body, init);
-  await promise.catch(() => undefined);
-}
 
 const fallbackShown = () => screen.queryByText('loading') !== null;
 const heading = () => screen.queryByRole('heading')?.textContent;
 const shownError = () => screen.queryByText(/^error: /)?.textContent;
 
-const serverError = { status: 500, statusText: 'Server Error' };
 
 test('7.7.1 with nothing stored, the render starts the request and suspends with the fallback (6.35 "nothing stored")', async () => {
   const { store } = setup({ gc: false });
-  renderWith(
-    store,
-    <Async>
-      <Title args={p5} />
-    </Async>,
-  );
+  renderWith(store, asyncTitle({ args: p5 }));
   expect(fallbackShown()).toBe(true);
   expect(heading()).toBeUndefined();
   const request = await net.nth(1);
@@ -86,12 +56,7 @@ test('7.7.1 with nothing stored, the render starts the request and suspends with
 test('7.7.2 suspends while a request for an invalid key is in flight; 7.7.4 then returns the data', async () => {
   const { store, rest } = setup({ gc: false });
   const thrown: unknown[] = [];
-  renderWith(
-    store,
-    <Async>
-      <Title args={p5} thrown={thrown} />
-    </Async>,
-  );
+  renderWith(store, asyncTitle({ args: p5, thrown }));
   const request = await net.nth(1);
   await settle();
   expect(fallbackShown()).toBe(true);
@@ -112,14 +77,12 @@ test('7.7.4 returns the key\'s data itself: the instance selectData returns', as
     returned = useSuspense(getPost, p5);
     return null;
   }
-  renderWith(
+  await renderAnswered(
     store,
     <Async>
       <Probe />
     </Async>,
   );
-  (await net.nth(1)).reply(post5);
-  await settle();
   expect(returned).toBeInstanceOf(Post);
   expect(returned).toBe(rest.selectData(store.getState(), getPost, p5));
 });
@@ -127,12 +90,7 @@ test('7.7.4 returns the key\'s data itself: the instance selectData returns', as
 test('7.7.2 joins a request already in flight for the key (started by rest.fetch) and suspends without a second request', async () => {
   const { store, rest } = setup({ gc: false });
   const promise = store.dispatch(rest.fetch(getPost, p5));
-  renderWith(
-    store,
-    <Async>
-      <Title args={p5} />
-    </Async>,
-  );
+  renderWith(store, asyncTitle({ args: p5 }));
   expect(fallbackShown()).toBe(true);
   (await net.nth(1)).reply(post5);
   await promise;
@@ -149,12 +107,7 @@ test.each([
   const { store } = setup({ gc: false });
   const thrown: unknown[] = [];
   const caught: unknown[] = [];
-  renderWith(
-    store,
-    <Async onError={(error) => caught.push(error)}>
-      <Title args={p5} thrown={thrown} />
-    </Async>,
-  );
+  renderWith(store, asyncTitle({ args: p5, thrown }, (error) => caught.push(error)));
   const request = await net.nth(1);
   const thenable = thrown[0] as Promise<unknown>;
   expect(typeof thenable.then).toBe('function');
@@ -176,7 +129,7 @@ test.each([
 test('7.7.3 a surfaced error is thrown to the nearest error boundary (6.35 "no data, error younger than errorExpiryLength": no fetch)', async () => {
   watchConsole();
   const { store, rest } = setup({ gc: false });
-  await stored(store, rest, {}, serverError); // error at 1000, expires at 2000
+  await stored(store, rest, {}, { init: serverError }); // error at 1000, expires at 2000
   const inner: unknown[] = [];
   const outer: unknown[] = [];
   renderWith(
@@ -184,7 +137,7 @@ test('7.7.3 a surfaced error is thrown to the nearest error boundary (6.35 "no d
     <Async onError={(error) => outer.push(error)}>
       <p>outside</p>
       <Boundary onError={(error) => inner.push(error)}>
-        <Title args={p5} />
+        <SuspenseTitle args={p5} />
       </Boundary>
     </Async>,
   );
@@ -202,15 +155,10 @@ test('7.7.3 a surfaced error is thrown to the nearest error boundary (6.35 "no d
 test('7.7.2 comes before 7.7.3: with a fresh error and a request in flight for the key, it suspends instead of throwing', async () => {
   watchConsole();
   const { store, rest } = setup({ gc: false });
-  await stored(store, rest, {}, serverError); // a fresh error, no data
+  await stored(store, rest, {}, { init: serverError }); // a fresh error, no data
   const refetch = store.dispatch(rest.fetch(getPost, p5)); // forced: in flight
   const caught: unknown[] = [];
-  renderWith(
-    store,
-    <Async onError={(error) => caught.push(error)}>
-      <Title args={p5} />
-    </Async>,
-  );
+  renderWith(store, asyncTitle({ args: p5 }, (error) => caught.push(error)));
   expect(fallbackShown()).toBe(true);
   expect(caught).toEqual([]);
   (await net.nth(2)).reply(post5);
@@ -226,11 +174,11 @@ test('7.7.2 comes before 7.7.3: with a fresh error and a request in flight for t
 test('7.7.3 a fresh error does not refetch; once expired, the next render refetches and suspends (6.35 "error older than that")', async () => {
   watchConsole();
   const { store, rest } = setup({ gc: false });
-  await stored(store, rest, {}, serverError); // error expires at 2000
+  await stored(store, rest, {}, { init: serverError }); // error expires at 2000
   const caught: unknown[] = [];
   const tree = (n: number) => (
     <Async key={n} onError={(error) => caught.push(error)}>
-      <Title args={p5} />
+      <SuspenseTitle args={p5} />
     </Async>
   );
   const view = renderWith(store, tree(1));
@@ -259,12 +207,7 @@ test('6.35 a result within its expiry is returned at once, without a request', a
   const { store, rest } = setup({ gc: false });
   await stored(store, rest, post5);
   jest.setSystemTime(61_000); // expiresAt: not yet past
-  renderWith(
-    store,
-    <Async>
-      <Title args={p5} />
-    </Async>,
-  );
+  renderWith(store, asyncTitle({ args: p5 }));
   expect(fallbackShown()).toBe(false);
   expect(heading()).toBe('hi');
   await settle();
@@ -274,22 +217,11 @@ test('6.35 a result within its expiry is returned at once, without a request', a
 test('7.7 stale data is returned while it is revalidated in the background: one request, no fallback (6.35 "past its expiry")', async () => {
   const { store, rest } = setup({ gc: false });
   await stored(store, rest, post5); // expiresAt 61000
-  const view = renderWith(
-    store,
-    <Async>
-      <Title args={p5} />
-    </Async>,
-  );
+  const view = renderWith(store, asyncTitle({ args: p5 }));
   await settle();
   expect(heading()).toBe('hi');
   jest.setSystemTime(61_001);
-  rerenderWith(
-    view,
-    store,
-    <Async>
-      <Title args={{ group: 'react', id: 5 }} />
-    </Async>,
-  );
+  rerenderWith(view, store, asyncTitle({ args: { group: 'react', id: 5 } }));
   expect(fallbackShown()).toBe(false);
   expect(heading()).toBe('hi');
   const request = await net.nth(2);
@@ -306,23 +238,12 @@ test('7.7 stale data is returned while it is revalidated in the background: one 
 
 test('7.7 with invalidIfStale, stale data suspends (6.33, 6.35 "same, with invalidIfStale")', async () => {
   const { store, rest } = setup({ gc: false });
-  await stored(store, rest, post5, undefined, strictGet);
-  const view = renderWith(
-    store,
-    <Async>
-      <StrictTitle args={p5} />
-    </Async>,
-  );
+  await stored(store, rest, post5, { endpoint: strictGet });
+  const view = renderWith(store, asyncTitle({ endpoint: strictGet, args: p5 }));
   await settle();
   expect(heading()).toBe('hi');
   jest.setSystemTime(61_001);
-  rerenderWith(
-    view,
-    store,
-    <Async>
-      <StrictTitle args={{ group: 'react', id: 5 }} />
-    </Async>,
-  );
+  rerenderWith(view, store, asyncTitle({ endpoint: strictGet, args: { group: 'react', id: 5 } }));
   expect(fallbackShown()).toBe(true);
   await settle();
   const request = await net.nth(2);
@@ -335,12 +256,7 @@ test('7.7 with invalidIfStale, stale data suspends (6.33, 6.35 "same, with inval
 test('6.35 after invalidate, a mounted reader suspends and refetches', async () => {
   const { store, rest } = setup({ gc: false });
   await stored(store, rest, post5);
-  renderWith(
-    store,
-    <Async>
-      <Title args={p5} />
-    </Async>,
-  );
+  renderWith(store, asyncTitle({ args: p5 }));
   expect(heading()).toBe('hi');
   await act(async () => {
     store.dispatch(rest.invalidate(getPost, p5));
@@ -360,7 +276,7 @@ test('6.25, 6.35 after expireAll, a mounted reader keeps returning the value and
   let renders = 0;
   function Counted() {
     renders += 1;
-    return <Title args={{ group: 'react', id: 5 }} />;
+    return <SuspenseTitle args={{ group: 'react', id: 5 }} />;
   }
   const view = renderWith(
     store,
@@ -401,12 +317,7 @@ test('6.25, 6.35 after expireAll, a mounted reader keeps returning the value and
 test('6.35 when the top-level entity is tombstoned, a mounted reader suspends and refetches', async () => {
   const { store, rest } = setup({ gc: false });
   await stored(store, rest, post5);
-  renderWith(
-    store,
-    <Async>
-      <Title args={p5} />
-    </Async>,
-  );
+  renderWith(store, asyncTitle({ args: p5 }));
   expect(heading()).toBe('hi');
   const deleting = store.dispatch(rest.fetch(PostResource.delete, p5));
   const del = await net.nth(2);
@@ -430,20 +341,9 @@ test('6.35 data and a fresh error without a soft errorPolicy: the error is throw
   const { store, rest } = setup({ gc: false });
   await stored(store, rest, post5);
   const caught: unknown[] = [];
-  const view = renderWith(
-    store,
-    <Async onError={(error) => caught.push(error)}>
-      <Title args={p5} />
-    </Async>,
-  );
+  const view = renderWith(store, asyncTitle({ args: p5 }, (error) => caught.push(error)));
   jest.setSystemTime(61_001);
-  rerenderWith(
-    view,
-    store,
-    <Async onError={(error) => caught.push(error)}>
-      <Title args={{ group: 'react', id: 5 }} />
-    </Async>,
-  );
+  rerenderWith(view, store, asyncTitle({ args: { group: 'react', id: 5 } }, (error) => caught.push(error)));
   (await net.nth(2)).reply({}, serverError);
   await settle();
   // The data is kept in the store, but the fresh error surfaces.
@@ -457,22 +357,11 @@ test('6.35 data and a fresh error without a soft errorPolicy: the error is throw
 test('6.35 data and a fresh error with errorPolicy "soft": the data keeps being returned', async () => {
   watchConsole();
   const { store, rest } = setup({ gc: false });
-  await stored(store, rest, post5, undefined, softGet);
+  await stored(store, rest, post5, { endpoint: softGet });
   const caught: unknown[] = [];
-  const view = renderWith(
-    store,
-    <Async onError={(error) => caught.push(error)}>
-      <SoftTitle args={p5} />
-    </Async>,
-  );
+  const view = renderWith(store, asyncTitle({ endpoint: softGet, args: p5 }, (error) => caught.push(error)));
   jest.setSystemTime(61_001);
-  rerenderWith(
-    view,
-    store,
-    <Async onError={(error) => caught.push(error)}>
-      <SoftTitle args={{ group: 'react', id: 5 }} />
-    </Async>,
-  );
+  rerenderWith(view, store, asyncTitle({ endpoint: softGet, args: { group: 'react', id: 5 } }, (error) => caught.push(error)));
   (await net.nth(2)).reply({}, serverError);
   await settle();
   expect(rest.selectResponse(store.getState(), softGet, p5).status).toBe('rejected');
@@ -480,13 +369,7 @@ test('6.35 data and a fresh error with errorPolicy "soft": the data keeps being 
   expect(heading()).toBe('hi');
   expect(fallbackShown()).toBe(false);
   // Still fresh: another render neither throws nor refetches.
-  rerenderWith(
-    view,
-    store,
-    <Async onError={(error) => caught.push(error)}>
-      <SoftTitle args={p5} />
-    </Async>,
-  );
+  rerenderWith(view, store, asyncTitle({ endpoint: softGet, args: p5 }, (error) => caught.push(error)));
   await settle();
   expect(heading()).toBe('hi');
   expect(caught).toHaveLength(0);
@@ -496,14 +379,9 @@ test('6.35 data and a fresh error with errorPolicy "soft": the data keeps being 
 test('6.44 errorPolicy "soft" with no usable data: the error surfaces regardless', async () => {
   watchConsole();
   const { store, rest } = setup({ gc: false });
-  await stored(store, rest, {}, serverError, softGet);
+  await stored(store, rest, {}, { init: serverError, endpoint: softGet });
   const caught: unknown[] = [];
-  renderWith(
-    store,
-    <Async onError={(error) => caught.push(error)}>
-      <SoftTitle args={p5} />
-    </Async>,
-  );
+  renderWith(store, asyncTitle({ endpoint: softGet, args: p5 }, (error) => caught.push(error)));
   await settle();
   expect(caught).toHaveLength(1);
   expect(caught[0]).toBeInstanceOf(NetworkError);
@@ -515,12 +393,7 @@ test('6.35 with no result but the entity found by inference, it is returned with
   const list = store.dispatch(rest.fetch(PostResource.getList, react));
   (await net.nth(1)).reply([post5]);
   await list;
-  renderWith(
-    store,
-    <Async>
-      <Title args={p5} />
-    </Async>,
-  );
+  renderWith(store, asyncTitle({ args: p5 }));
   expect(fallbackShown()).toBe(false);
   expect(heading()).toBe('hi');
   await settle();
@@ -530,12 +403,7 @@ test('6.35 with no result but the entity found by inference, it is returned with
 test('7.7 with null it returns undefined and starts nothing', async () => {
   const { store, actions } = setup({ gc: false });
   const thrown: unknown[] = [];
-  renderWith(
-    store,
-    <Async>
-      <Title args={null} thrown={thrown} />
-    </Async>,
-  );
+  renderWith(store, asyncTitle({ args: null, thrown }));
   await settle();
   expect(heading()).toBe('none');
   expect(thrown).toEqual([]);

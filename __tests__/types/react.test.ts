@@ -1,5 +1,5 @@
 import { expectTypeOf } from 'expect-type';
-import { createRest, hookifyResource, Entity, createResource } from 'rtk-rest';
+import { createRest, hookifyResource } from 'rtk-rest';
 import type { Rest } from 'rtk-rest';
 import {
   createRestHooks,
@@ -14,6 +14,8 @@ import {
   useSuspense,
 } from 'rtk-rest/react';
 import type { DLE, RestHooks } from 'rtk-rest/react';
+// The running example of SPEC 0.6: User, Post and PostResource.
+import { Post, PostResource } from '../support/example';
 
 /**
  * Types of `rtk-rest/react` (SPEC 7.7–7.15, API.md §4). Hooks are called only inside never-run
@@ -23,31 +25,6 @@ import type { DLE, RestHooks } from 'rtk-rest/react';
 /** Never called: holds hook calls whose types are checked. */
 const typeOnly = (_check: () => unknown) => undefined;
 
-class User extends Entity {
-  id = 0;
-  username = '';
-  pk() {
-    return `${this.id}`;
-  }
-  static override key = 'ReactTypesUser';
-}
-class Post extends Entity {
-  id = 0;
-  title = '';
-  author = User.fromJS();
-  pk() {
-    return `${this.id}`;
-  }
-  static override key = 'ReactTypesPost';
-  static override schema = { author: User };
-}
-const PostResource = createResource({
-  path: '/:group/posts/:id',
-  schema: Post,
-  urlPrefix: 'https://api.example.com',
-  searchParams: {} as { author?: string },
-  paginationField: 'page',
-});
 const p5 = { group: 'react', id: 5 };
 declare const maybe: { group: string; id: number } | null;
 

@@ -137,14 +137,23 @@ export function buildHooks(bindingOf: BindingOf): RestHooks {
     return useSelector((state: unknown) => (request === undefined ? inactive : pick(state, request)), sameFields);
   }
 
-  const INACTIVE_SUSPENSE = { data: undefined, error: undefined, invalid: false } as const;
-
-  function useSuspense(endpoint: RestEndpoint, ...args: unknown[]): any {
+  /**
+   * What every fetching hook (`useSuspense`, `useDLE`, `useFetch`) does first: find the request,
+   * retain its key, watch for dispatches that make it due, and apply the fetch rule while rendering.
+   */
+  function useFetchingRead(endpoint: RestEndpoint, args: unknown[], hook: string) {
     const binding = useBinding();
     const request = useRequest(endpoint, args);
     useRetain(binding, request);
     useRefetchWhenDue(binding, request, endpoint, args);
-    const started = request === undefined ? undefined : fetchWhileRendering(binding, request, endpoint, args, 'useSuspense');
+    const started = request === undefined ? undefined : fetchWhileRendering(binding, request, endpoint, args, hook);
+    return { binding, request, started };
+  }
+
+  const INACTIVE_SUSPENSE = { data: undefined, error: undefined, invalid: false } as const;
+
+  function useSuspense(endpoint: RestEndpoint, ...args: unknown[]): any {
+    const { binding, request, started } = useFetchingRead(endpoint, args, 'useSuspense');
     const answer = useAnswer(
       request,
       (state, { endpoint, args }) => {
@@ -175,11 +184,7 @@ export function buildHooks(bindingOf: BindingOf): RestHooks {
     useSuspense,
 
     useDLE(endpoint: RestEndpoint, ...args: unknown[]): any {
-      const binding = useBinding();
-      const request = useRequest(endpoint, args);
-      useRetain(binding, request);
-      useRefetchWhenDue(binding, request, endpoint, args);
-      if (request !== undefined) fetchWhileRendering(binding, request, endpoint, args, 'useDLE');
+      const { binding, request } = useFetchingRead(endpoint, args, 'useDLE');
       return useAnswer(
         request,
         (state, { endpoint, args, key }) => {
@@ -210,11 +215,7 @@ export function buildHooks(bindingOf: BindingOf): RestHooks {
     },
 
     useFetch(endpoint: RestEndpoint, ...args: unknown[]): any {
-      const binding = useBinding();
-      const request = useRequest(endpoint, args);
-      useRetain(binding, request);
-      useRefetchWhenDue(binding, request, endpoint, args);
-      if (request !== undefined) fetchWhileRendering(binding, request, endpoint, args, 'useFetch');
+      const { binding, request } = useFetchingRead(endpoint, args, 'useFetch');
       return useSelector((_state: unknown) => (request === undefined ? undefined : binding.controller.inFlight(request.endpoint, request.args, request.key)));
     },
 
