@@ -1,0 +1,88 @@
+// Pack-and-install smoke test (issue 8): `npm pack` the built package, install the tarball into a
+// scratch project with its peers, then use all three entries from Node through `import` and through
+// `require`, and type-check a consumer under `moduleResolution: nodenext`.
+//
+//   npm run build && node .ci/pack-smoke.mjs
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const scratch = mkdtempSync(join(tmpdir(), 'rtk-rest-smoke-'));
+const run = (cmd, args, cwd = scratch) => execFileSync(cmd, args, { cwd, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
+
+try {
+  const [{ filename, files }] = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', scratch], root));
+  const packed = files.map((f) => f.path);
+  const stray = packed.filter((p) => !(p.startsWith('dist/') || ['package.json', 'README.md', 'LICENSE'].includes(p)));
+  if (stray.length) throw new Error(`the tarball holds files outside dist/: ${stray.join(', ')}`);
+  console.log(`packed ${filename}: ${packed.length} files`);
+
+  const peers = ['react', 'react-dom', 'react-redux', '@types/react'].map((name) => `${name}@${pkg.devDependencies[name]}`);
+  writeFileSync(join(scratch, 'package.json'), JSON.stringify({ name: 'smoke', private: true, version: '0.0.0' }));
+  run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error', join(scratch, filename), ...peers]);
+
+  // The same program twice: once as ESM, once as CommonJS. It wires a store, fetches through
+  // mockFetch, reads through the hooks entry (server rendering), and checks the entries share one
+  // middleware registry (the hooks find the store's rtk-rest instance).
+  const program = (load) => `
+${load}
+class Post extends Entity { id = 0; title = ''; pk() { return String(this.id); } static key = 'Post'; }
+const PostResource = createResource({ path: '/posts/:id', urlPrefix: 'https://api.test', schema: Post });
+globalThis.fetch = mockFetch([{ endpoint: PostResource.get, args: [{ id: 1 }], response: { id: 1, title: 'packed' } }]);
+const rest = createRest();
+const store = configureStore({ reducer: { [rest.reducerPath]: rest.reducer }, middleware: (g) => g().concat(rest.middleware) });
+(async () => {
+  const post = await store.dispatch(rest.fetch(PostResource.get, { id: 1 }));
+  if (!(post instanceof Post) || post.title !== 'packed') throw new Error('fetch through the store failed: ' + JSON.stringify(post));
+  function Title() { return createElement('h1', null, useCache(PostResource.get, { id: 1 }).title); }
+  const html = renderToString(createElement(Provider, { store }, createElement(Title)));
+  if (html !== '<h1>packed</h1>') throw new Error('rendered ' + html);
+  console.log('ok', typeof AsyncBoundary, html);
+})().catch((e) => { console.error(e); process.exit(1); });
+`;
+  writeFileSync(
+    join(scratch, 'esm.mjs'),
+    program(`import { Entity, createResource, createRest } from 'rtk-rest';
+import { useCache, AsyncBoundary } from 'rtk-rest/react';
+import { mockFetch } from 'rtk-rest/mock';
+import { configureStore } from '@reduxjs/toolkit';
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { Provider } from 'react-redux';`),
+  );
+  writeFileSync(
+    join(scratch, 'cjs.cjs'),
+    program(`const { Entity, createResource, createRest } = require('rtk-rest');
+const { useCache, AsyncBoundary } = require('rtk-rest/react');
+const { mockFetch } = require('rtk-rest/mock');
+const { configureStore } = require('@reduxjs/toolkit');
+const { createElement } = require('react');
+const { renderToString } = require('react-dom/server');
+const { Provider } = require('react-redux');`),
+  );
+  process.stdout.write(`import:  ${run('node', ['esm.mjs'])}`);
+  process.stdout.write(`require: ${run('node', ['cjs.cjs'])}`);
+
+  // A TypeScript consumer under Node's own resolution sees the types of every entry.
+  writeFileSync(
+    join(scratch, 'consumer.mts'),
+    `import { Entity, createResource, createRest, type RestState } from 'rtk-rest';
+import { useSuspense } from 'rtk-rest/react';
+import { mockFetch } from 'rtk-rest/mock';
+class Post extends Entity { id = 0; title = ''; pk() { return String(this.id); } static key = 'Post'; }
+const PostResource = createResource({ path: '/posts/:id', schema: Post });
+export const rest = createRest();
+export const state: RestState | undefined = undefined;
+export function useTitle(): string { return useSuspense(PostResource.get, { id: 1 }).title; }
+export const fetch = mockFetch([{ endpoint: PostResource.get, args: [{ id: 1 }], response: { id: 1, title: 't' } }]);
+`,
+  );
+  run(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '--noEmit', '--strict', '--skipLibCheck', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--target', 'es2022', '--lib', 'es2022,dom', 'consumer.mts']);
+  console.log('types:   ok (nodenext consumer)');
+} finally {
+  rmSync(scratch, { recursive: true, force: true });
+}
