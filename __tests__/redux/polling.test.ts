@@ -106,6 +106,28 @@ describe('6.59 a poll is a de-duplicated read whose errors are soft', () => {
   });
 });
 
+describe('6.58 a poll that writes nothing', () => {
+  it('6.58 a poll aborted by its endpoint signal waits an interval before the next one (no busy loop)', async () => {
+    const { rest, store } = setup();
+    answerAll();
+    const aborted = new AbortController();
+    aborted.abort();
+    const baseline = jest.getTimerCount();
+    const unsubscribe = store.dispatch(rest.subscribe(PostResource.get.extend({ pollFrequency: 1000, signal: aborted.signal }), p5));
+    await tick(0);
+    expect(net.count).toBe(1);
+    expect((store.getState() as any).rest.meta[K.post5]?.date).toBeUndefined(); // the abort wrote nothing
+    await tick(999);
+    expect(net.count).toBe(1);
+    await tick(1);
+    expect(net.count).toBe(2);
+    await tick(1000);
+    expect(net.count).toBe(3);
+    unsubscribe();
+    expect(jest.getTimerCount()).toBe(baseline);
+  });
+});
+
 describe('6.61 the last unsubscribe clears every timer of the key', () => {
   it('6.61 jest.getTimerCount() is back at its baseline and no further poll is sent', async () => {
     const { rest, store } = setup();

@@ -262,19 +262,28 @@ function collectEndpoints(options: InvariantOptions, controller: ControllerView 
   return { exact, loose };
 }
 
-function schemaOf(known: KnownEndpoints, key: string): { schema: unknown; args: readonly unknown[] } | undefined {
+/**
+ * The candidate readings of a key: its exact endpoint (tuple or controller), else every schema of
+ * the loose endpoints whose `testKey` matches it (a resource's `getList` and `getPage` both match
+ * a list key; their schemas differ as objects but read the same result).
+ */
+function readingsOf(known: KnownEndpoints, key: string): { schema: unknown; args: readonly unknown[] }[] {
   const exact = known.exact.get(key);
-  if (exact !== undefined) return exact;
-  const matching = known.loose.filter((endpoint) => {
+  if (exact !== undefined) return exact.schema === undefined || exact.schema === null ? [] : [exact];
+  const out: { schema: unknown; args: readonly unknown[] }[] = [];
+  for (const endpoint of known.loose) {
+    let matches = false;
     try {
-      return endpoint.testKey(key);
+      matches = endpoint.testKey(key);
     } catch {
-      return false;
+      matches = false;
     }
-  });
-  if (matching.length === 0) return undefined;
-  const schema = matching[0]!.schema;
-  return matching.every((endpoint) => endpoint.schema === schema) ? { schema, args: [] } : undefined;
+    if (!matches) continue;
+    // A schema-less endpoint matching the key: the result may be any JSON, so nothing can be checked.
+    if (endpoint.schema === undefined || endpoint.schema === null) return [];
+    if (!out.some((reading) => reading.schema === endpoint.schema)) out.push({ schema: endpoint.schema, args: [] });
+  }
+  return out;
 }
 
 const isEntityClass = (value: unknown): value is typeof Entity & { key: string; indexes?: readonly string[] } =>
@@ -337,17 +346,27 @@ export function checkInvariants(rest: RestLike, rootState: unknown, options: Inv
       report('shape', `rest.devTools.stateSanitizer throws: ${(error as Error).message}`);
     }
   }
+  // The raw slice must have every table (the reducer completes a partial preloaded slice on the
+  // store's first action, SPEC 6.72); `endpoints` and `meta` may be sharded (arrays, tables.ts).
   let shapeOk = true;
   for (const table of TABLES) {
-    const value = own(slice, table);
-    const ok = table === 'optimistic' ? Array.isArray(value) : table === 'lastReset' ? isFiniteNumber(value) : isRecord(value);
+    const value = own(raw, table);
+    const sharded = table === 'endpoints' || table === 'meta';
+    const ok = table === 'optimistic' ? Array.isArray(value) : table === 'lastReset' ? isFiniteNumber(value) : isRecord(value) || (sharded && Array.isArray(value));
     if (!ok) {
       shapeOk = false;
       if (!skip.has('shape')) report('shape', `slice.${table} is ${show(value)}, expected ${table === 'optimistic' ? 'an array' : table === 'lastReset' ? 'a finite number' : 'an object'}`);
     }
   }
-  for (const extra of Object.keys(slice)) {
+  for (const extra of Object.keys(raw)) {
     if (!(TABLES as readonly string[]).includes(extra) && !skip.has('shape')) report('shape', `slice has an unknown table ${JSON.stringify(extra)}`);
+  }
+  for (const table of TABLES) {
+    const value = own(slice, table);
+    if (shapeOk && (table === 'optimistic' ? !Array.isArray(value) : table === 'lastReset' ? !isFiniteNumber(value) : !isRecord(value))) {
+      shapeOk = false;
+      if (!skip.has('shape')) report('shape', `the logical slice (rest.devTools) has ${table} = ${show(value)}`);
+    }
   }
   if (!shapeOk) return out;
 
@@ -407,21 +426,28 @@ export function checkInvariants(rest: RestLike, rootState: unknown, options: Inv
   if (!skip.has('references')) {
     const memo = new MemoCache();
     for (const key of Object.keys(endpoints)) {
-      const found = schemaOf(known, key);
-      if (found === undefined || found.schema === undefined || found.schema === null) continue;
-      let paths: { key: string; pk: string }[];
-      try {
-        paths = memo.denormalize(found.schema, endpoints[key], entities as never, found.args).paths;
-      } catch (error) {
-        report('references', `result ${JSON.stringify(key)} = ${show(endpoints[key])} cannot be read with its schema: ${(error as Error).message}`);
-        continue;
+      // The result holds when one candidate reading finds every cell it depends on.
+      let first: string[] | undefined;
+      for (const reading of readingsOf(known, key)) {
+        const problems: string[] = [];
+        try {
+          const paths = memo.denormalize(reading.schema, endpoints[key], entities as never, reading.args).paths;
+          paths.forEach((path, i) => {
+            const table = own(entities, path.key);
+            if (isRecord(table) && hasOwn(table, path.pk)) return;
+            if (options.allowDangling === true && i > 0) return;
+            problems.push(`result ${JSON.stringify(key)} = ${show(endpoints[key])} references ${path.key} ${JSON.stringify(path.pk)}, which is neither stored nor a tombstone`);
+          });
+        } catch (error) {
+          problems.push(`result ${JSON.stringify(key)} = ${show(endpoints[key])} cannot be read with its schema: ${(error as Error).message}`);
+        }
+        if (problems.length === 0) {
+          first = undefined;
+          break;
+        }
+        first ??= problems;
       }
-      paths.forEach((path, i) => {
-        const table = own(entities, path.key);
-        if (isRecord(table) && hasOwn(table, path.pk)) return;
-        if (options.allowDangling === true && i > 0) return;
-        report('references', `result ${JSON.stringify(key)} = ${show(endpoints[key])} references ${path.key} ${JSON.stringify(path.pk)}, which is neither stored nor a tombstone`);
-      });
+      for (const problem of first ?? []) report('references', problem);
     }
   }
 

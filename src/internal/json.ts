@@ -177,3 +177,13 @@ export function jsonifyFields(fields: Record<string, unknown>, skip?: readonly s
     }
   }
 }
+
+/**
+ * The message of a thrown value. Duck-typed rather than `instanceof Error`: errors from another
+ * realm (an iframe, Node's `fetch` seen from a test VM, a `DOMException` from a polyfill) are
+ * Errors that fail `instanceof`, and their message must still reach the user (SPEC 2.9).
+ */
+export function errorMessage(error: unknown): string | undefined {
+  const message = typeof error === 'object' && error !== null ? (error as { message?: unknown }).message : undefined;
+  return typeof message === 'string' ? message : undefined;
+}

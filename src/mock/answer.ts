@@ -1,6 +1,7 @@
 /**
  * Building the `Response` a fixture answers with (SPEC 8.4–8.6, 8.8).
  */
+import { errorMessage } from '../internal/json';
 import type { CheckedFixture } from './fixtures';
 import { isResponseStatus, show } from './fixtures';
 import { statusText } from './statusText';
@@ -77,7 +78,7 @@ export function answerFor(fixture: CheckedFixture, value: unknown, url: string, 
 /** The answer when a response function throws (SPEC 8.6): the error's status ≥ 400, else 500; body `{ message }`. */
 export function thrownAnswer(fixture: CheckedFixture, error: unknown, url: string): Response {
   const status = (error as { status?: unknown } | null)?.status;
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error) ?? String(error);
   const code = isResponseStatus(status) && status >= 400 ? status : 500;
   return makeResponse(JSON.stringify({ message }), code, JSON_TYPE, fixture.headers, url);
 }

@@ -1,5 +1,5 @@
 import { isDev } from '../internal/env';
-import { toJSONValue } from '../internal/json';
+import { errorMessage, toJSONValue } from '../internal/json';
 import { NormalizeError, normalizeWrites, schema as schemas, toNode } from '../schema';
 import type { Entity, EntityMeta } from '../schema';
 import { compilePath, describeSchema, NetworkError, processingError, splitArgs } from '../rest';
@@ -198,7 +198,7 @@ export class Controller {
     } catch (error) {
       if (error instanceof NormalizeError) throw processingError(key, describeSchema(endpoint.schema), error.problem, error);
       if (typeof (error as { status?: unknown })?.status === 'number') throw error;
-      throw processingError(key, describeSchema(endpoint.schema), error instanceof Error ? error.message : String(error), error);
+      throw processingError(key, describeSchema(endpoint.schema), errorMessage(error) ?? String(error), error);
     }
   }
 

@@ -11,11 +11,15 @@ interface Subscriber {
 interface KeySubscriptions {
   readonly subscribers: Subscriber[];
   timer?: unknown;
+  /** When the last poll of the key started: a poll that writes nothing (aborted) still waits an interval. */
+  polledAt?: number;
 }
 
 /** The timer functions polling uses (injectable, SPEC 6.56; STYLE habit 3). */
 export interface Timers {
+  /** Schedules `callback` after `ms`; returns a handle for `clearTimeout`. */
   setTimeout(callback: () => void, ms: number): unknown;
+  /** Cancels a timer returned by `setTimeout`. */
   clearTimeout(timer: unknown): void;
 }
 
@@ -119,7 +123,10 @@ export class Polling {
 
   /** After a reset every subscribed key has no write, so its poll is due at once (SPEC 6.70). */
   rescheduleAll(): void {
-    for (const key of this.keys.keys()) this.schedule(key);
+    for (const [key, entry] of this.keys) {
+      entry.polledAt = undefined;
+      this.schedule(key);
+    }
   }
 
   private clear(entry: KeySubscriptions): void {
@@ -144,8 +151,11 @@ export class Polling {
     const poller = this.poller(entry);
     if (poller === undefined || this.paused()) return;
     const now = this.controller.ctx.options.now();
+    // Due an interval after the key's last write (6.58), or after the last poll that wrote nothing:
+    // without the latter a poll aborted by its endpoint's signal would repeat at once, forever.
     const date = tableGet(this.controller.slice().meta, key)?.date;
-    const delay = date === undefined ? 0 : Math.max(0, date + poller.interval - now);
+    const last = Math.max(date ?? -Infinity, entry.polledAt ?? -Infinity);
+    const delay = last === -Infinity ? 0 : Math.max(0, last + poller.interval - now);
     const timer = this.timers.setTimeout(() => this.poll(key), delay);
     (timer as { unref?: () => void } | undefined)?.unref?.();
     entry.timer = timer;
@@ -158,6 +168,7 @@ export class Polling {
     const poller = this.poller(entry);
     if (poller === undefined || this.paused()) return;
     const { endpoint, args } = poller.subscriber;
+    entry.polledAt = this.controller.ctx.options.now();
     // A poll is a read: it joins a read in flight; its failures are stored soft and reach no caller.
     this.controller.fetch(endpoint, args, key, { poll: true }).catch(() => undefined);
   }

@@ -1,12 +1,16 @@
-import { preview } from '../internal/json';
+import { errorMessage, preview } from '../internal/json';
 
 /**
  * A failed HTTP exchange (SPEC 2.18, D9): a non-2xx response, or a transport failure
  * (`status: 0`, `cause` the original error). `toJSON()` gives the form stored in Redux state.
  *
  * @example
- * try { await getPost({ group: 'react', id: 9 }); }
- * catch (error) { if (error instanceof NetworkError && error.status === 404) … }
+ * try {
+ *   await store.dispatch(rest.fetch(PostResource.get, { group: 'react', id: 9 }));
+ * } catch (error) {
+ *   if (error instanceof NetworkError && error.status === 404) showNotFound(error.url);
+ *   else throw error;
+ * }
  */
 export class NetworkError extends Error {
   override readonly name = 'NetworkError';
@@ -25,7 +29,13 @@ export class NetworkError extends Error {
     if (response !== undefined) this.response = response;
   }
 
-  /** `{ name, status, message, url }`: what Redux state holds (SPEC 6.43). */
+  /**
+   * `{ name, status, message, url }`: what Redux state holds (SPEC 6.43).
+   *
+   * @example
+   * new NetworkError(undefined, '/posts/9', { status: 404, message: 'Not found' }).toJSON();
+   * // { name: 'NetworkError', status: 404, message: 'Not found', url: '/posts/9' }
+   */
   toJSON(): { name: string; status: number; message: string; url: string } {
     return { name: this.name, status: this.status, message: this.message, url: this.url };
   }
@@ -34,6 +44,16 @@ export class NetworkError extends Error {
 /**
  * Thrown (or `throw snapshot.abort`) from `getOptimisticResponse` to skip the optimistic update
  * while still sending the request (SPEC 6.49, D19).
+ *
+ * @example
+ * const PostResource = createResource({ path: '/posts/:id', schema: Post }).extend({
+ *   partialUpdate: {
+ *     getOptimisticResponse(snapshot, { id }: { id: number }, body: { title?: string }) {
+ *       if (body.title === undefined) throw new AbortOptimistic('nothing to show yet');
+ *       return { id, ...body };
+ *     },
+ *   },
+ * });
  */
 export class AbortOptimistic extends Error {
   override readonly name = 'AbortOptimistic';
@@ -64,5 +84,5 @@ export function hasStatus(error: unknown): boolean {
 
 /** The problem text for a wrapped error: its message, or the thrown value as JSON. */
 export function problemOf(error: unknown): string {
-  return error instanceof Error ? error.message : preview(error);
+  return errorMessage(error) ?? preview(error);
 }

@@ -1,3 +1,4 @@
+import { errorMessage } from '../internal/json';
 import { NetworkError } from './errors';
 
 type HeaderRecord = Record<string, string>;
@@ -115,7 +116,7 @@ export async function sendRequest(input: RequestInfo, init: RequestInit): Promis
     response = await globalThis.fetch(input, init);
   } catch (cause) {
     if ((cause as { name?: unknown })?.name === 'AbortError') throw cause;
-    const reason = cause instanceof Error ? cause.message : String(cause);
+    const reason = errorMessage(cause) ?? String(cause);
     throw new NetworkError(undefined, url, { status: 0, cause, message: `${url}: network error (${reason})` });
   }
   if (response.ok) return response;

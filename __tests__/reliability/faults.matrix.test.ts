@@ -1,0 +1,769 @@
+import { createResource, NetworkError, ResetError } from 'rtk-rest';
+import type { UnknownAction } from '@reduxjs/toolkit';
+import { checkInvariants, expectInvariants, inFlightFromLog } from '../support/invariants';
+import { A, INITIAL, K, Post, PostResource, fetchAnswered, flush, net, outcome, p5, post5, post6, rawSlice, react, setup, sliceOf, text, useTestEnvironment, watchConsole } from '../redux/support';
+import type { FakeRequest, Rest, Store } from '../redux/support';
+
+/**
+ * The fault matrix: every fault of SPEC 11 that a request can meet, crossed with every kind of
+ * store request (6.15–6.19, 6.47–6.52, 6.56–6.59). Each cell is its own test; it checks the
+ * error (class, status, message), what the store holds afterwards, and the store invariants
+ * (__tests__/support/invariants.ts) after every step and after every action the store commits.
+ *
+ * Operations, all on Post 5 of the running example (SPEC 0.6) after the list `GET A/react/posts`
+ * ([Post 5 by ann, Post 6 by bob]) and the detail `GET A/react/posts/5` were fetched (clock 1040,
+ * 1050). The operation starts at 2050 and the server answers at 2100.
+ *
+ * | operation           | call                                                         | key where outcomes go  |
+ * |---------------------|--------------------------------------------------------------|------------------------|
+ * | read                | `rest.fetch(PostResource.get, p5)` (+ a joined caller)       | `GET A/react/posts/5`  |
+ * | mutation            | `rest.fetch(PostResource.update, p5, { title: 'new' })`      | `PUT A/react/posts/5`  |
+ * | optimistic mutation | `rest.fetch(Posts.update, p5, { title: 'opt' })` (layer)     | `PUT A/react/posts/5`  |
+ * | poll                | `rest.subscribe(get.extend({ pollFrequency: 1000 }), p5)`, due at 1050 + 1000 | `GET A/react/posts/5` |
+ *
+ * | fault                  | SPEC             | read | mutation | optimistic | poll | outcome |
+ * |------------------------|------------------|------|----------|------------|------|---------|
+ * | network failure        | 11 #11, 2.9      | ✓    | ✓        | ✓          | ✓    | NetworkError 0 with cause; stored; data kept |
+ * | abort                  | 11 #12, 6.18     | ✓    | ✓        | ✓          | ✓    | the AbortError unchanged; `rejected` with meta.aborted; nothing stored |
+ * | timeout (AbortSignal)  | 2.9, 11 #11      | ✓    | ✓        | ✓          | ✓    | a TimeoutError is not an AbortError: NetworkError 0 with that cause; stored |
+ * | HTTP 4xx               | 11 #13, 2.18     | ✓    | ✓        | ✓          | ✓    | NetworkError 404 `${url}: Not Found`; stored, expiresAt now + 1000 |
+ * | HTTP 5xx               | 11 #13, 2.18     | ✓    | ✓        | ✓          | ✓    | NetworkError 500; stored |
+ * | HTTP 401               | 11 #14, 6.62     | ✓    | ✓        | ✓          | ✓    | NetworkError 401; store reset before the promise rejects; others get ResetError |
+ * | HTML error page        | 11 #9, 2.18      | ✓    | ✓        | ✓          | ✓    | NetworkError 503 `${url}: status 503`, body unread |
+ * | invalid JSON           | 11 #6, 2.10      | ✓    | ✓        | ✓          | ✓    | NetworkError 200 "response body is not valid JSON: …" |
+ * | empty body (204)       | 11 #10, 3.9      | ✓    | ✓        | ✓          | ✓    | reads: processing Error 400 "empty response"; update: success with `{ ...pathParams, ...body }` |
+ * | missing pk             | 11 #15, 6.20     | ✓    | ✓        | ✓          | ✓    | processing Error 400 "missing primary key"; nothing written |
+ * | shape mismatch         | 11 #16, 5.10     | ✓    | ✓        | ✓          | ✓    | processing Error 400 "expected an object for Post, got an array" |
+ * | reset during fetch     | 11 #21, 6.69–6.70| ✓    | ✓        | ✓          | ✓    | ResetError after the reset commits; response dropped; polls refetch at once |
+ * | out-of-order responses | 11 #28, 5.16, 4.13, 6.53 | ✓ | ✓   | ✓          | ✓    | older response fills missing fields only; result and meta not replaced |
+ *
+ * Every combination applies: SPEC 11 rules out none of them. (The timeout cells once found that a
+ * cross-realm `DOMException` — Node's, seen from Jest's VM — was printed as `String(cause)`; the
+ * library now reads any thrown value's `message`.) Two notes on how a cell is built:
+ * reads of one key are de-duplicated (6.18), so "out of order" for a read or a poll is the read
+ * against a newer write of the same key (`setResponse`, 6.26 "when that request answers, it is
+ * older"); and a poll has no caller (6.59), so its cells check only the store (soft error, 6.45),
+ * plus that no rejection goes unhandled. `AbortSignal.timeout()` runs on Node's internal timers,
+ * which Jest cannot fake, so the timeout cells use a signal that a fake-timer `setTimeout` aborts
+ * exactly as `AbortSignal.timeout` does (reason: a DOMException named `TimeoutError`).
+ */
+
+useTestEnvironment();
+
+const Posts = createResource({ path: '/:group/posts/:id', schema: Post, urlPrefix: A, searchParams: {} as { author?: string }, optimistic: true });
+const URL5 = `${A}/react/posts/5`;
+const GET5 = K.post5;
+const PUT5 = K.update5;
+const START = 2050;
+const ANSWER = 2100;
+const ERROR_EXPIRY = 1000;
+const DATA_EXPIRY = 60_000;
+
+type OpName = 'read' | 'mutation' | 'optimistic mutation' | 'poll';
+const OPS: readonly OpName[] = ['read', 'mutation', 'optimistic mutation', 'poll'];
+
+// ---------------------------------------------------------------------------------------------
+// A cell's store: the running example with data, invariants checked after every commit.
+
+interface Cell {
+  rest: Rest;
+  store: Store;
+  actions: UnknownAction[];
+  /** Invariant violations seen by the store listener (after every committed action). */
+  seen: string[];
+  /** How many committed actions the listener checked. */
+  checked: { count: number };
+  /** expectInvariants on the current state, with what the test knows of requests in flight. */
+  check(): void;
+  /** The raw slice. */
+  raw(): any;
+  /** The slice in the logical layout. */
+  logical(): any;
+  cleanup: (() => void)[];
+}
+
+async function prepare(): Promise<Cell> {
+  const { rest, store, actions } = setup();
+  const options = () => ({ store, endpoints: [PostResource, Posts], inFlightRequestIds: inFlightFromLog(actions) });
+  const seen: string[] = [];
+  const cell: Cell = {
+    rest,
+    store,
+    actions,
+    seen,
+    checked: { count: 0 },
+    check: () => expectInvariants(rest, store.getState(), options()),
+    raw: () => rawSlice(rest, store.getState()),
+    logical: () => sliceOf(rest, store.getState()),
+    cleanup: [],
+  };
+  await fetchAnswered(store, rest.fetch(PostResource.getList, react), [post5, post6], 1040);
+  await fetchAnswered(store, rest.fetch(PostResource.get, p5), post5, 1050);
+  cell.check();
+  const unsubscribe = store.subscribe(() => {
+    cell.checked.count++;
+    for (const line of checkInvariants(rest, store.getState(), options())) seen.push(`after ${actions[actions.length - 1]?.type}: ${line}`);
+  });
+  cell.cleanup.push(unsubscribe);
+  return cell;
+}
+
+/** What the data of the cell's store looks like before the operation (references, 11.1). */
+function snapshot(cell: Cell) {
+  const raw = cell.raw();
+  return { raw, logical: cell.logical(), list: cell.rest.selectData(cell.store.getState(), PostResource.getList, react) };
+}
+
+/** 11.1: a failed request leaves entities, their meta, indexes, results and every other key's meta untouched. */
+function expectOnlyMetaChanged(cell: Cell, before: ReturnType<typeof snapshot>, key: string) {
+  const raw = cell.raw();
+  expect(raw.entities).toBe(before.raw.entities);
+  expect(raw.entitiesMeta).toBe(before.raw.entitiesMeta);
+  expect(raw.indexes).toBe(before.raw.indexes);
+  expect(raw.endpoints).toBe(before.raw.endpoints);
+  expect(raw.optimistic).toEqual([]);
+  const { [key]: _changed, ...others } = cell.logical().meta;
+  const { [key]: _was, ...othersBefore } = before.logical.meta;
+  expect(others).toStrictEqual(othersBefore);
+  const state = cell.store.getState();
+  expect(cell.rest.selectData(state, PostResource.get, p5)).toMatchObject({ id: 5, title: 'hi', author: { id: 1, username: 'ann' } });
+  const list = cell.rest.selectData(state, PostResource.getList, react);
+  // Without a layer nothing the list depends on changed, so it keeps its reference (5.13.2); a
+  // rolled-back layer leaves a deep-equal view (6.52).
+  const hadLayer = cell.actions.some((action) => (action.payload as { layer?: unknown } | undefined)?.layer !== undefined);
+  if (hadLayer) expect(list).toEqual(before.list);
+  else expect(list).toBe(before.list);
+}
+
+function finish(cell: Cell) {
+  for (const fn of cell.cleanup) fn();
+  cell.check();
+  expect(cell.checked.count).toBeGreaterThan(0);
+  expect(cell.seen).toEqual([]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Operations
+
+interface Started {
+  /** The caller's promise (none for a poll). */
+  promise?: Promise<unknown>;
+  /** A second caller joined to the same read (6.18), read operation only. */
+  joined?: Promise<unknown>;
+  request: FakeRequest;
+}
+
+interface Operation {
+  key: string;
+  method: string;
+  caller: boolean;
+  /** Polls store their errors soft (6.45). */
+  soft: boolean;
+  /** Starts the operation at START; `extra` are endpoint options (a signal). */
+  start(cell: Cell, extra?: { signal?: AbortSignal }): Promise<Started>;
+}
+
+const OPERATIONS: Record<OpName, Operation> = {
+  read: {
+    key: GET5,
+    method: 'GET',
+    caller: true,
+    soft: false,
+    async start(cell, extra) {
+      jest.setSystemTime(START);
+      const endpoint = extra ? PostResource.get.extend(extra) : PostResource.get;
+      const promise = cell.store.dispatch(cell.rest.fetch(endpoint, p5)) as Promise<unknown>;
+      const joined = cell.store.dispatch(cell.rest.fetch(PostResource.get, p5)) as Promise<unknown>;
+      return { promise, joined, request: await net.nth(3) };
+    },
+  },
+  mutation: {
+    key: PUT5,
+    method: 'PUT',
+    caller: true,
+    soft: false,
+    async start(cell, extra) {
+      jest.setSystemTime(START);
+      const endpoint = extra ? PostResource.update.extend(extra) : PostResource.update;
+      const promise = cell.store.dispatch(cell.rest.fetch(endpoint, p5, { title: 'new' })) as Promise<unknown>;
+      return { promise, request: await net.nth(3) };
+    },
+  },
+  'optimistic mutation': {
+    key: PUT5,
+    method: 'PUT',
+    caller: true,
+    soft: false,
+    async start(cell, extra) {
+      jest.setSystemTime(START);
+      const endpoint = extra ? Posts.update.extend(extra) : Posts.update;
+      const promise = cell.store.dispatch(cell.rest.fetch(endpoint, p5, { title: 'opt' })) as Promise<unknown>;
+      // The layer is visible at once (6.48); the base is untouched.
+      const state = cell.store.getState();
+      expect(cell.raw().optimistic).toHaveLength(1);
+      expect(cell.rest.selectData(state, PostResource.get, p5)?.title).toBe('opt');
+      expect(cell.rest.selectData(state, PostResource.getList, react)?.[0]?.title).toBe('opt');
+      expect(cell.logical().entities.Post['5'].title).toBe('hi');
+      return { promise, request: await net.nth(3) };
+    },
+  },
+  poll: {
+    key: GET5,
+    method: 'GET',
+    caller: false,
+    soft: true,
+    async start(cell, extra) {
+      const unhandled = jest.fn();
+      process.on('unhandledRejection', unhandled);
+      const unsubscribe = cell.store.dispatch(cell.rest.subscribe(PostResource.get.extend({ pollFrequency: 1000, ...extra }), p5));
+      cell.cleanup.unshift(() => {
+        unsubscribe();
+        process.off('unhandledRejection', unhandled);
+        expect(unhandled).not.toHaveBeenCalled();
+      });
+      // Due at the last write (1050) + 1000.
+      await jest.advanceTimersByTimeAsync(START - Date.now() - 1);
+      expect(net.count).toBe(2);
+      await jest.advanceTimersByTimeAsync(1);
+      expect(Date.now()).toBe(START);
+      return { request: await net.nth(3) };
+    },
+  },
+};
+
+// ---------------------------------------------------------------------------------------------
+// Faults that end in a stored error (or, for aborts, in nothing stored)
+
+interface ExpectedError {
+  cls: 'NetworkError' | 'Error';
+  status: number;
+  /** The exact message, or a pattern. */
+  message: string | RegExp;
+  url?: string;
+  /** Extra checks of the real error object the caller receives. */
+  real?(error: any, context: { cause?: unknown }): void;
+}
+
+interface FailureFault {
+  rule: string;
+  /** Endpoint options for the operation (a signal); `untilStart` is the time until the request starts. */
+  extra?(untilStart: number): { signal: AbortSignal };
+  /** Makes the request fail; sets the clock to when the failure commits. Returns what the real error should carry. */
+  inject(request: FakeRequest): Promise<{ cause?: unknown }>;
+  expected(key: string): ExpectedError;
+}
+
+const processingMessage = (key: string, problem: string) => new RegExp(`^Error processing ${escape(key)} with schema Post: ${problem}`);
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A signal aborted by a (fake) timer exactly like `AbortSignal.timeout(ms)`: the reason is a `TimeoutError` DOMException. */
+function timeoutSignal(ms: number): AbortSignal {
+  const controller = new AbortController();
+  setTimeout(() => controller.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError')), ms);
+  return controller.signal;
+}
+
+const FAILURES: Record<string, FailureFault> = {
+  'network failure': {
+    rule: '11 #11, 2.9',
+    async inject(request) {
+      jest.setSystemTime(ANSWER);
+      const cause = new TypeError('fetch failed');
+      request.fail(cause);
+      return { cause };
+    },
+    expected: () => ({
+      cls: 'NetworkError',
+      status: 0,
+      message: `${URL5}: network error (fetch failed)`,
+      url: URL5,
+      real: (error, { cause }) => {
+        expect(error.cause).toBe(cause);
+        expect(error.response).toBeUndefined();
+      },
+    }),
+  },
+  'timeout via AbortSignal': {
+    rule: '2.9 (a rejection not named AbortError), 11 #11',
+    extra: (untilStart) => ({ signal: timeoutSignal(untilStart + 500) }),
+    async inject() {
+      await jest.advanceTimersByTimeAsync(500);
+      return {};
+    },
+    expected: () => ({
+      cls: 'NetworkError',
+      status: 0,
+      message: `${URL5}: network error (The operation was aborted due to timeout)`,
+      url: URL5,
+      real: (error) => {
+        expect(error.cause).toBeInstanceOf(DOMException);
+        expect(error.cause.name).toBe('TimeoutError');
+      },
+    }),
+  },
+  'HTTP 4xx': {
+    rule: '11 #13, 2.18',
+    async inject(request) {
+      jest.setSystemTime(ANSWER);
+      request.reply({ message: 'nope' }, { status: 404, statusText: 'Not Found' });
+      return {};
+    },
+    expected: () => ({
+      cls: 'NetworkError',
+      status: 404,
+      message: `${URL5}: Not Found`,
+      url: URL5,
+      real: (error) => expect(error.response).toBeInstanceOf(Response),
+    }),
+  },
+  'HTTP 5xx': {
+    rule: '11 #13, 2.18, D10 (not soft by default)',
+    async inject(request) {
+      jest.setSystemTime(ANSWER);
+      request.reply({ message: 'boom' }, { status: 500, statusText: 'Internal Server Error' });
+      return {};
+    },
+    expected: () => ({
+      cls: 'NetworkError',
+      status: 500,
+      message: `${URL5}: Internal Server Error`,
+      url: URL5,
+      real: (error) => expect(error.response?.status).toBe(500),
+    }),
+  },
+  'HTML error page': {
+    rule: '11 #9, 2.18',
+    async inject(request) {
+      jest.setSystemTime(ANSWER);
+      request.respond(text('<!doctype html><html><body><h1>Service Unavailable</h1></body></html>', 'text/html; charset=utf-8', { status: 503 }));
+      return {};
+    },
+    expected: () => ({
+      cls: 'NetworkError',
+      status: 503,
+      // No status text: `${url}: status 503`.
+      message: `${URL5}: status 503`,
+      url: URL5,
+      real: (error) => {
+        expect(error.response).toBeInstanceOf(Response);
+        // The body is not parsed.
+        expect(error.response.bodyUsed).toBe(false);
+      },
+    }),
+  },
+  'invalid JSON': {
+    rule: '11 #6, 2.10.2',
+    async inject(request) {
+      jest.setSystemTime(ANSWER);
+      request.respond(text('{"id":5,"title":', 'application/json'));
+      return {};
+    },
+    expected: () => ({
+      cls: 'NetworkError',
+      status: 200,
+      message: `${URL5}: response body is not valid JSON: {"id":5,"title":`,
+      url: URL5,
+    }),
+  },
+  'missing pk': {
+    rule: '11 #15, 2.19, 6.20',
+    async inject(request) {
+      jest.setSystemTime(ANSWER);
+      // A nested new user: nothing at all may be written (5.9).
+      request.reply({ title: 'x', author: { id: 3, username: 'cy', createdAt: '2024-03-01T00:00:00.000Z' } });
+      return {};
+    },
+    expected: (key) => ({
+      cls: 'Error',
+      status: 400,
+      message: processingMessage(key, 'missing primary key.*"title":"x"'),
+    }),
+  },
+  'shape mismatch': {
+    rule: '11 #16, 5.10',
+    async inject(request) {
+      jest.setSystemTime(ANSWER);
+      request.reply([post5]);
+      return {};
+    },
+    expected: (key) => ({
+      cls: 'Error',
+      status: 400,
+      message: processingMessage(key, 'expected an object for Post, got an array'),
+    }),
+  },
+  'empty body': {
+    rule: '11 #10, 2.10.1, 2.19',
+    async inject(request) {
+      jest.setSystemTime(ANSWER);
+      request.respond(new Response(null, { status: 204 }));
+      return {};
+    },
+    expected: (key) => ({
+      cls: 'Error',
+      status: 400,
+      message: processingMessage(key, 'empty response'),
+    }),
+  },
+};
+
+/** A fault that ends in a stored error: the caller gets the real error, the state its serialized form, nothing else changes. */
+async function failureCell(op: Operation, fault: FailureFault): Promise<void> {
+  const cell = await prepare();
+  const before = snapshot(cell);
+  const started = await op.start(cell, fault.extra?.(op.caller ? 0 : START - Date.now()));
+  // Handlers attached at once: a failure may settle while the fault is injected.
+  const settled = started.promise && outcome(started.promise);
+  const joined = started.joined && outcome(started.joined);
+  cell.check();
+  const pendingMeta = cell.logical().meta[op.key];
+  expect(pendingMeta.pending).toHaveLength(1);
+  const context = await fault.inject(started.request);
+  const date = Date.now();
+  const expected = fault.expected(op.key);
+  if (settled) {
+    const result = await settled;
+    expect(result.ok).toBe(false);
+    const error = (result as { error: any }).error;
+    if (expected.cls === 'NetworkError') expect(error).toBeInstanceOf(NetworkError);
+    else expect(error.constructor).toBe(Error);
+    expect(error.name).toBe(expected.cls);
+    expect(error.status).toBe(expected.status);
+    if (typeof expected.message === 'string') expect(error.message).toBe(expected.message);
+    else expect(error.message).toMatch(expected.message);
+    expect(error.url).toBe(expected.url);
+    expected.real?.(error, context);
+    if (joined) expect(((await joined) as { error: unknown }).error).toBe(error);
+  } else {
+    await flush();
+  }
+  cell.check();
+  // 6.15.6: meta[key] gets the serialized error (6.43), fetchedAt, date, expiresAt = date + errorExpiryLength.
+  const meta = cell.logical().meta[op.key];
+  const stored = meta.error;
+  expect(Object.keys(stored).sort()).toEqual(expected.url === undefined ? ['message', 'name', 'status'] : ['message', 'name', 'status', 'url']);
+  expect(stored).toMatchObject({ name: expected.cls, status: expected.status, ...(expected.url === undefined ? {} : { url: expected.url }) });
+  if (typeof expected.message === 'string') expect(stored.message).toBe(expected.message);
+  else expect(stored.message).toMatch(expected.message);
+  expect(meta).toStrictEqual({ fetchedAt: START, date, expiresAt: date + ERROR_EXPIRY, error: stored, ...(op.soft ? { errorPolicy: 'soft' } : {}) });
+  expectOnlyMetaChanged(cell, before, op.key);
+  // Readers: a read key keeps its data; the error shows unless soft (6.44–6.45).
+  const state = cell.store.getState();
+  if (op.key === GET5) {
+    const response = cell.rest.selectResponse(state, PostResource.get, p5);
+    expect(response.status).toBe('rejected');
+    expect(response.data?.title).toBe('hi');
+    if (op.soft) expect(response.error).toBeUndefined();
+    else expect(response.error).toEqual(stored);
+  } else {
+    expect(cell.rest.selectError(state, PostResource.update, p5, {})).toEqual(stored);
+  }
+  finish(cell);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Faults with their own course
+
+/** 11 #12: the AbortError unchanged (for every joined caller too), `rejected` with meta.aborted, nothing stored. */
+async function abortCell(op: Operation): Promise<void> {
+  const cell = await prepare();
+  const before = snapshot(cell);
+  const controller = new AbortController();
+  const started = await op.start(cell, { signal: controller.signal });
+  const settled = started.promise && outcome(started.promise);
+  const joined = started.joined && outcome(started.joined);
+  cell.check();
+  jest.setSystemTime(ANSWER);
+  controller.abort();
+  const reason = controller.signal.reason as DOMException;
+  expect(reason.name).toBe('AbortError');
+  // The same object, unchanged, for the caller and the joined caller (6.18, 6.20).
+  if (settled) expect(((await settled) as { error: unknown }).error).toBe(reason);
+  if (joined) expect(((await joined) as { error: unknown }).error).toBe(reason);
+  await flush();
+  cell.check();
+  const rejected = cell.actions.filter((action) => action.type === 'rest/fetch/rejected');
+  expect(rejected).toHaveLength(1);
+  expect(rejected[0]!.meta).toMatchObject({ key: op.key, aborted: true });
+  expect(rejected[0]!.error).toBeUndefined();
+  // No error stored: the key's meta is what it was, without the pending id.
+  const meta = cell.logical().meta[op.key];
+  if (before.logical.meta[op.key] === undefined) expect(meta === undefined || Object.keys(meta).length === 0).toBe(true);
+  else expect(meta).toStrictEqual(before.logical.meta[op.key]);
+  expectOnlyMetaChanged(cell, before, op.key);
+  expect(cell.rest.selectResponse(cell.store.getState(), PostResource.get, p5)).toMatchObject({ status: 'fulfilled', error: undefined });
+  finish(cell);
+}
+
+/** 11 #14, 6.62: onUnauthorized (default: reset) runs after the `rejected` commit and before the promise rejects. */
+async function unauthorizedCell(op: Operation): Promise<void> {
+  const cell = await prepare();
+  const started = await op.start(cell);
+  const joined = started.joined && outcome(started.joined);
+  // Another request in flight: the reset makes it reject with ResetError (11 #14).
+  const other = outcome(cell.store.dispatch(cell.rest.fetch(PostResource.getList, react)) as Promise<unknown>);
+  const otherRequest = await net.nth(4);
+  cell.check();
+  let lastResetAtRejection: number | undefined;
+  const settled = started.promise?.then(
+    () => undefined,
+    (error: unknown) => {
+      lastResetAtRejection = cell.raw().lastReset;
+      return error;
+    },
+  );
+  const actionsBefore = cell.actions.length;
+  jest.setSystemTime(ANSWER);
+  started.request.reply({ message: 'login' }, { status: 401, statusText: 'Unauthorized' });
+  if (settled) {
+    const error = (await settled) as NetworkError;
+    expect(error).toBeInstanceOf(NetworkError);
+    expect(error.status).toBe(401);
+    expect(error.message).toBe(`${URL5}: Unauthorized`);
+    expect(error.response).toBeInstanceOf(Response);
+    // The reset was committed before the promise rejected.
+    expect(lastResetAtRejection).toBe(ANSWER);
+    if (joined) expect(((await joined) as { error: unknown }).error).toBe(error);
+  }
+  await flush();
+  const types = cell.actions.slice(actionsBefore).map((action) => action.type);
+  expect(types.slice(0, 2)).toEqual(['rest/fetch/rejected', 'rest/resetEntireStore']);
+  const rejected = cell.actions[actionsBefore]!;
+  expect(rejected.error).toStrictEqual({ name: 'NetworkError', message: `${URL5}: Unauthorized`, status: 401, url: URL5 });
+  // A poll's error is recorded soft (6.45) even though the reset then wipes it.
+  expect(rejected.payload).toMatchObject(op.soft ? { errorPolicy: 'soft' } : {});
+  if (!op.soft) expect((rejected.payload as { errorPolicy?: string }).errorPolicy).toBeUndefined();
+  expect(((await other) as { error: unknown }).error).toBeInstanceOf(ResetError);
+  cell.check();
+  if (op.caller) {
+    expect(types).toEqual(['rest/fetch/rejected', 'rest/resetEntireStore']);
+    expect(cell.logical()).toStrictEqual({ ...INITIAL, lastReset: ANSWER });
+  } else {
+    // 6.70: the subscribed key has no write in the fresh slice, so it is polled again at once.
+    await jest.advanceTimersByTimeAsync(0);
+    const again = await net.nth(5);
+    expect(again.url).toBe(URL5);
+    expect(cell.logical().meta[GET5]).toStrictEqual({ pending: [expect.any(String)] });
+    cell.check();
+    jest.setSystemTime(2200);
+    again.reply(post5);
+    await flush();
+    expect(cell.rest.selectData(cell.store.getState(), PostResource.get, p5)?.title).toBe('hi');
+    expect(cell.logical().meta[GET5]).toStrictEqual({ fetchedAt: ANSWER, date: 2200, expiresAt: 2200 + DATA_EXPIRY });
+  }
+  // The responses of the discarded request are dropped.
+  const count = cell.actions.length;
+  otherRequest.reply([post5, post6]);
+  await flush();
+  expect(cell.actions.length).toBe(count);
+  finish(cell);
+}
+
+/** 11 #21, 6.69–6.70: ResetError after the reset commits; the response is dropped; subscriptions refetch. */
+async function resetCell(op: Operation): Promise<void> {
+  const cell = await prepare();
+  const started = await op.start(cell);
+  const joined = started.joined && outcome(started.joined);
+  const discardedId = (cell.actions.filter((action) => action.type === 'rest/fetch/pending').pop()!.meta as { requestId: string }).requestId;
+  cell.check();
+  let lastResetAtRejection: number | undefined;
+  const settled = started.promise?.then(
+    () => undefined,
+    (error: unknown) => {
+      lastResetAtRejection = cell.raw().lastReset;
+      return error;
+    },
+  );
+  jest.setSystemTime(ANSWER);
+  const actionsBefore = cell.actions.length;
+  cell.store.dispatch(cell.rest.resetEntireStore());
+  cell.check();
+  if (settled) {
+    const error = (await settled) as Error;
+    expect(error).toBeInstanceOf(ResetError);
+    expect(error.name).toBe('ResetError');
+    expect(error.message).toBe('Request discarded by resetEntireStore()');
+    expect(lastResetAtRejection).toBe(ANSWER);
+    if (joined) expect(((await joined) as { error: unknown }).error).toBe(error);
+  }
+  expect(cell.logical()).toStrictEqual({ ...INITIAL, lastReset: ANSWER });
+  // No fetch/fulfilled or fetch/rejected for the discarded request, ever.
+  expect(cell.actions.slice(actionsBefore).map((action) => action.type)).toEqual(['rest/resetEntireStore']);
+  let fresh: FakeRequest | undefined;
+  if (!op.caller) {
+    // 6.70: polled again at once, by a new request.
+    await jest.advanceTimersByTimeAsync(0);
+    fresh = await net.nth(4);
+    expect(fresh).not.toBe(started.request);
+  }
+  // The discarded request's answer is dropped: no action, nothing written.
+  const count = cell.actions.length;
+  jest.setSystemTime(2150);
+  started.request.reply({ ...post5, title: 'dropped' });
+  await flush();
+  expect(cell.actions.length).toBe(count);
+  expect(cell.actions.some((action) => (action.meta as { requestId?: string } | undefined)?.requestId === discardedId && action.type !== 'rest/fetch/pending')).toBe(false);
+  cell.check();
+  if (fresh) {
+    expect(cell.logical().meta[GET5]).toStrictEqual({ pending: [expect.any(String)] });
+    jest.setSystemTime(2200);
+    fresh.reply(post5);
+    await flush();
+    expect(cell.rest.selectData(cell.store.getState(), PostResource.get, p5)?.title).toBe('hi');
+    expect(cell.logical().entities.Post).toStrictEqual({ '5': { id: 5, title: 'hi', author: '1' } });
+  } else {
+    expect(cell.logical()).toStrictEqual({ ...INITIAL, lastReset: ANSWER });
+  }
+  finish(cell);
+}
+
+/** 11 #10, 3.9: `update` answered 204 writes `{ ...pathParams, ...body }`. */
+async function emptyUpdateCell(op: Operation): Promise<void> {
+  const cell = await prepare();
+  const started = await op.start(cell);
+  cell.check();
+  jest.setSystemTime(ANSWER);
+  started.request.respond(new Response(null, { status: 204 }));
+  const title = op === OPERATIONS.mutation ? 'new' : 'opt';
+  const value = (await started.promise) as Post;
+  expect(value).toBeInstanceOf(Post);
+  expect(value).toMatchObject({ id: 5, title, group: 'react' });
+  cell.check();
+  const slice = cell.logical();
+  // Merged into the stored entity (newer request: its fields win, the author stays).
+  expect(slice.entities.Post['5']).toStrictEqual({ id: 5, title, author: '1', group: 'react' });
+  expect(slice.entitiesMeta.Post['5']).toStrictEqual({ fetchedAt: START, date: ANSWER, expiresAt: ANSWER + DATA_EXPIRY });
+  expect(slice.meta[PUT5]).toStrictEqual({ fetchedAt: START, date: ANSWER, expiresAt: ANSWER + DATA_EXPIRY });
+  expect(slice.endpoints[PUT5]).toBe('5');
+  expect(slice.optimistic).toEqual([]);
+  expect(cell.rest.selectData(cell.store.getState(), PostResource.getList, react)?.[0]).toMatchObject({ id: 5, title, author: { id: 1 } });
+  finish(cell);
+}
+
+/** 11 #28, 5.16, 4.13: the older response fills missing fields only and does not replace the key's result or meta. */
+async function outOfOrderCell(name: OpName): Promise<void> {
+  const cell = await prepare();
+  const { rest, store } = cell;
+  const state = () => store.getState();
+  if (name === 'read' || name === 'poll') {
+    const op = OPERATIONS[name];
+    const started = await op.start(cell);
+    cell.check();
+    // A newer write of the same key while the read is in flight (6.26).
+    jest.setSystemTime(2060);
+    store.dispatch(rest.setResponse(PostResource.get, p5, { ...post5, title: 'newer' }));
+    cell.check();
+    expect(cell.logical().meta[GET5]).toStrictEqual({ fetchedAt: 2060, date: 2060, expiresAt: 2060 + DATA_EXPIRY, pending: [expect.any(String)] });
+    jest.setSystemTime(ANSWER);
+    started.request.reply({ ...post5, title: 'older', views: 7 });
+    if (started.promise) {
+      // 5.16: resolves to the current value of the key.
+      const value = (await started.promise) as Post;
+      expect(value.title).toBe('newer');
+      expect(await started.joined).toBe(value);
+    } else {
+      await flush();
+    }
+    cell.check();
+    const slice = cell.logical();
+    expect(slice.meta[GET5]).toStrictEqual({ fetchedAt: 2060, date: 2060, expiresAt: 2060 + DATA_EXPIRY });
+    expect(slice.entities.Post['5']).toStrictEqual({ id: 5, title: 'newer', author: '1', views: 7 });
+    expect(slice.entitiesMeta.Post['5'].fetchedAt).toBe(2060);
+    expect(rest.selectResponse(state(), PostResource.get, p5)).toMatchObject({ status: 'fulfilled', error: undefined, data: { title: 'newer', views: 7 } });
+    finish(cell);
+    return;
+  }
+  const endpoint = name === 'mutation' ? PostResource.update : Posts.update;
+  jest.setSystemTime(START);
+  const first = store.dispatch(rest.fetch(endpoint, p5, { title: 'first' })) as Promise<Post>;
+  jest.setSystemTime(2060);
+  const second = store.dispatch(rest.fetch(endpoint, p5, { title: 'second' })) as Promise<Post>;
+  const [one, two] = [await net.nth(3), await net.nth(4)];
+  cell.check();
+  expect(cell.logical().meta[PUT5].pending).toHaveLength(2);
+  if (name === 'optimistic mutation') {
+    expect(cell.raw().optimistic.map((layer: { fetchedAt: number }) => layer.fetchedAt)).toEqual([START, 2060]);
+    expect(rest.selectData(state(), PostResource.get, p5)?.title).toBe('second');
+  }
+  // The later request answers first.
+  jest.setSystemTime(2070);
+  two.reply({ ...post5, title: 'server2' });
+  expect((await second).title).toBe('server2');
+  cell.check();
+  if (name === 'optimistic mutation') {
+    // 6.53: #1's layer is recomputed against the new base and loses on the overlapping field.
+    expect(cell.raw().optimistic).toHaveLength(1);
+    expect(rest.selectData(state(), PostResource.get, p5)?.title).toBe('server2');
+  }
+  jest.setSystemTime(ANSWER);
+  one.reply({ ...post5, title: 'server1', views: 1 });
+  // 5.16: the older outcome resolves to the current value of the key.
+  expect((await first).title).toBe('server2');
+  cell.check();
+  const slice = cell.logical();
+  expect(slice.meta[PUT5]).toStrictEqual({ fetchedAt: 2060, date: 2070, expiresAt: 2070 + DATA_EXPIRY });
+  expect(slice.entities.Post['5']).toStrictEqual({ id: 5, title: 'server2', author: '1', views: 1 });
+  expect(slice.optimistic).toEqual([]);
+  expect(rest.selectData(state(), PostResource.get, p5)).toMatchObject({ title: 'server2', views: 1 });
+  finish(cell);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The matrix
+
+type CellRun = (op: OpName) => Promise<void>;
+
+interface Fault {
+  fault: string;
+  rule: string;
+  cells: Record<OpName, CellRun>;
+}
+
+const every = (run: CellRun): Record<OpName, CellRun> => ({ read: run, mutation: run, 'optimistic mutation': run, poll: run });
+const failure = (name: string): Fault => ({ fault: name, rule: FAILURES[name]!.rule, cells: every((op) => failureCell(OPERATIONS[op], FAILURES[name]!)) });
+
+const MATRIX: Fault[] = [
+  failure('network failure'),
+  { fault: 'abort', rule: '11 #12, 6.18, 6.52', cells: every((op) => abortCell(OPERATIONS[op])) },
+  failure('timeout via AbortSignal'),
+  failure('HTTP 4xx'),
+  failure('HTTP 5xx'),
+  { fault: 'HTTP 401', rule: '11 #14, 6.62, 6.69–6.70', cells: every((op) => unauthorizedCell(OPERATIONS[op])) },
+  failure('HTML error page'),
+  failure('invalid JSON'),
+  {
+    fault: 'empty body',
+    rule: '11 #10, 2.10, 3.9',
+    cells: {
+      read: (op) => failureCell(OPERATIONS[op], FAILURES['empty body']!),
+      mutation: (op) => emptyUpdateCell(OPERATIONS[op]),
+      'optimistic mutation': (op) => emptyUpdateCell(OPERATIONS[op]),
+      poll: (op) => failureCell(OPERATIONS[op], FAILURES['empty body']!),
+    },
+  },
+  failure('missing pk'),
+  failure('shape mismatch'),
+  { fault: 'reset during fetch', rule: '11 #21, 6.69–6.70', cells: every((op) => resetCell(OPERATIONS[op])) },
+  { fault: 'out-of-order responses', rule: '11 #28, 5.16, 4.13, 6.53', cells: every(outOfOrderCell) },
+];
+
+const rows = MATRIX.flatMap(({ fault, rule, cells }) => OPS.map((op) => ({ fault, rule, op, run: cells[op] })));
+
+describe.each(MATRIX.map(({ fault, rule }) => ({ fault, rule })))('SPEC 11 fault matrix: $fault ($rule)', ({ fault }) => {
+  const cells = rows.filter((row) => row.fault === fault).map((row) => [row.op, row.run] as const);
+  test.each(cells)('× %s', async (op, run) => {
+    const consoleCalls = watchConsole();
+    await run(op);
+    // RTK's serializable and immutable checks (on by default in makeStore) never complained.
+    const logged = [...consoleCalls.errors, ...consoleCalls.warnings].map((call) => call.map(String).join(' '));
+    expect(logged.filter((line) => /serializ|mutation/i.test(line))).toEqual([]);
+  });
+});
+
+describe('the matrix', () => {
+  it('has every fault × every operation', () => {
+    expect(MATRIX).toHaveLength(13);
+    expect(rows).toHaveLength(13 * 4);
+    expect(new Set(rows.map((row) => `${row.fault} × ${row.op}`)).size).toBe(52);
+  });
+});
