@@ -1,17 +1,14 @@
 // #region recipe
 import { Entity, createResource } from 'rtk-rest';
 
-/** Exact decimal text, as a decimal library would keep it (decimal.js, big.js: same idea). */
+/** Keeps the exact decimal text. A decimal library's class (decimal.js, big.js) works the same way. */
 export class Decimal {
   constructor(readonly text: string) {}
-  plus(other: Decimal): Decimal {
-    // Demo arithmetic for two-place amounts; a real library does arbitrary precision.
-    const cents = (d: Decimal) => BigInt(d.text.replace('.', ''));
-    const sum = (cents(this) + cents(other)).toString().padStart(3, '0');
-    return new Decimal(`${sum.slice(0, -2)}.${sum.slice(-2)}`);
+  toString() {
+    return this.text;
   }
   toJSON() {
-    return this.text; // a body sends the exact text back
+    return this.text; // sent back in a body as the same exact text
   }
 }
 
