@@ -14,7 +14,9 @@ export interface MockableEndpoint {
   readonly urlPrefix: string;
   readonly path: string;
   readonly name: string;
+  /** The request key of the call arguments, matched by exact fixtures. */
   key(...args: any[]): string;
+  /** Whether a request key belongs to the endpoint, matched by interceptors. */
   testKey(key: string): boolean;
 }
 

@@ -8,7 +8,9 @@ export interface ErrorComponentProps {
   resetErrorBoundary: () => void;
 }
 
+/** Props of `AsyncBoundary` (SPEC 7.16). */
 export interface AsyncBoundaryProps {
+  /** The content that may suspend or throw. */
   children?: ReactNode;
   /** Shown while a child suspends. @default null */
   fallback?: ReactNode;
@@ -40,9 +42,11 @@ class ErrorBoundary extends Component<{ children?: ReactNode; errorComponent: Co
  * A Suspense boundary and an error boundary in one (SPEC 7.16).
  *
  * @example
+ * ```tsx
  * <AsyncBoundary fallback={<Spinner />} errorComponent={({ error, resetErrorBoundary }) => <Retry error={error} onRetry={resetErrorBoundary} />}>
  *   <PostView group="react" id={5} />
  * </AsyncBoundary>
+ * ```
  */
 export function AsyncBoundary({ children, fallback = null, errorComponent = DefaultError }: AsyncBoundaryProps) {
   return createElement(Suspense, { fallback }, createElement(ErrorBoundary, { errorComponent }, children));

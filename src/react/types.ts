@@ -20,16 +20,21 @@ export type NullableArgs<E> =
 
 /** `{ data, loading, error }` of `useDLE` (SPEC 7.8). */
 export interface DLE<T> {
+  /** The key's data, as `selectData` reads it. */
   data: T | undefined;
+  /** `true` while there is no data and a request for the key is in flight. */
   loading: boolean;
+  /** The stored error, rebuilt as an `Error` (a `NetworkError` for HTTP failures). */
   error: Error | undefined;
 }
 
 /** The hooks of `rtk-rest/react` (API.md §4, SPEC §7), bound to the store's instance or to one instance. */
 export interface RestHooks {
-  /** The key's data; suspends while there is none, throws errors to the nearest error boundary (SPEC 7.7). */
+  /** Inactive (`null` arguments): returns `undefined` and fetches nothing (SPEC 7.2). */
   useSuspense<E extends RestEndpoint<any>>(endpoint: E, ...args: [null]): undefined;
+  /** The key's data; suspends while there is none, throws errors to the nearest error boundary (SPEC 7.7). */
   useSuspense<E extends RestEndpoint<any>>(endpoint: E, ...args: ArgsOf<E>): DataOf<E>;
+  /** Arguments that may be `null`: the key's data, or `undefined` while inactive. */
   useSuspense<E extends RestEndpoint<any>>(endpoint: E, ...args: NullableArgs<E>): DataOf<E> | undefined;
   /** `{ data, loading, error }`; never suspends or throws (SPEC 7.8). */
   useDLE<E extends RestEndpoint<any>>(endpoint: E, ...args: NullableArgs<E>): DLE<DataOf<E>>;
@@ -41,27 +46,47 @@ export interface RestHooks {
   useFetch<E extends RestEndpoint<any>>(endpoint: E, ...args: NullableArgs<E>): Promise<DataOf<E>> | undefined;
   /** Polls at the endpoint's `pollFrequency` while mounted (SPEC 7.12). */
   useSubscription<E extends RestEndpoint<any>>(endpoint: E, ...args: NullableArgs<E>): undefined;
-  /** `useSuspense` plus `useSubscription` (SPEC 7.13). */
+  /** Inactive (`null` arguments): returns `undefined`, fetches and subscribes to nothing (SPEC 7.2). */
   useLive<E extends RestEndpoint<any>>(endpoint: E, ...args: [null]): undefined;
+  /** `useSuspense` plus `useSubscription` (SPEC 7.13). */
   useLive<E extends RestEndpoint<any>>(endpoint: E, ...args: ArgsOf<E>): DataOf<E>;
+  /** Arguments that may be `null`: the key's data, or `undefined` while inactive. */
   useLive<E extends RestEndpoint<any>>(endpoint: E, ...args: NullableArgs<E>): DataOf<E> | undefined;
   /** The instance's thunks bound to the store's dispatch; the same object across renders (SPEC 7.14). */
   useController(): RestController;
 }
 
 type Thunk<T> = (dispatch: (action: any) => any, getState: () => unknown) => T;
+/** A thunk creator's signature, returning what dispatching its thunk returns. */
 type Bound<F> = F extends (...args: infer A) => Thunk<infer R> ? (...args: A) => R : never;
 
-/** `useController()`: each member dispatches the thunk of the same name and returns what that dispatch returns. */
+/**
+ * `useController()`: each member dispatches the thunk of the same name and returns what that
+ * dispatch returns.
+ *
+ * @example
+ * const { fetch } = useController();
+ * const created = await fetch(PostResource.getList.push, { group: 'react' }, { title: 'new' }); // Post
+ */
 export interface RestController {
+  /** `rest.fetch`: sends (or joins) a request; resolves to the endpoint's data after the commit, or rejects with the error. */
   fetch<E extends RestEndpoint<any>>(endpoint: E, ...args: NullableArgs<E> | [...ArgsOf<E>]): Promise<DataOf<E>>;
+  /** `rest.fetchIfStale`: fetches only when the fetch rule says so, else resolves to the stored data. */
   fetchIfStale<E extends RestEndpoint<any>>(endpoint: E, ...args: NullableArgs<E>): Promise<DataOf<E>>;
+  /** `rest.invalidate`: removes the key's result, so mounted hooks refetch it. */
   invalidate<E extends RestEndpoint<any>>(endpoint: E, ...args: NullableArgs<E>): void;
+  /** `rest.invalidateAll`: invalidates every key an endpoint (or any `{ testKey }`) accepts. */
   invalidateAll: Bound<Rest['invalidateAll']>;
+  /** `rest.expireAll`: makes every matching key stale; data stays while it refetches. */
   expireAll: Bound<Rest['expireAll']>;
+  /** `rest.resetEntireStore`: empties the slice, e.g. on logout. */
   resetEntireStore: Bound<Rest['resetEntireStore']>;
+  /** `rest.setResponse`: writes a response for a key without a request (the response is the last argument). */
   setResponse: Bound<Rest['setResponse']>;
+  /** `rest.setError`: records an error for a key (the error is the last argument). */
   setError: Bound<Rest['setError']>;
+  /** `rest.set`: writes entities (the value or updater is the last argument). */
   set: Bound<Rest['set']>;
+  /** `rest.subscribe`: subscribes to a key (polling at `pollFrequency`); returns `unsubscribe`. */
   subscribe<E extends RestEndpoint<any>>(endpoint: E, ...args: NullableArgs<E>): () => void;
 }

@@ -7,6 +7,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
  * to the value, or to `undefined` when the call rejects. Calls superseded by a newer one do not
  * change `loading` or `error`, and nothing is set after unmount.
  *
+ * @typeParam F - the async function's type; `wrappedFn` takes its parameters.
  * @example
  * const { fetch } = useController();
  * const [save, saving, error] = useLoading((title: string) => fetch(PostResource.partialUpdate, { group, id }, { title }));

@@ -87,6 +87,10 @@ function resolveOptions(options: CreateRestOptions): ResolvedOptions {
  *   middleware: (getDefault) => getDefault().concat(rest.middleware),
  * });
  * const posts = await store.dispatch(rest.fetch(PostResource.getList, { group: 'react' }));
+ *
+ * @preventInline ActionCreatorWithPreparedPayload
+ * @preventInline ActionCreatorWithPayload
+ * @preventInline ActionCreatorWithoutPayload
  */
 export function createRest<const ReducerPath extends string = 'rest'>(options: CreateRestOptions & { reducerPath?: ReducerPath } = {}) {
   const resolved = resolveOptions(options);
@@ -107,22 +111,93 @@ export function createRest<const ReducerPath extends string = 'rest'>(options: C
   const rest = {
     /** The slice's key; a literal type, so `{ [rest.reducerPath]: rest.reducer, …others }` type-checks. */
     reducerPath: resolved.reducerPath as ReducerPath,
+    /**
+     * The slice reducer; mount it at `reducerPath`. Its state is plain JSON (`RestState`): read it
+     * through the selectors.
+     */
     reducer: buildReducer(actions),
+    /**
+     * The middleware that runs requests, polling, optimistic updates and GC; add it after RTK's
+     * default middleware (the thunk middleware is required).
+     */
     middleware: buildMiddleware(ctx, selectors),
+    /**
+     * RTK `createAction` creators of every action this instance produces (SPEC 6.10–6.13), each
+     * with `.type` and `.match`, for reducers, listeners and DevTools filters. Only
+     * `resetEntireStore()` is meant to be dispatched directly.
+     *
+     * @example
+     * const sessionSlice = createSlice({
+     *   name: 'session',
+     *   initialState: { lastError: '' },
+     *   reducers: {},
+     *   extraReducers: (builder) =>
+     *     builder.addMatcher(rest.actions.fetchRejected.match, (state, action) => {
+     *       state.lastError = action.error?.message ?? '';
+     *     }),
+     * });
+     */
     actions,
     /**
      * Options for `configureStore({ devTools: rest.devTools })`: the state DevTools records shows
      * this slice in the logical layout of SPEC 5.1, whatever the store's sharding of large tables.
      */
-    devTools: { stateSanitizer: buildStateSanitizer(resolved.reducerPath) },
+    devTools: {
+      /** Replaces the slice in DevTools' copy of the state with its logical tables. */
+      stateSanitizer: buildStateSanitizer(resolved.reducerPath),
+    },
     ...thunks,
-    /** Sends (or joins) a request; resolves after the commit to the endpoint's data (SPEC 6.15–6.21). */
+    /**
+     * Sends a request whatever the cache holds (a read joins the same read in flight); resolves
+     * after the commit to the endpoint's data, or rejects with the real error (SPEC 6.15–6.21).
+     * `null` as the arguments resolves `undefined`.
+     *
+     * @example
+     * const post = await store.dispatch(rest.fetch(PostResource.get, { group: 'react', id: 5 })); // Post
+     * await store.dispatch(rest.fetch(PostResource.update, { group: 'react', id: 5 }, { title: 'new' }));
+     */
     fetch: thunks.fetch as <E extends RestEndpoint<any>>(endpoint: E, ...args: unknown[]) => Thunk<Promise<DataOf<E>>>,
-    /** Fetches only when the fetch rule says so (SPEC 6.22). */
+    /**
+     * Joins a read in flight, fetches when the fetch rule says so, else resolves at once to the
+     * stored data (or rejects with the stored error) (SPEC 6.22).
+     *
+     * @example
+     * const posts = await store.dispatch(rest.fetchIfStale(PostResource.getList, { group: 'react' }));
+     */
     fetchIfStale: thunks.fetchIfStale as <E extends RestEndpoint<any>>(endpoint: E, ...args: unknown[]) => Thunk<Promise<DataOf<E>>>,
+    /**
+     * Everything known about a key: `{ data, error, status, isLoading, isFetching, expiryStatus,
+     * fetchedAt, expiresAt }` (SPEC 6.37). Memoized: an unchanged answer keeps its reference.
+     *
+     * @example
+     * const { data, isLoading, error } = rest.selectResponse(store.getState(), PostResource.get, { group: 'react', id: 5 });
+     */
     selectResponse: selectors.selectResponse as <E extends RestEndpoint<any>>(state: unknown, endpoint: E, ...args: unknown[]) => ResponseState<DataOf<E>>,
+    /**
+     * The key's data: Entity instances, arrays and objects of them, or `undefined` when absent,
+     * invalidated or deleted (SPEC 6.39).
+     *
+     * @example
+     * const post = rest.selectData(store.getState(), PostResource.get, { group: 'react', id: 5 }); // Post | undefined
+     */
     selectData: selectors.selectData as <E extends RestEndpoint<any>>(state: unknown, endpoint: E, ...args: unknown[]) => DataOf<E> | undefined,
+    /**
+     * The key's stored error as JSON `{ name, message, status, url? }`, hidden while usable data
+     * exists and `errorPolicy` made it `'soft'`; else `undefined` (SPEC 6.40).
+     *
+     * @example
+     * rest.selectError(store.getState(), PostResource.get, { group: 'react', id: 9 })?.status; // e.g. 404
+     */
     selectError: selectors.selectError,
+    /**
+     * Reads a queryable with no endpoint and no request (SPEC 6.41): an Entity by pk or index, a
+     * Collection by arguments, an `All`, a `Union`, a `Query`, or an object of them; `undefined`
+     * when not found or deleted.
+     *
+     * @example
+     * rest.selectQuery(store.getState(), Post, { id: 5 }); // Post | undefined
+     * rest.selectQuery(store.getState(), PostResource.getList.schema, { group: 'react' }); // Post[] | undefined
+     */
     selectQuery: selectors.selectQuery as <S>(state: unknown, queryable: S, ...args: unknown[]) => Denormalize<S> | undefined,
   };
   ctx.instance = rest;
@@ -141,6 +216,14 @@ function buildStateSanitizer(reducerPath: string) {
   };
 }
 
+/** What a thunk creator returns; `store.dispatch(thunk)` returns its `T`. @inline */
 type Thunk<T> = (dispatch: (action: any) => any, getState: () => unknown) => T;
 
+/**
+ * The type of a `createRest()` instance: reducer, middleware, actions, thunk creators and
+ * selectors.
+ *
+ * @example
+ * export const rest: Rest = createRest();
+ */
 export type Rest = ReturnType<typeof createRest>;

@@ -1,7 +1,15 @@
 import { NetworkError } from '../rest';
 import type { StoredError } from './types';
 
-/** The rejection of requests cut off by `resetEntireStore()` (SPEC 6.69). */
+/**
+ * The rejection of requests cut off by `resetEntireStore()` (SPEC 6.69): their responses are
+ * dropped. Never stored as a key's error.
+ *
+ * @example
+ * store.dispatch(rest.fetch(PostResource.getList, { group: 'react' })).catch((error) => {
+ *   if (!(error instanceof ResetError)) reportError(error); // a logout cut it off: nothing to report
+ * });
+ */
 export class ResetError extends Error {
   override readonly name = 'ResetError';
   constructor() {

@@ -8,18 +8,34 @@ import type { KeyMeta, RestState, StoredError } from './types';
 import { tableGet } from './tables';
 import { getOwn } from '../internal/own';
 
+/**
+ * How usable a key's data is (SPEC 6.30–6.32): `'invalid'` when there is no usable data,
+ * `'stale'` when it is past `expiresAt` (it is still shown while it refetches), else `'valid'`.
+ */
 export type ExpiryStatus = 'valid' | 'stale' | 'invalid';
+/**
+ * Where a key's request stands (SPEC 6.37): `'pending'` while one is in flight, `'rejected'` when
+ * an error is stored, `'fulfilled'` when a result is stored, else `'uninitialized'`.
+ */
 export type RequestStatus = 'uninitialized' | 'pending' | 'fulfilled' | 'rejected';
 
 /** What `selectResponse` returns (SPEC 6.37). */
 export interface ResponseState<TData = any> {
+  /** The key's data when usable, else `undefined`. */
   data: TData | undefined;
+  /** The stored error, unless `'soft'` and data is shown. */
   error: StoredError | undefined;
+  /** Where the key's request stands. */
   status: RequestStatus;
+  /** A request is in flight and there is no data to show. */
   isLoading: boolean;
+  /** A request is in flight. */
   isFetching: boolean;
+  /** How usable the data is. */
   expiryStatus: ExpiryStatus;
+  /** When the stored result's request started (ms), or 0. */
   fetchedAt: number;
+  /** When the data becomes stale (ms), or 0. */
   expiresAt: number;
 }
 

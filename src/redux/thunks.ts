@@ -12,7 +12,9 @@ import { isInactive } from './selectors';
 import type { Selectors } from './selectors';
 import { tableGet, tableKeys } from './tables';
 
+/** What a thunk creator returns; `store.dispatch(thunk)` returns its `T`. @inline */
 type Thunk<T> = (dispatch: Dispatch<UnknownAction>, getState: () => unknown) => T;
+/** Anything with `testKey`, such as an endpoint. @inline */
 type KeyTester = { testKey(key: string): boolean };
 
 /** The thunk creators of one instance (SPEC 6.15, 6.22–6.28). */
@@ -76,7 +78,13 @@ export function buildThunks(ctx: RestContext, selectors: Selectors) {
           return stored !== undefined ? Promise.reject(rebuildError(stored)) : Promise.resolve(undefined);
         }),
 
-    /** Removes the key's result; it reads `invalid` until written again (SPEC 6.23). */
+    /**
+     * Removes the key's result; it reads `invalid` until written again, so mounted hooks refetch
+     * it (SPEC 6.23). Entities are untouched.
+     *
+     * @example
+     * store.dispatch(rest.invalidate(PostResource.get, { group: 'react', id: 5 }));
+     */
     invalidate:
       (endpoint: RestEndpoint<any>, ...args: unknown[]): Thunk<void> =>
       (dispatch, getState) => {
@@ -86,7 +94,14 @@ export function buildThunks(ctx: RestContext, selectors: Selectors) {
         dispatch(actions.invalidate({ keys: [endpoint.key(...args)], date: options.now() }));
       },
 
-    /** Invalidates every key whose `testKey` matches, in one action (SPEC 6.24). */
+    /**
+     * Invalidates every key whose `testKey` matches, in one action (SPEC 6.24). An endpoint can be
+     * passed as the tester.
+     *
+     * @example
+     * store.dispatch(rest.invalidateAll(PostResource.getList)); // every stored list of posts
+     * store.dispatch(rest.invalidateAll({ testKey: (key) => key.includes('/posts') }));
+     */
     invalidateAll:
       (tester: KeyTester): Thunk<void> =>
       (dispatch, getState) => {
@@ -95,7 +110,13 @@ export function buildThunks(ctx: RestContext, selectors: Selectors) {
         if (keys.length > 0) dispatch(actions.invalidate({ keys, date: options.now() }));
       },
 
-    /** Makes every matching key stale, in one action (SPEC 6.25). */
+    /**
+     * Makes every matching key stale, in one action (SPEC 6.25): data stays and is shown while it
+     * refetches in the background.
+     *
+     * @example
+     * store.dispatch(rest.expireAll({ testKey: (key) => key.startsWith('GET https://api.example.com/') }));
+     */
     expireAll:
       (tester: KeyTester): Thunk<void> =>
       (dispatch, getState) => {
@@ -104,7 +125,13 @@ export function buildThunks(ctx: RestContext, selectors: Selectors) {
         if (keys.length > 0) dispatch(actions.expireAll({ keys }));
       },
 
-    /** Empties the slice; requests in flight reject with ResetError (SPEC 6.68–6.69). */
+    /**
+     * Empties the slice, e.g. on logout; requests in flight reject with `ResetError` and their
+     * responses are dropped (SPEC 6.68–6.70).
+     *
+     * @example
+     * store.dispatch(rest.resetEntireStore());
+     */
     resetEntireStore:
       (): Thunk<void> =>
       (dispatch, getState) => {
@@ -113,7 +140,13 @@ export function buildThunks(ctx: RestContext, selectors: Selectors) {
         dispatch(actions.resetEntireStore({ date: options.now() }));
       },
 
-    /** Writes `response` as if a request for these arguments succeeded now (SPEC 6.26). */
+    /**
+     * Writes `response` (the last argument) as if a request for these arguments succeeded now
+     * (SPEC 6.26): normalized like a processed response, no request sent.
+     *
+     * @example
+     * store.dispatch(rest.setResponse(PostResource.get, { group: 'react', id: 5 }, { id: 5, title: 'from a websocket' }));
+     */
     setResponse:
       (endpoint: RestEndpoint<any>, ...rest: unknown[]): Thunk<void> =>
       (dispatch, getState) => {
@@ -128,7 +161,13 @@ export function buildThunks(ctx: RestContext, selectors: Selectors) {
         dispatch(actions.setResponse(payload, { key, date, expiresAt }));
       },
 
-    /** Records an error for the key as a failed request started now would (SPEC 6.27). */
+    /**
+     * Records `error` (the last argument) for the key as a failed request started now would
+     * (SPEC 6.27); the data is kept.
+     *
+     * @example
+     * store.dispatch(rest.setError(PostResource.get, { group: 'react', id: 5 }, new Error('offline')));
+     */
     setError:
       (endpoint: RestEndpoint<any>, ...rest: unknown[]): Thunk<void> =>
       (dispatch, getState) => {
@@ -147,7 +186,14 @@ export function buildThunks(ctx: RestContext, selectors: Selectors) {
         dispatch(actions.setError({ error: serializeError(error), ...(errorPolicy ? { errorPolicy } : {}) }, { key: endpoint.key(...args), date, expiresAt }));
       },
 
-    /** Adds a subscriber for the key; returns `unsubscribe` (SPEC 6.56). Polls at `pollFrequency`. */
+    /**
+     * Adds a subscriber for the key and returns `unsubscribe` (SPEC 6.56–6.61). The key is kept
+     * from GC while subscribed and, with `pollFrequency`, polled.
+     *
+     * @example
+     * const unsubscribe = store.dispatch(rest.subscribe(PostResource.get.extend({ pollFrequency: 5_000 }), { group: 'react', id: 5 }));
+     * unsubscribe();
+     */
     subscribe:
       (endpoint: RestEndpoint<any>, ...args: unknown[]): Thunk<() => void> =>
       (dispatch, getState) => {
@@ -157,7 +203,15 @@ export function buildThunks(ctx: RestContext, selectors: Selectors) {
         return store.polling.subscribe(endpoint, args, endpoint.key(...args));
       },
 
-    /** Writes entities only; a function is an updater of the current value (SPEC 6.28). */
+    /**
+     * Writes entities only (no request, no key): the last argument is the value, or an updater
+     * of the current value, which is not called when there is none (SPEC 6.28).
+     *
+     * @example
+     * store.dispatch(rest.set(Post, { id: 5 }, { id: 5, title: 'local' }));
+     * store.dispatch(rest.set(Post, { id: 5 }, (post: Post) => ({ ...post, title: post.title + '!' })));
+     * store.dispatch(rest.set(PostResource.getList.schema.push, { group: 'react' }, { id: 6, title: 'draft' }));
+     */
     set:
       (schemaOrEntity: unknown, ...rest: unknown[]): Thunk<void> =>
       (dispatch, getState) => {

@@ -32,23 +32,78 @@ type Internal = RestEndpoint & { [CONFIG]: Config; [COMPILED]: CompiledPath; [HA
  */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- adds the call signature below
 export class RestEndpoint<const O extends RestGenerics = any> {
+  /** The path template, e.g. `'/:group/posts/:id'` (SPEC §1). */
   declare readonly path: O['path'];
+  /** Prepended verbatim to every URL. @default '' */
   declare readonly urlPrefix: string;
+  /** The upper-cased HTTP method. @default 'GET' ('POST' when only `sideEffect: true` is given) */
   declare readonly method: string;
+  /** `true` for mutations: never de-duplicated, never fetched by reading hooks. @default true when `method` is not GET */
   declare readonly sideEffect: boolean | undefined;
+  /** Where entities sit in the processed response (SPEC §4); `undefined` stores the response as is. */
   declare readonly schema: O['schema'];
+  /** Type of the body argument (type only; always `undefined` at runtime). */
   declare readonly body?: O['body'];
+  /** Type of the search parameters (type only; always `undefined` at runtime). */
   declare readonly searchParams?: O['searchParams'];
+  /** The query parameter that pages the list; enables `getPage` (SPEC 2.30). */
   declare readonly paginationField?: string;
+  /** The base `RequestInit` of every request (SPEC 2.5). */
   declare readonly requestInit?: RequestInit;
+  /** An `AbortSignal` passed to `fetch`. */
   declare readonly signal?: AbortSignal;
+  /** ms a successful result stays fresh. @default the createRest value (60 000) */
   declare readonly dataExpiryLength?: number;
+  /** ms a stored error stays fresh. @default the createRest value (1 000) */
   declare readonly errorExpiryLength?: number;
+  /** ms between polls while the key has a subscriber (`rest.subscribe`, `useSubscription`, `useLive`). @default undefined (no polling) */
   declare readonly pollFrequency?: number;
+  /** Whether stale data counts as missing, so that suspending reads wait for fresh data (SPEC 6.33). @default false */
   declare readonly invalidIfStale?: boolean;
+  /**
+   * Decides how a failure is stored: `'soft'` keeps showing usable data instead of the error
+   * (SPEC 6.44). Called with the real error. @default none: errors surface
+   *
+   * @example
+   * const getPost = PostResource.get.extend({ errorPolicy: (error) => (error.status >= 500 ? 'soft' : undefined) });
+   */
   declare readonly errorPolicy?: (error: any) => 'soft' | undefined;
+  /**
+   * For a mutation, the response to show at once while the request is in flight (SPEC 6.48–6.52).
+   * Must be pure: it is called again whenever the data beneath it changes. Throw
+   * `snapshot.abort` to skip the optimistic update.
+   *
+   * @example
+   * const renamePost = new RestEndpoint({
+   *   path: '/posts/:id',
+   *   method: 'PATCH',
+   *   schema: Post,
+   *   getOptimisticResponse(snapshot: OptimisticSnapshot, { id }: { id: number }, body: { title: string }) {
+   *     if (!snapshot.get(Post, { id })) throw snapshot.abort; // not loaded: no optimistic update
+   *     return { id, ...body };
+   *   },
+   * });
+   */
   declare readonly getOptimisticResponse?: (snapshot: OptimisticSnapshot, ...args: any[]) => unknown;
+  /**
+   * Updates other keys' stored results after this endpoint's response is normalized (SPEC 6.29):
+   * called with the normalized result (e.g. the new pk) and the call arguments, it returns
+   * `{ [otherKey]: (previousResult) => nextResult }`, applied to keys that have a result. Prefer
+   * collections (`getList.push`) where they fit.
+   *
+   * @example
+   * const getPosts = new RestEndpoint({ path: '/:group/posts', schema: [Post] });
+   * const createPost = new RestEndpoint({
+   *   path: '/:group/posts',
+   *   method: 'POST',
+   *   schema: Post,
+   *   update: (newPk: string, params: { group: string }) => ({
+   *     [getPosts.key(params)]: (pks: string[]) => [...pks, newPk],
+   *   }),
+   * });
+   */
   declare readonly update?: (result: any, ...args: any[]) => Record<string, (previous: any) => any>;
+  /** Shown in actions, errors and warnings. @default `${method} ${urlPrefix}${path}` */
   declare readonly name: string;
 
   constructor(options: O & RestEndpointOptions) {
@@ -65,30 +120,69 @@ export class RestEndpoint<const O extends RestGenerics = any> {
     return (guarded.size > 0 ? guardOptions(endpoint, guarded) : endpoint) as unknown as RestEndpoint<O>;
   }
 
-  /** The request URL (SPEC 1.16): `urlPrefix` + the filled template + the query string. */
+  /**
+   * The request URL (SPEC 1.16): `urlPrefix` + the filled template + the query string.
+   * Parameters the template does not use become search parameters.
+   *
+   * @example
+   * getPost.url({ group: 'react', id: 5, author: 'ann' }); // 'https://api.example.com/react/posts/5?author=ann'
+   */
   url(urlParams: Record<string, unknown> = {}): string {
     return buildUrl((this as unknown as Internal)[COMPILED], this.urlPrefix, urlParams ?? {}, this.name, (params) =>
       this.searchToString(params),
     );
   }
 
-  /** The query string without `?` (SPEC 1.12); override to encode differently. */
+  /**
+   * The query string without `?` (SPEC 1.12); override to encode differently.
+   *
+   * @example
+   * class BracketEndpoint<const O extends RestGenerics = any> extends RestEndpoint<O> {
+   *   override searchToString(searchParams: Record<string, unknown>) {
+   *     return qs.stringify(searchParams, { arrayFormat: 'brackets' });
+   *   }
+   * }
+   */
   searchToString(searchParams: Record<string, unknown>): string {
     return searchToString(searchParams, this.name);
   }
 
-  /** The request identity `${method} ${url}` (SPEC 1.19); the body never takes part. */
+  /**
+   * The request identity `${method} ${url}` (SPEC 1.19); the body never takes part.
+   *
+   * @example
+   * getPost.key({ group: 'react', id: 5 }); // 'GET https://api.example.com/react/posts/5'
+   */
   key(...args: any[]): string {
     return `${this.method} ${this.url(splitArgs(this, args).urlParams)}`;
   }
 
-  /** Whether a key belongs to this endpoint (SPEC 1.22). */
+  /**
+   * Whether a key belongs to this endpoint (SPEC 1.22). Lets an endpoint be passed to
+   * `rest.invalidateAll` and `rest.expireAll`.
+   *
+   * @example
+   * getPost.testKey('GET https://api.example.com/react/posts/5'); // true
+   * store.dispatch(rest.invalidateAll(getPost)); // every stored post key
+   */
   testKey(key: string): boolean {
     const prefix = `${this.method} ${this.urlPrefix}`;
     return key.startsWith(prefix) && (this as unknown as Internal)[COMPILED].matchUrl(key.slice(prefix.length)) !== undefined;
   }
 
-  /** `{ ...requestInit, method, signal, body, headers }` (SPEC 2.5–2.7); may be overridden and async. */
+  /**
+   * `{ ...requestInit, method, signal, body, headers }` (SPEC 2.5–2.7): plain values are sent as
+   * JSON with `Content-Type: application/json` (also added when there is no body, unless a
+   * content type is set); strings, `FormData`, `Blob` and similar bodies are sent as they are.
+   * May be overridden (and async); build on `super.getRequestInit(body)`.
+   *
+   * @example
+   * class CookieEndpoint<const O extends RestGenerics = any> extends RestEndpoint<O> {
+   *   override async getRequestInit(body: unknown) {
+   *     return { ...(await super.getRequestInit(body)), credentials: 'same-origin' as const };
+   *   }
+   * }
+   */
   async getRequestInit(body?: unknown): Promise<RequestInit> {
     const base = this.requestInit ?? {};
     const encoded = encodeBody(body, this.name);
@@ -103,24 +197,68 @@ export class RestEndpoint<const O extends RestGenerics = any> {
     return init;
   }
 
-  /** Final say over the headers (SPEC 2.7); may be async. @default returns its argument */
+  /**
+   * Final say over the headers (SPEC 2.7), e.g. to add an access token read at request time;
+   * may be async. @default returns its argument
+   *
+   * @example
+   * class AuthedEndpoint<const O extends RestGenerics = any> extends RestEndpoint<O> {
+   *   override getHeaders(headers: Record<string, string>) {
+   *     return token ? { ...headers, 'Access-Token': token } : headers;
+   *   }
+   * }
+   */
   getHeaders(headers: Record<string, string>): HeadersInit | Promise<HeadersInit> {
     return headers;
   }
 
-  /** Sends the request with `globalThis.fetch` looked up at call time (SPEC 2.9). */
+  /**
+   * Sends the request with `globalThis.fetch` looked up at call time (SPEC 2.9): resolves to an
+   * `ok` response; any other response rejects with a `NetworkError`, and so should an override
+   * (e.g. another transport, or a retry after refreshing a token).
+   *
+   * @example
+   * const fixtureFetch = mockFetch(fixtures);
+   * class TestEndpoint<const O extends RestGenerics = any> extends RestEndpoint<O> {
+   *   override async fetchResponse(input: RequestInfo, init: RequestInit) {
+   *     const response = await fixtureFetch(input, init);
+   *     if (!response.ok) throw new NetworkError(response);
+   *     return response;
+   *   }
+   * }
+   */
   fetchResponse(input: RequestInfo, init: RequestInit): Promise<Response> {
     return sendRequest(input, init);
   }
 
-  /** Parses the body per SPEC 2.10: JSON, text, Blob, or `null` for empty answers. */
+  /**
+   * Parses the body per SPEC 2.10: JSON, text, Blob, or `null` for empty answers. Override to
+   * read headers too.
+   *
+   * @example
+   * class LinkEndpoint<const O extends RestGenerics = any> extends RestEndpoint<O> {
+   *   override async parseResponse(response: Response) {
+   *     return { results: await super.parseResponse(response), link: response.headers.get('link') ?? '' };
+   *   }
+   * }
+   */
   parseResponse(response: Response): Promise<any> {
     const url = response.url || requestUrls.get(response) || '';
     const schema = toNode(this.schema);
     return parseBody(response, url, schema === undefined ? undefined : schema.describe());
   }
 
-  /** Transforms the parsed value; receives every call argument (SPEC 2.13). @default identity */
+  /**
+   * Transforms the parsed value before it is normalized; receives every call argument
+   * (SPEC 2.13). @default identity
+   *
+   * @example
+   * const getProfile = new RestEndpoint({
+   *   path: '/users/:username/profile',
+   *   schema: Profile,
+   *   process: (value: { bio: string }, params: { username: string }) => ({ ...value, username: params.username }),
+   * });
+   */
   process(value: any, ..._args: any[]): any {
     return value;
   }
@@ -130,6 +268,11 @@ export class RestEndpoint<const O extends RestGenerics = any> {
    * `sideEffect`, the body argument and the default `name` follow a new `method`. In the types,
    * `path`, `body`, `searchParams`, `schema` and `process` replace this endpoint's; members a
    * subclass adds are kept.
+   *
+   * @example
+   * const updatePost = getPost.extend({ method: 'PUT', body: {} as { title: string } });
+   * await updatePost({ group: 'react', id: 5 }, { title: 'new' });
+   * const livePost = getPost.extend({ pollFrequency: 5_000 });
    */
   extend<const E extends RestEndpointOptions>(options: E): ExtendedEndpoint<this, RestEndpoint<Extended<O, E>>> {
     return deriveEndpoint(this, options) as any;
@@ -176,6 +319,10 @@ export function deriveEndpoint(endpoint: RestEndpoint, options: Config, { forceB
 
 // The call signature: `endpoint(...args)` runs the request pipeline.
 export interface RestEndpoint<O extends RestGenerics = any> {
+  /**
+   * Sends the request without any store (SPEC 2.17): `url`, `getRequestInit`, `fetchResponse`,
+   * `parseResponse`, then `process`; resolves to the processed response (not normalized).
+   */
   (...args: EndpointArgs<O>): Promise<ProcessedOf<O>>;
 }
 

@@ -11,12 +11,8 @@ type Extension = Record<string, Record<string, unknown>> | ((base: Members) => M
 const TYPE_ONLY = ['searchParams', 'body'] as const;
 
 /**
- * A group of CRUD endpoints sharing one path and schema (SPEC §3): `get`, `getList` (with
- * `push`, `unshift`, `getPage`), `update`, `partialUpdate`, `delete`, and `extend`.
- *
- * @example
- * const PostResource = createResource({ path: '/:group/posts/:id', schema: Post, paginationField: 'page' });
- * await store.dispatch(rest.fetch(PostResource.getList, { group: 'react' }));
+ * The implementation of `createResource`, typed loosely; the public signature is applied once
+ * below (STYLE habit 7).
  */
 export function createResourceImpl(options: ResourceOptions): Members {
   const { path, schema, optimistic, Endpoint = RestEndpoint, Collection = schemas.Collection, ...shared } = options as ResourceOptions & Record<string, any>;
@@ -108,7 +104,24 @@ function withExtend(members: Members, entityName: string): Members {
   return resource;
 }
 
-/** `createResource`'s public signature: members typed from the options (SPEC 3.6). */
+/**
+ * A group of CRUD endpoints sharing one path and schema (SPEC §3): `get`, `getList` (with
+ * `push`, `unshift`, `getPage`), `update`, `partialUpdate`, `delete`, and `extend`. The list
+ * template drops the last parameter (`/:group/posts/:id` → `/:group/posts`). Members are typed
+ * from the options.
+ *
+ * @example
+ * const PostResource = createResource({
+ *   path: '/:group/posts/:id',
+ *   schema: Post,
+ *   urlPrefix: 'https://api.example.com',
+ *   searchParams: {} as { author?: string },
+ *   paginationField: 'page',
+ * });
+ * const posts = await store.dispatch(rest.fetch(PostResource.getList, { group: 'react', author: 'ann' }));
+ * await store.dispatch(rest.fetch(PostResource.getList.push, { group: 'react' }, { title: 'new' }));
+ * await store.dispatch(rest.fetch(PostResource.partialUpdate, { group: 'react', id: 5 }, { title: 'renamed' }));
+ */
 export const createResource = createResourceImpl as unknown as <const O extends ResourceOptions>(
   options: O,
 ) => Resource<ResourceMembers<O>>;

@@ -1,6 +1,7 @@
 import { RestEndpoint } from './RestEndpoint';
 import { headersToObject } from './request';
 
+/** Request init from React, merged over each member's `requestInit` (headers entry by entry). @inline */
 type Init = RequestInit & { headers?: HeadersInit };
 const lastInit = new WeakMap<RestEndpoint, { init: Init; endpoint: RestEndpoint }>();
 
@@ -39,6 +40,7 @@ function withInit(member: RestEndpoint, init: Init): RestEndpoint {
   return endpoint;
 }
 
+/** `get` → `useGet`. */
 type HookName<K extends string> = `use${Capitalize<K>}`;
 /** One hook per endpoint member: `get` → `useGet`, returning the member with React-provided request init. */
 export type HookifiedResource<R> = {

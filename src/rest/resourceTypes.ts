@@ -57,10 +57,18 @@ type Member<O, G extends RestGenerics> = O extends { readonly Endpoint: abstract
  * `getList.getPage(L & { page })`, `update(I, body)`, `partialUpdate(I, Partial<body>)`, `delete(I)`.
  */
 export interface ResourceMembers<O extends ResourceGenerics> {
+  /** `GET` one item: `get({ group, id })`. */
   get: Member<O, Simplify<Shared<O> & { path: O['path']; schema: O['schema'] }>>;
+  /**
+   * `GET` the list on the list template, stored as a Collection of the items: `getList({ group, ...searchParams })`.
+   * Its extenders `push`, `unshift` and (with `paginationField`) `getPage` add to the stored lists.
+   */
   getList: Member<O, Simplify<ListShared<O> & { path: ListPath<O['path']>; schema: ListSchema<O['schema']> }>>;
+  /** `PUT` one item: `update({ group, id }, body)`. */
   update: Member<O, Simplify<Shared<O> & { path: O['path']; schema: O['schema']; method: 'PUT'; body: ItemBody<O> }>>;
+  /** `PATCH` one item: `partialUpdate({ group, id }, partialBody)`. */
   partialUpdate: Member<O, Simplify<Shared<O> & { path: O['path']; schema: O['schema']; method: 'PATCH'; body: PartialBody<ItemBody<O>> }>>;
+  /** `DELETE` one item: `delete({ group, id })`; the entity is removed from every list and read (SPEC 3.8–3.10). */
   delete: Member<O, Simplify<Shared<O> & { path: O['path']; schema: DeleteSchema<O['schema']>; method: 'DELETE' }>>;
 }
 
@@ -96,5 +104,15 @@ export interface ResourceExtend<M> {
   ): Resource<Merge<M, { [K in keyof B & keyof M]: ExtendMember<M[K], B[K]> }>>;
 }
 
-/** A resource: its members and `extend`. */
-export type Resource<M> = M & { extend: ResourceExtend<M> };
+/**
+ * A resource: its members and `extend`, which returns a new resource with members added or
+ * replaced (the original is left unchanged).
+ *
+ * @example
+ * const PublishablePosts = PostResource.extend('publish', { path: '/:group/posts/:id/publish', method: 'POST' });
+ * await store.dispatch(rest.fetch(PublishablePosts.publish, { group: 'react', id: 5 }, {}));
+ */
+export type Resource<M> = M & {
+  /** Adds or replaces members; each form returns a new resource (SPEC 3.18–3.21). */
+  extend: ResourceExtend<M>;
+};

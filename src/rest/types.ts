@@ -5,16 +5,31 @@ import type { RestEndpoint } from './RestEndpoint';
 /**
  * The type-level description of an endpoint, inferred from its options: the path template,
  * schema, method, body and search-parameter types, and `process`. Every other option may appear
- * too; only these drive the types.
+ * too; only these drive the types. Subclasses take it as their type parameter.
+ *
+ * @example
+ * class AuthedEndpoint<const O extends RestGenerics = any> extends RestEndpoint<O> {
+ *   override getHeaders(headers: Record<string, string>) {
+ *     return { ...headers, 'Access-Token': token };
+ *   }
+ * }
  */
 export interface RestGenerics {
+  /** The path template; its literal type gives the URL parameters. */
   readonly path: string;
+  /** The schema; gives the type of the data read from the store. */
   readonly schema?: unknown;
+  /** The HTTP method; decides whether the endpoint takes a body. */
   readonly method?: string;
+  /** `true` alone makes the method `POST`. */
   readonly sideEffect?: boolean;
+  /** The body type. */
   readonly body?: unknown;
+  /** The search-parameter type, added to the URL parameters. */
   readonly searchParams?: unknown;
+  /** The page parameter; gives `getPage` its type. */
   readonly paginationField?: string;
+  /** Transforms the parsed value; its return type is what a plain call resolves to. */
   process?(value: any, ...args: any[]): any;
 }
 
@@ -74,7 +89,12 @@ type GenericsOf<T> = T extends RestEndpoint<infer O> ? O : T;
  * What a plain call resolves to: `process`'s result, else the parsed JSON (SPEC 2.1, 2.13).
  * Takes an endpoint type or its generics: `ProcessedOf<typeof getPost>`.
  */
-export type ProcessedOf<T> = GenericsOf<T> extends { process(...args: any[]): infer R } ? Awaited<R> : any;
+export type ProcessedOf<T> = GenericsOf<T> extends {
+  /** The endpoint's `process`, whose return type is inferred. */
+  process(...args: any[]): infer R;
+}
+  ? Awaited<R>
+  : any;
 
 /**
  * `const` inference reads a schema leaf such as `{ next: '' }` as the literal `''`; the data
@@ -187,12 +207,26 @@ export type GetPageOf<O extends RestGenerics> = Extender<
   PageEndpoint<O, { [K in PaginationFieldOf<O>]: string | number }>
 >;
 
-/** A snapshot of the store passed to `getOptimisticResponse` (SPEC 6.48). Filled in by the store. */
+/**
+ * A snapshot of the store passed to `getOptimisticResponse` (SPEC 6.48). Filled in by the store;
+ * it reads the data beneath the new optimistic update, with the selectors' semantics.
+ *
+ * @example
+ * getOptimisticResponse(snapshot, { id }: { id: number }, body: { title: string }) {
+ *   if (snapshot.get(Post, { id }) === undefined) throw snapshot.abort; // not loaded: skip
+ *   return { id, ...body };
+ * }
+ */
 export interface OptimisticSnapshot {
+  /** Reads a queryable (an Entity by pk, a Collection by arguments, …), like `rest.selectQuery`. */
   get(queryable: unknown, ...args: unknown[]): any;
+  /** The response state of an endpoint's key, like `rest.selectResponse`. */
   getResponse(endpoint: unknown, ...args: unknown[]): any;
+  /** The stored error of an endpoint's key, like `rest.selectError`. */
   getError(endpoint: unknown, ...args: unknown[]): any;
+  /** When the request started (ms); every merge of the optimistic response uses it. */
   readonly fetchedAt: number;
+  /** An `AbortOptimistic` to throw to skip the optimistic update (the request is still sent). */
   readonly abort: Error;
 }
 

@@ -16,6 +16,10 @@ import type { AbstractInstanceType } from './types';
  * Every stored, non-deleted entity of a table (or of a union's tables), in the table's order
  * (SPEC 4.39). A missing table reads `undefined`; an empty one `[]`. As an endpoint schema it
  * stores the response's entities and `null` as the result.
+ *
+ * @example
+ * rest.selectQuery(store.getState(), new schema.All(Post)); // every stored Post, or undefined before any
+ * const AllFeedItems = new schema.All({ text: TextPost, image: ImagePost }, 'type'); // a union's tables
  */
 export class AllSchema<E extends typeof Entity | Record<string, typeof Entity> = typeof Entity> extends SchemaBase<
   (E extends typeof Entity ? AbstractInstanceType<E> : E extends Record<string, infer C> ? AbstractInstanceType<C> : never)[]
@@ -23,7 +27,11 @@ export class AllSchema<E extends typeof Entity | Record<string, typeof Entity> =
   readonly queryable = true;
   private readonly union?: UnionSchema<any>;
 
-  constructor(readonly schema: E, attribute?: SchemaAttribute) {
+  constructor(
+    /** The Entity class, or union members by type name (then `attribute` names the type field). */
+    readonly schema: E,
+    attribute?: SchemaAttribute,
+  ) {
     super();
     if (typeof schema !== 'function') this.union = new UnionSchema(schema as Record<string, typeof Entity>, attribute as SchemaAttribute);
   }
@@ -32,10 +40,12 @@ export class AllSchema<E extends typeof Entity | Record<string, typeof Entity> =
     return this.union ? this.union.nodes : [entityNode(this.schema as typeof Entity)];
   }
 
+  /** A readable description of this schema, used in error messages (schema protocol). @internal */
   describe(): string {
     return `All(${this.members().map((node) => node.key).join(' | ')})`;
   }
 
+  /** Normalizes `input` in place of this schema (schema protocol). @internal */
   normalize(input: unknown, parent: unknown, key: string | undefined, ctx: NormalizeContext): unknown {
     let items: unknown[];
     if (Array.isArray(input)) items = input;
@@ -45,6 +55,7 @@ export class AllSchema<E extends typeof Entity | Record<string, typeof Entity> =
     return null;
   }
 
+  /** Reads a normalized value back (schema protocol). @internal */
   denormalize(_value: unknown, ctx: DenormalizeContext, prev: unknown): unknown {
     const reader = ctx.reader;
     const out: object[] = [];
@@ -62,6 +73,7 @@ export class AllSchema<E extends typeof Entity | Record<string, typeof Entity> =
     return found ? reuseArray(out, prev) : undefined;
   }
 
+  /** The normalized value that the arguments select (schema protocol). @internal */
   override queryKey(_args: readonly unknown[], _ctx: QueryContext): unknown {
     return null;
   }

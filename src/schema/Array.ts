@@ -9,12 +9,19 @@ import type { Denormalize } from './types';
 /**
  * A list of `X` (SPEC 4.32); `[X]` is shorthand. Reading omits missing and deleted entities and
  * keeps `null` items. Not queryable.
+ *
+ * @example
+ * const PostList = new schema.Array(Post); // the same as [Post]
+ * const { result, entities } = normalize(PostList, [{ id: 1, title: 'a' }, { id: 2, title: 'b' }]);
+ * denormalize(PostList, result, entities); // [Post, Post]
  */
 export class ArraySchema<S = any> extends ItemSchema<Denormalize<S>[], S> {
+  /** A readable description of this schema, used in error messages (schema protocol). @internal */
   describe(): string {
     return `[${this.item.describe()}]`;
   }
 
+  /** Normalizes `input` in place of this schema (schema protocol). @internal */
   normalize(input: unknown, parent: unknown, key: string | undefined, ctx: NormalizeContext): unknown {
     let items: unknown[];
     if (Array.isArray(input)) items = input;
@@ -24,6 +31,7 @@ export class ArraySchema<S = any> extends ItemSchema<Denormalize<S>[], S> {
     return normalizeItems(this.item, items, parent === undefined ? items : parent, key, ctx);
   }
 
+  /** Reads a normalized value back (schema protocol). @internal */
   denormalize(value: unknown, ctx: DenormalizeContext, prev: unknown): unknown {
     return Array.isArray(value) ? denormalizeItems(this.item, value, ctx, prev) : value;
   }

@@ -18,6 +18,15 @@ import type { AbstractInstanceType, Denormalize } from './types';
 /** Which argument keys do not restrict membership (SPEC 4.29). */
 export type NonFilterArgumentKeys = ((key: string) => boolean) | RegExp | readonly string[];
 
+/**
+ * Options of `new schema.Collection(items, options)` (SPEC 4.25–4.29).
+ *
+ * @example
+ * const UserPosts = new schema.Collection([Post], {
+ *   nonFilterArgumentKeys: ['sort', 'page'],
+ *   nestKey: (parent, _field) => ({ userId: parent.id }),
+ * });
+ */
 export interface CollectionOptions {
   /** Keys that do not restrict which lists `push`/`unshift` reach. @default keys starting with "order" */
   nonFilterArgumentKeys?: NonFilterArgumentKeys;
@@ -27,25 +36,39 @@ export interface CollectionOptions {
   nestKey?: (parent: any, key: string) => Record<string, unknown>;
 }
 
+/** What a collection holds: `[X]`, `new schema.Array(X)` or `new schema.Values(X)`. @inline */
 type ItemsDefinition = readonly [unknown] | ArraySchema<any> | ValuesSchema<any>;
 type ItemsOf<D> = D extends readonly [infer I] ? I : D extends ArraySchema<infer I> ? I : D extends ValuesSchema<infer I> ? I : never;
 type CollectionOutput<D> = D extends ValuesSchema<infer I> ? Record<string, Denormalize<I>> : Denormalize<ItemsOf<D>>[];
-/** Body fields for creation schemas. */
+/** Combines the stored list with an incoming one into the list to store. @inline */
 type Merge = (existing: any, incoming: any) => any;
 
 /**
  * A stored list (or dictionary) of entities identified by arguments (SPEC 4.25–4.31, D15).
  * Endpoints or nested fields computing the same table and pk share one collection.
+ *
+ * @example
+ * const getTodos = new RestEndpoint({
+ *   path: '/todos',
+ *   searchParams: {} as { userId?: number },
+ *   schema: new schema.Collection([Todo]),
+ * });
+ * await store.dispatch(rest.fetch(getTodos, { userId: 1 })); // stored as the list {"userId":"1"}
+ * await store.dispatch(rest.fetch(getTodos.push, { userId: 1 }, { title: 'new' })); // appended to that list
  */
 export class CollectionSchema<D extends ItemsDefinition = ItemsDefinition> extends SchemaBase<CollectionOutput<D>> {
   readonly queryable = true;
   /** The table: `[Post]` for arrays, `{Post}` for Values; union members joined with `;`. */
   readonly key: string;
+  /** The item list: an Array schema, or a Values schema for a dictionary. */
   readonly items: ArraySchema<any> | ValuesSchema<any>;
+  /** Whether this is a dictionary (`Values`) collection. */
   readonly isValues: boolean;
+  /** The object whose stable JSON is the collection's pk, from the call arguments (option `argsKey`). */
   readonly argsKey: (...args: any[]) => Record<string, unknown> | undefined;
+  /** The pk object when the collection is nested in an entity (option `nestKey`). */
   readonly nestKey?: (parent: any, key: string) => Record<string, unknown>;
-  /** How a write combines with the stored list; `undefined` replaces it by request start order. */
+  /** How a write combines with the stored list; `undefined` replaces it by request start order. @internal */
   protected readonly mergeWith?: Merge;
   private readonly decoded = new Map<string, Record<string, unknown> | undefined>();
   private creations?: Map<string, CollectionCreation>;
@@ -70,10 +93,12 @@ export class CollectionSchema<D extends ItemsDefinition = ItemsDefinition> exten
     return key.startsWith('order');
   }
 
+  /** A readable description of this schema, used in error messages (schema protocol). @internal */
   describe(): string {
     return `Collection(${this.items.describe()})`;
   }
 
+  /** The item schema. @internal */
   get item(): SchemaNode {
     return this.items.item;
   }
@@ -84,6 +109,7 @@ export class CollectionSchema<D extends ItemsDefinition = ItemsDefinition> exten
     return stableArgsKey(source);
   }
 
+  /** Normalizes `input` in place of this schema (schema protocol). @internal */
   normalize(input: unknown, parent: unknown, key: string | undefined, ctx: NormalizeContext): unknown {
     const expectArray = !this.isValues;
     if (expectArray ? !Array.isArray(input) : typeof input !== 'object' || input === null || Array.isArray(input)) {
@@ -121,6 +147,7 @@ export class CollectionSchema<D extends ItemsDefinition = ItemsDefinition> exten
     else if (!sameMeta(meta, ctx.currentMeta(this.key, pk))) ctx.writeMeta(this.key, pk, meta);
   }
 
+  /** Reads a normalized value back (schema protocol). @internal */
   denormalize(value: unknown, ctx: DenormalizeContext, prev: unknown): unknown {
     if (typeof value !== 'string') return value === null ? null : undefined;
     const stored = ctx.reader.entity(this.key, value);
@@ -131,6 +158,7 @@ export class CollectionSchema<D extends ItemsDefinition = ItemsDefinition> exten
       : denormalizeValues(this.item, stored as Record<string, unknown>, ctx, prev);
   }
 
+  /** The normalized value that the arguments select (schema protocol). @internal */
   override queryKey(args: readonly unknown[], _ctx: QueryContext): unknown {
     return this.pk(args);
   }

@@ -13,16 +13,24 @@ import type { AbstractInstanceType } from './types';
  * Deletes instead of storing (SPEC 4.37, D12): the entity's cell becomes a tombstone (`null`),
  * so it disappears from every list and read. An object input goes through `process` and `pk`;
  * a string or number input is the pk. Not queryable.
+ *
+ * @example
+ * const deletePost = new RestEndpoint({ path: '/posts/:id', method: 'DELETE', schema: new schema.Invalidate(Post) });
+ * await store.dispatch(rest.fetch(deletePost, { id: 5 })); // Post 5 leaves every list and read
  */
 export class InvalidateSchema<E extends typeof Entity | UnionSchema<any> = typeof Entity> extends SchemaBase<
   E extends UnionSchema<infer M> ? AbstractInstanceType<M[keyof M]> : AbstractInstanceType<E>
 > {
   readonly queryable: boolean = false;
 
-  constructor(readonly schema: E) {
+  constructor(
+    /** The Entity class (or Union) whose entities this deletes. */
+    readonly schema: E,
+  ) {
     super();
   }
 
+  /** A readable description of this schema, used in error messages (schema protocol). @internal */
   describe(): string {
     return `Invalidate(${this.target().describe()})`;
   }
@@ -31,6 +39,7 @@ export class InvalidateSchema<E extends typeof Entity | UnionSchema<any> = typeo
     return this.schema instanceof UnionSchema ? this.schema : entityNode(this.schema as typeof Entity);
   }
 
+  /** Normalizes `input` in place of this schema (schema protocol). @internal */
   normalize(input: unknown, parent: unknown, key: string | undefined, ctx: NormalizeContext): unknown {
     const target = this.target();
     if (typeof input === 'string' || typeof input === 'number') {
@@ -66,6 +75,7 @@ export class InvalidateSchema<E extends typeof Entity | UnionSchema<any> = typeo
     return pk;
   }
 
+  /** Reads a normalized value back (schema protocol). @internal */
   denormalize(value: unknown, ctx: DenormalizeContext, prev: unknown): unknown {
     return this.target().denormalize(value, ctx, prev);
   }

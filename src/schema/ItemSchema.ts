@@ -11,7 +11,7 @@ export abstract class ItemSchema<TOut, S> extends SchemaBase<TOut> {
     super();
   }
 
-  /** The item schema, resolved on first use so that declaration order does not matter. */
+  /** The item schema, resolved on first use so that declaration order does not matter. @internal */
   get item(): SchemaNode {
     return (this.node ??= toNode(this.schema)!);
   }

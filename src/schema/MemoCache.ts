@@ -6,16 +6,26 @@ import { tablesReader } from './reader';
 import { toNode } from './toNode';
 import type { Denormalize, EntityPath, EntityReader, EntityTables, NormalizedTables } from './types';
 
-/** The answer of a memoized read: the value, and (as the root of its entry tree) what it depends on. */
+/**
+ * The answer of a memoized read: the value, and (as the root of its entry tree) what it depends on.
+ *
+ * @example
+ * const { data, paths } = new MemoCache().denormalize([Post], ['1'], entities);
+ * // data: [Post]; paths: [{ key: 'Post', pk: '1' }, { key: 'User', pk: '7' }]
+ */
 export class MemoResult<T = unknown> implements MemoEntry {
   private cachedPaths?: EntityPath[];
-  /** The pks of every cell (and TABLE for a whole table) the answer depends on, by table; built on first use. */
+  /** The pks of every cell (and TABLE for a whole table) the answer depends on, by table; built on first use. @internal */
   dependencies?: Map<string, Set<string>>;
 
   constructor(
+    /** The denormalized value (`undefined` when the top-level entity is missing or deleted). */
     readonly data: T,
+    /** Cells read directly, as `[key, pk, cell, …]` triples. @internal */
     readonly cells: readonly unknown[] = [],
+    /** Entries of the entity instances held directly. @internal */
     readonly children: readonly MemoEntry[] = [],
+    /** The reader state this answer was last found valid in. @internal */
     public validAt: unknown = undefined,
   ) {}
 
@@ -100,6 +110,14 @@ type ByArgs = Map<string, MemoResult>;
  * returns the same answer in constant time; reads after writes that do not touch the answer's
  * dependencies keep its reference; otherwise only the parts that depend on a changed cell are
  * rebuilt, and one stored entity version is one instance across every answer of this cache.
+ * Answers are cached per schema object: reuse one schema (not a new `[Post]` literal per call).
+ *
+ * @example
+ * const PostList = [Post];
+ * const memo = new MemoCache();
+ * const { result, entities } = normalize(PostList, [{ id: 1, title: 'a', author: { id: 7 } }]);
+ * const first = memo.denormalize(PostList, result, entities);
+ * memo.denormalize(PostList, result, entities).data === first.data; // true
  */
 export class MemoCache {
   private readonly state: MemoState = { instances: new WeakMap(), queries: new WeakMap() };
@@ -114,7 +132,13 @@ export class MemoCache {
     return this.read(node, result, this.readerOf({ entities }, entities), entities, args) as MemoResult<Denormalize<S> | undefined>;
   }
 
-  /** Reads a queryable schema by arguments, without an endpoint result (SPEC 4.20, 4.31, 4.38). */
+  /**
+   * Reads a queryable schema by arguments, without an endpoint result (SPEC 4.20, 4.31, 4.38).
+   *
+   * @example
+   * const { entities, entitiesMeta, indexes } = normalize([Post], [{ id: 1, title: 'a' }]);
+   * new MemoCache().query(Post, [{ id: 1 }], { entities, entitiesMeta, indexes }).data; // Post 1
+   */
   query<S>(schema: S, args: readonly unknown[], tables: Partial<NormalizedTables>): MemoResult<Denormalize<S> | undefined> {
     const node = toNode(schema);
     if (node === undefined || !node.queryable) {
@@ -132,6 +156,8 @@ export class MemoCache {
    * The memoized read behind both public methods, over any reader. `token` identifies the
    * reader's state: the same token means nothing changed. `knownArgsKey`, when given, stands
    * for `args` (a caller that already has a string identifying them, e.g. a request key).
+   * Used by the Redux layer over its own store reader.
+   * @internal
    */
   read(node: SchemaNode, result: unknown, reader: EntityReader, token: unknown, args: readonly unknown[], knownArgsKey?: string): MemoResult {
     const byArgs = this.entriesFor(node, result);

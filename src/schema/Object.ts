@@ -10,15 +10,24 @@ import type { Denormalize } from './types';
 /**
  * An object whose schema members are normalized and whose other keys are copied as JSON
  * (SPEC 4.34); a plain object literal is shorthand. Queryable when every schema member is.
+ *
+ * @example
+ * const PostPage = new schema.Object({ posts: [Post], next: '' }); // the same as { posts: [Post], next: '' }
+ * const { result, entities } = normalize(PostPage, { posts: [{ id: 1, title: 'a' }], next: '?page=2' });
+ * denormalize(PostPage, result, entities); // { posts: [Post], next: '?page=2' }
  */
 export class ObjectSchema<S extends Record<string, any> = Record<string, any>> extends SchemaBase<{ [K in keyof S]: Denormalize<S[K]> }> {
   private compiled?: [string, SchemaNode][];
   private names?: string[];
 
-  constructor(readonly schema: S) {
+  constructor(
+    /** The members by key: schemas, and plain values for fields kept as they are. */
+    readonly schema: S,
+  ) {
     super();
   }
 
+  /** The schema members, compiled on first use. @internal */
   get members(): [string, SchemaNode][] {
     if (this.compiled === undefined) {
       this.compiled = Object.keys(this.schema)
@@ -40,6 +49,7 @@ export class ObjectSchema<S extends Record<string, any> = Record<string, any>> e
     return this.members.length === Object.keys(this.schema).length && this.members.every(([, node]) => node.queryable);
   }
 
+  /** A readable description of this schema, used in error messages (schema protocol). @internal */
   describe(): string {
     const parts = Object.keys(this.schema).map((k) => {
       const member = this.members.find(([name]) => name === k);
@@ -48,6 +58,7 @@ export class ObjectSchema<S extends Record<string, any> = Record<string, any>> e
     return `{ ${parts.join(', ')} }`;
   }
 
+  /** Normalizes `input` in place of this schema (schema protocol). @internal */
   normalize(input: unknown, parent: unknown, _key: string | undefined, ctx: NormalizeContext): unknown {
     if (typeof input !== 'object' || input === null || Array.isArray(input)) {
       if (parent !== undefined && (input === null || input === undefined)) return input;
@@ -63,6 +74,7 @@ export class ObjectSchema<S extends Record<string, any> = Record<string, any>> e
     return out;
   }
 
+  /** Reads a normalized value back (schema protocol). @internal */
   denormalize(value: unknown, ctx: DenormalizeContext, prev: unknown): unknown {
     if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
     const out = { ...value } as Record<string, unknown>;
@@ -78,6 +90,7 @@ export class ObjectSchema<S extends Record<string, any> = Record<string, any>> e
     return reuseObject(out, prev);
   }
 
+  /** The normalized value that the arguments select (schema protocol). @internal */
   override queryKey(args: readonly unknown[], ctx: QueryContext): unknown {
     if (!this.queryable) return super.queryKey(args, ctx);
     const out: Record<string, unknown> = {};
@@ -85,7 +98,7 @@ export class ObjectSchema<S extends Record<string, any> = Record<string, any>> e
     return out;
   }
 
-  /** A query read found something when at least one member did (SPEC 5.18, 6.41). */
+  /** A query read found something when at least one member did (SPEC 5.18, 6.41). @internal */
   found(data: unknown): boolean {
     if (typeof data !== 'object' || data === null) return data !== undefined;
     return this.members.some(([k]) => (data as Record<string, unknown>)[k] !== undefined);

@@ -10,34 +10,47 @@ import type { Denormalize } from './types';
  * A value derived from a queryable schema (SPEC 4.38): reads `process(value, ...args)` where
  * `value` is the inner read, and `undefined` without calling `process` when that is undefined.
  * The output keeps its reference while the inner value does and the arguments encode the same.
+ *
+ * @example
+ * const postsByAuthor = new schema.Query(new schema.All(Post), (posts, { author }: { author: string }) =>
+ *   posts.filter((post) => post.author.username === author),
+ * );
+ * rest.selectQuery(store.getState(), postsByAuthor, { author: 'ann' }); // Post[] or undefined
  */
 export class QuerySchema<S = any, R = unknown> extends SchemaBase<R> {
   private node?: SchemaNode;
 
   constructor(
+    /** The queryable schema read first. */
     readonly schema: S,
+    /** Derives the output from the inner read and the query's arguments; should be pure. */
     readonly process: (value: Denormalize<S>, ...args: any[]) => R,
   ) {
     super();
     if (typeof process !== 'function') throw new TypeError('[rtk-rest] schema.Query needs a process function as its second argument');
   }
 
+  /** The inner schema, resolved on first use. @internal */
   get inner(): SchemaNode {
     return (this.node ??= toNode(this.schema)!);
   }
 
+  /** Whether the inner schema is queryable. */
   get queryable(): boolean {
     return this.inner.queryable;
   }
 
+  /** A readable description of this schema, used in error messages (schema protocol). @internal */
   describe(): string {
     return `Query(${this.inner.describe()})`;
   }
 
+  /** Normalizes `input` in place of this schema (schema protocol). @internal */
   normalize(input: unknown, parent: unknown, key: string | undefined, ctx: NormalizeContext): unknown {
     return this.inner.normalize(input, parent, key, ctx);
   }
 
+  /** Reads a normalized value back (schema protocol). @internal */
   denormalize(value: unknown, ctx: DenormalizeContext, _prev: unknown): unknown {
     const memo = ctx.memo;
     if (memo === undefined) {
@@ -57,6 +70,7 @@ export class QuerySchema<S = any, R = unknown> extends SchemaBase<R> {
     return output;
   }
 
+  /** The normalized value that the arguments select (schema protocol). @internal */
   override queryKey(args: readonly unknown[], ctx: QueryContext): unknown {
     return this.inner.queryKey(args, ctx);
   }

@@ -10,6 +10,14 @@ import type { NormalizeContext } from './normalizeContext';
 import type { QueryContext } from './node';
 import type { AbstractInstanceType } from './types';
 
+/**
+ * How a union tells its members apart (SPEC 4.35): the name of the field holding the type name,
+ * or a function of the raw item (and its parent and key) returning that name.
+ *
+ * @example
+ * const byField: schema.SchemaAttribute = 'type';
+ * const byShape: schema.SchemaAttribute = (input) => ('url' in input ? 'image' : 'text');
+ */
 export type SchemaAttribute = string | ((input: any, parent: unknown, key: string | undefined) => string);
 
 /** A normalized union member: the pk and the type name (SPEC 4.35). */
@@ -21,6 +29,11 @@ export interface UnionRef {
 /**
  * One of several entity types, chosen by `attribute` (SPEC 4.35–4.36). Items normalize to
  * `{ id, schema }`; an unknown type is kept as raw JSON with a warning.
+ *
+ * @example
+ * const FeedItem = new schema.Union({ text: TextPost, image: ImagePost }, 'type');
+ * const { result, entities } = normalize([FeedItem], [{ id: 1, type: 'text', body: 'hi' }, { id: 2, type: 'image', url: '/a.png' }]);
+ * denormalize([FeedItem], result, entities); // [TextPost, ImagePost]
  */
 export class UnionSchema<M extends Record<string, typeof Entity> = Record<string, typeof Entity>> extends SchemaBase<
   AbstractInstanceType<M[keyof M]>
@@ -29,6 +42,7 @@ export class UnionSchema<M extends Record<string, typeof Entity> = Record<string
   private readonly attributeOf: (input: any, parent: unknown, key: string | undefined) => unknown;
 
   constructor(
+    /** The member Entity classes by type name. */
     readonly schema: M,
     attribute: SchemaAttribute,
   ) {
@@ -41,22 +55,24 @@ export class UnionSchema<M extends Record<string, typeof Entity> = Record<string
     this.attributeOf = typeof attribute === 'function' ? attribute : (input) => (input as Record<string, unknown>)[attribute];
   }
 
-  /** The member entity nodes, in map order. */
+  /** The member entity nodes, in map order. @internal */
   get nodes(): EntityNode[] {
     return Object.keys(this.schema).map((name) => entityNode(this.schema[name]!));
   }
 
+  /** A readable description of this schema, used in error messages (schema protocol). @internal */
   describe(): string {
     return this.nodes.map((node) => node.key).join(' | ');
   }
 
-  /** The member named by the item's attribute, or undefined for an unknown type. */
+  /** The member named by the item's attribute, or undefined for an unknown type. @internal */
   memberOf(input: object, parent: unknown, key: string | undefined): [string, EntityNode] | undefined {
     const name = this.attributeOf(input, parent, key);
     if (typeof name !== 'string' || !hasOwn(this.schema, name)) return undefined;
     return [name, entityNode(this.schema[name]!)];
   }
 
+  /** Normalizes `input` in place of this schema (schema protocol). @internal */
   normalize(input: unknown, parent: unknown, key: string | undefined, ctx: NormalizeContext): unknown {
     if (typeof input !== 'object' || input === null || Array.isArray(input)) {
       if (parent !== undefined && (input === null || input === undefined)) return input;
@@ -76,6 +92,7 @@ export class UnionSchema<M extends Record<string, typeof Entity> = Record<string
     return ref;
   }
 
+  /** Reads a normalized value back (schema protocol). @internal */
   denormalize(value: unknown, ctx: DenormalizeContext, prev: unknown): unknown {
     if (typeof value !== 'object' || value === null) return value === null ? null : undefined;
     const ref = value as Partial<UnionRef>;
@@ -84,7 +101,10 @@ export class UnionSchema<M extends Record<string, typeof Entity> = Record<string
     return entityNode(member).denormalize(ref.id, ctx, prev);
   }
 
-  /** `{ id, <attribute> }` looks in that type's table; a pk alone tries each member in map order. */
+  /**
+   * The normalized value that the arguments select (schema protocol): `{ id, <attribute> }` looks in
+   * that type's table; a pk alone tries each member in map order. @internal
+   */
   override queryKey(args: readonly unknown[], ctx: QueryContext): unknown {
     const arg = args[0];
     if (typeof arg === 'object' && arg !== null) {

@@ -10,12 +10,19 @@ import type { Denormalize } from './types';
 /**
  * A dictionary of `X` by arbitrary keys (SPEC 4.33): `null`/`undefined` entries are dropped when
  * normalizing; missing and deleted entities are left out when reading. Not queryable.
+ *
+ * @example
+ * const PostsById = new schema.Values(Post);
+ * const { result, entities } = normalize(PostsById, { first: { id: 1, title: 'a' }, second: { id: 2, title: 'b' } });
+ * denormalize(PostsById, result, entities); // { first: Post, second: Post }
  */
 export class ValuesSchema<S = any> extends ItemSchema<Record<string, Denormalize<S>>, S> {
+  /** A readable description of this schema, used in error messages (schema protocol). @internal */
   describe(): string {
     return `Values(${this.item.describe()})`;
   }
 
+  /** Normalizes `input` in place of this schema (schema protocol). @internal */
   normalize(input: unknown, parent: unknown, _key: string | undefined, ctx: NormalizeContext): unknown {
     if (typeof input !== 'object' || input === null || Array.isArray(input)) {
       if (parent !== undefined && (input === null || input === undefined)) return input;
@@ -31,6 +38,7 @@ export class ValuesSchema<S = any> extends ItemSchema<Record<string, Denormalize
     return out;
   }
 
+  /** Reads a normalized value back (schema protocol). @internal */
   denormalize(value: unknown, ctx: DenormalizeContext, prev: unknown): unknown {
     return typeof value === 'object' && value !== null && !Array.isArray(value)
       ? denormalizeValues(this.item, value as Record<string, unknown>, ctx, prev)

@@ -7,6 +7,12 @@ import type { Denormalize, EntityTables } from './types';
  * Reads a normalized `result` back against `entities` (SPEC 5.11): Entity instances, with
  * `undefined` for a missing or deleted top-level entity. Not memoized; use `MemoCache` for
  * referentially stable reads.
+ *
+ * @example
+ * const { result, entities } = normalize(Post, { id: 1, title: 'hi', author: { id: 7, username: 'ann' } });
+ * const post = denormalize(Post, result, entities); // Post { author: User }
+ * post?.author.username; // 'ann'
+ * denormalize(Post, '2', entities); // undefined: no Post 2 stored
  */
 export function denormalize<S>(schema: S, result: unknown, entities: EntityTables, args: readonly unknown[] = []): Denormalize<S> | undefined {
   const node = toNode(schema);

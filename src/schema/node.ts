@@ -41,11 +41,17 @@ export class NormalizeError extends Error {
 
 /** Base of every schema class; `toNode` recognizes schemas by it. */
 export abstract class SchemaBase<TOut = unknown> implements SchemaNode {
+  /** Type-only marker of the output type read by `Denormalize`; never set at runtime. @internal */
   declare readonly __denormalized?: TOut;
+  /** Whether `selectQuery` may read this schema (SPEC 0.5, 6.41). */
   abstract readonly queryable: boolean;
+  /** Normalizes `input` in place of this schema (schema protocol). @internal */
   abstract normalize(input: unknown, parent: unknown, key: string | undefined, ctx: NormalizeContext): unknown;
+  /** Reads a normalized value back (schema protocol). @internal */
   abstract denormalize(value: unknown, ctx: DenormalizeContext, prev: unknown): unknown;
+  /** A readable description of this schema, used in error messages (schema protocol). @internal */
   abstract describe(): string;
+  /** The normalized value that the arguments select; throws for schemas that are not queryable (schema protocol). @internal */
   queryKey(_args: readonly unknown[], _ctx: QueryContext): unknown {
     throw new TypeError(`[rtk-rest] ${this.describe()} is not queryable: query an Entity, Collection, All, Union, Query, or an object of them.`);
   }

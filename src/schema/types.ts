@@ -9,6 +9,7 @@ export interface EntityMeta {
 
 /** `entities[entityKey][pk]`: a processed entity, a collection's pks, or `null` (a tombstone). */
 export type EntityTables = Record<string, Record<string, unknown>>;
+/** `entitiesMeta[entityKey][pk]`: the freshness of each stored cell (SPEC 5.2). */
 export type EntityMetaTables = Record<string, Record<string, EntityMeta>>;
 /** `indexes[entityKey][field][value] = pk` (SPEC 4.18). */
 export type IndexTables = Record<string, Record<string, Record<string, string>>>;
@@ -20,7 +21,9 @@ export interface NormalizedTables {
   indexes: IndexTables;
 }
 
+/** What `normalize()` returns: the normalized `result` and the updated tables. */
 export interface NormalizeResult<TResult = unknown> extends NormalizedTables {
+  /** The value stored in place of the input: a pk, an array of pks, an object of them, … */
   result: TResult;
 }
 
@@ -62,6 +65,12 @@ export interface ReaderHistory {
 /** An `Entity` subclass (possibly abstract in the types). */
 export type EntityClass<T extends Entity = Entity> = (abstract new (...args: any[]) => T) & typeof Entity;
 
+/**
+ * The instance type of a class, abstract classes included (`InstanceType` requires a concrete one).
+ *
+ * @example
+ * type P = AbstractInstanceType<typeof Post>; // Post
+ */
 export type AbstractInstanceType<T> = T extends abstract new (...args: any[]) => infer R ? R : never;
 
 /** A deserializer in `static schema` (SPEC 4.5–4.7): a constructor or a plain function. */
