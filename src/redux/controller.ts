@@ -1,5 +1,6 @@
 import { isDev } from '../internal/env';
 import { errorMessage, toJSONValue } from '../internal/json';
+import { isStackOverflow, TOO_DEEP_TO_WRITE } from '../internal/stack';
 import { NormalizeError, normalizeWrites, schema as schemas, toNode } from '../schema';
 import type { Entity, EntityMeta } from '../schema';
 import { compilePath, describeSchema, NetworkError, processingError, splitArgs } from '../rest';
@@ -26,6 +27,8 @@ interface InFlight {
   resolve(value: unknown): void;
   reject(error: unknown): void;
   discarded: boolean;
+  /** The key was invalidated while this request was in flight (SPEC 5.17). */
+  invalidated?: boolean;
 }
 
 const MAX_TIME = Number.MAX_SAFE_INTEGER;
@@ -141,6 +144,7 @@ export class Controller {
 
   private async run(endpoint: RestEndpoint, args: unknown[], request: InFlight, meta: FetchMeta): Promise<void> {
     let failure: { error: unknown } | undefined;
+    let committed: { value: unknown } | undefined;
     try {
       const value = await endpoint(...(args as []));
       if (request.discarded) return;
@@ -148,14 +152,23 @@ export class Controller {
       const expiresAt = capTime(date + (endpoint.dataExpiryLength ?? this.ctx.options.dataExpiryLength));
       const payload = this.normalize(endpoint, value, args, meta.key, { fetchedAt: meta.fetchedAt, date, expiresAt });
       this.release(request);
-      this.api.dispatch(this.ctx.actions.fetchFulfilled(payload, { ...meta, date, expiresAt }));
+      this.api.dispatch(this.ctx.actions.fetchFulfilled(payload, { ...meta, date, expiresAt, ...(request.invalidated ? { invalidated: true as const } : {}) }));
       this.optimistic.settled(meta.requestId);
-      request.resolve(this.resolved(endpoint, args, value));
-      return;
+      committed = { value };
     } catch (error) {
       failure = { error };
     }
-    if (request.discarded) return;
+    if (committed !== undefined) {
+      // Committed: the request's one outcome is `fulfilled`. Reading the answer back can still fail
+      // (data linked too deeply to read); the caller gets that error, the store keeps the write.
+      try {
+        request.resolve(this.resolved(endpoint, args, committed.value));
+      } catch (error) {
+        request.reject(error);
+      }
+      return;
+    }
+    if (request.discarded || failure === undefined) return;
     await this.fail(endpoint, request, meta, failure.error);
   }
 
@@ -186,7 +199,13 @@ export class Controller {
   normalize(endpoint: RestEndpoint, value: unknown, args: readonly unknown[], key: string, meta: EntityMeta, slice = this.slice(), placeholder?: string): WritePayload {
     const node = toNode(endpoint.schema);
     if (node === undefined) {
-      return { result: toJSONValue(value), entities: {}, entitiesMeta: {}, indexes: {}, ...this.updates(endpoint, value, args, slice) };
+      let result: unknown;
+      try {
+        result = toJSONValue(value);
+      } catch (error) {
+        throw processingError(key, describeSchema(endpoint.schema), isStackOverflow(error) ? TOO_DEEP_TO_WRITE : (errorMessage(error) ?? String(error)), error);
+      }
+      return { result, entities: {}, entitiesMeta: {}, indexes: {}, ...this.updates(endpoint, result, args, slice) };
     }
     if (value === null || value === undefined) {
       // An empty answer (204, 205, an empty body) cannot satisfy a schema (SPEC 2.19, 11 #10).
@@ -198,7 +217,7 @@ export class Controller {
     } catch (error) {
       if (error instanceof NormalizeError) throw processingError(key, describeSchema(endpoint.schema), error.problem, error);
       if (typeof (error as { status?: unknown })?.status === 'number') throw error;
-      throw processingError(key, describeSchema(endpoint.schema), errorMessage(error) ?? String(error), error);
+      throw processingError(key, describeSchema(endpoint.schema), isStackOverflow(error) ? TOO_DEEP_TO_WRITE : (errorMessage(error) ?? String(error)), error);
     }
   }
 
@@ -236,6 +255,17 @@ export class Controller {
     const schema = endpoint.schema;
     if (schema instanceof schemas.Invalidate) return deletedInstance(schema, endpoint, args, value);
     return this.selectors.selectData(this.api.getState(), endpoint, ...args);
+  }
+
+  /**
+   * `invalidate` committed for `keys`: requests in flight for them started before it, so their
+   * answers are written already expired (SPEC 5.17). Remembered here because the key's own
+   * `invalidated` meta is replaced by the first outcome that commits after it.
+   */
+  onInvalidate(keys: readonly string[]): void {
+    if (this.active.size === 0) return;
+    const invalidated = new Set(keys);
+    for (const request of this.active) if (invalidated.has(request.key)) request.invalidated = true;
   }
 
   /** `resetEntireStore` committed: requests in flight are dropped and reject (SPEC 6.69). */

@@ -88,8 +88,9 @@ function buildBaseReducer(actions: RestActions) {
       return { ...current, meta: setKey(current.meta, key, cleanMeta({ ...meta, pending: [...(meta?.pending ?? []), requestId] })) };
     }
     if (actions.fetchFulfilled.match(action) || actions.setResponse.match(action)) {
-      const meta = action.meta as { key: string; date: number; expiresAt: number; fetchedAt?: number; requestId?: string };
-      return commitResult(withEntities(current, action.payload), action.payload, meta.key, meta.fetchedAt ?? meta.date, meta.date, meta.expiresAt, meta.requestId);
+      const meta = action.meta as { key: string; date: number; expiresAt: number; fetchedAt?: number; requestId?: string; invalidated?: true };
+      const expiresAt = meta.invalidated === true ? 0 : meta.expiresAt;
+      return commitResult(withEntities(current, action.payload), action.payload, meta.key, meta.fetchedAt ?? meta.date, meta.date, expiresAt, meta.requestId);
     }
     if (actions.fetchRejected.match(action)) {
       const { key, requestId, fetchedAt, date, expiresAt, aborted } = action.meta;

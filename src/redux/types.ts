@@ -67,4 +67,10 @@ export interface FetchMeta {
   date?: number;
   expiresAt?: number;
   aborted?: true;
+  /**
+   * On `fetch/fulfilled`: the key was invalidated while this request was in flight, so the answer
+   * is written already expired (SPEC 5.17) even when another request's outcome has since replaced
+   * the key's `invalidated` meta.
+   */
+  invalidated?: true;
 }

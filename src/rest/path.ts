@@ -61,6 +61,11 @@ function typeName(value: unknown): string {
 }
 
 function encodeValue(text: string, endpointName: string, name: string): string {
+  // `.` and `..` are left as is by encodeURIComponent, and URL parsers resolve them (even as
+  // `%2E%2E`): `/users/:id/posts` with id `..` would request `/posts`. No value may move the path.
+  if (text === '.' || text === '..') {
+    throw new TypeError(`${endpointName}: path parameter "${name}" is "${text}", a dot segment that would change which path is requested; pass another value`);
+  }
   try {
     return encodeURIComponent(text);
   } catch {

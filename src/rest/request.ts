@@ -108,6 +108,30 @@ function notJsonMessage(url: string, schemaName: string, contentType: string | n
   return `${url}: expected a JSON response for schema ${schemaName}, got ${received}: ${first200(text)}.${hint}`;
 }
 
+/**
+ * A transport error's message without the request's header values: `fetch` rejects an invalid
+ * header value (a token with a line break, say) with a message quoting it, and that message is
+ * stored (SPEC 6.43). Credentials set through `getHeaders` must never reach the store (SPEC 9.3).
+ */
+function redactHeaders(message: string, headers: HeadersInit | undefined): string {
+  if (headers === undefined) return message;
+  const values: string[] =
+    typeof (headers as Headers).forEach === 'function' && !Array.isArray(headers)
+      ? collect(headers as Headers)
+      : Array.isArray(headers)
+        ? headers.map((pair) => String(pair[1]))
+        : Object.values(headers as Record<string, unknown>).map(String);
+  let out = message;
+  for (const value of values) if (value.length >= 4 && out.includes(value)) out = out.split(value).join('[header value]');
+  return out;
+}
+
+function collect(headers: Headers): string[] {
+  const values: string[] = [];
+  headers.forEach((value) => values.push(value));
+  return values;
+}
+
 /** The default `fetchResponse` of SPEC 2.9: `globalThis.fetch` looked up at call time. */
 export async function sendRequest(input: RequestInfo, init: RequestInit): Promise<Response> {
   const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
@@ -116,7 +140,7 @@ export async function sendRequest(input: RequestInfo, init: RequestInit): Promis
     response = await globalThis.fetch(input, init);
   } catch (cause) {
     if ((cause as { name?: unknown })?.name === 'AbortError') throw cause;
-    const reason = errorMessage(cause) ?? String(cause);
+    const reason = redactHeaders(errorMessage(cause) ?? String(cause), init.headers);
     throw new NetworkError(undefined, url, { status: 0, cause, message: `${url}: network error (${reason})` });
   }
   if (response.ok) return response;

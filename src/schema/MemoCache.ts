@@ -1,3 +1,4 @@
+import { isStackOverflow, tooDeepToRead } from '../internal/stack';
 import { argsCacheKey } from '../internal/json';
 import { DenormalizeContext, entryHolds, TABLE } from './denormalizeContext';
 import type { MemoEntry, MemoState } from './denormalizeContext';
@@ -172,7 +173,12 @@ export class MemoCache {
       if (entryHolds(entry, reader, token)) return entry;
     }
     const ctx = new DenormalizeContext(reader, args, this.state, token);
-    const data = node.denormalize(result, ctx, entry?.data);
+    let data: unknown;
+    try {
+      data = node.denormalize(result, ctx, entry?.data);
+    } catch (error) {
+      throw isStackOverflow(error) ? tooDeepToRead(node.describe()) : error;
+    }
     const memoResult = new MemoResult(data, ctx.cells, ctx.children, token);
     byArgs.set(argsKey, memoResult);
     return memoResult;

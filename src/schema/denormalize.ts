@@ -1,3 +1,4 @@
+import { isStackOverflow, tooDeepToRead } from '../internal/stack';
 import { DenormalizeContext } from './denormalizeContext';
 import { tablesReader } from './reader';
 import { toNode } from './toNode';
@@ -18,5 +19,9 @@ export function denormalize<S>(schema: S, result: unknown, entities: EntityTable
   const node = toNode(schema);
   if (node === undefined) return result as Denormalize<S>;
   const ctx = new DenormalizeContext(tablesReader({ entities }), args, undefined, entities);
-  return node.denormalize(result, ctx, undefined) as Denormalize<S> | undefined;
+  try {
+    return node.denormalize(result, ctx, undefined) as Denormalize<S> | undefined;
+  } catch (error) {
+    throw isStackOverflow(error) ? tooDeepToRead(node.describe()) : error;
+  }
 }
