@@ -1,4 +1,5 @@
-import { A, K, PostResource, User, ann, bob, fetchAnswered, flush, net, p5, post5, post6, rawSlice, react, setup, sliceOf, useTestEnvironment } from './support';
+import { controllerOf } from '../../src/redux';
+import { A, K, PostResource, User, ann, bob, fetchAnswered, flush, net, p5, p6, post5, post6, rawSlice, react, setup, sliceOf, useTestEnvironment } from './support';
 
 // Garbage collection (SPEC 6.63–6.67, D23), with fake timers.
 useTestEnvironment();
@@ -92,6 +93,24 @@ describe('6.63 retention', () => {
     unsubscribe();
     await tick(1000);
     expect((gcActions(actions)[0] as unknown as { payload: { keys: string[] } }).payload.keys).toEqual([K.post5]);
+  });
+
+  it('6.65 the store forgets the endpoint and arguments of the keys a sweep or a reset removes, unless still in use', async () => {
+    const { rest, store } = setup({ gc: { intervalMs: 1000, graceMs: 0 } });
+    const controller = controllerOf(store.dispatch, rest.reducerPath);
+    const remembered = () => [...controller.argsByKey.keys()].sort();
+    await fetchAnswered(store, rest.fetch(PostResource.get, p5), post5, 1040);
+    await fetchAnswered(store, rest.fetch(PostResource.get, p6), post6, 1040);
+    const unsubscribe = store.dispatch(rest.subscribe(PostResource.get, p6));
+    expect(remembered()).toEqual([K.post5, K.post6]);
+    await tick(120_000);
+    // The sweep removed post 5's key; post 6 is subscribed, so it stays, with its endpoint.
+    expect(Object.keys(rawSlice(rest, store.getState()).meta)).toEqual([K.post6]);
+    expect(remembered()).toEqual([K.post6]);
+    unsubscribe();
+    store.dispatch(rest.resetEntireStore());
+    expect(remembered()).toEqual([]);
+    expect(controller.ctx.endpointsByKey.size).toBe(0);
   });
 
   it('6.63 a key with a request in flight is retained', async () => {

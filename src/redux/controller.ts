@@ -268,6 +268,19 @@ export class Controller {
     for (const request of this.active) if (invalidated.has(request.key)) request.invalidated = true;
   }
 
+  /**
+   * Keys left the slice (a GC sweep, a reset): forget their endpoint and arguments unless something
+   * still uses the key (a subscription, a retaining hook, a request). Without this, every distinct
+   * key a long session ever fetched stays in these maps.
+   */
+  forget(keys: Iterable<string>): void {
+    for (const key of keys) {
+      if (this.polling.has(key) || this.keyInFlight(key) || this.gc?.isRetained(key)) continue;
+      this.argsByKey.delete(key);
+      this.ctx.endpointsByKey.delete(key);
+    }
+  }
+
   /** `resetEntireStore` committed: requests in flight are dropped and reject (SPEC 6.69). */
   onReset(): void {
     for (const request of this.active) {
@@ -277,6 +290,7 @@ export class Controller {
     this.active.clear();
     this.reads.clear();
     this.optimistic.clear();
+    this.forget([...this.argsByKey.keys(), ...this.ctx.endpointsByKey.keys()]);
     this.polling.rescheduleAll();
   }
 }

@@ -25,7 +25,7 @@ const installed = new WeakMap<object, InstalledRest[]>();
 
 export function buildMiddleware(ctx: RestContext, selectors: Selectors): Middleware {
   const probe = controllerProbe(ctx.options.reducerPath);
-  const { middlewareRegistered, resetEntireStore, invalidate } = ctx.actions;
+  const { middlewareRegistered, resetEntireStore, invalidate, gc } = ctx.actions;
   const reducer = buildReducer(ctx.actions);
   const prefix = `${ctx.options.reducerPath}/`;
   return (api) => {
@@ -56,6 +56,7 @@ export function buildMiddleware(ctx: RestContext, selectors: Selectors): Middlew
       const result = next(action);
       if (resetEntireStore.match(action)) controller.onReset();
       else if (invalidate.match(action)) controller.onInvalidate(action.payload.keys);
+      else if (gc.match(action)) controller.forget(action.payload.keys);
       else {
         const key = writtenKey(action);
         if (key !== undefined) controller.polling.written(key);
