@@ -5,6 +5,31 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { setImmediate as realSetImmediate } from 'node:timers';
+import { getHeapSpaceStatistics } from 'node:v8';
+
+/**
+ * Keys. By default every cycle uses a key never seen before: "the first use of a new key" is what
+ * a long session does, and it is where this suite found the library's leaks (fixed):
+ *
+ *  1. `lastResponses` (src/redux/selectors.ts): key → last `ResponseState` (with its Entity
+ *     instances) of keys GC had removed long ago;
+ *  2. the memo cache's entries by pk and `\u0000key` (src/schema/MemoCache.ts `byValue`), one
+ *     per key read by the selectors and a second one per key read by the GC sweep;
+ *  3. `argsByKey` / `endpointsByKey` of the store's controller, including keys that never reached
+ *     the slice (subscribed without a fetch); `endpointsByKey` was shared by every store of an
+ *     instance.
+ *
+ * Before the fixes, 10,000 distinct keys ended at a heap ratio of ≈1.14 (Redux layer) and ≈1.18
+ * (hooks), ≈2.2–3.1 KB per fetched key. `LEAK_KEYS=pool` cycles over a pool of `KEY_POOL` keys the
+ * warm-up has already used instead (to separate per-key from per-cycle costs).
+ */
+export const KEY_MODE: 'pool' | 'distinct' = process.env.LEAK_KEYS === 'pool' ? 'pool' : 'distinct';
+/** Keys cycled over in 'pool' mode; at most `WARMUP`, so the warm-up has used every one. */
+export const KEY_POOL = 500;
+
+/** The `id` of cycle `cycle`'s key (see KEY_MODE above). */
+export const keyId = (cycle: number): number => (KEY_MODE === 'distinct' ? cycle : cycle % KEY_POOL);
 
 /** Cycles per run: 10,000, or 100,000 when `SOAK` is set. */
 export const CYCLES = process.env.SOAK ? 100_000 : 10_000;
@@ -16,8 +41,7 @@ export const HEAP_BOUND = 0.05;
 // Captured before any test installs fake timers: measurements wait on real I/O turns and time
 // runs on the real clock.
 const realNow = performance.now.bind(performance);
-const realSetImmediate: (callback: () => void) => unknown =
-  typeof setImmediate === 'function' ? setImmediate : (callback) => setTimeout(callback, 0);
+// Node's own setImmediate (jsdom's globals lack one, and fake timers replace the globals).
 const realTurn = () => new Promise<void>((resolve) => realSetImmediate(resolve));
 
 type Gc = () => void;
@@ -38,11 +62,38 @@ export function requireGc(): Gc {
 }
 
 /**
- * Retained heap in bytes: the median of `samples` readings of `heapUsed`, each taken after
- * several full collections separated by real I/O turns (WeakRef targets and finalizers are only
- * released between jobs).
+ * Cycles between the forced major GCs the tests run during warm-up and run alike. V8 never
+ * shrinks a WeakMap's backing store when a GC clears its entries, and the library keeps several
+ * WeakMaps keyed by per-dispatch objects (state versions, argument objects); left to V8's own
+ * schedule, which in Jest's ~170 MB heap runs major GCs rarely, those stores ratchet up to
+ * whatever high-water mark the GC timing produced (measured with --trace-gc-object-stats: the
+ * whole +7.5 MB of a 100,000-cycle run was EPHEMERON_HASH_TABLE capacity, entry tables emptied,
+ * table count unchanged). A fixed GC cadence makes that capacity the same in baseline and run,
+ * so the comparison measures retained objects. It hides no live object: anything still
+ * reachable survives every forced GC.
  */
-export async function retainedHeap(samples = 5): Promise<number> {
+export const GC_EVERY_CYCLES = 1_000;
+
+/** A forced major GC (see GC_EVERY_CYCLES). */
+export function collect(): void {
+  requireGc()();
+}
+
+/** One retained-heap measurement: the median reading, every reading, and V8's spaces at the end. */
+export interface HeapSample {
+  /** Median `heapUsed` in bytes. */
+  bytes: number;
+  readings: number[];
+  /** `space_used_size` per V8 heap space, after the last reading (which space grew, when one did). */
+  spaces: Record<string, number>;
+}
+
+/**
+ * Retained heap: the median of `samples` readings of `heapUsed`, each taken after several full
+ * collections separated by real I/O turns (WeakRef targets and finalizers are only released
+ * between jobs). Call it after dropping every reference the test itself holds.
+ */
+export async function retainedHeap(samples = 5): Promise<HeapSample> {
   const gc = requireGc();
   const readings: number[] = [];
   for (let s = 0; s < samples; s++) {
@@ -52,18 +103,35 @@ export async function retainedHeap(samples = 5): Promise<number> {
     }
     readings.push(process.memoryUsage().heapUsed);
   }
-  readings.sort((a, b) => a - b);
-  return readings[Math.floor(readings.length / 2)]!;
+  const spaces: Record<string, number> = {};
+  for (const space of getHeapSpaceStatistics()) spaces[space.space_name] = space.space_used_size;
+  const sorted = [...readings].sort((a, b) => a - b);
+  return { bytes: sorted[Math.floor(sorted.length / 2)]!, readings, spaces };
 }
 
 export interface HeapFigures {
+  /** Median retained heap (bytes) at the baseline and after the run. */
   before: number;
   after: number;
+  /** after / before. */
   ratio: number;
+  readingsBefore: number[];
+  readingsAfter: number[];
+  /** after − before per V8 heap space, in bytes. */
+  spaceGrowth: Record<string, number>;
 }
 
-export function heapFigures(before: number, after: number): HeapFigures {
-  return { before, after, ratio: Number((after / before).toFixed(4)) };
+export function heapFigures(before: HeapSample, after: HeapSample): HeapFigures {
+  const spaceGrowth: Record<string, number> = {};
+  for (const name of Object.keys(after.spaces)) spaceGrowth[name] = after.spaces[name]! - (before.spaces[name] ?? 0);
+  return {
+    before: before.bytes,
+    after: after.bytes,
+    ratio: Number((after.bytes / before.bytes).toFixed(4)),
+    readingsBefore: before.readings,
+    readingsAfter: after.readings,
+    spaceGrowth,
+  };
 }
 
 /** Writes the figures of one leak test to `.ci/out/leak-<name>.json` (the directory is created when missing). */
@@ -80,9 +148,9 @@ interface ControllerView {
   reads: Map<string, unknown>;
   active: Set<unknown>;
   argsByKey: Map<string, unknown>;
-  ctx: { endpointsByKey: Map<string, unknown> };
+  endpointsByKey: Map<string, unknown>;
   polling: { keys: Map<string, { timer?: unknown }>; stopListening?: unknown };
-  gc?: { retained: Map<string, number>; queries: Set<unknown>; timer?: unknown };
+  gc?: { retained: Map<string, number>; queries: Set<unknown>; timer?: unknown; stop(): void };
 }
 
 /** The store's controller for `reducerPath`, through the middleware's internal probe (SPEC 6.14). */
@@ -112,8 +180,8 @@ export function bookkeeping(store: { dispatch: (action: any) => any }) {
     requestsInFlight: controller.active.size,
     /** Arguments remembered per key (controller.argsByKey). */
     argsByKey: controller.argsByKey.size,
-    /** Endpoints remembered per key (ctx.endpointsByKey, shared by every store of the instance). */
-    endpointsByKey: controller.ctx.endpointsByKey.size,
+    /** Endpoints remembered per key (the store's controller). */
+    endpointsByKey: controller.endpointsByKey.size,
   };
 }
 

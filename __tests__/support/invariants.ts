@@ -136,7 +136,7 @@ export function inFlightFromLog(actions: Iterable<{ type: string; meta?: unknown
 /** The store's private controller through the internal probe (SPEC 6.14), duck-typed; undefined when it does not answer. */
 interface ControllerView {
   readonly active: Iterable<{ key: string }>;
-  readonly ctx?: { endpointsByKey?: Map<string, unknown> };
+  readonly endpointsByKey?: Map<string, unknown>;
   readonly argsByKey?: Map<string, readonly unknown[]>;
 }
 
@@ -243,7 +243,7 @@ interface KnownEndpoints {
 function collectEndpoints(options: InvariantOptions, controller: ControllerView | undefined): KnownEndpoints {
   const exact = new Map<string, { schema: unknown; args: readonly unknown[] }>();
   const loose: EndpointLike[] = [];
-  const byKey = controller?.ctx?.endpointsByKey;
+  const byKey = controller?.endpointsByKey;
   if (byKey instanceof Map) {
     for (const [key, endpoint] of byKey) {
       if (isEndpoint(endpoint)) exact.set(key, { schema: endpoint.schema, args: controller?.argsByKey?.get(key) ?? [] });

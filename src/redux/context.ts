@@ -1,5 +1,4 @@
 import type { EntityReader, MemoCache } from '../schema';
-import type { RestEndpoint } from '../rest';
 import type { RestActions } from './actions';
 import type { Environment } from './environment';
 import type { Timers } from './polling';
@@ -26,8 +25,6 @@ export interface RestContext {
   slice(rootState: unknown): RestState;
   reader(slice: RestState): EntityReader;
   onUnauthorized(error: unknown, api: { dispatch: (action: any) => any; getState: () => unknown }): unknown;
-  /** Endpoints seen per key (for inference of hydrated keys and later GC). */
-  readonly endpointsByKey: Map<string, RestEndpoint>;
   /** The public instance `createRest` returned (what the instances probe answers with, SPEC 7.1). */
   instance?: object;
 }

@@ -44,6 +44,8 @@ export class Controller {
   readonly active = new Set<InFlight>();
   /** The arguments each key was last requested with (GC reads results with them, SPEC 6.64). */
   readonly argsByKey = new Map<string, readonly unknown[]>();
+  /** The endpoint each key was last requested with, in this store (GC reads results through its schema). */
+  readonly endpointsByKey = new Map<string, RestEndpoint>();
 
   readonly polling: Polling;
   readonly optimistic: OptimisticLayers;
@@ -119,7 +121,7 @@ export class Controller {
     this.argsByKey.set(key, args);
     const jsonArgs = jsonArgsOf(endpoint, args);
     if (jsonArgs !== undefined) meta.args = jsonArgs;
-    this.ctx.endpointsByKey.set(key, endpoint);
+    this.endpointsByKey.set(key, endpoint);
     if (read) this.reads.set(dedupeKey, request);
     this.active.add(request);
     const start = () => {
@@ -277,7 +279,8 @@ export class Controller {
     for (const key of keys) {
       if (this.polling.has(key) || this.keyInFlight(key) || this.gc?.isRetained(key)) continue;
       this.argsByKey.delete(key);
-      this.ctx.endpointsByKey.delete(key);
+      this.endpointsByKey.delete(key);
+      this.selectors.forget(key);
     }
   }
 
@@ -290,7 +293,7 @@ export class Controller {
     this.active.clear();
     this.reads.clear();
     this.optimistic.clear();
-    this.forget([...this.argsByKey.keys(), ...this.ctx.endpointsByKey.keys()]);
+    this.forget([...this.argsByKey.keys(), ...this.endpointsByKey.keys()]);
     this.polling.rescheduleAll();
   }
 }

@@ -103,7 +103,6 @@ export function createRest<const ReducerPath extends string = 'rest'>(options: C
     slice: (rootState) => sliceOf(rootState, resolved.reducerPath, isDev),
     reader: sliceReader,
     onUnauthorized: options.onUnauthorized ?? ((_error, api) => api.dispatch(resetThunk())),
-    endpointsByKey: new Map(),
   };
   const selectors = buildSelectors(ctx);
   const { shouldFetch: _shouldFetch, ...thunks } = buildThunks(ctx, selectors);

@@ -1,7 +1,6 @@
 import { toNode } from '../schema';
 import type { SchemaNode } from '../schema';
 import type { Controller } from './controller';
-import { entitiesToken } from './layout';
 import { tableGet, tableKeys } from './tables';
 import type { RestState } from './types';
 
@@ -105,20 +104,20 @@ export class GarbageCollector {
     };
     for (const key of tableKeys(slice.endpoints)) {
       if (removed.has(key)) continue;
-      const endpoint = ctx.endpointsByKey.get(key);
+      const endpoint = this.controller.endpointsByKey.get(key);
       if (endpoint === undefined) return [];
       const node = toNode(endpoint.schema);
       if (node === undefined) continue;
       const args = this.controller.argsByKey.get(key) ?? [];
-      reach(ctx.memo.read(node, tableGet(slice.endpoints, key), reader, entitiesToken(slice.entities), args).paths);
+      reach(selectors.readAs(key, node, tableGet(slice.endpoints, key), slice, reader, args).paths);
     }
     // Retained keys without a result read by inference (5.18): what they read stays.
     for (const key of [...this.retained.keys(), ...this.controller.polling.subscribedKeys()]) {
-      const endpoint = ctx.endpointsByKey.get(key);
+      const endpoint = this.controller.endpointsByKey.get(key);
       if (endpoint === undefined || tableGet(slice.endpoints, key) !== undefined) continue;
       const node = toNode(endpoint.schema);
       if (node === undefined || !node.queryable) continue;
-      const answer = selectors.query(slice, node, this.controller.argsByKey.get(key) ?? []);
+      const answer = selectors.query(slice, node, this.controller.argsByKey.get(key) ?? [], key);
       if (answer !== undefined) reach(answer.paths);
     }
     for (const { node, args } of this.queries) {

@@ -1,7 +1,7 @@
 import type { RestEndpoint } from '../rest';
 import type { Controller } from './controller';
 import type { Environment } from './environment';
-import { tableGet } from './tables';
+import { tableGet, tableHas } from './tables';
 
 interface Subscriber {
   readonly endpoint: RestEndpoint;
@@ -76,7 +76,7 @@ export class Polling {
     let entry = this.keys.get(key);
     if (entry === undefined) this.keys.set(key, (entry = { subscribers: [] }));
     const subscriber: Subscriber = { endpoint, args };
-    this.controller.ctx.endpointsByKey.set(key, endpoint);
+    this.controller.endpointsByKey.set(key, endpoint);
     this.controller.argsByKey.set(key, args);
     entry.subscribers.push(subscriber);
     if (this.stopListening === undefined) {
@@ -95,6 +95,9 @@ export class Polling {
       if (current.subscribers.length === 0) {
         this.clear(current);
         this.keys.delete(key);
+        // A key that never reached the slice (subscribed, never fetched) has nothing for GC to remove.
+        const slice = this.controller.slice();
+        if (!tableHas(slice.meta, key) && !tableHas(slice.endpoints, key)) this.controller.forget([key]);
         // Event listeners go with the last subscription (6.61).
         if (this.keys.size === 0) {
           this.stopListening?.();

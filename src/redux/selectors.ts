@@ -112,6 +112,32 @@ function sameFields(object: Record<string, unknown>, fields: readonly unknown[])
 export function buildSelectors(ctx: RestContext) {
   /** The last answer per key, and the slice and expiry side it was computed for (6.42). */
   const lastResponses = new Map<string, { response: ResponseState; slice: WeakRef<RestState>; endpoint: RestEndpoint; stale: boolean }>();
+  /**
+   * Per key: the primitive value (a pk, a collection key) its memoized read is stored under in the
+   * memo cache, so that `forget` can drop it. Object results are held weakly by the cache.
+   */
+  const slots = new Map<string, { node: SchemaNode; result: unknown }>();
+
+  /** The memo cache's entry for a key's read (its arguments stand as `\0key`). */
+  function readAs(key: string, node: SchemaNode, result: unknown, slice: RestState, reader: EntityReader, args: readonly unknown[]): MemoResult {
+    if (typeof result !== 'object' || result === null) {
+      const slot = slots.get(key);
+      if (slot === undefined || slot.node !== node || !Object.is(slot.result, result)) {
+        if (slot !== undefined) ctx.memo.forget(slot.node, slot.result, '\u0000' + key);
+        slots.set(key, { node, result });
+      }
+    }
+    return ctx.memo.read(node, result, reader, entitiesToken(slice.entities), args, '\u0000' + key);
+  }
+
+  /** The key left the store (GC, reset): drop its last answer and its memoized read. */
+  function forget(key: string): void {
+    lastResponses.delete(key);
+    const slot = slots.get(key);
+    if (slot === undefined) return;
+    ctx.memo.forget(slot.node, slot.result, '\u0000' + key);
+    slots.delete(key);
+  }
 
   /** The key's read: its result through the schema, or an inference (SPEC 5.18–5.19). */
   function readKey(slice: RestState, endpoint: RestEndpoint, args: readonly unknown[], key: string): KeyRead {
@@ -121,19 +147,20 @@ export function buildSelectors(ctx: RestContext) {
     // A stored result is never undefined (an absent result is stored as null), so one lookup answers both.
     const result = tableGet(slice.endpoints, key);
     if (result !== undefined) {
-      return { read: node === undefined ? result : ctx.memo.read(node, result, ctx.reader(slice), entitiesToken(slice.entities), args, '\u0000' + key).data, hasResult: true };
+      return { read: node === undefined ? result : readAs(key, node, result, slice, ctx.reader(slice), args).data, hasResult: true };
     }
     if (node === undefined || !node.queryable) return { read: undefined, hasResult: false };
-    const answer = query(slice, node, args);
+    const answer = query(slice, node, args, key);
     if (answer === undefined || answer.data === undefined) return { read: undefined, hasResult: false };
     return { read: answer.data, hasResult: false, inferred: inferredMeta(slice, answer) };
   }
 
-  function query(slice: RestState, node: SchemaNode, args: readonly unknown[]): MemoResult | undefined {
+  /** A queryable schema read by arguments; with `key`, the read is that key's (and `forget` drops it). */
+  function query(slice: RestState, node: SchemaNode, args: readonly unknown[], key?: string): MemoResult | undefined {
     const reader: EntityReader = ctx.reader(slice);
     const result = node.queryKey(args, { reader });
     if (result === undefined) return undefined;
-    const answer = ctx.memo.read(node, result, reader, entitiesToken(slice.entities), args);
+    const answer = key === undefined ? ctx.memo.read(node, result, reader, entitiesToken(slice.entities), args) : readAs(key, node, result, slice, reader, args);
     // An object read that found none of its members found nothing (5.18).
     return node.found && !node.found(answer.data) ? undefined : answer;
   }
@@ -199,6 +226,8 @@ export function buildSelectors(ctx: RestContext) {
 
   return {
     readKey,
+    readAs,
+    forget,
     query,
     responseOf,
     selectResponse,

@@ -157,7 +157,8 @@ export function buildThunks(ctx: RestContext, selectors: Selectors) {
         const date = options.now();
         const expiresAt = capped(date + (endpoint.dataExpiryLength ?? options.dataExpiryLength));
         const payload = store.normalize(endpoint, rest[rest.length - 1], args, key, { fetchedAt: date, date, expiresAt });
-        ctx.endpointsByKey.set(key, endpoint);
+        store.endpointsByKey.set(key, endpoint);
+        store.argsByKey.set(key, args);
         dispatch(actions.setResponse(payload, { key, date, expiresAt }));
       },
 

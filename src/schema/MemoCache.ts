@@ -184,6 +184,19 @@ export class MemoCache {
     return memoResult;
   }
 
+  /**
+   * Drops the answer `read` stored for `result` (a primitive: an object result is held weakly
+   * anyway) and `argsKey`, so that a long session's removed keys do not stay in the cache.
+   * @internal
+   */
+  forget(node: SchemaNode, result: unknown, argsKey: string): void {
+    const map = this.byValue.get(node);
+    const byArgs = map?.get(result);
+    if (byArgs === undefined) return;
+    byArgs.delete(argsKey);
+    if (byArgs.size === 0) map!.delete(result);
+  }
+
   private entriesFor(node: SchemaNode, result: unknown): ByArgs {
     let byArgs: ByArgs | undefined;
     if (typeof result === 'object' && result !== null) {

@@ -1,0 +1,373 @@
+/**
+ * Leak suite, React layer (SPEC 6.63, 7.6–7.13): many mount/unmount cycles of components using
+ * `useSuspense`, `useDLE`, `useLive` and `useSubscription` (polling) leave no timer, no store
+ * listener, no window listener, no retained key or entity once GC has run, and a retained heap
+ * within 5% of the baseline.
+ *
+ * Run with `npm test` (node --expose-gc …): the heap check needs `global.gc`. `SOAK=1` runs
+ * 100,000 cycles. Figures go to `.ci/out/leak-hooks.json`.
+ */
+import { configureStore } from '@reduxjs/toolkit';
+import { act, render } from '@testing-library/react';
+import { setImmediate as realSetImmediate } from 'node:timers';
+import { Suspense, useState } from 'react';
+import { Provider } from 'react-redux';
+import { createRest } from 'rtk-rest';
+import { useDLE, useLive, useSubscription, useSuspense } from 'rtk-rest/react';
+import { PostResource, sliceOf } from '../redux/support';
+import type { Rest } from '../redux/support';
+import {
+  CYCLES,
+  GC_EVERY_CYCLES,
+  HEAP_BOUND,
+  KEY_MODE,
+  KEY_POOL,
+  WARMUP,
+  bookkeeping,
+  collect,
+  controllerOf,
+  elapsed,
+  heapFigures,
+  keyId,
+  requireGc,
+  retainedHeap,
+  sliceLeft,
+  wallClock,
+  writeFigures,
+} from './leak-support';
+
+jest.setTimeout(process.env.SOAK ? 1_800_000 : 90_000);
+
+/** Components mounted together, then unmounted together. */
+const BATCH = 50;
+const GC = { intervalMs: 1_000, graceMs: 1_000 };
+const DATA_EXPIRY = 2_000;
+const PAST_GC = DATA_EXPIRY + GC.graceMs + 2 * GC.intervalMs;
+const ENVIRONMENT_EVENTS = new Set(['online', 'offline', 'visibilitychange']);
+
+const plain = PostResource.get;
+const polled = PostResource.get.extend({ pollFrequency: 1_000 });
+const GROUPS = ['react', 'vue', 'svelte'] as const;
+
+/** The store of SPEC 6.4 without RTK's dev-only state checks (O(state) per dispatch; not under test). */
+function makeStore(rest: Rest) {
+  return configureStore({
+    reducer: { [rest.reducerPath]: rest.reducer },
+    middleware: (getDefault) => getDefault({ immutableCheck: false, serializableCheck: false }).concat(rest.middleware),
+  });
+}
+
+type Store = ReturnType<typeof makeStore>;
+
+/** Counts the store's live `subscribe` listeners (react-redux's and the hooks' own). */
+function countListeners(store: Store): { readonly live: number; readonly added: number } {
+  const counts = { live: 0, added: 0 };
+  const subscribe = store.subscribe;
+  store.subscribe = (listener: () => void) => {
+    const unsubscribe = subscribe(listener);
+    counts.live += 1;
+    counts.added += 1;
+    let active = true;
+    return () => {
+      if (active) {
+        active = false;
+        counts.live -= 1;
+      }
+      unsubscribe();
+    };
+  };
+  return counts;
+}
+
+/** Counts live online/offline/visibilitychange listeners on window and document (polling, 6.60–6.61). */
+function countEnvironmentListeners(): { readonly live: number; restore(): void } {
+  const registered = new Set<{ target: EventTarget; type: string; listener: unknown }>();
+  const spies = [window, document].flatMap((target: EventTarget) => {
+    const add = target.addEventListener.bind(target);
+    const remove = target.removeEventListener.bind(target);
+    return [
+      jest.spyOn(target, 'addEventListener').mockImplementation((type, listener, options) => {
+        if (ENVIRONMENT_EVENTS.has(type) && listener) registered.add({ target, type, listener });
+        add(type, listener, options);
+      }),
+      jest.spyOn(target, 'removeEventListener').mockImplementation((type, listener, options) => {
+        for (const entry of registered) if (entry.target === target && entry.type === type && entry.listener === listener) registered.delete(entry);
+        remove(type, listener, options);
+      }),
+    ];
+  });
+  return {
+    get live() {
+      return registered.size;
+    },
+    restore() {
+      for (const spy of spies) spy.mockRestore();
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// A stub network that holds every request until the test answers it, and keeps nothing after.
+
+let held: { url: string; resolve: (response: Response) => void }[] = [];
+let sent = 0;
+const originalFetch = globalThis.fetch;
+
+function stubFetch(input: RequestInfo | URL): Promise<Response> {
+  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+  sent += 1;
+  return new Promise<Response>((resolve) => held.push({ url, resolve }));
+}
+
+function answerHeld(): void {
+  const now = held;
+  held = [];
+  for (const { url, resolve } of now) {
+    const id = Number(url.slice(url.lastIndexOf('/') + 1));
+    const author = id % 50;
+    const body = { id, title: `post ${id}`, author: { id: author, username: `user${author}`, createdAt: '2024-01-01T00:00:00.000Z' } };
+    resolve(new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } }));
+  }
+}
+
+// jsdom's globals have no setImmediate, and fake timers replace the rest: Node's own
+// setImmediate gives real I/O turns.
+async function settle(turns = 4): Promise<void> {
+  await act(async () => {
+    for (let i = 0; i < turns; i++) await new Promise<void>((resolve) => realSetImmediate(resolve));
+  });
+}
+
+async function tick(ms: number): Promise<void> {
+  await act(async () => {
+    await jest.advanceTimersByTimeAsync(ms);
+  });
+  await settle();
+}
+
+// ---------------------------------------------------------------------------------------------
+// The components: one per cycle, four kinds.
+
+type Args = { group: string; id: number };
+
+function argsOf(cycle: number): Args {
+  const id = keyId(cycle);
+  return { group: GROUPS[id % GROUPS.length]!, id };
+}
+
+/** `useSuspense`: renders once its data is there. */
+function SuspenseRow({ args }: { args: Args }) {
+  const post = useSuspense(plain, args);
+  return <li data-ok={post.title} />;
+}
+
+/** `useDLE`: renders loading, then the data. */
+function DLERow({ args }: { args: Args }) {
+  const { data, loading, error } = useDLE(plain, args);
+  if (error) throw error;
+  return loading || data === undefined ? <li /> : <li data-ok={data.title} />;
+}
+
+/** `useLive` with polling: suspends, then polls while mounted. */
+function LiveRow({ args }: { args: Args }) {
+  const post = useLive(polled, args);
+  return <li data-ok={post.title} />;
+}
+
+/** `useSubscription` with polling: no data read, polls while mounted. */
+function SubscriptionRow({ args }: { args: Args }) {
+  useSubscription(polled, args);
+  return <li data-ok="subscribed" />;
+}
+
+function Row({ cycle }: { cycle: number }) {
+  const args = argsOf(cycle);
+  switch (cycle % 4) {
+    case 0:
+      return (
+        <Suspense fallback={<li />}>
+          <SuspenseRow args={args} />
+        </Suspense>
+      );
+    case 1:
+      return <DLERow args={args} />;
+    case 2:
+      return (
+        <Suspense fallback={<li />}>
+          <LiveRow args={args} />
+        </Suspense>
+      );
+    default:
+      return <SubscriptionRow args={args} />;
+  }
+}
+
+/** The rows to mount; set from the test through `show`. */
+let show: (rows: readonly number[]) => void = () => undefined;
+const NONE: readonly number[] = [];
+
+function Harness() {
+  const [rows, setRows] = useState<readonly number[]>(NONE);
+  show = setRows;
+  return (
+    <ul>
+      {rows.map((cycle) => (
+        <Row key={cycle} cycle={cycle} />
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * One batch: mount `count` rows from cycle `first` (one key each), let their requests and first
+ * polls be answered, poll once more, unmount them all, and move time past the GC delays.
+ * Returns how many rows showed their data before unmounting.
+ */
+async function batch(container: HTMLElement, first: number, count: number): Promise<number> {
+  const rows: number[] = [];
+  for (let cycle = first; cycle < first + count; cycle++) rows.push(cycle);
+  act(() => show(rows));
+  await settle();
+  // Reads started while rendering; polls with no write yet are due at once.
+  await tick(0);
+  answerHeld();
+  await settle();
+  // The next poll of the polling rows.
+  await tick(1_000);
+  answerHeld();
+  await settle();
+  const shown = container.querySelectorAll('[data-ok]').length;
+  act(() => show(NONE));
+  await settle();
+  await tick(PAST_GC);
+  return shown;
+}
+
+async function run(container: HTMLElement, first: number, cycles: number): Promise<number> {
+  let shown = 0;
+  for (let done = 0; done < cycles; done += BATCH) {
+    shown += await batch(container, first + done, Math.min(BATCH, cycles - done));
+    if ((done + BATCH) % GC_EVERY_CYCLES === 0) collect();
+  }
+  return shown;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+describe('leak: mount / unmount cycles of hook components', () => {
+  let consoleMessages = 0;
+
+  beforeEach(() => {
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'queueMicrotask'] });
+    jest.setSystemTime(1_000);
+    held = [];
+    sent = 0;
+    globalThis.fetch = stubFetch as typeof fetch;
+    // Counted, not buffered: Jest keeps every console message of a file in memory.
+    consoleMessages = 0;
+    for (const method of ['error', 'warn', 'log'] as const) {
+      jest.spyOn(console, method).mockImplementation(() => {
+        consoleMessages += 1;
+      });
+    }
+  });
+
+  afterEach(() => {
+    globalThis.fetch = originalFetch;
+    jest.clearAllTimers();
+    jest.useRealTimers();
+    jest.restoreAllMocks();
+  });
+
+  it(`${CYCLES} mount/unmount cycles leave no timer, listener or key after GC, and the heap within ${HEAP_BOUND * 100}% of the baseline`, async () => {
+    // Fails (never skips) without --expose-gc.
+    requireGc();
+    const started = wallClock();
+    const environment = countEnvironmentListeners();
+    const rest = createRest({ gc: GC, dataExpiryLength: DATA_EXPIRY });
+    const store = makeStore(rest);
+    const listeners = countListeners(store);
+    store.dispatch({ type: 'test/ready' });
+
+    let view!: ReturnType<typeof render>;
+    act(() => {
+      view = render(
+        <Provider store={store}>
+          <Harness />
+        </Provider>,
+      );
+    });
+    await settle();
+    // An idle mounted tree: react-redux's own store subscription and the GC sweep timer.
+    const idle = { timers: jest.getTimerCount(), storeListeners: listeners.live };
+
+    const warmupShown = await run(view.container, 0, WARMUP);
+    const before = await retainedHeap();
+
+    const shown = await run(view.container, WARMUP, CYCLES);
+    const after = await retainedHeap();
+    const timers = jest.getTimerCount();
+    const storeListeners = listeners.live;
+    const books = bookkeeping(store);
+    const left = sliceLeft(sliceOf(rest, store.getState()));
+    const domNodes = view.container.querySelectorAll('*').length;
+
+    // Unmounting the whole tree leaves no store listener at all; without the sweep, no timer.
+    act(() => view.unmount());
+    await settle();
+    const storeListenersAfterUnmount = listeners.live;
+    controllerOf(store).gc?.stop();
+    const timersWithoutSweep = jest.getTimerCount();
+    const environmentListeners = environment.live;
+    environment.restore();
+
+    const heap = heapFigures(before, after);
+    const figures = {
+      test: 'mount / unmount of useSuspense, useDLE, useLive, useSubscription components (React layer)',
+      keyMode: KEY_MODE,
+      keyPool: KEY_MODE === 'pool' ? KEY_POOL : null,
+      cycles: CYCLES,
+      warmupCycles: WARMUP,
+      rowsShownWithData: shown,
+      requestsSent: sent,
+      timers: { idle: idle.timers, after: timers, pending: timers - idle.timers, withoutGcSweep: timersWithoutSweep },
+      storeListeners: { idle: idle.storeListeners, after: storeListeners, afterUnmount: storeListenersAfterUnmount, subscribedInTotal: listeners.added },
+      environmentListeners,
+      bookkeeping: books,
+      keysLeftAfterGc: left,
+      domNodesLeft: domNodes,
+      consoleMessages,
+      heap,
+      heapBound: HEAP_BOUND,
+      forcedGcEveryCycles: GC_EVERY_CYCLES,
+      wallMs: elapsed(started),
+    };
+    writeFigures('hooks', figures);
+
+    // Every row got its data (or subscribed) before it unmounted.
+    expect(warmupShown).toBe(WARMUP);
+    expect(shown).toBe(CYCLES);
+    expect(sent).toBeGreaterThanOrEqual(WARMUP + CYCLES);
+    expect(consoleMessages).toBe(0);
+    expect(domNodes).toBe(1);
+    expect(timers - idle.timers).toBe(0);
+    expect(timersWithoutSweep).toBe(0);
+    expect(storeListeners).toBe(idle.storeListeners);
+    expect(storeListenersAfterUnmount).toBe(0);
+    expect(environmentListeners).toBe(0);
+    expect(books).toMatchObject({
+      subscribedKeys: 0,
+      pollTimers: 0,
+      environmentListening: false,
+      retainedKeys: 0,
+      retainedQueries: 0,
+      readsInFlight: 0,
+      requestsInFlight: 0,
+    });
+    // Every key left the slice or was never in it: the store forgets its endpoint and arguments.
+    expect(books.argsByKey).toBe(0);
+    expect(books.endpointsByKey).toBe(0);
+    expect(left).toEqual({ endpoints: 0, meta: 0, entities: 0, entitiesMeta: 0, indexEntries: 0, optimistic: 0 });
+    expect(heap.after).toBeLessThanOrEqual(heap.before * (1 + HEAP_BOUND));
+  });
+});
