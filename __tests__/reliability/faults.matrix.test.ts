@@ -263,6 +263,25 @@ function timeoutSignal(ms: number): AbortSignal {
   return controller.signal;
 }
 
+/** An HTTP error answer: NetworkError with the status, the status text as message, the Response kept. */
+function httpFailure(rule: string, status: number, statusText: string): FailureFault {
+  return {
+    rule,
+    async inject(request) {
+      jest.setSystemTime(ANSWER);
+      request.reply({ message: statusText }, { status, statusText });
+      return {};
+    },
+    expected: () => ({
+      cls: 'NetworkError',
+      status,
+      message: `${URL5}: ${statusText}`,
+      url: URL5,
+      real: (error) => expect(error.response?.status).toBe(status),
+    }),
+  };
+}
+
 const FAILURES: Record<string, FailureFault> = {
   'network failure': {
     rule: '11 #11, 2.9',
@@ -301,36 +320,8 @@ const FAILURES: Record<string, FailureFault> = {
       },
     }),
   },
-  'HTTP 4xx': {
-    rule: '11 #13, 2.18',
-    async inject(request) {
-      jest.setSystemTime(ANSWER);
-      request.reply({ message: 'nope' }, { status: 404, statusText: 'Not Found' });
-      return {};
-    },
-    expected: () => ({
-      cls: 'NetworkError',
-      status: 404,
-      message: `${URL5}: Not Found`,
-      url: URL5,
-      real: (error) => expect(error.response).toBeInstanceOf(Response),
-    }),
-  },
-  'HTTP 5xx': {
-    rule: '11 #13, 2.18, D10 (not soft by default)',
-    async inject(request) {
-      jest.setSystemTime(ANSWER);
-      request.reply({ message: 'boom' }, { status: 500, statusText: 'Internal Server Error' });
-      return {};
-    },
-    expected: () => ({
-      cls: 'NetworkError',
-      status: 500,
-      message: `${URL5}: Internal Server Error`,
-      url: URL5,
-      real: (error) => expect(error.response?.status).toBe(500),
-    }),
-  },
+  'HTTP 4xx': httpFailure('11 #13, 2.18', 404, 'Not Found'),
+  'HTTP 5xx': httpFailure('11 #13, 2.18, D10 (not soft by default)', 500, 'Internal Server Error'),
   'HTML error page': {
     rule: '11 #9, 2.18',
     async inject(request) {
