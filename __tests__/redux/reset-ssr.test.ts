@@ -53,6 +53,26 @@ describe('6.69 requests in flight during a reset', () => {
     }
   });
 
+  it('6.69 their network requests are aborted, together with the signal of the endpoint', async () => {
+    const { rest, store } = setup();
+    const own = new AbortController();
+    const read = outcome(store.dispatch(rest.fetch(PostResource.get.extend({ signal: own.signal }), p5)));
+    const mutation = outcome(store.dispatch(rest.fetch(PostResource.update, p6, { title: 'x' })));
+    await net.nth(2);
+    const signals = net.requests.map((request) => request.init.signal!);
+    expect(signals.map((signal) => signal.aborted)).toEqual([false, false]);
+    store.dispatch(rest.resetEntireStore());
+    expect(signals.map((signal) => signal.aborted)).toEqual([true, true]);
+    expect(signals.map((signal) => signal.reason)).toEqual([expect.any(ResetError), expect.any(ResetError)]);
+    await Promise.all([read, mutation]);
+    // The endpoint's own signal still aborts the request it is part of (2.5).
+    const again = outcome(store.dispatch(rest.fetch(PostResource.get.extend({ signal: own.signal }), p5)));
+    await net.nth(3);
+    own.abort();
+    expect(net.requests[2]!.init.signal!.aborted).toBe(true);
+    await again;
+  });
+
   it('6.69 their responses are dropped and no fulfilled/rejected action is dispatched for them', async () => {
     const { rest, store, actions } = setup();
     const read = outcome(store.dispatch(rest.fetch(PostResource.get, p5)));

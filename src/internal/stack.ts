@@ -10,11 +10,11 @@ export function isStackOverflow(error: unknown): boolean {
 
 /** The problem text for input too deep to normalize or store. */
 export const TOO_DEEP_TO_WRITE =
-  'the data is nested too deeply to store (the JavaScript call stack overflowed: a value nested thousands of levels, or thousands of entities nested inside each other). Flatten it in process(), or send linked entities as a flat list that refers to them by pk';
+  'the data is nested too deeply to store (the call stack overflowed). Flatten it in process(), or send linked entities as a flat list that refers to them by pk';
 
 /** The error for stored data whose entities link to each other too deeply to read back. */
 export function tooDeepToRead(schema: string): Error {
   return new Error(
-    `[rtk-rest] Cannot read ${schema}: its data is linked or nested too deeply (thousands of levels, e.g. a chain of entities through a schema member such as next → next → …) and the JavaScript call stack overflowed. Nothing in the store was changed. Read such chains in pages, or keep the link as a plain id field instead of a schema member.`,
+    `[rtk-rest] Cannot read ${schema}: its data is nested too deeply (the call stack overflowed, e.g. on a long next → next chain of entities). The store is unchanged. Read such chains in pages, or keep the link as a plain id field.`,
   );
 }

@@ -3,7 +3,7 @@ import { errorMessage, toJSONValue } from '../internal/json';
 import { isStackOverflow, TOO_DEEP_TO_WRITE } from '../internal/stack';
 import { NormalizeError, normalizeWrites, schema as schemas, toNode } from '../schema';
 import type { Entity, EntityMeta } from '../schema';
-import { compilePath, describeSchema, NetworkError, processingError, splitArgs } from '../rest';
+import { callWithSignal, compilePath, describeSchema, NetworkError, processingError, splitArgs } from '../rest';
 import type { RestEndpoint } from '../rest';
 import type { RestContext } from './context';
 import { isAbort, ResetError, serializeError } from './errors';
@@ -29,6 +29,8 @@ interface InFlight {
   discarded: boolean;
   /** The key was invalidated while this request was in flight (SPEC 5.17). */
   invalidated?: boolean;
+  /** Aborts the network request when a reset discards it (SPEC 6.69). */
+  readonly abort: AbortController;
 }
 
 const MAX_TIME = Number.MAX_SAFE_INTEGER;
@@ -117,7 +119,7 @@ export class Controller {
       reject = rej;
     });
     const meta: FetchMeta = { requestId: nanoid(), key, endpoint: endpoint.name, fetchedAt: this.ctx.options.now() };
-    const request: InFlight = { dedupeKey, key, fetchedAt: meta.fetchedAt, read, poll, promise, resolve, reject, discarded: false };
+    const request: InFlight = { dedupeKey, key, fetchedAt: meta.fetchedAt, read, poll, promise, resolve, reject, discarded: false, abort: new AbortController() };
     this.argsByKey.set(key, args);
     const jsonArgs = jsonArgsOf(endpoint, args);
     if (jsonArgs !== undefined) meta.args = jsonArgs;
@@ -148,7 +150,7 @@ export class Controller {
     let failure: { error: unknown } | undefined;
     let committed: { value: unknown } | undefined;
     try {
-      const value = await endpoint(...(args as []));
+      const value = await callWithSignal(endpoint, args, request.abort.signal);
       if (request.discarded) return;
       const date = this.ctx.options.now();
       const expiresAt = capTime(date + (endpoint.dataExpiryLength ?? this.ctx.options.dataExpiryLength));
@@ -288,7 +290,10 @@ export class Controller {
   onReset(): void {
     for (const request of this.active) {
       request.discarded = true;
-      request.reject(new ResetError());
+      const error = new ResetError();
+      request.reject(error);
+      // Its response would be dropped anyway: stop the network request (6.69).
+      request.abort.abort(error);
     }
     this.active.clear();
     this.reads.clear();

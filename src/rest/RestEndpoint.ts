@@ -357,6 +357,31 @@ async function callEndpoint(endpoint: RestEndpoint, args: unknown[]): Promise<un
   }
 }
 
+/**
+ * Calls the endpoint with `signal` added to its own (the store aborts its requests on a reset,
+ * SPEC 6.69): the request runs on a view of the endpoint whose `signal` is both, so every hook a
+ * subclass overrides still runs with the endpoint's configuration.
+ */
+export function callWithSignal(endpoint: RestEndpoint, args: unknown[], signal: AbortSignal): Promise<unknown> {
+  const own = endpoint.signal ?? endpoint.requestInit?.signal ?? undefined;
+  const view = Object.create(endpoint, { signal: { value: own ? eitherSignal(own, signal) : signal } }) as RestEndpoint;
+  return callEndpoint(view, args);
+}
+
+/** A signal that aborts when either does, with that one's reason. */
+function eitherSignal(a: AbortSignal, b: AbortSignal): AbortSignal {
+  if (typeof AbortSignal.any === 'function') return AbortSignal.any([a, b]);
+  const both = new AbortController();
+  const abortWith = (source: AbortSignal) => () => both.abort(source.reason);
+  if (a.aborted) both.abort(a.reason);
+  else if (b.aborted) both.abort(b.reason);
+  else {
+    a.addEventListener('abort', abortWith(a), { once: true });
+    b.addEventListener('abort', abortWith(b), { once: true });
+  }
+  return both.signal;
+}
+
 /** `Post`, `[Post]`, `{ results: Collection([Post]), next }`, or `none` (SPEC 2.19). */
 export function describeSchema(schema: unknown): string {
   const node = toNode(schema);

@@ -1,4 +1,4 @@
-export { RestEndpoint, splitArgs, takesBody, describeSchema } from './RestEndpoint';
+export { RestEndpoint, splitArgs, takesBody, describeSchema, callWithSignal } from './RestEndpoint';
 export { findCollection } from './extenders';
 export { createResource } from './createResource';
 export { hookifyResource } from './hookifyResource';
