@@ -15,6 +15,13 @@ import { buildSelectors } from './selectors';
 import { buildReducer, completeState } from './slice';
 import { logicalSlice } from './layout';
 import type { RestState } from './types';
+
+/**
+ * The arguments of `rest.fetch(endpoint, …)` and the endpoint selectors: the endpoint's own call
+ * arguments, so a typo is a type error as in a plain call, or a single `null` ("no request",
+ * SPEC 6.21).
+ */
+type CallArgs<E> = (E extends (...args: infer A) => any ? A : unknown[]) | [null];
 import { buildThunks } from './thunks';
 
 /** Options of `createRest` (SPEC 6.1). */
@@ -155,7 +162,7 @@ export function createRest<const ReducerPath extends string = 'rest'>(options: C
      * const post = await store.dispatch(rest.fetch(PostResource.get, { group: 'react', id: 5 })); // Post
      * await store.dispatch(rest.fetch(PostResource.update, { group: 'react', id: 5 }, { title: 'new' }));
      */
-    fetch: thunks.fetch as <E extends RestEndpoint<any>>(endpoint: E, ...args: unknown[]) => Thunk<Promise<DataOf<E>>>,
+    fetch: thunks.fetch as <E extends RestEndpoint<any>>(endpoint: E, ...args: CallArgs<E>) => Thunk<Promise<DataOf<E>>>,
     /**
      * Joins a read in flight, fetches when the fetch rule says so, else resolves at once to the
      * stored data (or rejects with the stored error) (SPEC 6.22).
@@ -163,7 +170,7 @@ export function createRest<const ReducerPath extends string = 'rest'>(options: C
      * @example
      * const posts = await store.dispatch(rest.fetchIfStale(PostResource.getList, { group: 'react' }));
      */
-    fetchIfStale: thunks.fetchIfStale as <E extends RestEndpoint<any>>(endpoint: E, ...args: unknown[]) => Thunk<Promise<DataOf<E>>>,
+    fetchIfStale: thunks.fetchIfStale as <E extends RestEndpoint<any>>(endpoint: E, ...args: CallArgs<E>) => Thunk<Promise<DataOf<E>>>,
     /**
      * Everything known about a key: `{ data, error, status, isLoading, isFetching, expiryStatus,
      * fetchedAt, expiresAt }` (SPEC 6.37). Memoized: an unchanged answer keeps its reference.
@@ -171,7 +178,7 @@ export function createRest<const ReducerPath extends string = 'rest'>(options: C
      * @example
      * const { data, isLoading, error } = rest.selectResponse(store.getState(), PostResource.get, { group: 'react', id: 5 });
      */
-    selectResponse: selectors.selectResponse as <E extends RestEndpoint<any>>(state: unknown, endpoint: E, ...args: unknown[]) => ResponseState<DataOf<E>>,
+    selectResponse: selectors.selectResponse as <E extends RestEndpoint<any>>(state: unknown, endpoint: E, ...args: CallArgs<E>) => ResponseState<DataOf<E>>,
     /**
      * The key's data: Entity instances, arrays and objects of them, or `undefined` when absent,
      * invalidated or deleted (SPEC 6.39).
@@ -179,7 +186,7 @@ export function createRest<const ReducerPath extends string = 'rest'>(options: C
      * @example
      * const post = rest.selectData(store.getState(), PostResource.get, { group: 'react', id: 5 }); // Post | undefined
      */
-    selectData: selectors.selectData as <E extends RestEndpoint<any>>(state: unknown, endpoint: E, ...args: unknown[]) => DataOf<E> | undefined,
+    selectData: selectors.selectData as <E extends RestEndpoint<any>>(state: unknown, endpoint: E, ...args: CallArgs<E>) => DataOf<E> | undefined,
     /**
      * The key's stored error as JSON `{ name, message, status, url? }`, hidden while usable data
      * exists and `errorPolicy` made it `'soft'`; else `undefined` (SPEC 6.40).

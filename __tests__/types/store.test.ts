@@ -1,0 +1,43 @@
+import { expectTypeOf } from 'expect-type';
+import { configureStore } from '@reduxjs/toolkit';
+import { createRest } from 'rtk-rest';
+import type { ResponseState } from 'rtk-rest';
+// The running example of SPEC 0.6: User, Post and PostResource.
+import { PostResource } from '../support/example';
+import type { Post } from '../support/example';
+
+/**
+ * Types of the store's thunks and selectors (API.md §3): they take the endpoint's own call
+ * arguments, as a plain call does, or a single `null` (SPEC 6.21). Thunks are dispatched only
+ * inside a never-run function: `tsc --noEmit` makes the checks.
+ */
+const rest = createRest();
+const store = configureStore({ reducer: { [rest.reducerPath]: rest.reducer }, middleware: (g) => g().concat(rest.middleware) });
+const typeOnly = (_check: () => unknown) => undefined;
+const p5 = { group: 'react', id: 5 };
+
+test('rest.fetch and fetchIfStale take the endpoint arguments and resolve to its data', () => {
+  typeOnly(() => {
+    expectTypeOf(store.dispatch(rest.fetch(PostResource.get, p5))).toEqualTypeOf<Promise<Post>>();
+    expectTypeOf(store.dispatch(rest.fetch(PostResource.getList, { group: 'react' }))).toEqualTypeOf<Promise<Post[]>>();
+    expectTypeOf(store.dispatch(rest.fetchIfStale(PostResource.get, p5))).toEqualTypeOf<Promise<Post>>();
+    void store.dispatch(rest.fetch(PostResource.update, p5, { title: 'new' }));
+    void store.dispatch(rest.fetch(PostResource.get, null));
+    // @ts-expect-error a parameter the path does not have, and the required ones missing
+    void store.dispatch(rest.fetch(PostResource.get, { wrong: 1 }));
+    // @ts-expect-error the update's body is missing
+    void store.dispatch(rest.fetch(PostResource.update, p5));
+    // @ts-expect-error a body field of the wrong type
+    void store.dispatch(rest.fetch(PostResource.update, p5, { title: 5 }));
+  });
+  expect(typeof rest.fetch).toBe('function');
+});
+
+test('the endpoint selectors take the endpoint arguments too', () => {
+  const state = store.getState();
+  expectTypeOf(rest.selectData(state, PostResource.get, p5)).toEqualTypeOf<Post | undefined>();
+  expectTypeOf(rest.selectResponse(state, PostResource.getList, { group: 'react' })).toEqualTypeOf<ResponseState<Post[]>>();
+  expect(rest.selectData(state, PostResource.get, null)).toBeUndefined();
+  // @ts-expect-error not the endpoint's arguments: a type error now, a TypeError at run time
+  expect(() => rest.selectData(state, PostResource.get, 42, 'x')).toThrow(/URL parameters must be an object/);
+});
