@@ -20,6 +20,7 @@ import type { RestState } from './types';
  * The arguments of `rest.fetch(endpoint, …)` and the endpoint selectors: the endpoint's own call
  * arguments, so a typo is a type error as in a plain call, or a single `null` ("no request",
  * SPEC 6.21).
+ * @inline
  */
 type CallArgs<E> = (E extends (...args: infer A) => any ? A : unknown[]) | [null];
 import { buildThunks } from './thunks';
