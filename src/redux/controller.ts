@@ -1,7 +1,7 @@
 import { isDev } from '../internal/env';
 import { errorMessage, toJSONValue } from '../internal/json';
 import { isStackOverflow, TOO_DEEP_TO_WRITE } from '../internal/stack';
-import { NormalizeError, normalizeWrites, schema as schemas, toNode } from '../schema';
+import { InvalidateSchema, NormalizeError, normalizeWrites, toNode, UnionSchema } from '../schema';
 import type { Entity, EntityMeta } from '../schema';
 import { callWithSignal, compilePath, describeSchema, NetworkError, processingError, splitArgs } from '../rest';
 import type { RestEndpoint } from '../rest';
@@ -257,7 +257,7 @@ export class Controller {
   /** What `rest.fetch` resolves to after the commit (SPEC 6.19, 3.10). */
   resolved(endpoint: RestEndpoint, args: unknown[], value: unknown): unknown {
     const schema = endpoint.schema;
-    if (schema instanceof schemas.Invalidate) return deletedInstance(schema, endpoint, args, value);
+    if (schema instanceof InvalidateSchema) return deletedInstance(schema, endpoint, args, value);
     return this.selectors.selectData(this.api.getState(), endpoint, ...args);
   }
 
@@ -319,13 +319,13 @@ function jsonArgsOf(endpoint: RestEndpoint, args: readonly unknown[]): unknown[]
 }
 
 /** The instance a delete resolves to: the answered object, else the URL parameters (SPEC 3.10). */
-function deletedInstance(schema: InstanceType<typeof schemas.Invalidate>, endpoint: RestEndpoint, args: unknown[], value: unknown): unknown {
+function deletedInstance(schema: InstanceType<typeof InvalidateSchema>, endpoint: RestEndpoint, args: unknown[], value: unknown): unknown {
   const { urlParams } = splitArgs(endpoint, args);
   const names = compilePath(endpoint.path).params.map((param) => param.name);
   const pathParams = Object.fromEntries(names.filter((name) => urlParams[name] !== undefined).map((name) => [name, urlParams[name]]));
   const props = typeof value === 'object' && value !== null && Object.keys(value).length > 0 ? (value as Record<string, unknown>) : pathParams;
   const target = schema.schema as unknown;
-  if (target instanceof schemas.Union) {
+  if (target instanceof UnionSchema) {
     const member = target.memberOf(props, undefined, undefined);
     return member ? member[1].cls.fromJS(props as any) : undefined;
   }

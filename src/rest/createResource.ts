@@ -1,5 +1,5 @@
 import { isDev } from '../internal/env';
-import { CollectionSchema, isEntityClass, schema as schemas, toNode } from '../schema';
+import { ArraySchema, CollectionSchema, InvalidateSchema, isEntityClass, toNode, UnionSchema } from '../schema';
 import { fallbackToParams, fallbackToSent, optimisticResponses, parsePkText } from './memberBehaviour';
 import { compilePath } from './path';
 import { deriveEndpoint, RestEndpoint } from './RestEndpoint';
@@ -15,7 +15,7 @@ const TYPE_ONLY = ['searchParams', 'body'] as const;
  * below (STYLE habit 7).
  */
 export function createResourceImpl(options: ResourceOptions): Members {
-  const { path, schema, optimistic, Endpoint = RestEndpoint, Collection = schemas.Collection, ...shared } = options as ResourceOptions & Record<string, any>;
+  const { path, schema, optimistic, Endpoint = RestEndpoint, Collection = CollectionSchema, ...shared } = options as ResourceOptions & Record<string, any>;
   if (typeof Endpoint !== 'function' || (Endpoint !== RestEndpoint && !(Endpoint.prototype instanceof RestEndpoint))) {
     throw new TypeError('createResource: the Endpoint option must be RestEndpoint or a class that extends it');
   }
@@ -42,11 +42,11 @@ export function createResourceImpl(options: ResourceOptions): Members {
     ...shared,
     path: list.template,
     // A collection needs entity items; any other item schema is listed as a plain array.
-    schema: isEntityClass(schema) || schema instanceof schemas.Union ? new Collection([schema]) : new schemas.Array(schema),
+    schema: isEntityClass(schema) || schema instanceof UnionSchema ? new Collection([schema]) : new ArraySchema(schema),
     name: `${entityName}.getList`,
     ...(optimistic ? { getOptimisticResponse: optimisticResponses.create(list) } : {}),
   });
-  const deleteSchema = isEntityClass(schema) || schema instanceof schemas.Union ? new schemas.Invalidate(schema) : schema;
+  const deleteSchema = isEntityClass(schema) || schema instanceof UnionSchema ? new InvalidateSchema(schema) : schema;
   const members: Members = {
     get,
     getList,

@@ -1,4 +1,4 @@
-import { appendNew, CollectionSchema, schema as schemas } from '../schema';
+import { appendNew, CollectionSchema, ObjectSchema } from '../schema';
 import { deriveEndpoint } from './RestEndpoint';
 import type { RestEndpoint } from './RestEndpoint';
 import type { AssignOf, GetPageOf, PageEndpoint, PushOf, RestGenerics, UrlParamsOf } from './types';
@@ -13,7 +13,7 @@ const cache = new WeakMap<RestEndpoint, Map<string, RestEndpoint | undefined>>()
 export function findCollection(schema: unknown): CollectionSchema<any> | undefined {
   if (schema instanceof CollectionSchema) return schema;
   const members =
-    schema instanceof schemas.Object ? schema.schema : isPlainObject(schema) ? (schema as Record<string, unknown>) : undefined;
+    schema instanceof ObjectSchema ? schema.schema : isPlainObject(schema) ? (schema as Record<string, unknown>) : undefined;
   if (members === undefined) return undefined;
   for (const key of Object.keys(members)) {
     const found = findCollection(members[key]);
@@ -25,7 +25,7 @@ export function findCollection(schema: unknown): CollectionSchema<any> | undefin
 /** `schema` with `collection` replaced by `replacement` (same place, same object shape). */
 function replaceCollection(schema: unknown, collection: CollectionSchema<any>, replacement: unknown): unknown {
   if (schema === collection) return replacement;
-  if (schema instanceof schemas.Object) return new schemas.Object(replaceMembers(schema.schema, collection, replacement));
+  if (schema instanceof ObjectSchema) return new ObjectSchema(replaceMembers(schema.schema, collection, replacement));
   if (isPlainObject(schema)) return replaceMembers(schema as Record<string, unknown>, collection, replacement);
   return schema;
 }
