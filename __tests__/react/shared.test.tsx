@@ -372,25 +372,19 @@ describe('7.3 a request is identified by its key', () => {
       const post = useSuspense(endpoint, { group: 'react', id: 5 });
       return <h1>{`${label} ${post.title}`}</h1>;
     }
-    const view = renderWith(
-      store,
+    const reader = (label: string) => (
       <Async>
-        <Reader label="one" />
-      </Async>,
+        <Reader label={label} />
+      </Async>
     );
+    const view = renderWith(store, reader('one'));
     const request = await net.nth(1);
     expect(request.headers['access-token']).toBe('a');
     request.reply(post5);
     await settle();
     expect(endpoints.size).toBe(1);
     token = 'b';
-    rerenderWith(
-      view,
-      store,
-      <Async>
-        <Reader label="two" />
-      </Async>,
-    );
+    rerenderWith(view, store, reader('two'));
     await settle();
     // A new endpoint object (new init) with the same key: no new request.
     expect(endpoints.size).toBe(2);
@@ -398,13 +392,7 @@ describe('7.3 a request is identified by its key', () => {
     expect(net.count).toBe(1);
     // A request a later render starts goes out with that render's endpoint (3.25: the new token).
     jest.setSystemTime(61_001);
-    rerenderWith(
-      view,
-      store,
-      <Async>
-        <Reader label="three" />
-      </Async>,
-    );
+    rerenderWith(view, store, reader('three'));
     const refetch = await net.nth(2);
     expect(refetch.headers['access-token']).toBe('b');
     refetch.reply(post5);

@@ -263,15 +263,27 @@ function timeoutSignal(ms: number): AbortSignal {
   return controller.signal;
 }
 
+/** `inject` for an answer sent at ANSWER: the request gets what `send` gives it. */
+const answerWith =
+  (send: (request: FakeRequest) => void): FailureFault['inject'] =>
+  async (request) => {
+    jest.setSystemTime(ANSWER);
+    send(request);
+    return {};
+  };
+
+/** An answer whose processing fails: a processing error (status 400) whose message matches `problem`. */
+const processingFailure = (rule: string, send: (request: FakeRequest) => void, problem: string): FailureFault => ({
+  rule,
+  inject: answerWith(send),
+  expected: (key) => ({ cls: 'Error', status: 400, message: processingMessage(key, problem) }),
+});
+
 /** An HTTP error answer: NetworkError with the status, the status text as message, the Response kept. */
 function httpFailure(rule: string, status: number, statusText: string): FailureFault {
   return {
     rule,
-    async inject(request) {
-      jest.setSystemTime(ANSWER);
-      request.reply({ message: statusText }, { status, statusText });
-      return {};
-    },
+    inject: answerWith((request) => request.reply({ message: statusText }, { status, statusText })),
     expected: () => ({
       cls: 'NetworkError',
       status,
@@ -324,11 +336,9 @@ const FAILURES: Record<string, FailureFault> = {
   'HTTP 5xx': httpFailure('11 #13, 2.18, D10 (not soft by default)', 500, 'Internal Server Error'),
   'HTML error page': {
     rule: '11 #9, 2.18',
-    async inject(request) {
-      jest.setSystemTime(ANSWER);
-      request.respond(text('<!doctype html><html><body><h1>Service Unavailable</h1></body></html>', 'text/html; charset=utf-8', { status: 503 }));
-      return {};
-    },
+    inject: answerWith((request) =>
+      request.respond(text('<!doctype html><html><body><h1>Service Unavailable</h1></body></html>', 'text/html; charset=utf-8', { status: 503 })),
+    ),
     expected: () => ({
       cls: 'NetworkError',
       status: 503,
@@ -344,11 +354,7 @@ const FAILURES: Record<string, FailureFault> = {
   },
   'invalid JSON': {
     rule: '11 #6, 2.10.2',
-    async inject(request) {
-      jest.setSystemTime(ANSWER);
-      request.respond(text('{"id":5,"title":', 'application/json'));
-      return {};
-    },
+    inject: answerWith((request) => request.respond(text('{"id":5,"title":', 'application/json'))),
     expected: () => ({
       cls: 'NetworkError',
       status: 200,
@@ -356,46 +362,14 @@ const FAILURES: Record<string, FailureFault> = {
       url: URL5,
     }),
   },
-  'missing pk': {
-    rule: '11 #15, 2.19, 6.20',
-    async inject(request) {
-      jest.setSystemTime(ANSWER);
-      // A nested new user: nothing at all may be written (5.9).
-      request.reply({ title: 'x', author: { id: 3, username: 'cy', createdAt: '2024-03-01T00:00:00.000Z' } });
-      return {};
-    },
-    expected: (key) => ({
-      cls: 'Error',
-      status: 400,
-      message: processingMessage(key, 'missing primary key.*"title":"x"'),
-    }),
-  },
-  'shape mismatch': {
-    rule: '11 #16, 5.10',
-    async inject(request) {
-      jest.setSystemTime(ANSWER);
-      request.reply([post5]);
-      return {};
-    },
-    expected: (key) => ({
-      cls: 'Error',
-      status: 400,
-      message: processingMessage(key, 'expected an object for Post, got an array'),
-    }),
-  },
-  'empty body': {
-    rule: '11 #10, 2.10.1, 2.19',
-    async inject(request) {
-      jest.setSystemTime(ANSWER);
-      request.respond(new Response(null, { status: 204 }));
-      return {};
-    },
-    expected: (key) => ({
-      cls: 'Error',
-      status: 400,
-      message: processingMessage(key, 'empty response'),
-    }),
-  },
+  // A nested new user: nothing at all may be written (5.9).
+  'missing pk': processingFailure(
+    '11 #15, 2.19, 6.20',
+    (request) => request.reply({ title: 'x', author: { id: 3, username: 'cy', createdAt: '2024-03-01T00:00:00.000Z' } }),
+    'missing primary key.*"title":"x"',
+  ),
+  'shape mismatch': processingFailure('11 #16, 5.10', (request) => request.reply([post5]), 'expected an object for Post, got an array'),
+  'empty body': processingFailure('11 #10, 2.10.1, 2.19', (request) => request.respond(new Response(null, { status: 204 })), 'empty response'),
 };
 
 /** A fault that ends in a stored error: the caller gets the real error, the state its serialized form, nothing else changes. */

@@ -31,6 +31,11 @@ export const KEY_POOL = 500;
 /** The `id` of cycle `cycle`'s key (see KEY_MODE above). */
 export const keyId = (cycle: number): number => (KEY_MODE === 'distinct' ? cycle : cycle % KEY_POOL);
 
+/** The instance options of both leak suites: a GC sweep every second, data expiring after 2 s. */
+export const LEAK_REST_OPTIONS = { gc: { intervalMs: 1_000, graceMs: 1_000 }, dataExpiryLength: 2_000 };
+/** Past the GC delays: a key written now is expired for longer than graceMs at the second sweep from now. */
+export const PAST_GC = LEAK_REST_OPTIONS.dataExpiryLength + LEAK_REST_OPTIONS.gc.graceMs + 2 * LEAK_REST_OPTIONS.gc.intervalMs;
+
 /** Cycles per run: 10,000, or 100,000 when `SOAK` is set. */
 export const CYCLES = process.env.SOAK ? 100_000 : 10_000;
 /** Warm-up cycles before the baseline (JIT, caches, lazily built module state). */

@@ -22,6 +22,8 @@ import {
   HEAP_BOUND,
   KEY_MODE,
   KEY_POOL,
+  LEAK_REST_OPTIONS,
+  PAST_GC,
   WARMUP,
   bookkeeping,
   collect,
@@ -40,9 +42,6 @@ jest.setTimeout(process.env.SOAK ? 1_800_000 : 90_000);
 
 /** Components mounted together, then unmounted together. */
 const BATCH = 50;
-const GC = { intervalMs: 1_000, graceMs: 1_000 };
-const DATA_EXPIRY = 2_000;
-const PAST_GC = DATA_EXPIRY + GC.graceMs + 2 * GC.intervalMs;
 const ENVIRONMENT_EVENTS = new Set(['online', 'offline', 'visibilitychange']);
 
 const plain = PostResource.get;
@@ -284,7 +283,7 @@ describe('leak: mount / unmount cycles of hook components', () => {
     requireGc();
     const started = wallClock();
     const environment = countEnvironmentListeners();
-    const rest = createRest({ gc: GC, dataExpiryLength: DATA_EXPIRY });
+    const rest = createRest(LEAK_REST_OPTIONS);
     const store = makeStore(rest);
     const listeners = countListeners(store);
     store.dispatch({ type: 'test/ready' });

@@ -16,6 +16,8 @@ import {
   HEAP_BOUND,
   KEY_MODE,
   KEY_POOL,
+  LEAK_REST_OPTIONS,
+  PAST_GC,
   WARMUP,
   bookkeeping,
   collect,
@@ -33,10 +35,6 @@ import {
 jest.setTimeout(process.env.SOAK ? 900_000 : 60_000);
 
 const BATCH = 250;
-const GC = { intervalMs: 1_000, graceMs: 1_000 };
-const DATA_EXPIRY = 2_000;
-/** Past the GC delays: a key written now is expired for longer than graceMs at the second sweep from now. */
-const PAST_GC = DATA_EXPIRY + GC.graceMs + 2 * GC.intervalMs;
 
 const plain = PostResource.get;
 const fast = PostResource.get.extend({ pollFrequency: 1_000 });
@@ -172,7 +170,7 @@ describe('leak: rest.subscribe / unsubscribe cycles', () => {
     // Fails (never skips) without --expose-gc.
     requireGc();
     const started = wallClock();
-    const rest = createRest({ gc: GC, dataExpiryLength: DATA_EXPIRY });
+    const rest = createRest(LEAK_REST_OPTIONS);
     const store = makeStore(rest);
     store.dispatch({ type: 'test/ready' });
     // An idle store keeps exactly one timer: its GC sweep.

@@ -6,7 +6,7 @@ import { getOwn, hasOwn, setOwn } from '../../src/internal/own';
 import { normalizeWrites } from '../../src/schema/normalize';
 import { tablesReader } from '../../src/schema/reader';
 import { toNode } from '../../src/schema/toNode';
-import { hashPk, isIndexLike } from '../../src/redux/tables';
+import { appendChunked, hashPk, isIndexLike } from '../../src/redux/tables';
 import type { EntityMeta, EntityMetaTables, EntityReader, EntityTables } from '../../src/schema/types';
 import { formatNs, optionsFor, readConfig } from '../harness';
 import type { BenchOptions } from '../harness';
@@ -67,23 +67,9 @@ interface WriteSet {
 // exactly what the store ships.
 const hash = hashPk;
 
-/** The insertion log of non-integer pks (4.39), in chunks: an append copies the last chunk and the list. */
-const CHUNK = 256;
 type Order = string[][];
-function appendOrder(order: Order, added: readonly string[]): Order {
-  if (added.length === 0) return order;
-  const out = order.slice();
-  let chunk = out.length > 0 && out[out.length - 1]!.length < CHUNK ? out.pop()!.slice() : [];
-  for (const pk of added) {
-    if (chunk.length === CHUNK) {
-      out.push(chunk);
-      chunk = [];
-    }
-    chunk.push(pk);
-  }
-  out.push(chunk);
-  return out;
-}
+/** The insertion order as chunks of 256 pks: the same append as the store's log (tables.ts). */
+const appendOrder = (order: Order, added: readonly string[]): Order => appendChunked(order, added);
 
 /** All pks of some buckets: in 4.39 order when an insertion log is given, otherwise bucket order. */
 function bucketPks(buckets: readonly Cells[], order: Order | null): string[] {

@@ -222,20 +222,24 @@ function leafWrite(leaf: Node, entries: readonly Entry[], depth: number, counter
 }
 
 /** Appends new non-integer pks to the chunked log; compacts it when removals left it twice too long. */
-function appendLog(log: Log, added: readonly string[], root: Node, size: number): Log {
-  let out = log;
-  if (added.length > 0) {
-    out = log.slice();
-    let chunk = out.length > 0 && out[out.length - 1]!.length < CHUNK ? out.pop()!.slice() : [];
-    for (const pk of added) {
-      if (chunk.length === CHUNK) {
-        out.push(chunk);
-        chunk = [];
-      }
-      chunk.push(pk);
+/** `added` appended to a list of chunks of at most CHUNK items, copying only the last chunk. */
+export function appendChunked(chunks: readonly string[][], added: readonly string[]): string[][] {
+  if (added.length === 0) return chunks as string[][];
+  const out = chunks.slice();
+  let chunk = out.length > 0 && out[out.length - 1]!.length < CHUNK ? out.pop()!.slice() : [];
+  for (const pk of added) {
+    if (chunk.length === CHUNK) {
+      out.push(chunk);
+      chunk = [];
     }
-    out.push(chunk);
+    chunk.push(pk);
   }
+  out.push(chunk);
+  return out;
+}
+
+function appendLog(log: Log, added: readonly string[], root: Node, size: number): Log {
+  const out = appendChunked(log, added);
   let length = 0;
   for (const chunk of out) length += chunk.length;
   return length > 2 * size + CHUNK ? chunked(orderedPks(root, out).filter((pk) => !isIndexLike(pk))) : out;
