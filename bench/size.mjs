@@ -14,6 +14,9 @@
 //   node bench/size.mjs            table
 //   node bench/size.mjs --json     rows as JSON
 //   node bench/size.mjs --check    also fail (exit 1) when an entry is over its ceiling in bench/size-budget.json
+//   node bench/size.mjs --layers   also the typical import cut at each layer (schema engine, + endpoints and
+//                                  resources, + createRest) beside Data Client's matching parts, and which
+//                                  source files make up the full rtk-rest import (minified bytes each)
 import { build } from 'esbuild';
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
@@ -30,6 +33,12 @@ const alias = {
 
 /** min and min+gzip of `contents` bundled; `external` are the packages it is measured on top of. */
 async function measure(contents, external = base) {
+  const { code } = await bundle(contents, external);
+  return { min: code.length, gzip: gzipSync(code, { level: 9 }).length };
+}
+
+/** The minified bundle of `contents`, with esbuild's record of the bytes each source file put in it. */
+async function bundle(contents, external = base) {
   const result = await build({
     stdin: { contents, resolveDir: root, loader: 'ts' },
     bundle: true,
@@ -43,9 +52,10 @@ async function measure(contents, external = base) {
     alias,
     define: { 'process.env.NODE_ENV': '"production"' },
     logLevel: 'error',
+    metafile: true,
   });
-  const code = result.outputFiles[0].contents;
-  return { min: code.length, gzip: gzipSync(code, { level: 9 }).length };
+  const inputs = Object.values(result.metafile.outputs)[0].inputs;
+  return { code: result.outputFiles[0].contents, inputs };
 }
 
 const app = {
@@ -90,6 +100,32 @@ else {
   console.log('| entry | typical import | min kB | min+gzip kB |\n|---|---|---:|---:|');
   for (const r of rows) console.log(`| ${r.entry} | ${r.what} | ${kB(r.min)} | ${kB(r.gzip)} |`);
   console.log(`\nrtk-rest / RTK Query (gzip): ${(rtkRest.gzip / rtkQuery.gzip).toFixed(2)}×; rtk-rest / Data Client: ${(rtkRest.gzip / dataClient.gzip).toFixed(2)}×`);
+}
+
+if (process.argv.includes('--layers')) {
+  // Where the bytes of the typical import are: each layer on top of the one below (SPEC's layers:
+  // schema → rest → redux), and Data Client's parts that do the same jobs.
+  const post = `class Post extends Entity { id = 0; title = ''; pk() { return String(this.id); } static key = 'Post'; }`;
+  const layers = [
+    ['rtk-rest schema engine', 'Entity + normalize + denormalize', `import { Entity, normalize, denormalize } from 'rtk-rest';\n${post}\nexport const x = [Post, normalize, denormalize];`],
+    ['rtk-rest + endpoints', 'Entity + createResource', `import { Entity, createResource } from 'rtk-rest';\n${post}\nexport const PostResource = createResource({ path: '/posts/:id', schema: Post });`],
+    ['rtk-rest + store', 'Entity + createResource + createRest', app.rtkRest],
+    ['Data Client endpoints', '@data-client/rest Entity + createResource', `import { Entity, createResource } from '@data-client/rest';\n${post.replace(" static key = 'Post';", '')}\nexport const PostResource = createResource({ path: '/posts/:id', schema: Post });`],
+    ['Data Client store', '@data-client/core Controller, createReducer, NetworkManager', `import { Controller, createReducer, NetworkManager, initialState } from '@data-client/core';\nconst controller = new Controller();\nexport const reducer = createReducer(controller);\nexport const manager = new NetworkManager();\nexport { initialState };`],
+  ];
+  console.log('\n| layer | import | min kB | min+gzip kB |\n|---|---|---:|---:|');
+  for (const [name, what, contents] of layers) {
+    const m = await measure(contents);
+    console.log(`| ${name} | ${what} | ${kB(m.min)} | ${kB(m.gzip)} |`);
+  }
+  const { inputs } = await bundle(app.rtkRest);
+  const files = Object.entries(inputs)
+    .filter(([file]) => file.startsWith('src/'))
+    .map(([file, { bytesInOutput }]) => [file, bytesInOutput])
+    .sort((a, b) => b[1] - a[1]);
+  const total = files.reduce((sum, [, bytes]) => sum + bytes, 0);
+  console.log(`\nrtk-rest typical import by source file (minified bytes, ${total} in all):`);
+  for (const [file, bytes] of files) if (bytes > 0) console.log(`${String(bytes).padStart(7)}  ${(100 * bytes / total).toFixed(1).padStart(4)}%  ${file}`);
 }
 
 if (process.argv.includes('--check')) {

@@ -1,7 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { configureStore } from '@reduxjs/toolkit';
-import { isDev } from '../../src/internal/env';
 import { formatNs, readConfig } from '../harness';
 import { checkPosts, PostServer } from '../storeData';
 import type { PostData } from '../storeData';
@@ -64,14 +63,14 @@ const x = (ratio: number) => `${ratio.toFixed(2)}×`;
 const us = (ns: number) => (ns / 1e3).toFixed(1);
 const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MiB`;
 
-/** Every library runs its production code: no RTK dev middlewares, rtk-rest's isDev off. */
+/** Every library runs its production code: no RTK dev middlewares, rtk-rest's dev checks off (each module reads NODE_ENV). */
 function checkProduction(): string {
   let defaults = -1;
   configureStore({ reducer: () => 0, middleware: (getDefault) => ((defaults = getDefault().length), getDefault()) });
-  if (process.env.NODE_ENV !== 'production' || isDev || defaults !== 1) {
-    throw new Error(`[rtk-rest bench] store: not in production mode (NODE_ENV ${process.env.NODE_ENV}, rtk-rest isDev ${isDev}, ${defaults} default middlewares)`);
+  if (process.env.NODE_ENV !== 'production' || defaults !== 1) {
+    throw new Error(`[rtk-rest bench] store: not in production mode (NODE_ENV ${process.env.NODE_ENV}, ${defaults} default middlewares)`);
   }
-  return 'production mode: NODE_ENV "production", rtk-rest isDev false, RTK getDefaultMiddleware() = [thunk] only (no immutability or serializability checks)';
+  return 'production mode: NODE_ENV "production", rtk-rest dev checks off, RTK getDefaultMiddleware() = [thunk] only (no immutability or serializability checks)';
 }
 
 // ------------------------------------------------------------------------------- store path

@@ -2,11 +2,11 @@
  * Fixture validation (SPEC 8.1–8.7): every mistake that would otherwise surface as a puzzling 404
  * or 204 later is reported when `mockFetch` is called, naming the fixture and the fix.
  */
-import { isDev } from '../internal/env';
 import { preview } from '../internal/json';
 import { splitArgs } from '../rest';
 import type { RestEndpoint } from '../rest';
 import type { FixtureResponse, MockableEndpoint } from './types';
+
 
 /** A validated fixture; `index` is its position in the array given to `mockFetch`. */
 export interface CheckedFixture {
@@ -90,7 +90,7 @@ function checkOne(fixture: unknown, index: number): CheckedFixture {
       fail(name, `headers are not valid HeadersInit: ${(error as Error).message}`);
     }
   }
-  if (isDev) {
+  if (process.env.NODE_ENV !== 'production') {
     const unknown = Object.keys(f).filter((key) => !KNOWN.has(key));
     if (unknown.length > 0) {
       console.warn(`[rtk-rest] mockFetch: ${name} has unknown option(s) ${unknown.map((k) => `"${k}"`).join(', ')}; known: ${[...KNOWN].join(', ')}.`);

@@ -1,4 +1,3 @@
-import { isDev } from '../internal/env';
 import { answerFor, missingAnswer, thrownAnswer } from './answer';
 import { rebuildArgs } from './args';
 import { missingFixtureMessage } from './closest';
@@ -8,6 +7,7 @@ import type { CheckedFixture } from './fixtures';
 import { readRequest } from './request';
 import type { MockRequest } from './request';
 import type { AnyFixture, FixtureResponder, MockableEndpoint, MockFetch, MockFetchCall } from './types';
+
 
 /**
  * The fixture array `mockFetch` takes: one fixture per element, each typed against its own endpoint
@@ -26,7 +26,7 @@ function findFixture(fixtures: readonly CheckedFixture[], key: string): CheckedF
 const BUG_ERRORS = new Set(['TypeError', 'ReferenceError', 'SyntaxError', 'RangeError']);
 
 function warnIfBug(fixture: CheckedFixture, request: MockRequest, error: unknown): void {
-  if (!isDev || !(error instanceof Error) || !BUG_ERRORS.has(error.name) || typeof (error as { status?: unknown }).status === 'number') return;
+  if (process.env.NODE_ENV === 'production' || !(error instanceof Error) || !BUG_ERRORS.has(error.name) || typeof (error as { status?: unknown }).status === 'number') return;
   console.warn(
     `[rtk-rest] mockFetch: the response function of fixtures[${fixture.index}] (${fixture.endpoint.name}) threw ` +
       `${error.name}: ${error.message} for ${request.key}; answering 500. If the error is meant, throw an error ` +
@@ -37,7 +37,7 @@ function warnIfBug(fixture: CheckedFixture, request: MockRequest, error: unknown
 async function respond(all: readonly CheckedFixture[], fixture: CheckedFixture | undefined, request: MockRequest, body: Promise<unknown>): Promise<Response> {
   await body; // so that `calls` holds the body of a Request input by the time the answer settles
   if (fixture === undefined) {
-    if (isDev) console.warn(missingFixtureMessage(all, request));
+    if (process.env.NODE_ENV !== 'production') console.warn(missingFixtureMessage(all, request));
     return missingAnswer(request.key, request.url);
   }
   const { response } = fixture;

@@ -34,10 +34,10 @@ export { sliceReader } from './layout';
 const completed = new WeakMap<object, RestState>();
 
 /** `state[reducerPath]`, with the dev error of SPEC 6.7 when the reducer is missing. */
-export function sliceOf(rootState: unknown, reducerPath: string, isDev: boolean): RestState {
+export function sliceOf(rootState: unknown, reducerPath: string): RestState {
   const slice = (rootState as Record<string, unknown> | undefined)?.[reducerPath] as Partial<RestState> | undefined;
   if (slice === undefined) {
-    if (isDev) {
+    if (process.env.NODE_ENV !== 'production') {
       throw new Error(
         `rtk-rest: no state at state.${reducerPath}. Add the reducer with configureStore({ reducer: { [rest.reducerPath]: rest.reducer } }).`,
       );

@@ -1,4 +1,3 @@
-import { isDev } from '../internal/env';
 import { errorMessage, toJSONValue } from '../internal/json';
 import { isStackOverflow, TOO_DEEP_TO_WRITE } from '../internal/stack';
 import { InvalidateSchema, NormalizeError, normalizeWrites, toNode, UnionSchema } from '../schema';
@@ -15,6 +14,7 @@ import { Polling } from './polling';
 import type { Selectors } from './selectors';
 import type { FetchMeta, RestState, WritePayload } from './types';
 import { tableGet, tableHas } from './tables';
+
 
 interface InFlight {
   readonly dedupeKey: string;
@@ -189,7 +189,7 @@ export class Controller {
       try {
         await this.ctx.onUnauthorized(error, { dispatch: this.api.dispatch, getState: this.api.getState });
       } catch (handlerError) {
-        if (isDev) console.error('[rtk-rest] onUnauthorized threw', handlerError);
+        if (process.env.NODE_ENV !== 'production') console.error('[rtk-rest] onUnauthorized threw', handlerError);
       }
     }
     request.reject(error);
@@ -239,7 +239,7 @@ export class Controller {
     try {
       updaters = endpoint.update(result, ...args) ?? {};
     } catch (error) {
-      if (isDev) console.error(`[rtk-rest] ${endpoint.name}: update() threw; skipped`, error);
+      if (process.env.NODE_ENV !== 'production') console.error(`[rtk-rest] ${endpoint.name}: update() threw; skipped`, error);
       return {};
     }
     const updates: Record<string, unknown> = {};
@@ -248,7 +248,7 @@ export class Controller {
       try {
         updates[key] = toJSONValue(updater(tableGet(slice.endpoints, key)));
       } catch (error) {
-        if (isDev) console.error(`[rtk-rest] ${endpoint.name}: the update for "${key}" threw; skipped`, error);
+        if (process.env.NODE_ENV !== 'production') console.error(`[rtk-rest] ${endpoint.name}: the update for "${key}" threw; skipped`, error);
       }
     }
     return { updates };

@@ -1,4 +1,3 @@
-import { isDev } from '../internal/env';
 import type { DataOf, RestEndpoint } from '../rest';
 import type { Denormalize } from '../schema';
 import type { ResponseState } from './selectors';
@@ -15,6 +14,7 @@ import { buildSelectors } from './selectors';
 import { buildReducer, completeState } from './slice';
 import { logicalSlice } from './layout';
 import type { RestState } from './types';
+
 
 /**
  * The arguments of `rest.fetch(endpoint, …)` and the endpoint selectors: the endpoint's own call
@@ -108,7 +108,7 @@ export function createRest<const ReducerPath extends string = 'rest'>(options: C
     options: resolved,
     actions,
     memo: new MemoCache(),
-    slice: (rootState) => sliceOf(rootState, resolved.reducerPath, isDev),
+    slice: (rootState) => sliceOf(rootState, resolved.reducerPath),
     reader: sliceReader,
     onUnauthorized: options.onUnauthorized ?? ((_error, api) => api.dispatch(resetThunk())),
   };

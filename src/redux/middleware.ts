@@ -1,10 +1,10 @@
-import { isDev } from '../internal/env';
 import { controllerProbe, INSTANCES_PROBE } from './actions';
 import type { RestContext } from './context';
 import { Controller } from './controller';
 import type { Middleware, UnknownAction } from './rtk';
 import type { Selectors } from './selectors';
 import { buildReducer } from './slice';
+
 
 /**
  * The middleware of one instance: a composer (STYLE.md). It answers the thunks' probe with this
@@ -40,12 +40,14 @@ export function buildMiddleware(ctx: RestContext, selectors: Selectors): Middlew
       if (type === probe) return controller;
       if (type === INSTANCES_PROBE) return store;
       if (!registered) {
-        registered = true;
-        if (isDev && (api.dispatch({ type: probe }) as unknown) !== controller) {
+        // The check comes first: a statement before it would be merged into its condition by
+        // minifiers, which then keep the dead branch (and its message) in production bundles.
+        if (process.env.NODE_ENV !== 'production' && (api.dispatch({ type: probe }) as unknown) !== controller) {
           throw new Error(
             `rtk-rest: two rtk-rest middlewares for reducerPath "${ctx.options.reducerPath}" in one store. Add each instance's middleware once, and give each instance its own reducerPath.`,
           );
         }
+        registered = true;
         api.dispatch(middlewareRegistered());
         controller.gc?.start();
       }

@@ -1,4 +1,3 @@
-import { isDev } from '../internal/env';
 import { AbortOptimistic } from '../rest';
 import type { OptimisticSnapshot, RestEndpoint } from '../rest';
 import type { RestContext } from './context';
@@ -6,6 +5,7 @@ import { applyEntityWrite } from './layout';
 import type { UnknownAction } from './rtk';
 import { tableSet } from './tables';
 import type { OptimisticLayer, RestState, WritePayload } from './types';
+
 
 /** What the middleware keeps to recompute a layer (SPEC 6.51): never in the state. */
 interface LayerRequest {
@@ -133,7 +133,7 @@ export class OptimisticLayers {
     try {
       value = endpoint.getOptimisticResponse!.call(endpoint, snapshot, ...args);
     } catch (error) {
-      if (!(error === abort || error instanceof AbortOptimistic) && isDev) {
+      if (process.env.NODE_ENV !== 'production' && !(error === abort || error instanceof AbortOptimistic)) {
         console.error(`[rtk-rest] ${endpoint.name}: getOptimisticResponse threw, so this request shows no optimistic update (it is still sent).`, error);
       }
       return undefined;
@@ -142,7 +142,7 @@ export class OptimisticLayers {
     try {
       write = this.normalizer.normalizeLayer(endpoint, value, args, request, view);
     } catch (error) {
-      if (isDev) console.error(`[rtk-rest] ${endpoint.name}: the optimistic response could not be normalized, so it is not shown.`, error);
+      if (process.env.NODE_ENV !== 'production') console.error(`[rtk-rest] ${endpoint.name}: the optimistic response could not be normalized, so it is not shown.`, error);
       return undefined;
     }
     return { requestId: request.requestId, key: request.key, endpoint: endpoint.name, fetchedAt, write };

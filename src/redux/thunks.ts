@@ -1,4 +1,3 @@
-import { isDev } from '../internal/env';
 import { normalizeWrites, toNode } from '../schema';
 import { describeSchema, processingError } from '../rest';
 import type { RestEndpoint } from '../rest';
@@ -11,6 +10,7 @@ import type { Dispatch, UnknownAction } from './rtk';
 import { isInactive } from './selectors';
 import type { Selectors } from './selectors';
 import { tableGet, tableKeys } from './tables';
+
 
 /** What a thunk creator returns; `store.dispatch(thunk)` returns its `T`. @inline */
 type Thunk<T> = (dispatch: Dispatch<UnknownAction>, getState: () => unknown) => T;
@@ -238,7 +238,7 @@ export function buildThunks(ctx: RestContext, selectors: Selectors) {
           dispatch(actions.set({ entities: written.entities, entitiesMeta: written.entitiesMeta, indexes: written.indexes }, { key: node.describe(), date, expiresAt }));
         } catch (error) {
           if (error instanceof NormalizeError) throw processingError(`set ${node.describe()}`, describeSchema(schemaOrEntity), error.problem, error);
-          if (isDev) console.error('[rtk-rest] set() failed', error);
+          if (process.env.NODE_ENV !== 'production') console.error('[rtk-rest] set() failed', error);
           throw error;
         }
       },

@@ -1,9 +1,9 @@
-import { isDev } from '../internal/env';
 import { ArraySchema, CollectionSchema, InvalidateSchema, isEntityClass, toNode, UnionSchema } from '../schema';
 import { fallbackToParams, fallbackToSent, optimisticResponses, parsePkText } from './memberBehaviour';
 import { compilePath } from './path';
 import { deriveEndpoint, RestEndpoint } from './RestEndpoint';
 import type { Resource, ResourceMembers, ResourceOptions } from './resourceTypes';
+
 
 type Members = Record<string, unknown>;
 type Extension = Record<string, Record<string, unknown>> | ((base: Members) => Members);
@@ -24,7 +24,7 @@ export function createResourceImpl(options: ResourceOptions): Members {
   }
   for (const lower of ['endpoint', 'collection'] as const) {
     if (typeof shared[lower] === 'function') {
-      if (isDev) console.warn(`[rtk-rest] createResource: option "${lower}" is ignored; did you mean "${lower[0]!.toUpperCase()}${lower.slice(1)}"?`);
+      if (process.env.NODE_ENV !== 'production') console.warn(`[rtk-rest] createResource: option "${lower}" is ignored; did you mean "${lower[0]!.toUpperCase()}${lower.slice(1)}"?`);
       delete shared[lower];
     }
   }

@@ -1,4 +1,3 @@
-import { isDev } from '../internal/env';
 import { describeType, preview, toJSONValue } from '../internal/json';
 import { getOwn, hasOwn } from '../internal/own';
 import type { Entity } from './Entity';
@@ -9,6 +8,7 @@ import type { DenormalizeContext } from './denormalizeContext';
 import type { NormalizeContext } from './normalizeContext';
 import type { QueryContext } from './node';
 import type { AbstractInstanceType } from './types';
+
 
 /**
  * How a union tells its members apart (SPEC 4.35): the name of the field holding the type name,
@@ -80,7 +80,7 @@ export class UnionSchema<M extends Record<string, typeof Entity> = Record<string
     }
     const member = this.memberOf(input, parent, key);
     if (member === undefined) {
-      if (isDev) {
+      if (process.env.NODE_ENV !== 'production') {
         console.warn(
           `[rtk-rest] schema.Union(${this.describe()}): unknown type ${preview(this.attributeOf(input, parent, key))} in ${preview(input)}; ` +
             'storing it as plain JSON. Add the type to the union map to normalize it.',

@@ -1,4 +1,3 @@
-import { isDev } from '../internal/env';
 import { describeType, jsonifyFields, preview } from '../internal/json';
 import { hasOwn, setOwn } from '../internal/own';
 import { Entity } from './Entity';
@@ -12,6 +11,9 @@ import { toNode } from './toNode';
 import type { DenormalizeContext, InstanceEntry, MemoEntry } from './denormalizeContext';
 import type { NormalizeContext } from './normalizeContext';
 import type { QueryContext, SchemaNode } from './node';
+
+// SPEC 0.3, read in this module so that minifiers can drop its dev-only code (internal/process.d.ts).
+const isDev = process.env.NODE_ENV !== 'production';
 
 type Fields = Record<string, unknown>;
 

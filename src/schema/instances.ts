@@ -1,6 +1,6 @@
-import { isDev } from '../internal/env';
 import { assignOwn, hasOwn, setOwn } from '../internal/own';
 import type { Entity } from './Entity';
+
 
 type Fields = Record<string, unknown>;
 export type Deserialize = (raw: unknown) => unknown;
@@ -33,7 +33,7 @@ export class InstanceFactory {
     let defaults = this.defaults;
     if (defaults === undefined) {
       defaults = { ...(new (this.cls as unknown as new () => object)() as Fields) };
-      if (isDev) for (const k of Object.keys(defaults)) deepFreezeDefault(defaults[k]);
+      if (process.env.NODE_ENV !== 'production') for (const k of Object.keys(defaults)) deepFreezeDefault(defaults[k]);
       this.defaults = defaults;
       this.defaultKeys = Object.keys(defaults).filter((k) => k !== '__proto__');
       // Instances are made by a bare constructor sharing the class prototype: no field
@@ -72,7 +72,7 @@ export class InstanceFactory {
         setOwn(values, field, value);
         setOwn(instance, field, value);
       } catch (error) {
-        if (isDev) console.error(`[rtk-rest] ${this.key} ${JSON.stringify(pk)}: deserializer for "${field}" threw; keeping the raw value.`, error);
+        if (process.env.NODE_ENV !== 'production') console.error(`[rtk-rest] ${this.key} ${JSON.stringify(pk)}: deserializer for "${field}" threw; keeping the raw value.`, error);
       }
     }
   }

@@ -1,0 +1,63 @@
+import { build } from 'esbuild';
+import { resolve } from 'node:path';
+
+// SPEC 0.3 and STYLE.md habit 9: development is `process.env.NODE_ENV !== 'production'`, read once
+// at module scope. A bundler that replaces `process.env.NODE_ENV` must be able to drop every
+// dev-only branch, so production bundles carry neither the checks nor their messages.
+
+const root = resolve(__dirname, '../..');
+const onTopOf = ['@reduxjs/toolkit', 'react', 'react-redux'];
+
+async function bundle(nodeEnv: string): Promise<string> {
+  const result = await build({
+    stdin: { contents: "export * from 'rtk-rest';", resolveDir: root, loader: 'ts' },
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    target: 'es2022',
+    platform: 'browser',
+    write: false,
+    external: onTopOf,
+    alias: { 'rtk-rest': resolve(root, 'src/index.ts') },
+    define: { 'process.env.NODE_ENV': JSON.stringify(nodeEnv) },
+    logLevel: 'error',
+  });
+  return result.outputFiles[0]!.text;
+}
+
+// Messages printed or thrown only in development (SPEC 0.3: warnings, dev logs, dev errors).
+const devOnly = [
+  'keeping the raw value', // 4.x deserializer threw (dev log)
+  'storing it as plain JSON', // 4.35 unknown union type (warning)
+  'is ignored; did you mean', // createResource option spelled in lower case (warning)
+  'getOptimisticResponse threw', // 6.x optimistic response threw (dev log)
+  'two rtk-rest middlewares', // 6.8 (dev error)
+  'no state at state.', // 6.7 (dev error; production selectors read an empty slice)
+];
+// Thrown in all builds (SPEC 6.6).
+const allBuilds = ['is not installed. Add it with configureStore'];
+
+describe('SPEC 0.3 production bundles drop development-only code', () => {
+  let production: string;
+  let development: string;
+  beforeAll(async () => {
+    [production, development] = await Promise.all([bundle('production'), bundle('development')]);
+  }, 60_000);
+
+  it.each(devOnly)('a development bundle holds the dev-only message "%s"', (text) => {
+    // Booleans, not the bundles: a failure should not print 80 kB of minified code.
+    expect(development.includes(text)).toBe(true);
+  });
+
+  it.each(devOnly)('a production bundle has no "%s"', (text) => {
+    expect(production.includes(text)).toBe(false);
+  });
+
+  it.each(allBuilds)('a production bundle keeps the all-builds message "%s"', (text) => {
+    expect(production.includes(text)).toBe(true);
+  });
+
+  it('the production bundle reads process.env.NODE_ENV nowhere (the bundler replaced every read)', () => {
+    expect(/process\.env/.test(production)).toBe(false);
+  });
+});

@@ -1,0 +1,20 @@
+/**
+ * `process.env.NODE_ENV` as the library reads it (SPEC 0.3), declared here so that the build needs
+ * no Node type definitions; it merges with `@types/node` where that is present (tests, tooling).
+ * Dev-only code tests `process.env.NODE_ENV !== 'production'` right where it runs: bundlers replace
+ * that expression with a literal and minifiers then drop the branch with its message. A shared
+ * `isDev` constant does not work for this (esbuild inlines a constant imported from another module,
+ * or one declared in a module that has imports, too late to remove the branch), so only hot paths
+ * (entityNode.ts: a freeze per instance) keep a module-level copy, where Node would otherwise read
+ * the environment on every call.
+ */
+// eslint-disable-next-line no-var
+declare var process: NodeJS.Process;
+declare namespace NodeJS {
+  interface Process {
+    env: ProcessEnv;
+  }
+  interface ProcessEnv {
+    NODE_ENV?: string;
+  }
+}
