@@ -8,9 +8,9 @@ import { resolve } from 'node:path';
 const root = resolve(__dirname, '../..');
 const onTopOf = ['@reduxjs/toolkit', 'react', 'react-redux'];
 
-async function bundle(nodeEnv: string): Promise<string> {
+async function bundle(nodeEnv: string, contents = "export * from 'rtk-rest';"): Promise<string> {
   const result = await build({
-    stdin: { contents: "export * from 'rtk-rest';", resolveDir: root, loader: 'ts' },
+    stdin: { contents, resolveDir: root, loader: 'ts' },
     bundle: true,
     minify: true,
     format: 'esm',
@@ -60,4 +60,22 @@ describe('SPEC 0.3 production bundles drop development-only code', () => {
   it('the production bundle reads process.env.NODE_ENV nowhere (the bundler replaced every read)', () => {
     expect(/process\.env/.test(production)).toBe(false);
   });
+});
+
+describe('tree shaking: an app pays only for the schemas it uses', () => {
+  const union = 'schema.Union needs the attribute';
+  const app = (extra: string) => `import { Entity, createResource, createRest, schema } from 'rtk-rest';
+class Post extends Entity { id = 0; pk() { return String(this.id); } static key = 'Post'; }
+export const PostResource = createResource({ path: '/posts/:id', schema: Post });
+export const rest = createRest();
+${extra}`;
+
+  it('resources, the store and collections find unions by a brand, so an app without schema.Union bundles no Union class', async () => {
+    const [without, withUnion] = await Promise.all([
+      bundle('production', app('')),
+      bundle('production', app("export const Feed = new schema.Union({ post: Post }, 'type');")),
+    ]);
+    expect(without.includes(union)).toBe(false);
+    expect(withUnion.includes(union)).toBe(true);
+  }, 60_000);
 });

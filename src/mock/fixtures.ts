@@ -7,7 +7,6 @@ import { splitArgs } from '../rest';
 import type { RestEndpoint } from '../rest';
 import type { FixtureResponse, MockableEndpoint } from './types';
 
-
 /** A validated fixture; `index` is its position in the array given to `mockFetch`. */
 export interface CheckedFixture {
   readonly index: number;

@@ -8,7 +8,6 @@ import { readRequest } from './request';
 import type { MockRequest } from './request';
 import type { AnyFixture, FixtureResponder, MockableEndpoint, MockFetch, MockFetchCall } from './types';
 
-
 /**
  * The fixture array `mockFetch` takes: one fixture per element, each typed against its own endpoint
  * (its `args` are that endpoint's call arguments).

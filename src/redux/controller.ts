@@ -1,6 +1,6 @@
 import { errorMessage, toJSONValue } from '../internal/json';
 import { isStackOverflow, TOO_DEEP_TO_WRITE } from '../internal/stack';
-import { InvalidateSchema, NormalizeError, normalizeWrites, toNode, UnionSchema } from '../schema';
+import { InvalidateSchema, isUnion, NormalizeError, normalizeWrites, toNode } from '../schema';
 import type { Entity, EntityMeta } from '../schema';
 import { callWithSignal, compilePath, describeSchema, NetworkError, processingError, splitArgs } from '../rest';
 import type { RestEndpoint } from '../rest';
@@ -14,7 +14,6 @@ import { Polling } from './polling';
 import type { Selectors } from './selectors';
 import type { FetchMeta, RestState, WritePayload } from './types';
 import { tableGet, tableHas } from './tables';
-
 
 interface InFlight {
   readonly dedupeKey: string;
@@ -325,7 +324,7 @@ function deletedInstance(schema: InstanceType<typeof InvalidateSchema>, endpoint
   const pathParams = Object.fromEntries(names.filter((name) => urlParams[name] !== undefined).map((name) => [name, urlParams[name]]));
   const props = typeof value === 'object' && value !== null && Object.keys(value).length > 0 ? (value as Record<string, unknown>) : pathParams;
   const target = schema.schema as unknown;
-  if (target instanceof UnionSchema) {
+  if (isUnion(target)) {
     const member = target.memberOf(props, undefined, undefined);
     return member ? member[1].cls.fromJS(props as any) : undefined;
   }

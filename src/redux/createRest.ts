@@ -15,7 +15,6 @@ import { buildReducer, completeState } from './slice';
 import { logicalSlice } from './layout';
 import type { RestState } from './types';
 
-
 /**
  * The arguments of `rest.fetch(endpoint, …)` and the endpoint selectors: the endpoint's own call
  * arguments, so a typo is a type error as in a plain call, or a single `null` ("no request",

@@ -5,7 +5,6 @@ import type { Middleware, UnknownAction } from './rtk';
 import type { Selectors } from './selectors';
 import { buildReducer } from './slice';
 
-
 /**
  * The middleware of one instance: a composer (STYLE.md). It answers the thunks' probe with this
  * store's controller (SPEC 6.14), registers once (6.9), notices a second instance on the same

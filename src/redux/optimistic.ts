@@ -6,7 +6,6 @@ import type { UnknownAction } from './rtk';
 import { tableSet } from './tables';
 import type { OptimisticLayer, RestState, WritePayload } from './types';
 
-
 /** What the middleware keeps to recompute a layer (SPEC 6.51): never in the state. */
 interface LayerRequest {
   readonly requestId: string;

@@ -11,7 +11,6 @@ import { isInactive } from './selectors';
 import type { Selectors } from './selectors';
 import { tableGet, tableKeys } from './tables';
 
-
 /** What a thunk creator returns; `store.dispatch(thunk)` returns its `T`. @inline */
 type Thunk<T> = (dispatch: Dispatch<UnknownAction>, getState: () => unknown) => T;
 /** Anything with `testKey`, such as an endpoint. @inline */

@@ -1,9 +1,8 @@
-import { ArraySchema, CollectionSchema, InvalidateSchema, isEntityClass, toNode, UnionSchema } from '../schema';
+import { ArraySchema, CollectionSchema, InvalidateSchema, isEntityClass, isUnion, toNode } from '../schema';
 import { fallbackToParams, fallbackToSent, optimisticResponses, parsePkText } from './memberBehaviour';
 import { compilePath } from './path';
 import { deriveEndpoint, RestEndpoint } from './RestEndpoint';
 import type { Resource, ResourceMembers, ResourceOptions } from './resourceTypes';
-
 
 type Members = Record<string, unknown>;
 type Extension = Record<string, Record<string, unknown>> | ((base: Members) => Members);
@@ -42,11 +41,11 @@ export function createResourceImpl(options: ResourceOptions): Members {
     ...shared,
     path: list.template,
     // A collection needs entity items; any other item schema is listed as a plain array.
-    schema: isEntityClass(schema) || schema instanceof UnionSchema ? new Collection([schema]) : new ArraySchema(schema),
+    schema: isEntityClass(schema) || isUnion(schema) ? new Collection([schema]) : new ArraySchema(schema),
     name: `${entityName}.getList`,
     ...(optimistic ? { getOptimisticResponse: optimisticResponses.create(list) } : {}),
   });
-  const deleteSchema = isEntityClass(schema) || schema instanceof UnionSchema ? new InvalidateSchema(schema) : schema;
+  const deleteSchema = isEntityClass(schema) || isUnion(schema) ? new InvalidateSchema(schema) : schema;
   const members: Members = {
     get,
     getList,

@@ -4,12 +4,11 @@ import { ArraySchema, denormalizeItems, normalizeItems } from './Array';
 import type { Entity } from './Entity';
 import { isEntityClass } from './Entity';
 import { entityNode } from './entityNode';
-import { NormalizeError, SchemaBase } from './node';
+import { isUnion, NormalizeError, SchemaBase } from './node';
 import { sameMeta } from './normalizeContext';
 import type { DenormalizeContext } from './denormalizeContext';
 import type { NormalizeContext } from './normalizeContext';
 import type { QueryContext, SchemaNode } from './node';
-import { UnionSchema } from './Union';
 import { ValuesSchema, denormalizeValues } from './Values';
 import { CollectionCreation, itemKey } from './CollectionCreation';
 import type { CreationMode } from './CollectionCreation';
@@ -254,7 +253,7 @@ function toKeyFilter(option: NonFilterArgumentKeys): (key: string) => boolean {
 }
 
 function memberKeys(schema: unknown): string[] {
-  if (schema instanceof UnionSchema) return schema.nodes.map((node) => node.key);
+  if (isUnion(schema)) return schema.nodes.map((node) => node.key);
   if (isEntityClass(schema)) return [entityNode(schema as typeof Entity).key];
   throw new TypeError('[rtk-rest] schema.Collection items must be an Entity class or a schema.Union');
 }

@@ -3,10 +3,10 @@ import type { Entity } from './Entity';
 import { entityNode } from './entityNode';
 import { writeTombstone } from './entityWrite';
 import type { EntityNode } from './entityNode';
-import { NormalizeError, SchemaBase } from './node';
+import { isUnion, NormalizeError, SchemaBase } from './node';
 import type { DenormalizeContext } from './denormalizeContext';
 import type { NormalizeContext } from './normalizeContext';
-import { UnionSchema } from './Union';
+import type { UnionSchema } from './Union';
 import type { AbstractInstanceType } from './types';
 
 /**
@@ -36,7 +36,7 @@ export class InvalidateSchema<E extends typeof Entity | UnionSchema<any> = typeo
   }
 
   private target(): EntityNode | UnionSchema<any> {
-    return this.schema instanceof UnionSchema ? this.schema : entityNode(this.schema as typeof Entity);
+    return isUnion(this.schema) ? this.schema : entityNode(this.schema as typeof Entity);
   }
 
   /** Normalizes `input` in place of this schema (schema protocol). @internal */
@@ -44,7 +44,7 @@ export class InvalidateSchema<E extends typeof Entity | UnionSchema<any> = typeo
     const target = this.target();
     if (typeof input === 'string' || typeof input === 'number') {
       const pk = String(input);
-      if (!(target instanceof UnionSchema)) {
+      if (!isUnion(target)) {
         writeTombstone(target, ctx, pk);
         return pk;
       }
@@ -61,7 +61,7 @@ export class InvalidateSchema<E extends typeof Entity | UnionSchema<any> = typeo
     if (typeof input !== 'object' || input === null || Array.isArray(input)) {
       throw new NormalizeError(`expected an object or a primary key for ${this.describe()}, got ${describeType(input)}: ${preview(input)}`);
     }
-    if (target instanceof UnionSchema) {
+    if (isUnion(target)) {
       const member = target.memberOf(input, parent, key);
       if (member === undefined) {
         throw new NormalizeError(`unknown type for ${target.describe()} in ${preview(input)}`);

@@ -9,7 +9,6 @@ import type { NormalizeContext } from './normalizeContext';
 import type { QueryContext } from './node';
 import type { AbstractInstanceType } from './types';
 
-
 /**
  * How a union tells its members apart (SPEC 4.35): the name of the field holding the type name,
  * or a function of the raw item (and its parent and key) returning that name.
@@ -39,6 +38,8 @@ export class UnionSchema<M extends Record<string, typeof Entity> = Record<string
   AbstractInstanceType<M[keyof M]>
 > {
   readonly queryable = true;
+  /** The brand `isUnion` reads (node.ts). @internal */
+  readonly isUnion = true;
   private readonly attributeOf: (input: any, parent: unknown, key: string | undefined) => unknown;
 
   constructor(

@@ -4,7 +4,7 @@ export { normalize, normalizeWrites, applyWrites, applyWriteSet } from './normal
 export type { WriteSet } from './normalize';
 export { denormalize } from './denormalize';
 export { MemoCache, MemoResult } from './MemoCache';
-export { NormalizeError } from './node';
+export { isUnion, NormalizeError } from './node';
 export { NormalizeContext } from './normalizeContext';
 export { DenormalizeContext, TABLE, cellsHold, entryHolds } from './denormalizeContext';
 export type { SchemaNode, QueryContext } from './node';

@@ -1,7 +1,6 @@
 import { assignOwn, hasOwn, setOwn } from '../internal/own';
 import type { Entity } from './Entity';
 
-
 type Fields = Record<string, unknown>;
 export type Deserialize = (raw: unknown) => unknown;
 

@@ -1,6 +1,7 @@
 import type { DenormalizeContext } from './denormalizeContext';
 import type { NormalizeContext } from './normalizeContext';
 import type { EntityReader } from './types';
+import type { UnionSchema } from './Union';
 
 /**
  * The internal protocol every schema implements. Entity classes are wrapped in an EntityNode
@@ -38,6 +39,15 @@ export class NormalizeError extends Error {
   }
 }
 
+
+/**
+ * Whether `value` is a `schema.Union`, told by a brand rather than `instanceof`: modules that only
+ * test for unions (collections, resources, the store) then leave the Union class out of the
+ * bundles of apps that never use one.
+ */
+export function isUnion(value: unknown): value is UnionSchema<any> {
+  return value instanceof SchemaBase && (value as { isUnion?: unknown }).isUnion === true;
+}
 
 /** Base of every schema class; `toNode` recognizes schemas by it. */
 export abstract class SchemaBase<TOut = unknown> implements SchemaNode {
