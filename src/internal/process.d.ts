@@ -6,7 +6,9 @@
  * `isDev` constant does not work for this (esbuild inlines a constant imported from another module,
  * or one declared in a module that has imports, too late to remove the branch), so only hot paths
  * (entityNode.ts: a freeze per instance) keep a module-level copy, where Node would otherwise read
- * the environment on every call.
+ * the environment on every call; that copy is guarded, so importing never throws without `process`.
+ * Like Redux Toolkit's ESM build, the library otherwise expects a bundler (or Node) to provide
+ * `process.env.NODE_ENV`.
  */
 // eslint-disable-next-line no-var
 declare var process: NodeJS.Process;

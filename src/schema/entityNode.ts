@@ -12,8 +12,9 @@ import type { DenormalizeContext, InstanceEntry, MemoEntry } from './denormalize
 import type { NormalizeContext } from './normalizeContext';
 import type { QueryContext, SchemaNode } from './node';
 
-// SPEC 0.3, read in this module so that minifiers can drop its dev-only code (internal/process.d.ts).
-const isDev = process.env.NODE_ENV !== 'production';
+// SPEC 0.3, read once here because it guards a hot path (a freeze per instance), and guarded so
+// that importing the library never throws where no `process` exists (internal/process.d.ts).
+const isDev = typeof process === 'undefined' || process.env.NODE_ENV !== 'production';
 
 type Fields = Record<string, unknown>;
 
