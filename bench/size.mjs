@@ -17,45 +17,17 @@
 //   node bench/size.mjs --layers   also the typical import cut at each layer (schema engine, + endpoints and
 //                                  resources, + createRest) beside Data Client's matching parts, and which
 //                                  source files make up the full rtk-rest import (minified bytes each)
-import { build } from 'esbuild';
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { gzipSync } from 'node:zlib';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const base = ['@reduxjs/toolkit', 'redux', 'reselect', 'immer', 'redux-thunk', 'path-to-regexp', 'react', 'react-dom', 'react-redux', 'use-sync-external-store'];
-const alias = {
-  'rtk-rest': join(root, 'src/index.ts'),
-  'rtk-rest/react': join(root, 'src/react/index.ts'),
-  'rtk-rest/mock': join(root, 'src/mock/index.ts'),
-};
+const { bundleApp, onTopOf: base, root } = createRequire(import.meta.url)('./bundle.cjs');
 
 /** min and min+gzip of `contents` bundled; `external` are the packages it is measured on top of. */
 async function measure(contents, external = base) {
-  const { code } = await bundle(contents, external);
+  const { code } = await bundleApp(contents, { external });
   return { min: code.length, gzip: gzipSync(code, { level: 9 }).length };
-}
-
-/** The minified bundle of `contents`, with esbuild's record of the bytes each source file put in it. */
-async function bundle(contents, external = base) {
-  const result = await build({
-    stdin: { contents, resolveDir: root, loader: 'ts' },
-    bundle: true,
-    minify: true,
-    format: 'esm',
-    target: 'es2022',
-    platform: 'browser',
-    write: false,
-    // Exact names only: `external: ['@reduxjs/toolkit']` would also drop `@reduxjs/toolkit/query`.
-    plugins: [{ name: 'on-top-of', setup: (b) => b.onResolve({ filter: /.*/ }, (a) => (external.includes(a.path) ? { path: a.path, external: true } : undefined)) }],
-    alias,
-    define: { 'process.env.NODE_ENV': '"production"' },
-    logLevel: 'error',
-    metafile: true,
-  });
-  const inputs = Object.values(result.metafile.outputs)[0].inputs;
-  return { code: result.outputFiles[0].contents, inputs };
 }
 
 const app = {
@@ -118,7 +90,7 @@ if (process.argv.includes('--layers')) {
     const m = await measure(contents);
     console.log(`| ${name} | ${what} | ${kB(m.min)} | ${kB(m.gzip)} |`);
   }
-  const { inputs } = await bundle(app.rtkRest);
+  const { inputs } = await bundleApp(app.rtkRest);
   const files = Object.entries(inputs)
     .filter(([file]) => file.startsWith('src/'))
     .map(([file, { bytesInOutput }]) => [file, bytesInOutput])

@@ -1,28 +1,12 @@
-import { build } from 'esbuild';
-import { resolve } from 'node:path';
+import { bundleApp } from '../../bench/bundle.cjs';
 
-// SPEC 0.3 and STYLE.md habit 9: development is `process.env.NODE_ENV !== 'production'`, read once
-// at module scope. A bundler that replaces `process.env.NODE_ENV` must be able to drop every
-// dev-only branch, so production bundles carry neither the checks nor their messages.
+// SPEC 0.3: development is `process.env.NODE_ENV !== 'production'`, tested where the dev-only code
+// runs (src/internal/process.d.ts). A bundler that replaces `process.env.NODE_ENV` must be able to
+// drop every dev-only branch, so production bundles carry neither the checks nor their messages.
 
-const root = resolve(__dirname, '../..');
-const onTopOf = ['@reduxjs/toolkit', 'react', 'react-redux'];
-
+// The bundles are bench/size.mjs's own (bench/bundle.cjs), so this checks what the size budget measures.
 async function bundle(nodeEnv: string, contents = "export * from 'rtk-rest';"): Promise<string> {
-  const result = await build({
-    stdin: { contents, resolveDir: root, loader: 'ts' },
-    bundle: true,
-    minify: true,
-    format: 'esm',
-    target: 'es2022',
-    platform: 'browser',
-    write: false,
-    external: onTopOf,
-    alias: { 'rtk-rest': resolve(root, 'src/index.ts') },
-    define: { 'process.env.NODE_ENV': JSON.stringify(nodeEnv) },
-    logLevel: 'error',
-  });
-  return result.outputFiles[0]!.text;
+  return (await bundleApp(contents, { nodeEnv })).text;
 }
 
 // Messages printed or thrown only in development (SPEC 0.3: warnings, dev logs, dev errors).

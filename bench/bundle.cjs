@@ -1,0 +1,43 @@
+// One way to bundle an app the way it ships (issue 8), shared by the size workload (bench/size.mjs)
+// and the production-bundle test (__tests__/architecture/production-bundle.test.ts), so the test
+// checks the very bundles the size budget measures. CommonJS so that ts-jest's CommonJS tests can
+// load it as well as the ESM script.
+const { build } = require('esbuild');
+const { join, resolve } = require('node:path');
+
+const root = resolve(__dirname, '..');
+
+/** The packages every library here is measured on top of, and so left out of each bundle. */
+const onTopOf = ['@reduxjs/toolkit', 'redux', 'reselect', 'immer', 'redux-thunk', 'path-to-regexp', 'react', 'react-dom', 'react-redux', 'use-sync-external-store'];
+
+const alias = {
+  'rtk-rest': join(root, 'src/index.ts'),
+  'rtk-rest/react': join(root, 'src/react/index.ts'),
+  'rtk-rest/mock': join(root, 'src/mock/index.ts'),
+};
+
+/**
+ * `contents` (an app's module) bundled with esbuild: ESM, minified, `process.env.NODE_ENV` replaced
+ * by `nodeEnv`. Returns the code and esbuild's record of the bytes each source file put in it.
+ */
+async function bundleApp(contents, { external = onTopOf, nodeEnv = 'production' } = {}) {
+  const result = await build({
+    stdin: { contents, resolveDir: root, loader: 'ts' },
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    target: 'es2022',
+    platform: 'browser',
+    write: false,
+    // Exact names only: `external: ['@reduxjs/toolkit']` would also drop `@reduxjs/toolkit/query`.
+    plugins: [{ name: 'on-top-of', setup: (b) => b.onResolve({ filter: /.*/ }, (a) => (external.includes(a.path) ? { path: a.path, external: true } : undefined)) }],
+    alias,
+    define: { 'process.env.NODE_ENV': JSON.stringify(nodeEnv) },
+    logLevel: 'error',
+    metafile: true,
+  });
+  const output = result.outputFiles[0];
+  return { code: output.contents, text: output.text, inputs: Object.values(result.metafile.outputs)[0].inputs };
+}
+
+module.exports = { bundleApp, onTopOf, root };
