@@ -1,6 +1,7 @@
 /**
  * The example app in a real browser against its real server (issue 7): log in, list, load more,
- * create, edit, delete, fast likes, rollback on a forced failure, polling, token expiry.
+ * create, edit, delete, fast likes, rollback on a forced failure, polling, token expiry. The server
+ * lists newest first: page 1 holds posts 12 to 8.
  */
 import { e2e, eventually, logIn, open, titles, useApp } from './support';
 
@@ -38,7 +39,7 @@ e2e(
     const server = await app.api('/api/react/posts');
     await expect(titles(page())).resolves.toEqual(server.map((p: { title: string }) => p.title));
     // Dates and decimals arrive as strings and are shown through their deserializers.
-    await expect(post(1).locator('.meta').textContent()).resolves.toMatch(/by Ada Lovelace · \d+\/\d+\/2024 · rating 4\.3/);
+    await expect(post(11).locator('.meta').textContent()).resolves.toMatch(/by Ada Lovelace · \d+\/\d+\/2024 · rating 4\.2/);
   },
   page,
 );
@@ -96,11 +97,11 @@ e2e(
   async () => {
     await open(page(), app.url);
     await logIn(page());
-    await post(1).getByRole('button', { name: 'Edit' }).click();
-    await post(1).getByLabel('Title').fill('Edited in the browser');
-    await post(1).getByRole('button', { name: 'Save' }).click();
-    await post(1).locator('h3', { hasText: 'Edited in the browser' }).waitFor();
-    await eventually(async () => (await app.api('/api/react/posts/1')).title, (title) => title === 'Edited in the browser', { what: 'the server to store the edit' });
+    await post(12).getByRole('button', { name: 'Edit' }).click();
+    await post(12).getByLabel('Title').fill('Edited in the browser');
+    await post(12).getByRole('button', { name: 'Save' }).click();
+    await post(12).locator('h3', { hasText: 'Edited in the browser' }).waitFor();
+    await eventually(async () => (await app.api('/api/react/posts/12')).title, (title) => title === 'Edited in the browser', { what: 'the server to store the edit' });
   },
   page,
 );
@@ -110,11 +111,11 @@ e2e(
   async () => {
     await open(page(), app.url);
     await logIn(page());
-    const title = await post(2).locator('h3').textContent();
-    await post(2).getByRole('button', { name: 'Delete' }).click();
-    await post(2).waitFor({ state: 'detached' });
+    const title = await post(11).locator('h3').textContent();
+    await post(11).getByRole('button', { name: 'Delete' }).click();
+    await post(11).waitFor({ state: 'detached' });
     await expect(titles(page())).resolves.not.toContain(title);
-    await eventually(async () => (await fetch(`${app.url}/api/react/posts/2`)).status, (status) => status === 404, { what: 'the server to delete post 2' });
+    await eventually(async () => (await fetch(`${app.url}/api/react/posts/11`)).status, (status) => status === 404, { what: 'the server to delete post 11' });
   },
   page,
 );
@@ -124,15 +125,15 @@ e2e(
   async () => {
     await open(page(), app.url);
     await logIn(page());
-    const before = (await app.api('/api/react/posts/1')).like_count as number;
-    const like = post(1).getByRole('button', { name: /^Like / });
+    const before = (await app.api('/api/react/posts/12')).like_count as number;
+    const like = post(12).getByRole('button', { name: /^Like / });
     await like.click();
     await like.click();
     await like.click();
-    await eventually(async () => (await app.api('/api/react/posts/1')).like_count, (count) => count === before + 3, { what: 'three likes on the server' });
-    await post(1).locator('.likes', { hasText: String(before + 3) }).waitFor();
+    await eventually(async () => (await app.api('/api/react/posts/12')).like_count, (count) => count === before + 3, { what: 'three likes on the server' });
+    await post(12).locator('.likes', { hasText: String(before + 3) }).waitFor();
     await page().waitForLoadState('networkidle');
-    await expect(post(1).locator('.likes').textContent()).resolves.toBe(String(before + 3));
+    await expect(post(12).locator('.likes').textContent()).resolves.toBe(String(before + 3));
   },
   page,
 );
@@ -142,15 +143,15 @@ e2e(
   async () => {
     await open(page(), app.url);
     await logIn(page());
-    const original = (await post(1).locator('h3').textContent())!;
+    const original = (await post(12).locator('h3').textContent())!;
     await page().getByRole('button', { name: 'Make the next request fail' }).click();
     await page().getByText('The next request will fail.').waitFor();
-    await post(1).getByRole('button', { name: 'Edit' }).click();
-    await post(1).getByLabel('Title').fill('This edit will fail');
-    await post(1).getByRole('button', { name: 'Save' }).click();
-    await post(1).getByRole('alert').filter({ hasText: 'The server failed (500)' }).waitFor();
-    await expect(post(1).locator('h3').textContent()).resolves.toBe(original);
-    await expect(app.api('/api/react/posts/1')).resolves.toMatchObject({ title: original });
+    await post(12).getByRole('button', { name: 'Edit' }).click();
+    await post(12).getByLabel('Title').fill('This edit will fail');
+    await post(12).getByRole('button', { name: 'Save' }).click();
+    await post(12).getByRole('alert').filter({ hasText: 'The server failed (500)' }).waitFor();
+    await expect(post(12).locator('h3').textContent()).resolves.toBe(original);
+    await expect(app.api('/api/react/posts/12')).resolves.toMatchObject({ title: original });
   },
   page,
 );
@@ -174,7 +175,7 @@ e2e(
     await open(page(), app.url);
     await logIn(page());
     await app.api('/api/_control/expire-tokens', { method: 'POST' });
-    await post(1).getByRole('button', { name: /^Like / }).click();
+    await post(12).getByRole('button', { name: /^Like / }).click();
     await page().getByText('Your session expired. Log in again.').waitFor();
     await expect(page().getByTestId('user').count()).resolves.toBe(0);
     await page().getByRole('button', { name: 'Log in' }).waitFor();
