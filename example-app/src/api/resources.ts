@@ -127,6 +127,3 @@ export const getStats = new ApiEndpoint({ path: '/api/stats', schema: Stats, pol
 /** `login(form)`: a form POST answering `{ accessToken, expiresAt, user }`; called directly, so the token never enters the store (SPEC 9.4). */
 export const login = new ApiEndpoint({ path: '/api/login', method: 'POST', name: 'login' });
 export const logout = new ApiEndpoint({ path: '/api/logout', method: 'POST', body: undefined, name: 'logout' });
-
-/** The server's failure switch: the next request fails with this status (to watch a rollback). */
-export const failNext = new ApiEndpoint({ path: '/api/_control/fail-next', method: 'POST', name: 'failNext' });
