@@ -81,36 +81,6 @@ e2e(
 );
 
 e2e(
-  'a created post appears at once and is still there after a reload',
-  async () => {
-    await open(page(), app.url);
-    await logIn(page());
-    // Hold the server's answer back, to see the optimistic post before it.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page().route('**/api/react/posts', async (route) => {
-      if (route.request().method() === 'POST') await held;
-      await route.continue();
-    });
-    await page().getByLabel('New post title').fill('Written in the browser test');
-    await page().getByLabel('New post body').fill('Hello!');
-    await page().getByRole('button', { name: 'Publish' }).click();
-    const optimistic = page().locator('.posts > li.pending', { hasText: 'Written in the browser test' });
-    await optimistic.waitFor();
-    release();
-    await page().locator('.posts > li:not(.pending)', { hasText: 'Written in the browser test' }).waitFor();
-    await expect(page().locator('.posts > li', { hasText: 'Written in the browser test' }).count()).resolves.toBe(1);
-    await page().reload();
-    await page().locator('.posts > li').first().waitFor();
-    await page().getByRole('button', { name: 'Load more' }).click();
-    await page().locator('.posts > li').nth(9).waitFor();
-    await page().getByRole('button', { name: 'Load more' }).click();
-    await page().locator('.posts > li', { hasText: 'Written in the browser test' }).waitFor();
-  },
-  page,
-);
-
-e2e(
   'edit changes the title in place and on the server',
   async () => {
     await open(page(), app.url);
@@ -210,6 +180,58 @@ describe('issue 16.15: the example app, tried as a new user would', () => {
       await post(12).locator('h3', { hasText: 'This edit works' }).waitFor();
       await eventually(async () => (await app.api('/api/react/posts/12')).title, (title) => title === 'This edit works', { what: 'the server to store the edit' });
       await expect(post(12).getByRole('alert').count()).resolves.toBe(0);
+    },
+    page,
+  );
+
+  e2e(
+    'a new post appears at the top of the list, on screen, and stays there after a reload',
+    async () => {
+      await open(page(), app.url);
+      await logIn(page());
+      // Hold the server's answer back, to see the optimistic post before it.
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page().route('**/api/react/posts', async (route) => {
+        if (route.request().method() === 'POST') await held;
+        await route.continue();
+      });
+      await page().getByLabel('New post title').fill('Written in the browser test');
+      await page().getByLabel('New post body').fill('Hello!');
+      await page().getByRole('button', { name: 'Publish' }).click();
+      const first = page().locator('.posts > li').first();
+      await first.and(page().locator('.pending', { hasText: 'Written in the browser test' })).waitFor();
+      const box = (await first.boundingBox())!;
+      expect(box.y + box.height).toBeLessThanOrEqual(page().viewportSize()!.height);
+      release();
+      await first.and(page().locator(':not(.pending)', { hasText: 'Written in the browser test' })).waitFor();
+      await expect(page().locator('.posts > li', { hasText: 'Written in the browser test' }).count()).resolves.toBe(1);
+      await page().reload();
+      await first.waitFor();
+      await expect(first.locator('h3').textContent()).resolves.toBe('Written in the browser test');
+    },
+    page,
+  );
+
+  e2e(
+    'a failed create keeps what was typed, to try again',
+    async () => {
+      await open(page(), app.url);
+      await logIn(page());
+      await failNext('POST', '**/api/react/posts');
+      await page().getByLabel('New post title').fill('Kept after a failure');
+      await page().getByLabel('New post body').fill('Still here');
+      await page().getByRole('button', { name: 'Publish' }).click();
+      await page().locator('.new-post [role="alert"]', { hasText: 'try again' }).waitFor();
+      await expect(page().getByLabel('New post title').inputValue()).resolves.toBe('Kept after a failure');
+      await expect(page().getByLabel('New post body').inputValue()).resolves.toBe('Still here');
+      await expect(page().locator('.posts > li', { hasText: 'Kept after a failure' }).count()).resolves.toBe(0);
+      // Trying again publishes it, and only then the form empties.
+      await page().getByRole('button', { name: 'Publish' }).click();
+      await page().locator('.posts > li:not(.pending)', { hasText: 'Kept after a failure' }).waitFor();
+      await expect(page().getByLabel('New post title').inputValue()).resolves.toBe('');
+      await expect(page().getByLabel('New post body').inputValue()).resolves.toBe('');
+      await expect(page().locator('.new-post [role="alert"]').count()).resolves.toBe(0);
     },
     page,
   );
