@@ -185,6 +185,21 @@ describe('issue 16.15: the example app, tried as a new user would', () => {
   );
 
   e2e(
+    'a failed delete brings the post back with a message',
+    async () => {
+      await open(page(), app.url);
+      await logIn(page());
+      const title = await post(11).locator('h3').textContent();
+      await failNext('DELETE', '**/api/react/posts/11');
+      await post(11).getByRole('button', { name: 'Delete' }).click();
+      await post(11).getByRole('alert').filter({ hasText: 'The server failed (500)' }).waitFor();
+      await expect(post(11).locator('h3').textContent()).resolves.toBe(title);
+      await expect(app.api('/api/react/posts/11')).resolves.toMatchObject({ id: 11, title });
+    },
+    page,
+  );
+
+  e2e(
     'a new post appears at the top of the list, on screen, and stays there after a reload',
     async () => {
       await open(page(), app.url);
@@ -251,6 +266,29 @@ describe('issue 16.15: the example app, tried as a new user would', () => {
       await post(12).waitFor();
       await expect(page().getByRole('alert').count()).resolves.toBe(0);
       await expect(page().locator('.fail [role="status"]').count()).resolves.toBe(0);
+    },
+    page,
+  );
+
+  e2e(
+    'rows are memoized: a like renders only the liked post’s row again',
+    async () => {
+      await open(page(), app.url);
+      await logIn(page());
+      const renders = async () =>
+        Object.fromEntries(await page().locator('.posts > li').evaluateAll((rows) => rows.map((row) => [row.getAttribute('data-testid'), Number(row.getAttribute('data-renders'))])));
+      await page().waitForLoadState('networkidle');
+      const before = await renders();
+      expect(Object.keys(before)).toEqual(['post-12', 'post-11', 'post-10', 'post-9', 'post-8']);
+      for (const count of Object.values(before)) expect(count).toBeGreaterThanOrEqual(1);
+      const likes = (await app.api('/api/react/posts/12')).like_count as number;
+      await post(12).getByRole('button', { name: /^Like / }).click();
+      await post(12).locator('.likes', { hasText: String(likes + 1) }).waitFor();
+      await eventually(async () => (await app.api('/api/react/posts/12')).like_count, (count) => count === likes + 1, { what: 'the like on the server' });
+      await page().waitForLoadState('networkidle');
+      const after = await renders();
+      expect(after['post-12']).toBeGreaterThan(before['post-12']!);
+      expect({ ...after, 'post-12': 0 }).toEqual({ ...before, 'post-12': 0 });
     },
     page,
   );
