@@ -2,7 +2,7 @@ import { errorMessage, toJSONValue } from '../internal/json';
 import { isStackOverflow, TOO_DEEP_TO_WRITE } from '../internal/stack';
 import { InvalidateSchema, isUnion, NormalizeError, normalizeWrites, toNode } from '../schema';
 import type { Entity, EntityMeta } from '../schema';
-import { callWithSignal, compilePath, describeSchema, NetworkError, processingError, splitArgs } from '../rest';
+import { callWithSignal, compilePath, describeSchema, NetworkError, pageRequestOf, processingError, splitArgs } from '../rest';
 import type { RestEndpoint } from '../rest';
 import type { RestContext } from './context';
 import { isAbort, ResetError, serializeError } from './errors';
@@ -69,8 +69,7 @@ export class Controller {
 
   /** The de-duplication key of a read: its key, or for a page its URL (SPEC 2.32). */
   dedupeKey(endpoint: RestEndpoint, args: readonly unknown[], key: string): string {
-    if (typeof (endpoint as unknown as { listArgs?: unknown }).listArgs !== 'function') return key;
-    return `${endpoint.method} ${endpoint.url(splitArgs(endpoint, args).urlParams)}`;
+    return pageRequestOf(endpoint, args)?.pageKey ?? key;
   }
 
   /** Whether a read for the key is in flight in this store. */
@@ -86,9 +85,12 @@ export class Controller {
     return this.ctx.options.now() > response.expiresAt || (response.expiryStatus === 'invalid' && meta?.error === undefined);
   }
 
-  /** Whether any request for the key is in flight in this store (it is retained, SPEC 6.63). */
+  /**
+   * Whether any request for the key is in flight in this store (it is retained, SPEC 6.63); a page
+   * request also holds its own key, where its pending id is kept.
+   */
   keyInFlight(key: string): boolean {
-    for (const request of this.active) if (request.key === key) return true;
+    for (const request of this.active) if (request.key === key || request.dedupeKey === key) return true;
     return false;
   }
 
@@ -118,6 +120,8 @@ export class Controller {
       reject = rej;
     });
     const meta: FetchMeta = { requestId: nanoid(), key, endpoint: endpoint.name, fetchedAt: this.ctx.options.now() };
+    // A page's pending id and error live under its own key: a failed page leaves the list alone (issue 16.4).
+    if (dedupeKey !== key) meta.pageKey = dedupeKey;
     const request: InFlight = { dedupeKey, key, fetchedAt: meta.fetchedAt, read, poll, promise, resolve, reject, discarded: false, abort: new AbortController() };
     this.argsByKey.set(key, args);
     const jsonArgs = jsonArgsOf(endpoint, args);

@@ -68,6 +68,11 @@ export interface FetchMeta {
   expiresAt?: number;
   aborted?: true;
   /**
+   * A page request's own key (its URL with the cursor, SPEC 2.32): its pending id and its error
+   * are kept there, so the list (`key`) changes only when the page succeeds (issue 16.4).
+   */
+  pageKey?: string;
+  /**
    * On `fetch/fulfilled`: the key was invalidated while this request was in flight, so the answer
    * is written already expired (SPEC 5.17) even when another request's outcome has since replaced
    * the key's `invalidated` meta.

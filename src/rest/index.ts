@@ -1,5 +1,6 @@
 export { RestEndpoint, splitArgs, takesBody, describeSchema, callWithSignal } from './RestEndpoint';
-export { findCollection } from './extenders';
+export { findCollection, pageRequestOf } from './extenders';
+export type { PageRequest } from './extenders';
 export { createResource } from './createResource';
 export { hookifyResource } from './hookifyResource';
 export type { HookifiedResource } from './hookifyResource';
