@@ -127,11 +127,7 @@ function buildBaseReducer(actions: RestActions) {
       return { ...current, endpoints, meta: metas };
     }
     if (actions.expireAll.match(action)) {
-      let metas = current.meta;
-      for (const key of action.payload.keys) {
-        const meta = tableGet(metas, key);
-        if (meta !== undefined) metas = setKey(metas, key, { ...meta, expiresAt: 0 });
-      }
+      const metas = expire(current.meta, action.payload.keys);
       return metas === current.meta ? current : { ...current, meta: metas };
     }
     if (actions.resetEntireStore.match(action)) return initialState(action.payload.date);
@@ -144,7 +140,7 @@ function buildBaseReducer(actions: RestActions) {
 /** Writes a key's result and meta per request start order (5.16) and invalidation (5.17). */
 function commitResult(
   state: RestState,
-  payload: { result?: unknown; updates?: Record<string, unknown> },
+  payload: { result?: unknown; updates?: Record<string, unknown>; expired?: string[] },
   key: string,
   fetchedAt: number,
   date: number,
@@ -164,7 +160,16 @@ function commitResult(
     meta = cleanMeta({ fetchedAt, date, expiresAt: stale ? 0 : expiresAt, pending });
   }
   for (const [other, result] of Object.entries(payload.updates ?? {})) endpoints = setKey(endpoints, other, result);
-  return { ...state, endpoints, meta: setKey(state.meta, key, meta) };
+  return { ...state, endpoints, meta: expire(setKey(state.meta, key, meta), payload.expired ?? []) };
+}
+
+/** `expiresAt: 0` for each key that has meta: its data stays and refetches (SPEC 6.25). */
+function expire(metas: Table<KeyMeta>, keys: readonly string[]): Table<KeyMeta> {
+  for (const key of keys) {
+    const meta = tableGet(metas, key);
+    if (meta !== undefined) metas = setKey(metas, key, { ...meta, expiresAt: 0 });
+  }
+  return metas;
 }
 
 /**

@@ -55,6 +55,8 @@ export interface EntityWrite {
 export interface WritePayload extends EntityWrite {
   result?: unknown;
   updates?: Record<string, unknown>;
+  /** Keys to expire with the write (a delete that could not tell which entity it removed, issue 16.5). */
+  expired?: string[];
 }
 
 /** `meta` of the three fetch actions (SPEC 6.11). */

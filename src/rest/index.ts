@@ -2,6 +2,7 @@ export { RestEndpoint, splitArgs, takesBody, describeSchema, callWithSignal } fr
 export { findCollection, pageRequestOf } from './extenders';
 export type { PageRequest } from './extenders';
 export { createResource } from './createResource';
+export { endpointPathParams } from './memberBehaviour';
 export { hookifyResource } from './hookifyResource';
 export type { HookifiedResource } from './hookifyResource';
 export { NetworkError, AbortOptimistic, processingError } from './errors';
