@@ -97,6 +97,22 @@ describe('issue 16.4: a failed getPage leaves the list intact', () => {
     expect(sliceOf(rest, store.getState())).toEqual(before);
   });
 
+  it('16.4 a page error is swept by GC once expired (the page key is retained while its request is in flight)', async () => {
+    const { rest, store } = setup({ gc: { intervalMs: 1000, graceMs: 0 }, dataExpiryLength: 1_000_000 });
+    await fetchAnswered(store, rest.fetch(PostResource.getList, react), [p1, p2]);
+    const page = outcome(store.dispatch(rest.fetch(getPage, page2)));
+    await jest.advanceTimersByTimeAsync(5000);
+    // In flight for 5 s, past several sweeps: its pending id is still there.
+    expect(sliceOf(rest, store.getState()).meta[PAGE2]?.pending).toHaveLength(1);
+    (await net.nth(2)).reply({}, { status: 500 });
+    await page;
+    expect(sliceOf(rest, store.getState()).meta[PAGE2]?.error).toBeDefined();
+    await jest.advanceTimersByTimeAsync(3000);
+    expect(sliceOf(rest, store.getState()).meta[PAGE2]).toBeUndefined();
+    expect(rest.selectError(store.getState(), getPage, page2)).toBeUndefined();
+    expect(rest.selectData(store.getState(), PostResource.getList, react)).toHaveLength(2);
+  });
+
   it('16.4 a failed page of a { results, next } list keeps the list and its next cursor', async () => {
     const { rest, store } = setup();
     const feed = new RestEndpoint({ path: '/:group/feed', urlPrefix: A, schema: { results: new schema.Collection([Post]), next: '' }, paginationField: 'page' });

@@ -22,7 +22,8 @@ export interface DeleteTarget {
 
 /**
  * The entity a delete removes when what it got is its URL parameters without a pk: found through
- * the entity's `indexes`, then as the stored entity whose fields equal every URL parameter.
+ * the entity's `indexes` (its first indexed field among the parameters), then as the stored
+ * entity whose fields equal every URL parameter.
  * `undefined` for anything else (an answer with a pk, an object answer, another schema), which is
  * normalized as it is.
  */
@@ -47,16 +48,10 @@ function hasPk(entity: typeof Entity, value: Record<string, unknown>, args: read
   }
 }
 
-/** Through `static indexes`: a URL parameter that is an indexed field, unless the entity disagrees with another parameter. */
+/** Through `static indexes`: the lookup `selectQuery(state, Entity, params)` makes (SPEC 4.20). */
 function byIndex(entity: typeof Entity, params: Record<string, unknown>, reader: EntityReader): string | undefined {
-  for (const field of entity.indexes ?? []) {
-    const value = params[field];
-    if (value === undefined || value === null || !hasOwn(params, field)) continue;
-    const pk = reader.index(entity.key, field, String(value));
-    const stored = pk === undefined ? undefined : reader.entity(entity.key, pk);
-    if (isObject(stored) && Object.keys(params).every((name) => !hasOwn(stored, name) || same(stored[name], params[name]))) return pk;
-  }
-  return undefined;
+  const pk = toNode(entity)!.queryKey([params], { reader });
+  return typeof pk === 'string' && isObject(reader.entity(entity.key, pk)) ? pk : undefined;
 }
 
 /** The first stored entity whose fields equal every URL parameter. */
