@@ -20,29 +20,25 @@ const labels = [
 ];
 const LIST = `GET ${GH}/repos/octo/hello/labels`;
 
-/** GitHub's label: its pk is `id`, which the item URL does not carry; found by name. */
-class Label extends Entity {
-  id = 0;
-  name = '';
-  color = '';
-  pk() {
-    return this.id;
-  }
-  static override key = 'Label';
-  static override indexes = ['name'];
+/** GitHub's label: its pk is `id`, which the item URL does not carry. */
+function labelEntity(key: string, indexes?: string[]) {
+  return class extends Entity {
+    id = 0;
+    name = '';
+    color = '';
+    pk() {
+      return this.id;
+    }
+    static override key = key;
+    static override indexes = indexes;
+  };
 }
+/** Found by name through its index. */
+const Label = labelEntity('Label', ['name']);
+type Label = InstanceType<typeof Label>;
 const LabelResource = createResource({ path: '/repos/:owner/:repo/labels/:name', schema: Label, urlPrefix: GH });
-
 /** The same label without indexes. */
-class PlainLabel extends Entity {
-  id = 0;
-  name = '';
-  color = '';
-  pk() {
-    return this.id;
-  }
-  static override key = 'PlainLabel';
-}
+const PlainLabel = labelEntity('PlainLabel');
 const PlainLabelResource = createResource({ path: '/repos/:owner/:repo/labels/:name', schema: PlainLabel, urlPrefix: GH });
 
 /** A label stored with its repository's fields: every URL parameter is one of its fields. */
