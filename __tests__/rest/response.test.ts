@@ -107,6 +107,38 @@ describe('2.10 (2) a Content-Type containing json in any case is read as JSON', 
   });
 });
 
+describe('issue 16.6: text or binary is decided on the media type and its charset', () => {
+  it.each([
+    'application/vnd.github.v3.raw; charset=utf-8',
+    'application/octet-stream; charset=utf-8',
+    'application/x-custom;charset="UTF-8"',
+    'application/vnd.github.raw+xml',
+    'application/atom+xml',
+    'application/xhtml+xml; q=1',
+    'application/ecmascript',
+    'application/x-yaml',
+    'text/markdown',
+  ])('issue 16.6: %s is text', async (contentType) => {
+    stubFetch(() => typedResponse('# README', contentType));
+    await expect(get({ id: 1 })).resolves.toBe('# README');
+  });
+
+  it.each([
+    'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    'application/vnd.ms-excel',
+    'application/zip',
+    'application/octet-stream; charset=binary',
+    'image/png; name="text.png"',
+    'application/x-htmlhelp',
+  ])('issue 16.6: %s is binary (a Blob)', async (contentType) => {
+    stubFetch(() => typedResponse(new Uint8Array([80, 75, 3, 4]), contentType));
+    const result = await get({ id: 1 });
+    expect(result).toBeInstanceOf(Blob);
+    expect([...new Uint8Array(await (result as Blob).arrayBuffer())]).toEqual([80, 75, 3, 4]);
+  });
+});
+
 describe('2.10 (3) no schema, no JSON type: Blob for binary types, text otherwise', () => {
   it.each(['application/octet-stream', 'image/png', 'application/pdf', 'audio/mpeg'])('2.10 a binary %s body is a Blob', async (contentType) => {
     stubFetch(() => typedResponse(new Uint8Array([1, 2, 3]), contentType));

@@ -1,13 +1,51 @@
 import { hasOwn, setOwn } from './own';
 
 /**
+ * A value met on its way into Redux state whose content JSON cannot carry: a `Blob`, an
+ * `ArrayBuffer`, a typed array, a `Map`, `FormData`, a stream… `JSON.stringify` would write `{}`
+ * (or index keys), silently losing the data, so `toJSONValue` throws this instead (issue 16.6).
+ * `kind` is the object's class (`'Blob'`), `path` where it sat (`''`, `.files[0]`).
+ */
+export class NotJSONError extends TypeError {
+  constructor(
+    readonly kind: string,
+    public path = '',
+  ) {
+    super('');
+    this.message = this.describe();
+  }
+
+  /** Records one more step of the path, from the innermost outwards. */
+  at(step: string | number): this {
+    this.path = (typeof step === 'number' ? `[${step}]` : `.${step}`) + this.path;
+    this.message = this.describe();
+    return this;
+  }
+
+  /** `'a Blob'`, `'an ArrayBuffer'`. */
+  get what(): string {
+    return `${/^[AEIOU]/.test(this.kind) && !this.kind.startsWith('Uint') ? 'an' : 'a'} ${this.kind}`;
+  }
+
+  private describe(): string {
+    return `${this.path === '' ? 'the value' : `the value at ${this.path}`} is ${this.what}, which has no JSON form`;
+  }
+}
+
+/**
  * Brings a value to the form `JSON.stringify` would write (SPEC 5.4): `toJSON()` is applied,
  * functions, symbols and `undefined` fields are dropped (they become `null` inside arrays),
- * non-finite numbers become `null`, bigints become decimal strings, and class instances become
- * plain objects of their own enumerable fields. Returns the same reference when the value is
- * already JSON, so the common case allocates nothing.
+ * non-finite numbers become `null`, bigints become decimal strings, boxed primitives are unboxed,
+ * and class instances become plain objects of their own enumerable fields. Returns the same
+ * reference when the value is already JSON, so the common case allocates nothing.
+ *
+ * Built-in objects whose content lives outside their own fields (`Blob`, `ArrayBuffer`, typed
+ * arrays, `Map`, `Set`, `FormData`, streams, `RegExp`, `Error`…) throw a `NotJSONError`: written
+ * as `JSON.stringify` would, they would become `{}` and their data would be lost without a word
+ * (issue 16.6). `strict: false` keeps `JSON.stringify`'s lossy form instead, for cache keys,
+ * where no data is stored.
  */
-export function toJSONValue(value: unknown): unknown {
+export function toJSONValue(value: unknown, strict = true): unknown {
   switch (typeof value) {
     case 'string':
     case 'boolean':
@@ -17,41 +55,68 @@ export function toJSONValue(value: unknown): unknown {
     case 'bigint':
       return value.toString();
     case 'object':
-      return value === null ? null : objectToJSON(value, '');
+      return value === null ? null : objectToJSON(value, '', strict);
     default:
       return undefined;
   }
 }
 
-function objectToJSON(value: object, key: string): unknown {
+/**
+ * Whether JSON can carry an object that is neither plain nor has `toJSON`: class instances keep
+ * their own fields; objects of built-in classes (whose `Object.prototype.toString` tag is not
+ * `Object`) keep theirs in internal slots. Returns the unboxed value of a boxed primitive.
+ */
+function nonPlainToJSON(value: object, strict: boolean): { unboxed: unknown } | undefined {
+  const tag = Object.prototype.toString.call(value).slice(8, -1);
+  if (tag === 'Object' || tag === 'Array') return undefined;
+  if (tag === 'String' || tag === 'Number' || tag === 'Boolean') return { unboxed: toJSONValue((value as { valueOf(): unknown }).valueOf(), strict) };
+  if (strict) throw new NotJSONError(tag);
+  return undefined;
+}
+
+function objectToJSON(value: object, key: string, strict: boolean): unknown {
   const toJSON = (value as { toJSON?: unknown }).toJSON;
-  if (typeof toJSON === 'function') return toJSONValue(toJSON.call(value, key));
+  if (typeof toJSON === 'function') return toJSONValue(toJSON.call(value, key), strict);
   if (Array.isArray(value)) {
     let out: unknown[] | undefined;
-    for (let i = 0; i < value.length; i++) {
-      const item: unknown = value[i];
-      let next = toJSONValue(item);
-      if (next === undefined) next = null;
-      if (next !== item && out === undefined) out = value.slice(0, i);
-      if (out !== undefined) out.push(next);
+    let i = 0;
+    try {
+      for (; i < value.length; i++) {
+        const item: unknown = value[i];
+        let next = toJSONValue(item, strict);
+        if (next === undefined) next = null;
+        if (next !== item && out === undefined) out = value.slice(0, i);
+        if (out !== undefined) out.push(next);
+      }
+    } catch (error) {
+      throw error instanceof NotJSONError ? error.at(i) : error;
     }
     return out ?? value;
   }
   const proto = Object.getPrototypeOf(value);
   // Symbol-keyed properties are not JSON: an object holding any is copied without them.
   const plain = (proto === Object.prototype || proto === null) && Object.getOwnPropertySymbols(value).length === 0;
+  if (!plain) {
+    const special = nonPlainToJSON(value, strict);
+    if (special !== undefined) return special.unboxed;
+  }
   let out: Record<string, unknown> | undefined = plain ? undefined : {};
   const source = value as Record<string, unknown>;
   const keys = Object.keys(source);
-  for (let i = 0; i < keys.length; i++) {
-    const k = keys[i]!;
-    const item = source[k];
-    const next = typeof item === 'object' && item !== null ? objectToJSON(item, k) : toJSONValue(item);
-    if (out === undefined && next !== item) {
-      out = {};
-      for (let j = 0; j < i; j++) setOwn(out, keys[j]!, source[keys[j]!]);
+  let i = 0;
+  try {
+    for (; i < keys.length; i++) {
+      const k = keys[i]!;
+      const item = source[k];
+      const next = typeof item === 'object' && item !== null ? objectToJSON(item, k, strict) : toJSONValue(item, strict);
+      if (out === undefined && next !== item) {
+        out = {};
+        for (let j = 0; j < i; j++) setOwn(out, keys[j]!, source[keys[j]!]);
+      }
+      if (out !== undefined && next !== undefined) setOwn(out, k, next);
     }
-    if (out !== undefined && next !== undefined) setOwn(out, k, next);
+  } catch (error) {
+    throw error instanceof NotJSONError ? error.at(keys[i]!) : error;
   }
   return out ?? value;
 }
@@ -105,7 +170,7 @@ export function argsCacheKey(args: readonly unknown[]): string {
   let out = '';
   for (const arg of args) {
     const encoded =
-      typeof arg === 'object' && arg !== null && !Array.isArray(arg) ? stableArgsKey(arg) : JSON.stringify(toJSONValue(arg));
+      typeof arg === 'object' && arg !== null && !Array.isArray(arg) ? stableArgsKey(arg) : JSON.stringify(toJSONValue(arg, false));
     out += (encoded ?? 'undefined') + '\u0001';
   }
   return out;
@@ -123,7 +188,7 @@ export function encodeArgValue(value: unknown): string | undefined {
     case 'bigint':
       return JSON.stringify(String(value));
     default:
-      return JSON.stringify(toJSONValue(value));
+      return JSON.stringify(toJSONValue(value, false));
   }
 }
 
@@ -131,7 +196,7 @@ export function encodeArgValue(value: unknown): string | undefined {
 export function preview(value: unknown, max = 200): string {
   let text: string;
   try {
-    text = value === undefined ? 'undefined' : (JSON.stringify(toJSONValue(value)) ?? String(value));
+    text = value === undefined ? 'undefined' : (JSON.stringify(toJSONValue(value, false)) ?? String(value));
   } catch {
     text = String(value);
   }
@@ -151,6 +216,7 @@ export function describeType(value: unknown): string {
  * the fields in `skip` are already JSON (normalized schema members) and are not walked again.
  * Symbol-keyed properties are removed when `checkSymbols` is set: objects made by user code
  * (`process()` output) may carry them; a copy of parsed JSON cannot, so the hot path skips it.
+ * A field JSON cannot carry throws a `NotJSONError` whose path starts at the field.
  */
 export function jsonifyFields(fields: Record<string, unknown>, skip?: readonly string[], checkSymbols = false): void {
   if (checkSymbols) for (const symbol of Object.getOwnPropertySymbols(fields)) delete (fields as Record<symbol, unknown>)[symbol];
@@ -165,7 +231,12 @@ export function jsonifyFields(fields: Record<string, unknown>, skip?: readonly s
         continue;
       case 'object':
         if (value !== null && (skip === undefined || !skip.includes(k))) {
-          const json = toJSONValue(value);
+          let json: unknown;
+          try {
+            json = toJSONValue(value);
+          } catch (error) {
+            throw error instanceof NotJSONError ? error.at(k) : error;
+          }
           if (json !== value) setOwn(fields, k, json);
         }
         continue;

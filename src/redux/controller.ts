@@ -1,4 +1,4 @@
-import { errorMessage, toJSONValue } from '../internal/json';
+import { errorMessage, NotJSONError, toJSONValue } from '../internal/json';
 import { isStackOverflow, TOO_DEEP_TO_WRITE } from '../internal/stack';
 import { InvalidateSchema, isUnion, NormalizeError, normalizeWrites, toNode } from '../schema';
 import type { Entity, EntityMeta } from '../schema';
@@ -229,6 +229,7 @@ export class Controller {
       try {
         result = toJSONValue(value);
       } catch (error) {
+        if (error instanceof NotJSONError) throw processingError(key, 'none', notJSONProblem(endpoint, error), error);
         throw processingError(key, describeSchema(endpoint.schema), isStackOverflow(error) ? TOO_DEEP_TO_WRITE : (errorMessage(error) ?? String(error)), error);
       }
       return { result, entities: {}, entitiesMeta: {}, indexes: {}, ...this.updates(endpoint, result, args, slice) };
@@ -339,8 +340,21 @@ function softPolicy(endpoint: RestEndpoint, error: unknown): 'soft' | undefined 
 /** The call arguments without the body, when they are JSON values (SPEC 6.11). */
 function jsonArgsOf(endpoint: RestEndpoint, args: readonly unknown[]): unknown[] | undefined {
   const { urlParams } = splitArgs(endpoint, args);
-  const json = toJSONValue(urlParams);
+  const json = toJSONValue(urlParams, false);
   return json === urlParams ? [urlParams] : undefined;
+}
+
+/**
+ * Why a schema-less answer cannot be stored, and the two ways out (issue 16.6): the store would
+ * have written a Blob as `{}` and lost it; a plain call returns it untouched.
+ */
+function notJSONProblem(endpoint: RestEndpoint, error: NotJSONError): string {
+  const what = error.path === '' ? `is ${error.what}` : `holds ${error.what} at ${error.path}`;
+  return (
+    `the response of ${endpoint.name} ${what}, which Redux state cannot hold: the store keeps plain JSON and would lose it. ` +
+    'To get binary data, call the endpoint directly (await endpoint(...args)) instead of through the store; ' +
+    'to store it, have parseResponse return JSON or text (e.g. parseResponse: (response) => response.text()).'
+  );
 }
 
 /** The instance a delete resolves to: the answered object, else the URL parameters (SPEC 3.10). */

@@ -1,4 +1,4 @@
-import { describeType, jsonifyFields, preview } from '../internal/json';
+import { describeType, jsonifyFields, NotJSONError, preview } from '../internal/json';
 import { hasOwn, setOwn } from '../internal/own';
 import { Entity } from './Entity';
 import { classifyDeserializer } from './deserializer';
@@ -139,7 +139,15 @@ export class EntityNode implements SchemaNode {
       stack.pop();
       ctx.stackPks.pop();
     }
-    jsonifyFields(processed, this.nestedNames, !this.defaultProcess);
+    try {
+      jsonifyFields(processed, this.nestedNames, !this.defaultProcess);
+    } catch (error) {
+      if (!(error instanceof NotJSONError)) throw error;
+      throw new NormalizeError(
+        `${this.key} ${JSON.stringify(pk)}: ${error.message}, so the store cannot hold it (Redux state is plain JSON). ` +
+          `Convert or drop the field in ${this.key}.process() or the endpoint's process().`,
+      );
+    }
     writeEntity(this, ctx, pk, processed);
     return pk;
   }
