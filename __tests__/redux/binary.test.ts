@@ -68,7 +68,7 @@ describe('issue 16.6: a binary answer through the store', () => {
     ['a Set', async () => new Set([1]), 'a Set'],
     ['FormData', async () => new FormData(), 'a FormData'],
     ['a ReadableStream', async (r: Response) => r.body, 'a ReadableStream'],
-    ['a Blob nested in an object', async (r: Response) => ({ name: 'a', files: [await r.blob()] }), 'holds a Blob at .files[0]'],
+    ['a Blob nested in an object', async (r: Response) => ({ name: 'a', files: [await r.blob()] }), 'the value at .files[0] is a Blob'],
   ])('issue 16.6: a parseResponse that returns %s is refused through the store', async (_label, parse, named) => {
     const { rest, store } = setup();
     const raw = new RestEndpoint({ path: '/files/:id', urlPrefix: A, parseResponse: parse as (r: Response) => Promise<any> });

@@ -7,28 +7,18 @@ import { hasOwn, setOwn } from './own';
  * `kind` is the object's class (`'Blob'`), `path` where it sat (`''`, `.files[0]`).
  */
 export class NotJSONError extends TypeError {
-  constructor(
-    readonly kind: string,
-    public path = '',
-  ) {
-    super('');
-    this.message = this.describe();
+  path = '';
+  constructor(readonly kind: string) {
+    super();
+    this.at('');
   }
 
-  /** Records one more step of the path, from the innermost outwards. */
+  /** Records one more step of the path, from the innermost outwards, and rewrites the message. */
   at(step: string | number): this {
-    this.path = (typeof step === 'number' ? `[${step}]` : `.${step}`) + this.path;
-    this.message = this.describe();
+    this.path = (typeof step === 'number' ? `[${step}]` : step && `.${step}`) + this.path;
+    const article = /^[AEIO]/.test(this.kind) ? 'an' : 'a';
+    this.message = `${this.path ? `the value at ${this.path}` : 'the response'} is ${article} ${this.kind}, which Redux state (plain JSON) cannot hold`;
     return this;
-  }
-
-  /** `'a Blob'`, `'an ArrayBuffer'`. */
-  get what(): string {
-    return `${/^[AEIOU]/.test(this.kind) && !this.kind.startsWith('Uint') ? 'an' : 'a'} ${this.kind}`;
-  }
-
-  private describe(): string {
-    return `${this.path === '' ? 'the value' : `the value at ${this.path}`} is ${this.what}, which has no JSON form`;
   }
 }
 

@@ -349,12 +349,11 @@ function jsonArgsOf(endpoint: RestEndpoint, args: readonly unknown[]): unknown[]
  * have written a Blob as `{}` and lost it; a plain call returns it untouched.
  */
 function notJSONProblem(endpoint: RestEndpoint, error: NotJSONError): string {
-  const what = error.path === '' ? `is ${error.what}` : `holds ${error.what} at ${error.path}`;
-  return (
-    `the response of ${endpoint.name} ${what}, which Redux state cannot hold: the store keeps plain JSON and would lose it. ` +
-    'To get binary data, call the endpoint directly (await endpoint(...args)) instead of through the store; ' +
-    'to store it, have parseResponse return JSON or text (e.g. parseResponse: (response) => response.text()).'
-  );
+  const fix =
+    process.env.NODE_ENV !== 'production'
+      ? ' To get binary data, call the endpoint directly (await endpoint(...args)) rather than through the store; to store it, have parseResponse return JSON or text (e.g. parseResponse: (response) => response.text()).'
+      : '';
+  return `${endpoint.name}: ${error.message}.${fix}`;
 }
 
 /** The instance a delete resolves to: the answered object, else the URL parameters (SPEC 3.10). */

@@ -47,31 +47,19 @@ export function hasContentType(headers: HeaderRecord): boolean {
   return Object.keys(headers).some((name) => name.toLowerCase() === 'content-type');
 }
 
-// Subtypes that are text without a `text/` type: XML and its `+xml` family (`image/svg+xml`,
-// `application/atom+xml`), scripts, form data, YAML. Matched on the whole subtype, so office
-// documents (`application/vnd.openxmlformats-officedocument…`) are not taken for XML.
-const TEXT_SUBTYPE = /^(?:xml|(?:x-)?javascript|ecmascript|x-www-form-urlencoded|(?:x-)?yaml|csv|html)$|\+(?:xml|yaml)$/;
-
 /**
- * Whether a response body is binary for `parseResponse` (SPEC 2.10 step 3, issue 16.6). Text is:
- * no or an empty `Content-Type`, any `text/*` type, any type with a `charset` parameter (other
- * than `charset=binary`: a charset only makes sense for text, e.g. GitHub's
- * `application/vnd.github.v3.raw; charset=utf-8`), and the subtypes of `TEXT_SUBTYPE`.
- * Everything else is binary. (JSON types never get here.)
+ * Text `Content-Type`s for `parseResponse` (SPEC 2.10 step 3, issue 16.6), in order: `text/*`; a
+ * type without a subtype (or none at all); any type with a `charset` parameter other than
+ * `binary` (a charset only makes sense for text: GitHub's
+ * `application/vnd.github.v3.raw; charset=utf-8`); XML and its `+xml` family, YAML, scripts,
+ * form data, CSV and HTML, matched on the whole subtype so that office documents
+ * (`application/vnd.openxmlformats-officedocument…`) are not taken for XML.
  */
+const TEXT_TYPE = /^\s*text\/|^[^/;]*(?:;|$)|;\s*charset\s*=\s*(?!"?binary\b)|^[^;/]*\/(?:[^;]*\+|x-)?(?:xml|yaml|javascript|ecmascript|x-www-form-urlencoded|csv|html)\s*(?:;|$)/i;
+
+/** Whether a response body is binary: a `Content-Type` is present and is not text. (JSON types never get here.) */
 function isBinary(contentType: string | null): boolean {
-  if (contentType === null) return false;
-  const [essence = '', ...parameters] = contentType.toLowerCase().split(';');
-  const type = essence.trim();
-  if (type === '') return false;
-  for (const parameter of parameters) {
-    const [name = '', value = ''] = parameter.split('=');
-    if (name.trim() === 'charset') return value.trim().replace(/^"|"$/g, '') === 'binary';
-  }
-  const slash = type.indexOf('/');
-  // A type without a subtype says nothing: text, as when there is no Content-Type.
-  if (slash < 0 || type.slice(0, slash) === 'text') return false;
-  return !TEXT_SUBTYPE.test(type.slice(slash + 1));
+  return contentType !== null && !TEXT_TYPE.test(contentType);
 }
 
 /** The first 200 UTF-16 code units of a body, then `…` when cut (SPEC 2.11). */

@@ -143,10 +143,8 @@ export class EntityNode implements SchemaNode {
       jsonifyFields(processed, this.nestedNames, !this.defaultProcess);
     } catch (error) {
       if (!(error instanceof NotJSONError)) throw error;
-      throw new NormalizeError(
-        `${this.key} ${JSON.stringify(pk)}: ${error.message}, so the store cannot hold it (Redux state is plain JSON). ` +
-          `Convert or drop the field in ${this.key}.process() or the endpoint's process().`,
-      );
+      const fix = process.env.NODE_ENV !== 'production' ? ` Convert or drop the field in ${this.key}.process() or the endpoint's process().` : '';
+      throw new NormalizeError(`${this.key} ${JSON.stringify(pk)}: ${error.message}.${fix}`);
     }
     writeEntity(this, ctx, pk, processed);
     return pk;
