@@ -556,55 +556,48 @@ describe('form-data (10.6)', () => {
   });
 });
 
-describe('tenant-prefix (10.8)', () => {
-  const { PostResource, setTenant, TenantEndpoint } = tenantPrefix;
-  afterEach(() => setTenant('acme'));
+describe('tenant-prefix (issue 16.7: urlPrefix as a function)', () => {
+  const { PostResource, setApiRoot } = tenantPrefix;
+  const ROOTS = ['https://acme.example.com', 'https://ghe.example.com/api/v3', 'http://localhost:8080'];
+  afterEach(() => setApiRoot(ROOTS[0]!));
 
-  it("each tenant's requests, keys and cached data are its own", async () => {
-    const net = stubFetch((url) => json(post(5, new URL(url).hostname)));
+  it("issue 16.7: each root's requests, keys and cached data are its own (a host, a path on a host, http with a port)", async () => {
+    const net = stubFetch((url) => json(post(5, url)));
     const { rest, store } = setup();
-    await store.dispatch(rest.fetch(PostResource.get, { id: 5 }));
-    setTenant('globex');
-    await store.dispatch(rest.fetch(PostResource.get, { id: 5 }));
-    expect(net.calls().map(({ url }) => url)).toEqual(['https://acme.example.com/posts/5', 'https://globex.example.com/posts/5']);
-    expect(rest.selectData(store.getState(), PostResource.get, { id: 5 })?.title).toBe('globex.example.com');
-    expect(Object.keys(logicalSlice(rest, store.getState()).endpoints).sort()).toEqual([
-      'GET https://acme.example.com/posts/5',
-      'GET https://globex.example.com/posts/5',
-    ]);
-  });
-
-  it('invalidateAll(endpoint) reaches every tenant thanks to the testKey override', async () => {
-    stubFetch((url) => json(post(5, new URL(url).hostname)));
-    const { rest, store } = setup();
-    await store.dispatch(rest.fetch(PostResource.get, { id: 5 }));
-    setTenant('globex');
-    await store.dispatch(rest.fetch(PostResource.get, { id: 5 }));
-    store.dispatch(rest.invalidateAll(PostResource.get));
-    expect(rest.selectResponse(store.getState(), PostResource.get, { id: 5 }).expiryStatus).toBe('invalid');
-    setTenant('acme');
-    expect(rest.selectResponse(store.getState(), PostResource.get, { id: 5 }).expiryStatus).toBe('invalid');
-  });
-
-  it('without the testKey override, invalidateAll matches no tenant key (why the recipe has it)', async () => {
-    class UrlOnlyEndpoint extends TenantEndpoint {
-      override testKey(key: string) {
-        return RestEndpoint.prototype.testKey.call(this, key);
-      }
+    for (const root of ROOTS) {
+      setApiRoot(root);
+      await store.dispatch(rest.fetch(PostResource.get, { id: 5 }));
     }
-    const get = new UrlOnlyEndpoint({ path: '/posts/:id', schema: tenantPrefix.Post });
-    stubFetch(() => json(post(5)));
-    const { rest, store } = setup();
-    await store.dispatch(rest.fetch(get, { id: 5 }));
-    store.dispatch(rest.invalidateAll(get));
-    expect(rest.selectResponse(store.getState(), get, { id: 5 }).expiryStatus).toBe('valid');
+    expect(net.calls().map(({ url }) => url)).toEqual(ROOTS.map((root) => `${root}/posts/5`));
+    expect(rest.selectData(store.getState(), PostResource.get, { id: 5 })?.title).toBe('http://localhost:8080/posts/5');
+    expect(Object.keys(logicalSlice(rest, store.getState()).endpoints).sort()).toEqual(ROOTS.map((root) => `GET ${root}/posts/5`).sort());
   });
 
-  it('mockFetch interceptors match any tenant through testKey', async () => {
+  it.each(ROOTS)('issue 16.7: invalidateAll and expireAll with an endpoint reach the keys of the current root %s, and no other root', async (root) => {
+    stubFetch((url) => json([post(5, url)]));
+    const { rest, store } = setup();
+    for (const each of ROOTS) {
+      setApiRoot(each);
+      await store.dispatch(rest.fetch(PostResource.getList));
+    }
+    setApiRoot(root);
+    store.dispatch(rest.expireAll(PostResource.getList));
+    expect(rest.selectResponse(store.getState(), PostResource.getList).expiryStatus).toBe('stale');
+    store.dispatch(rest.invalidateAll(PostResource.getList));
+    expect(rest.selectResponse(store.getState(), PostResource.getList).expiryStatus).toBe('invalid');
+    for (const other of ROOTS.filter((each) => each !== root)) {
+      setApiRoot(other);
+      expect(rest.selectResponse(store.getState(), PostResource.getList).expiryStatus).toBe('valid');
+    }
+  });
+
+  it('issue 16.7: mockFetch interceptors match any root through testKey', async () => {
     globalThis.fetch = mockFetch([{ endpoint: PostResource.get, response: post(5, 'from fixture') }]);
     const { rest, store } = setup();
-    setTenant('initech');
-    expect((await store.dispatch(rest.fetch(PostResource.get, { id: 5 }))).title).toBe('from fixture');
+    for (const root of ROOTS) {
+      setApiRoot(root);
+      expect((await store.dispatch(rest.fetch(PostResource.get, { id: 5 }))).title).toBe('from fixture');
+    }
   });
 });
 

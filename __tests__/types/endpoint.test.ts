@@ -1,5 +1,5 @@
 import { expectTypeOf } from 'expect-type';
-import { Entity, RestEndpoint, schema } from 'rtk-rest';
+import { Entity, RestEndpoint, createResource, schema } from 'rtk-rest';
 import type { DataOf, ProcessedOf, RestGenerics } from 'rtk-rest';
 
 /**
@@ -355,5 +355,39 @@ describe('types 2.20, 8.9: instances of an Endpoint subclass', () => {
     // @ts-expect-error the id is required
     typeOnly(() => getPost({}));
     expect(getPost.getHeaders({})).toEqual({ 'Access-Token': 't' });
+  });
+});
+
+describe('types issue 16.7: urlPrefix may be a function returning the prefix', () => {
+  let root = 'https://ghe.example.com/api/v3';
+  const currentRoot = () => root;
+
+  it('RestEndpoint, extend, createResource and a subclass accept () => string; the member reads as a string', () => {
+    const getPost = new RestEndpoint({ path: '/posts/:id', schema: Post, urlPrefix: currentRoot });
+    expectTypeOf(getPost.urlPrefix).toEqualTypeOf<string>();
+    expectTypeOf(getPost).parameters.toEqualTypeOf<[urlParams: { id: Value }]>();
+    const moved = getPost.extend({ urlPrefix: () => 'http://localhost:8080' });
+    expectTypeOf(moved).parameters.toEqualTypeOf<[urlParams: { id: Value }]>();
+    const PostResource = createResource({ path: '/posts/:id', schema: Post, urlPrefix: () => root });
+    expectTypeOf(PostResource.get).parameters.toEqualTypeOf<[urlParams: { id: Value }]>();
+    const Extended = PostResource.extend({ update: { urlPrefix: currentRoot } });
+    expectTypeOf(Extended.update.urlPrefix).toEqualTypeOf<string>();
+    class TokenEndpoint<const O extends RestGenerics = any> extends RestEndpoint<O> {}
+    const viaSubclass = new TokenEndpoint({ path: '/posts/:id', urlPrefix: currentRoot });
+    expectTypeOf(viaSubclass.urlPrefix).toEqualTypeOf<string>();
+    root = 'http://localhost:8080';
+    expect([getPost.urlPrefix, moved.urlPrefix, PostResource.get.urlPrefix, viaSubclass.urlPrefix]).toEqual([root, root, root, root]);
+  });
+
+  it('a prefix that is not a string or a function returning one is a type error', () => {
+    typeOnly(() => {
+      // @ts-expect-error a number is not a prefix
+      new RestEndpoint({ path: '/posts/:id', urlPrefix: 5 });
+      // @ts-expect-error the function must return a string
+      new RestEndpoint({ path: '/posts/:id', urlPrefix: () => 5 });
+      // @ts-expect-error the function takes no arguments
+      createResource({ path: '/posts/:id', schema: Post, urlPrefix: (tenant: string) => tenant });
+    });
+    expect(new RestEndpoint({ path: '/posts/:id', urlPrefix: currentRoot }).url({ id: 1 })).toBe(`${root}/posts/1`);
   });
 });

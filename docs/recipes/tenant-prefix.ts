@@ -1,23 +1,12 @@
 // #region recipe
-import { Entity, RestEndpoint, createResource } from 'rtk-rest';
-import type { RestGenerics } from 'rtk-rest';
+import { Entity, createResource } from 'rtk-rest';
 
-let tenant = 'acme';
-export const setTenant = (name: string) => {
-  tenant = name;
+// The API root of the signed-in customer: its own host, a path on a shared host (GitHub
+// Enterprise's `https://ghe.example.com/api/v3`), or a local server on `http`.
+let apiRoot = 'https://acme.example.com';
+export const setApiRoot = (root: string) => {
+  apiRoot = root;
 };
-
-export class TenantEndpoint<const O extends RestGenerics = any> extends RestEndpoint<O> {
-  // Used by key() and by the request, so each tenant's data is cached under its own keys.
-  override url(params: Record<string, unknown>) {
-    return `https://${tenant}.example.com${super.url(params)}`;
-  }
-  // Keys no longer start with `${method} ${urlPrefix}`: strip the host before matching, so
-  // invalidateAll(endpoint), expireAll(endpoint) and mockFetch interceptors match every tenant.
-  override testKey(key: string) {
-    return super.testKey(key.replace(/^(\S+) https:\/\/[^/]+/, '$1 '));
-  }
-}
 
 export class Post extends Entity {
   id = 0;
@@ -28,5 +17,7 @@ export class Post extends Entity {
   static override key = 'Post';
 }
 
-export const PostResource = createResource({ path: '/posts/:id', schema: Post, Endpoint: TenantEndpoint });
+// A function: called for every URL and key, so url(), key(), testKey() and the request all
+// use the root of that moment. Every member and extender (getList.push, getPage…) shares it.
+export const PostResource = createResource({ path: '/posts/:id', schema: Post, urlPrefix: () => apiRoot });
 // #endregion recipe

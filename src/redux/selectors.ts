@@ -1,6 +1,6 @@
 import { toNode } from '../schema';
 import type { EntityReader, MemoResult, SchemaNode } from '../schema';
-import { pageRequestOf } from '../rest';
+import { hasStableKey, pageRequestOf } from '../rest';
 import type { PageRequest, RestEndpoint } from '../rest';
 import type { RestContext } from './context';
 import { entitiesToken } from './layout';
@@ -73,6 +73,8 @@ const keyCache = new WeakMap<object, { endpoint: RestEndpoint; fields: unknown[]
 const noArgsKeys = new WeakMap<RestEndpoint, string>();
 
 function keyOf(endpoint: RestEndpoint, args: readonly unknown[]): string {
+  // A key read at call time (a urlPrefix function, a url() override) cannot be remembered.
+  if (!hasStableKey(endpoint)) return endpoint.key(...args);
   if (args.length === 0) {
     let key = noArgsKeys.get(endpoint);
     if (key === undefined) noArgsKeys.set(endpoint, (key = endpoint.key()));

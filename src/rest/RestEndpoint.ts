@@ -3,6 +3,7 @@ import { guardOptions, isProbing, subclassFields } from './construct';
 import { hasStatus, problemOf, processingError } from './errors';
 import { creation, pageEndpoint, paginatedEndpoint } from './extenders';
 import { compilePath } from './path';
+import { definePrefixGetter } from './urlPrefix';
 import type { CompiledPath } from './path';
 import { encodeBody, hasContentType, headersToObject, parseBody, sendRequest } from './request';
 import { buildUrl, searchToString } from './search';
@@ -11,13 +12,14 @@ import type { EndpointArgs, Extended, ExtendedEndpoint, OptimisticSnapshot, Proc
 const CONFIG = Symbol('rtk-rest.config');
 const COMPILED = Symbol('rtk-rest.path');
 const HAS_BODY = Symbol('rtk-rest.hasBody');
+const PREFIX_FUNCTION = Symbol('rtk-rest.prefixFunction');
 const NO_BODY = new Set(['GET', 'HEAD', 'DELETE']);
 /** The request URL of a response whose own `url` is empty (constructed in tests), for messages. */
 const requestUrls = new WeakMap<Response, string>();
 let extending = false;
 
 type Config = Record<string, unknown>;
-type Internal = RestEndpoint & { [CONFIG]: Config; [COMPILED]: CompiledPath; [HAS_BODY]: boolean };
+type Internal = RestEndpoint & { [CONFIG]: Config; [COMPILED]: CompiledPath; [HAS_BODY]: boolean; [PREFIX_FUNCTION]: boolean };
 
 /**
  * One HTTP operation: a callable object (`await endpoint(params, body)` resolves to the
@@ -34,7 +36,11 @@ type Internal = RestEndpoint & { [CONFIG]: Config; [COMPILED]: CompiledPath; [HA
 export class RestEndpoint<const O extends RestGenerics = any> {
   /** The path template, e.g. `'/:group/posts/:id'` (SPEC §1). */
   declare readonly path: O['path'];
-  /** Prepended verbatim to every URL. @default '' */
+  /**
+   * Prepended verbatim to every URL. Given as a function (option `urlPrefix: () => string`), it
+   * reads as what the function returns now: `url`, `key` and `testKey` follow it.
+   * @default ''
+   */
   declare readonly urlPrefix: string;
   /** The upper-cased HTTP method. @default 'GET' ('POST' when only `sideEffect: true` is given) */
   declare readonly method: string;
@@ -103,7 +109,7 @@ export class RestEndpoint<const O extends RestGenerics = any> {
    * });
    */
   declare readonly update?: (result: any, ...args: any[]) => Record<string, (previous: any) => any>;
-  /** Shown in actions, errors and warnings. @default `${method} ${urlPrefix}${path}` */
+  /** Shown in actions, errors and warnings. @default `${method} ${urlPrefix}${path}` (`${method} ${path}` when `urlPrefix` is a function) */
   declare readonly name: string;
 
   constructor(options: O & RestEndpointOptions) {
@@ -116,7 +122,9 @@ export class RestEndpoint<const O extends RestGenerics = any> {
     // Subclass field initializers run after this constructor and would write their defaults back:
     // guard every field whose final value is not the default (an option, or a normalized value
     // such as an upper-cased method).
-    const guarded = new Set(Object.keys(defaults).filter((key) => !Object.is((endpoint as unknown as Config)[key], defaults[key])));
+    // A getter (a urlPrefix function) is always an option's doing: guard it without calling it.
+    const changed = (key: string) => Object.getOwnPropertyDescriptor(endpoint, key)?.get !== undefined || !Object.is((endpoint as unknown as Config)[key], defaults[key]);
+    const guarded = new Set(Object.keys(defaults).filter(changed));
     return (guarded.size > 0 ? guardOptions(endpoint, guarded) : endpoint) as unknown as RestEndpoint<O>;
   }
 
@@ -159,7 +167,8 @@ export class RestEndpoint<const O extends RestGenerics = any> {
 
   /**
    * Whether a key belongs to this endpoint (SPEC 1.22). Lets an endpoint be passed to
-   * `rest.invalidateAll` and `rest.expireAll`.
+   * `rest.invalidateAll` and `rest.expireAll`. With a `urlPrefix` function, keys made with the
+   * prefix it returns now match; keys made under an earlier prefix do not.
    *
    * @example
    * getPost.testKey('GET https://api.example.com/react/posts/5'); // true
@@ -336,6 +345,19 @@ export function splitArgs(endpoint: RestEndpoint, args: readonly unknown[]): { u
   return { urlParams: (args[0] ?? {}) as Record<string, unknown>, body: undefined };
 }
 
+/**
+ * Whether `key(...args)` depends on the arguments alone, so that a caller may remember it per
+ * arguments object. Not when the prefix is a function, nor when `url()` or `key()` is overridden
+ * (SPEC 1.18: such overrides read a tenant, a region… at call time).
+ */
+export function hasStableKey(endpoint: RestEndpoint): boolean {
+  return (
+    endpoint.key === RestEndpoint.prototype.key &&
+    endpoint.url === RestEndpoint.prototype.url &&
+    (endpoint as unknown as Internal)[PREFIX_FUNCTION] !== true
+  );
+}
+
 /** Whether an endpoint takes a body argument (SPEC 1.25). */
 export function takesBody(endpoint: RestEndpoint): boolean {
   return (endpoint as unknown as Internal)[HAS_BODY];
@@ -411,18 +433,23 @@ function createEndpoint(proto: object, config: Config): RestEndpoint {
   const method =
     typeof rawMethod === 'string' && rawMethod !== '' ? rawMethod.toUpperCase() : config.sideEffect === true ? 'POST' : 'GET';
   const sideEffect = given('sideEffect') ? config.sideEffect : method !== 'GET' ? true : undefined;
-  const urlPrefix = given('urlPrefix') ? String(config.urlPrefix ?? '') : typeof inherited.urlPrefix === 'string' ? inherited.urlPrefix : '';
-  const name = typeof config.name === 'string' && config.name !== '' ? config.name : `${method} ${urlPrefix}${path}`;
+  const prefix = given('urlPrefix') ? config.urlPrefix : inherited.urlPrefix;
+  const urlPrefix = typeof prefix === 'function' ? prefix : given('urlPrefix') ? String(prefix ?? '') : typeof prefix === 'string' ? prefix : '';
+  // A prefix read at call time has no one value to show: the default name leaves it out.
+  const defaultName = typeof urlPrefix === 'function' ? `${method} ${path}` : `${method} ${urlPrefix}${path}`;
+  const name = typeof config.name === 'string' && config.name !== '' ? config.name : defaultName;
   const compiled = compilePath(path);
   for (const option of ['dataExpiryLength', 'errorExpiryLength', 'pollFrequency'] as const) checkLength(name, option, config[option]);
   const computed: Config = { ...config, path, method, sideEffect, urlPrefix, name };
   for (const key of Object.keys(computed)) {
     Object.defineProperty(endpoint, key, { value: computed[key], writable: true, enumerable: true, configurable: true });
   }
+  if (typeof urlPrefix === 'function') definePrefixGetter(endpoint, urlPrefix as () => unknown, name);
   // The raw configuration: a name or sideEffect computed here is computed again by extend (2.21).
   hidden(endpoint, CONFIG, config);
   hidden(endpoint, COMPILED, compiled);
   hidden(endpoint, HAS_BODY, !NO_BODY.has(method) && !(given('body') && config.body === undefined));
+  hidden(endpoint, PREFIX_FUNCTION, typeof urlPrefix === 'function');
   return endpoint;
 }
 

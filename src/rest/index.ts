@@ -1,4 +1,4 @@
-export { RestEndpoint, splitArgs, takesBody, describeSchema, callWithSignal } from './RestEndpoint';
+export { RestEndpoint, splitArgs, takesBody, hasStableKey, describeSchema, callWithSignal } from './RestEndpoint';
 export { findCollection, pageRequestOf } from './extenders';
 export type { PageRequest } from './extenders';
 export { createResource } from './createResource';

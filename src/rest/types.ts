@@ -234,8 +234,17 @@ export interface OptimisticSnapshot {
 export interface RestEndpointOptions {
   /** The path template, e.g. `'/:group/posts/:id'` (SPEC §1). Required. */
   path?: string;
-  /** Prepended verbatim to every URL. @default '' */
-  urlPrefix?: string;
+  /**
+   * Prepended verbatim to every URL: a string, or a function called whenever a URL or key is made
+   * (the API root of the signed-in tenant, say), so `url`, `key` and `testKey` all use the prefix
+   * of that moment. Keys made under another prefix are not this endpoint's while it returns a
+   * different one.
+   * @default ''
+   *
+   * @example
+   * const PostResource = createResource({ path: '/posts/:id', schema: Post, urlPrefix: () => currentTenant().apiRoot });
+   */
+  urlPrefix?: string | (() => string);
   /** HTTP method, upper-cased. @default 'GET' ('POST' when `sideEffect: true` is given alone) */
   method?: string;
   /** Marks a mutation. @default true when `method` is not GET */
@@ -266,7 +275,7 @@ export interface RestEndpointOptions {
   getOptimisticResponse?: (snapshot: OptimisticSnapshot, ...args: any[]) => unknown;
   /** Updates other keys' results after this endpoint's response (SPEC 6.29). */
   update?: (result: any, ...args: any[]) => Record<string, (previous: any) => any>;
-  /** Shown in actions and errors. @default `${method} ${urlPrefix}${path}` */
+  /** Shown in actions and errors. @default `${method} ${urlPrefix}${path}` (`${method} ${path}` when `urlPrefix` is a function) */
   name?: string;
   /** The request URL; override to compute a prefix at call time, together with `testKey` (SPEC 1.18). */
   url?(urlParams: any): string;
