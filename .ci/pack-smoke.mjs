@@ -75,7 +75,7 @@ const { Provider } = require('react-redux');`),
   // CommonJS), with skipLibCheck off (.ci/consumer.mjs).
   const { docs } = writeConsumers(scratch, root);
   console.log(`types:   api.tsx, readme.tsx and ${docs} docs files, ${MODES.length} module modes`);
-  const failures = typecheckConsumers(scratch, join(root, 'node_modules/typescript/bin/tsc'));
+  const failures = await typecheckConsumers(scratch, join(root, 'node_modules/typescript/bin/tsc'));
   for (const { mode, output } of failures) console.error(`\n--- tsc errors under ${mode}:\n${output}`);
   if (failures.length) throw new Error(`the packed declarations fail to type-check under ${failures.map((f) => f.mode).join(', ')}`);
 } finally {
