@@ -1,7 +1,7 @@
 // The type-checked consumer of the pack-and-install smoke test (issue 16.1): projects inside the
 // scratch directory, where the tarball is installed, that compile against the published
 // declarations only, with `skipLibCheck: false` under every module mode a user may pick:
-//   .ci/consumer/api.tsx   every name and member of shared/API.md
+//   .ci/consumer/api.tsx   every name and member of shared/API.md (with the tests' example.ts)
 //   readme.tsx             the TypeScript blocks of README.md, in order, as one module
 //   docs/                  the files whose regions are the code blocks of docs/ (byte-equal,
 //                          checked by __tests__/docs), i.e. every code block of the guides and recipes
@@ -77,6 +77,7 @@ export function writeConsumers(scratch, root) {
     writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: `consumer-${mode.name}`, private: true, type: mode.type }));
     writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(tsconfig(mode), null, 2));
     cpSync(join(root, '.ci/consumer/api.tsx'), join(dir, 'api.tsx'));
+    cpSync(join(root, '__tests__/support/example.ts'), join(dir, 'example.ts'));
     writeFileSync(join(dir, 'readme.tsx'), mode.type === 'commonjs' ? asCommonJs(readme) : readme);
     for (const file of docs) {
       mkdirSync(join(dir, 'docs', file, '..'), { recursive: true });

@@ -27,6 +27,7 @@ import type { ExpiryStatus, OptimisticSnapshot, RequestStatus, ResponseState, Re
 import { AsyncBoundary, createRestHooks, useCache, useController, useDLE, useFetch, useLive, useLoading, useQuery, useSubscription, useSuspense } from 'rtk-rest/react';
 import { mockFetch } from 'rtk-rest/mock';
 import { Provider } from 'react-redux';
+import { A, Post, PostResource, User } from './example.js';
 
 /** `true` only when A and B are the same type; `assert<Equal<A, B>>(true)` fails to compile otherwise. */
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
@@ -34,27 +35,11 @@ const assert = <T extends true>(_ok: T): void => undefined;
 
 // ------------------------------------------------------------------------------------ §1 schemas
 
-export class User extends Entity {
-  id = 0;
-  username = '';
-  createdAt = new Date(0);
-  pk() {
-    return `${this.id}`;
-  }
-  static override key = 'User';
-  static override indexes = ['username'];
-  static override schema = { createdAt: (iso: string) => new Date(iso) };
-}
-export class Post extends Entity {
-  id = 0;
-  group = '';
-  title = '';
-  author = User.fromJS();
-  pk() {
-    return `${this.id}`;
-  }
-  static override key = 'Post';
-  static override schema = { author: User };
+// The running example of SPEC 0.6 (User, Post, PostResource), copied beside this file from
+// __tests__/support/example.ts; here a subclass overrides every other static.
+class StrictPost extends Post {
+  static override key = 'StrictPost';
+  static override indexes = ['title'];
   static override merge(existing: any, incoming: any) {
     return super.merge(existing, incoming);
   }
@@ -82,10 +67,12 @@ class ImagePost extends Post {
   static override key = 'ImagePost';
 }
 
-const entityKey: string = Post.key;
-const entityPk: string | number | undefined = Post.pk({ id: 5 }, undefined, undefined, []);
-const blank: Post = Post.fromJS({ title: 'blank' });
+const entityKey: string = StrictPost.key;
+const entityPk: string | number | undefined = StrictPost.pk({ id: 5 }, undefined, undefined, []);
+const blank: StrictPost = StrictPost.fromJS({ title: 'blank' });
 const indexes: readonly string[] | undefined = User.indexes;
+const userSchema = User.schema;
+const base: boolean = StrictPost.prototype instanceof Entity;
 
 const postList = new schema.Collection([Post], {
   nonFilterArgumentKeys: ['page'],
@@ -109,7 +96,7 @@ assert<Equal<typeof posts, Post[] | undefined>>(true);
 const memo = new MemoCache();
 const { data: memoPosts, paths } = memo.denormalize([Post], result, entities, []);
 export const schemas = [posts, postList, nestedList, options, filter, array, values, object, feed, tombstone, titles, indexTables, entitiesMeta, memoPosts, paths];
-export const statics = [entityKey, entityPk, blank, indexes];
+export const statics = [entityKey, entityPk, blank, indexes, userSchema, base];
 
 // ----------------------------------------------------------------- §2 endpoints and resources
 
@@ -124,14 +111,8 @@ export async function endpoints() {
   return [post, url, key, matches];
 }
 
-const PostResource = createResource({
-  path: '/:group/posts/:id',
-  schema: Post,
-  urlPrefix: 'https://api.example.com',
-  searchParams: {} as { author?: string },
-  paginationField: 'page',
-  optimistic: true,
-});
+// API.md's resource is example.ts's PostResource; `optimistic` is its one other option.
+export const OptimisticPosts = createResource({ path: '/:group/posts/:id', schema: Post, urlPrefix: A, optimistic: true });
 type PostBody = { title: string };
 
 export async function resourceMembers() {
