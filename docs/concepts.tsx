@@ -156,6 +156,35 @@ export function MaybePost({ group, id }: { group: string; id: number | null }) {
 }
 // #endregion hooks
 
+// #region rows
+import { memo } from 'react';
+
+export function Posts({ group }: { group: string }) {
+  const posts = useSuspense(PostResource.getList, { group });
+  return (
+    <ul>
+      {posts.map((post) => (
+        <PostRow key={post.pk()} group={group} post={post} />
+      ))}
+    </ul>
+  );
+}
+
+// Each post keeps its reference until it (or its author) changes: only its own row renders again.
+const PostRow = memo(function PostRow({ group, post }: { group: string; post: Post }) {
+  const { fetch } = useController();
+  const [like, liking] = useLoading(() => fetch(PostResource.like, { group, id: post.id }));
+  return (
+    <li>
+      {post.title}{' '}
+      <button onClick={like} disabled={liking}>
+        ♥ {post.likes}
+      </button>
+    </li>
+  );
+});
+// #endregion rows
+
 // #region expiry
 export const getCategories = new RestEndpoint({
   urlPrefix: 'https://api.example.com',

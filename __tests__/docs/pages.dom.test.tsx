@@ -5,6 +5,7 @@
  */
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
+import type * as React from 'react';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { deferred, json, restoreFetchAfterEach, stubFetch } from './support';
@@ -16,6 +17,23 @@ import { RestEndpoint } from 'rtk-rest';
 import { useSuspense } from 'rtk-rest/react';
 
 const A = 'https://api.example.com';
+
+/**
+ * The `post.id` of each render of a component given to `React.memo`, in order: the function
+ * memo receives is wrapped to record it, otherwise unchanged (for concepts.md's memoized rows).
+ */
+const mockRendered: unknown[] = [];
+jest.mock('react', () => {
+  const actual = jest.requireActual<typeof React>('react');
+  return {
+    ...actual,
+    memo: (component: (props: { post?: { id: unknown } }) => React.ReactNode, compare?: never) =>
+      actual.memo((props: { post?: { id: unknown } }) => {
+        mockRendered.push(props.post?.id);
+        return component(props);
+      }, compare),
+  };
+});
 
 restoreFetchAfterEach();
 
@@ -189,6 +207,26 @@ describe('concepts', () => {
     const sent = net.fn.mock.calls.length;
     await settle(20_000);
     expect(net.fn).toHaveBeenCalledTimes(sent);
+  });
+
+  it('issue 16.15: memoized rows: a like renders the list and the liked row again, no other row', async () => {
+    const posts = [1, 2, 3].map((id) => ({ id, title: `Post ${id}`, likes: id, author: ann }));
+    const answer = deferred();
+    stubFetch((_url, init) => (init.method === 'POST' ? answer.promise : json(posts)));
+    render(inStore(<concepts.Posts group="react" />));
+    await settle();
+    expect(screen.getAllByRole('listitem').map((row) => row.textContent)).toEqual(['Post 1 ♥ 1', 'Post 2 ♥ 2', 'Post 3 ♥ 3']);
+    expect(mockRendered).toEqual([1, 2, 3]);
+    mockRendered.length = 0;
+    await act(async () => {
+      fireEvent.click(screen.getAllByRole('button')[1]!);
+    });
+    expect(screen.getAllByRole('listitem')[1]!.textContent).toBe('Post 2 ♥ 3'); // optimistic
+    answer.resolve(json({ id: 2, likes: 10 }));
+    await settle();
+    expect(screen.getAllByRole('listitem').map((row) => row.textContent)).toEqual(['Post 1 ♥ 1', 'Post 2 ♥ 10', 'Post 3 ♥ 3']);
+    expect(mockRendered.length).toBeGreaterThan(0);
+    expect(new Set(mockRendered)).toEqual(new Set([2]));
   });
 });
 

@@ -84,12 +84,12 @@ describe('users', () => {
 });
 
 describe('posts: reads', () => {
-  test('a page of the group by ascending id, with X-Total-Count and an absolute Link to the next page', async () => {
+  test('issue 16.15: a page of the group newest first (descending id), so a new post is on page 1, with X-Total-Count and an absolute Link to the next page', async () => {
     const res = await api('/api/react/posts');
     expect(res.status).toBe(200);
     expect(res.headers.get('x-total-count')).toBe('12');
     expect(res.headers.get('link')).toBe(`<${server.url}/api/react/posts?page=2>; rel="next"`);
-    expect(((await res.json()) as Json[]).map((p) => p.id)).toEqual([1, 2, 3, 4, 5]);
+    expect(((await res.json()) as Json[]).map((p) => p.id)).toEqual([12, 11, 10, 9, 8]);
   });
 
   test('following Link pages through to a last page without Link', async () => {
@@ -103,7 +103,7 @@ describe('posts: reads', () => {
       pages++;
     }
     expect(pages).toBe(3);
-    expect(ids).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    expect(ids).toEqual([12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1]);
     expect((await api('/api/react/posts?page=3')).headers.get('link')).toBeNull();
     expect(await getJson('/api/react/posts?page=9')).toEqual([]);
   });
@@ -113,17 +113,17 @@ describe('posts: reads', () => {
     expect(res.headers.get('x-total-count')).toBe('6');
     expect(res.headers.get('link')).toBe(`<${server.url}/api/react/posts?author=ada&page=2>; rel="next"`);
     const first = (await res.json()) as Json[];
-    expect(first.map((p) => p.id)).toEqual([1, 3, 5, 7, 9]);
+    expect(first.map((p) => p.id)).toEqual([11, 9, 7, 5, 3]);
     expect(first.every((p) => p.author.username === 'ada')).toBe(true);
     const last = await api('/api/react/posts?author=ada&page=2');
     expect(last.headers.get('link')).toBeNull();
-    expect(((await last.json()) as Json[]).map((p) => p.id)).toEqual([11]);
+    expect(((await last.json()) as Json[]).map((p) => p.id)).toEqual([1]);
     expect(await getJson('/api/react/posts?author=nobody')).toEqual([]);
   });
 
   test('posts are expanded, snake_case, with a decimal rating as a string', async () => {
     const posts: Json[] = await getJson('/api/redux/posts');
-    expect(posts.map((p) => p.id)).toEqual([13, 14, 15]);
+    expect(posts.map((p) => p.id)).toEqual([15, 14, 13]);
     for (const post of posts) {
       expect(Object.keys(post).sort()).toEqual(POST_KEYS);
       expect(Object.keys(post.author).sort()).toEqual(USER_KEYS);
@@ -133,14 +133,14 @@ describe('posts: reads', () => {
       expect(post.created_at).toMatch(ISO);
       expect(post.updated_at).toMatch(ISO);
     }
-    expect(posts[0]).toMatchObject({ rating: '4.50', like_count: 184, author: { id: 2, username: 'grace' } });
+    expect(posts[2]).toMatchObject({ rating: '4.50', like_count: 184, author: { id: 2, username: 'grace' } });
   });
 
   test('the pageSize option sets the page length', async () => {
     const small = await startServer({ port: 0, pageSize: 2 });
     try {
       const res = await fetch(`${small.url}/api/redux/posts?page=1`);
-      expect(((await res.json()) as Json[]).map((p) => p.id)).toEqual([13, 14]);
+      expect(((await res.json()) as Json[]).map((p) => p.id)).toEqual([15, 14]);
       expect(res.headers.get('link')).toBe(`<${small.url}/api/redux/posts?page=2>; rel="next"`);
       expect((await fetch(`${small.url}/api/redux/posts?page=2`)).headers.get('link')).toBeNull();
     } finally {
@@ -293,6 +293,8 @@ describe('posts: writes', () => {
     });
     expect(await getJson('/api/react/posts/16')).toEqual(post);
     expect((await api('/api/react/posts')).headers.get('x-total-count')).toBe('13');
+    // Newest first (issue 16.15): the new post opens page 1, where the app shows it.
+    expect((await getJson('/api/react/posts'))[0]).toEqual(post);
   });
 
   test('POST without a title, or with an empty one, is a 400 and creates nothing', async () => {

@@ -22,13 +22,17 @@ export function pageUrl(req: Request, page: number): string {
   return `${req.protocol}://${req.get('host') ?? 'localhost'}${pathOf(req)}?${query.toString()}`;
 }
 
-/** The group's posts by ascending id, only those by `author` (a username) when given. */
+/**
+ * The group's posts newest first (by descending id, which follows creation), only those by
+ * `author` (a username) when given. A feed reads newest first, so a post just created opens
+ * page 1, where the app shows it at the top of the list.
+ */
 function groupPosts(ctx: Context, group: string, author: string | null): StoredPost[] {
   const { posts, users } = ctx.data.tables;
   const authorId = author === null ? undefined : (users.find((u) => u.username === author)?.id ?? -1);
   return posts
     .filter((post) => post.group === group && (authorId === undefined || post.author_id === authorId))
-    .sort((a, b) => a.id - b.id);
+    .sort((a, b) => b.id - a.id);
 }
 
 /**

@@ -2,7 +2,8 @@ import { errorMessage, toJSONValue } from '../internal/json';
 import { isStackOverflow, TOO_DEEP_TO_WRITE } from '../internal/stack';
 import { InvalidateSchema, isUnion, NormalizeError, normalizeWrites, toNode } from '../schema';
 import type { Entity, EntityMeta } from '../schema';
-import { callWithSignal, compilePath, describeSchema, NetworkError, processingError, splitArgs } from '../rest';
+import { callWithSignal, describeSchema, endpointPathParams, NetworkError, pageRequestOf, processingError, splitArgs } from '../rest';
+import { findDeleteTarget, listsHolding, warnNothingDeleted } from './deleteTarget';
 import type { RestEndpoint } from '../rest';
 import type { RestContext } from './context';
 import { isAbort, ResetError, serializeError } from './errors';
@@ -69,8 +70,7 @@ export class Controller {
 
   /** The de-duplication key of a read: its key, or for a page its URL (SPEC 2.32). */
   dedupeKey(endpoint: RestEndpoint, args: readonly unknown[], key: string): string {
-    if (typeof (endpoint as unknown as { listArgs?: unknown }).listArgs !== 'function') return key;
-    return `${endpoint.method} ${endpoint.url(splitArgs(endpoint, args).urlParams)}`;
+    return pageRequestOf(endpoint, args)?.pageKey ?? key;
   }
 
   /** Whether a read for the key is in flight in this store. */
@@ -86,9 +86,12 @@ export class Controller {
     return this.ctx.options.now() > response.expiresAt || (response.expiryStatus === 'invalid' && meta?.error === undefined);
   }
 
-  /** Whether any request for the key is in flight in this store (it is retained, SPEC 6.63). */
+  /**
+   * Whether any request for the key is in flight in this store (it is retained, SPEC 6.63); a page
+   * request also holds its own key, where its pending id is kept.
+   */
   keyInFlight(key: string): boolean {
-    for (const request of this.active) if (request.key === key) return true;
+    for (const request of this.active) if (request.key === key || request.dedupeKey === key) return true;
     return false;
   }
 
@@ -118,6 +121,8 @@ export class Controller {
       reject = rej;
     });
     const meta: FetchMeta = { requestId: nanoid(), key, endpoint: endpoint.name, fetchedAt: this.ctx.options.now() };
+    // A page's pending id and error live under its own key: a failed page leaves the list alone (issue 16.4).
+    if (dedupeKey !== key) meta.pageKey = dedupeKey;
     const request: InFlight = { dedupeKey, key, fetchedAt: meta.fetchedAt, read, poll, promise, resolve, reject, discarded: false, abort: new AbortController() };
     this.argsByKey.set(key, args);
     const jsonArgs = jsonArgsOf(endpoint, args);
@@ -147,17 +152,17 @@ export class Controller {
 
   private async run(endpoint: RestEndpoint, args: unknown[], request: InFlight, meta: FetchMeta): Promise<void> {
     let failure: { error: unknown } | undefined;
-    let committed: { value: unknown } | undefined;
+    let committed: { value: unknown; answer: unknown } | undefined;
     try {
       const value = await callWithSignal(endpoint, args, request.abort.signal);
       if (request.discarded) return;
       const date = this.ctx.options.now();
       const expiresAt = capTime(date + (endpoint.dataExpiryLength ?? this.ctx.options.dataExpiryLength));
-      const payload = this.normalize(endpoint, value, args, meta.key, { fetchedAt: meta.fetchedAt, date, expiresAt });
+      const { payload, answer } = this.responseWrite(endpoint, value, args, meta.key, { fetchedAt: meta.fetchedAt, date, expiresAt });
       this.release(request);
       this.api.dispatch(this.ctx.actions.fetchFulfilled(payload, { ...meta, date, expiresAt, ...(request.invalidated ? { invalidated: true as const } : {}) }));
       this.optimistic.settled(meta.requestId);
-      committed = { value };
+      committed = { value, answer };
     } catch (error) {
       failure = { error };
     }
@@ -165,7 +170,7 @@ export class Controller {
       // Committed: the request's one outcome is `fulfilled`. Reading the answer back can still fail
       // (data linked too deeply to read); the caller gets that error, the store keeps the write.
       try {
-        request.resolve(this.resolved(endpoint, args, committed.value));
+        request.resolve(committed.answer ?? this.resolved(endpoint, args, committed.value));
       } catch (error) {
         request.reject(error);
       }
@@ -192,6 +197,24 @@ export class Controller {
       }
     }
     request.reject(error);
+  }
+
+  /**
+   * A response's write, and for a delete that had to find what it deleted from its URL parameters
+   * (issue 16.5) what the promise resolves to: that entity as it was. A delete that found nothing
+   * removes nothing and expires the lists holding its entity type instead, with a dev warning.
+   */
+  private responseWrite(endpoint: RestEndpoint, value: unknown, args: readonly unknown[], key: string, meta: EntityMeta): { payload: WritePayload; answer?: unknown } {
+    const slice = this.slice();
+    const reader = this.ctx.reader(slice);
+    const target = findDeleteTarget(endpoint, value, args, reader);
+    if (target === undefined) return { payload: this.normalize(endpoint, value, args, key, meta, slice) };
+    if (target.pk !== undefined) {
+      return { payload: this.normalize(endpoint, target.pk, args, key, meta, slice), answer: this.selectors.queryOf(slice, target.entity, [target.pk]) };
+    }
+    const expired = listsHolding(this, target.entity, slice);
+    if (process.env.NODE_ENV !== 'production') warnNothingDeleted(endpoint, key, target, expired.length, reader);
+    return { payload: { result: null, entities: {}, entitiesMeta: {}, indexes: {}, expired, ...this.updates(endpoint, null, args, slice) } };
   }
 
   /**
@@ -228,7 +251,10 @@ export class Controller {
   normalizeLayer(endpoint: RestEndpoint, value: unknown, args: readonly unknown[], request: { requestId: string; key: string; fetchedAt: number }, view: RestState): WritePayload {
     const { fetchedAt } = request;
     const expiresAt = capTime(fetchedAt + (endpoint.dataExpiryLength ?? this.ctx.options.dataExpiryLength));
-    return this.normalize(endpoint, value, args, request.key, { fetchedAt, date: fetchedAt, expiresAt }, view, `optimistic:${request.requestId}:`);
+    // An optimistic delete by URL parameters without the pk hides the entity they find (issue 16.5), else nothing.
+    const target = findDeleteTarget(endpoint, value, args, this.ctx.reader(view));
+    if (target !== undefined && target.pk === undefined) return { entities: {}, entitiesMeta: {}, indexes: {} };
+    return this.normalize(endpoint, target?.pk ?? value, args, request.key, { fetchedAt, date: fetchedAt, expiresAt }, view, `optimistic:${request.requestId}:`);
   }
 
   /** Results of the endpoint's `update` option for keys that have one (SPEC 6.29). */
@@ -319,9 +345,7 @@ function jsonArgsOf(endpoint: RestEndpoint, args: readonly unknown[]): unknown[]
 
 /** The instance a delete resolves to: the answered object, else the URL parameters (SPEC 3.10). */
 function deletedInstance(schema: InstanceType<typeof InvalidateSchema>, endpoint: RestEndpoint, args: unknown[], value: unknown): unknown {
-  const { urlParams } = splitArgs(endpoint, args);
-  const names = compilePath(endpoint.path).params.map((param) => param.name);
-  const pathParams = Object.fromEntries(names.filter((name) => urlParams[name] !== undefined).map((name) => [name, urlParams[name]]));
+  const pathParams = endpointPathParams(endpoint, args);
   const props = typeof value === 'object' && value !== null && Object.keys(value).length > 0 ? (value as Record<string, unknown>) : pathParams;
   const target = schema.schema as unknown;
   if (isUnion(target)) {

@@ -1,6 +1,7 @@
 import { toNode } from '../schema';
 import type { EntityReader, MemoResult, SchemaNode } from '../schema';
-import type { RestEndpoint } from '../rest';
+import { pageRequestOf } from '../rest';
+import type { PageRequest, RestEndpoint } from '../rest';
 import type { RestContext } from './context';
 import { entitiesToken } from './layout';
 import { viewOf } from './optimistic';
@@ -188,40 +189,58 @@ export function buildSelectors(ctx: RestContext) {
     return responseOf(viewOf(ctx.slice(state)), endpoint, args);
   }
 
-  /** selectResponse over a given slice (the view, or an optimistic snapshot's view). */
-  function responseOf(slice: RestState, endpoint: RestEndpoint, args: readonly unknown[]): ResponseState {
-    const key = keyOf(endpoint, args);
-    const now = ctx.options.now();
+  /** The previous answer for `key` when the slice, the endpoint and the stale side are the same (6.42). */
+  function unchanged(key: string, slice: RestState, endpoint: RestEndpoint, now: number): ResponseState | undefined {
     const last = lastResponses.get(key);
     // Same slice object: nothing the answer depends on changed but the clock.
-    if (last !== undefined && last.slice.deref() === slice && last.endpoint === endpoint && now > last.response.expiresAt === last.stale) return last.response;
+    return last !== undefined && last.slice.deref() === slice && last.endpoint === endpoint && now > last.response.expiresAt === last.stale ? last.response : undefined;
+  }
+
+  /** `next`, or the previous answer for `key` when every field is the same (6.42); remembered. */
+  function remember(key: string, slice: RestState, endpoint: RestEndpoint, now: number, next: ResponseState): ResponseState {
+    const last = lastResponses.get(key);
+    const response = last !== undefined && sameResponse(last.response, next) ? last.response : next;
+    lastResponses.set(key, { response, slice: last?.slice.deref() === slice ? last.slice : new WeakRef(slice), endpoint, stale: now > next.expiresAt });
+    return response;
+  }
+
+  /** selectResponse over a given slice (the view, or an optimistic snapshot's view). */
+  function responseOf(slice: RestState, endpoint: RestEndpoint, args: readonly unknown[]): ResponseState {
+    const page = pageRequestOf(endpoint, args);
+    if (page !== undefined) return pageResponseOf(slice, endpoint, page);
+    const key = keyOf(endpoint, args);
+    const now = ctx.options.now();
+    const last = unchanged(key, slice, endpoint, now);
+    if (last !== undefined) return last;
     const meta: KeyMeta | undefined = tableGet(slice.meta, key);
     const { read, hasResult, inferred } = readKey(slice, endpoint, args, key);
     const expiresAt = meta?.date !== undefined ? (meta.expiresAt ?? 0) : (inferred?.expiresAt ?? 0);
     const usable = !meta?.invalidated && read !== undefined && !(endpoint.invalidIfStale && now > expiresAt);
     const data = usable ? read : undefined;
-    const error = meta?.error !== undefined && !(meta.errorPolicy === 'soft' && data !== undefined) ? meta.error : undefined;
-    const isFetching = (meta?.pending?.length ?? 0) > 0;
-    const status: RequestStatus = isFetching
-      ? 'pending'
-      : meta?.error !== undefined
-        ? 'rejected'
-        : data !== undefined || (hasResult && !meta?.invalidated)
-          ? 'fulfilled'
-          : 'uninitialized';
-    const next: ResponseState = {
+    return remember(key, slice, endpoint, now, {
       data,
-      error,
-      status,
-      isLoading: isFetching && data === undefined,
-      isFetching,
+      ...requestFields(meta, data, hasResult && !meta?.invalidated),
       expiryStatus: !usable ? 'invalid' : now > expiresAt ? 'stale' : 'valid',
       fetchedAt: meta?.fetchedAt ?? inferred?.fetchedAt ?? 0,
       expiresAt,
-    };
-    const response = last !== undefined && sameResponse(last.response, next) ? last.response : next;
-    lastResponses.set(key, { response, slice: last?.slice.deref() === slice ? last.slice : new WeakRef(slice), endpoint, stale: now > expiresAt });
-    return response;
+    });
+  }
+
+  /**
+   * A page endpoint's answer (issue 16.4, 16.9): the list's data and freshness, read through the
+   * list endpoint (so `data` is the very object the list's `selectData` returns), with the page
+   * request's own `status`, `error` and `isFetching`, kept under its page key: a failed "load more"
+   * shows on the page, never on the list.
+   */
+  function pageResponseOf(slice: RestState, endpoint: RestEndpoint, page: PageRequest): ResponseState {
+    const now = ctx.options.now();
+    const list = responseOf(slice, page.list, page.listArgs);
+    const last = unchanged(page.pageKey, slice, endpoint, now);
+    if (last !== undefined) return last;
+    const listKey = keyOf(page.list, page.listArgs);
+    const hasResult = tableGet(slice.endpoints, listKey) !== undefined && !tableGet(slice.meta, listKey)?.invalidated;
+    const { data, expiryStatus, fetchedAt, expiresAt } = list;
+    return remember(page.pageKey, slice, endpoint, now, { data, ...requestFields(tableGet(slice.meta, page.pageKey), data, hasResult), expiryStatus, fetchedAt, expiresAt });
   }
 
   return {
@@ -254,6 +273,14 @@ export function buildSelectors(ctx: RestContext) {
       return query(slice, node, args)?.data;
     },
   };
+}
+
+/** `error`, `status`, `isFetching` and `isLoading` of a request's meta (SPEC 6.37), given the data it shows. */
+function requestFields(meta: KeyMeta | undefined, data: unknown, hasResult: boolean): Pick<ResponseState, 'error' | 'status' | 'isFetching' | 'isLoading'> {
+  const error = meta?.error !== undefined && !(meta.errorPolicy === 'soft' && data !== undefined) ? meta.error : undefined;
+  const isFetching = (meta?.pending?.length ?? 0) > 0;
+  const status: RequestStatus = isFetching ? 'pending' : meta?.error !== undefined ? 'rejected' : data !== undefined || hasResult ? 'fulfilled' : 'uninitialized';
+  return { error, status, isLoading: isFetching && data === undefined, isFetching };
 }
 
 function sameResponse(a: ResponseState, b: ResponseState): boolean {

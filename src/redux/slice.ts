@@ -83,21 +83,26 @@ function buildBaseReducer(actions: RestActions) {
     // Preloaded state may lack tables (SPEC 6.72); the first action completes it.
     const current = state === undefined ? initialState() : isComplete(state) ? state : completeState(state);
     if (actions.fetchPending.match(action)) {
-      const { key, requestId } = action.meta;
+      const { requestId } = action.meta;
+      // A page request is pending under its own key (issue 16.4), not the list's.
+      const key = action.meta.pageKey ?? action.meta.key;
       const meta = tableGet(current.meta, key);
       return { ...current, meta: setKey(current.meta, key, cleanMeta({ ...meta, pending: [...(meta?.pending ?? []), requestId] })) };
     }
     if (actions.fetchFulfilled.match(action) || actions.setResponse.match(action)) {
-      const meta = action.meta as { key: string; date: number; expiresAt: number; fetchedAt?: number; requestId?: string; invalidated?: true };
+      const meta = action.meta as { key: string; date: number; expiresAt: number; fetchedAt?: number; requestId?: string; invalidated?: true; pageKey?: string };
       const expiresAt = meta.invalidated === true ? 0 : meta.expiresAt;
-      return commitResult(withEntities(current, action.payload), action.payload, meta.key, meta.fetchedAt ?? meta.date, meta.date, expiresAt, meta.requestId);
+      const next = commitResult(withEntities(current, action.payload), action.payload, meta.key, meta.fetchedAt ?? meta.date, meta.date, expiresAt, meta.requestId);
+      return meta.pageKey === undefined ? next : settlePage(next, meta.pageKey, meta.requestId!, true);
     }
     if (actions.fetchRejected.match(action)) {
-      const { key, requestId, fetchedAt, date, expiresAt, aborted } = action.meta;
+      const { requestId, fetchedAt, date, expiresAt, aborted, pageKey } = action.meta;
+      // A failed page is recorded on the page request's key; the list keeps its result and meta (issue 16.4).
+      const key = pageKey ?? action.meta.key;
       const previous = tableGet(current.meta, key);
       const pending = withoutPending(previous, requestId);
       if (aborted || action.error === undefined || isOlder(previous, fetchedAt)) {
-        return { ...current, meta: setKey(current.meta, key, cleanMeta({ ...previous, pending })) };
+        return pageKey === undefined ? { ...current, meta: setKey(current.meta, key, cleanMeta({ ...previous, pending })) } : settlePage(current, pageKey, requestId, false);
       }
       const errorPolicy = action.payload.errorPolicy;
       const next: KeyMeta = { fetchedAt, date, expiresAt, error: action.error, errorPolicy, pending };
@@ -122,11 +127,7 @@ function buildBaseReducer(actions: RestActions) {
       return { ...current, endpoints, meta: metas };
     }
     if (actions.expireAll.match(action)) {
-      let metas = current.meta;
-      for (const key of action.payload.keys) {
-        const meta = tableGet(metas, key);
-        if (meta !== undefined) metas = setKey(metas, key, { ...meta, expiresAt: 0 });
-      }
+      const metas = expire(current.meta, action.payload.keys);
       return metas === current.meta ? current : { ...current, meta: metas };
     }
     if (actions.resetEntireStore.match(action)) return initialState(action.payload.date);
@@ -139,7 +140,7 @@ function buildBaseReducer(actions: RestActions) {
 /** Writes a key's result and meta per request start order (5.16) and invalidation (5.17). */
 function commitResult(
   state: RestState,
-  payload: { result?: unknown; updates?: Record<string, unknown> },
+  payload: { result?: unknown; updates?: Record<string, unknown>; expired?: string[] },
   key: string,
   fetchedAt: number,
   date: number,
@@ -159,7 +160,29 @@ function commitResult(
     meta = cleanMeta({ fetchedAt, date, expiresAt: stale ? 0 : expiresAt, pending });
   }
   for (const [other, result] of Object.entries(payload.updates ?? {})) endpoints = setKey(endpoints, other, result);
-  return { ...state, endpoints, meta: setKey(state.meta, key, meta) };
+  return { ...state, endpoints, meta: expire(setKey(state.meta, key, meta), payload.expired ?? []) };
+}
+
+/** `expiresAt: 0` for each key that has meta: its data stays and refetches (SPEC 6.25). */
+function expire(metas: Table<KeyMeta>, keys: readonly string[]): Table<KeyMeta> {
+  for (const key of keys) {
+    const meta = tableGet(metas, key);
+    if (meta !== undefined) metas = setKey(metas, key, { ...meta, expiresAt: 0 });
+  }
+  return metas;
+}
+
+/**
+ * A page request settled without an error to record (it succeeded, was aborted, or failed but is
+ * older than the stored outcome): its pending id leaves the page key, a success also clears the
+ * page's earlier error, and a page key left empty is removed, so pages leave no state behind.
+ */
+function settlePage(state: RestState, pageKey: string, requestId: string, succeeded: boolean): RestState {
+  const previous = tableGet(state.meta, pageKey);
+  if (previous === undefined) return state;
+  const pending = withoutPending(previous, requestId);
+  const next = cleanMeta(succeeded ? { pending } : { ...previous, pending });
+  return { ...state, meta: setKey(state.meta, pageKey, Object.keys(next).length > 0 ? next : undefined) };
 }
 
 /** A GC sweep's removals (SPEC 6.65): keys with their meta, entities with their meta and index entries. */

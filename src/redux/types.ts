@@ -55,6 +55,8 @@ export interface EntityWrite {
 export interface WritePayload extends EntityWrite {
   result?: unknown;
   updates?: Record<string, unknown>;
+  /** Keys to expire with the write (a delete that could not tell which entity it removed, issue 16.5). */
+  expired?: string[];
 }
 
 /** `meta` of the three fetch actions (SPEC 6.11). */
@@ -67,6 +69,11 @@ export interface FetchMeta {
   date?: number;
   expiresAt?: number;
   aborted?: true;
+  /**
+   * A page request's own key (its URL with the cursor, SPEC 2.32): its pending id and its error
+   * are kept there, so the list (`key`) changes only when the page succeeds (issue 16.4).
+   */
+  pageKey?: string;
   /**
    * On `fetch/fulfilled`: the key was invalidated while this request was in flight, so the answer
    * is written already expired (SPEC 5.17) even when another request's outcome has since replaced

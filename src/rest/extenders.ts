@@ -1,5 +1,5 @@
 import { appendNew, CollectionSchema, ObjectSchema } from '../schema';
-import { deriveEndpoint } from './RestEndpoint';
+import { deriveEndpoint, splitArgs } from './RestEndpoint';
 import type { RestEndpoint } from './RestEndpoint';
 
 const cache = new WeakMap<RestEndpoint, Map<string, RestEndpoint | undefined>>();
@@ -81,7 +81,33 @@ export function paginate(endpoint: RestEndpoint, cursor: string | ((...args: any
       return list.key(...removeCursor(...args));
     },
     listArgs: removeCursor,
+    listEndpoint: list,
   });
+}
+
+/** A page request as the store sees it: the list it extends, and its own key. */
+export interface PageRequest {
+  /** The list endpoint the page appends to. */
+  readonly list: RestEndpoint;
+  /** The list's arguments: the page's without the cursor (`removeCursor`). */
+  readonly listArgs: readonly unknown[];
+  /**
+   * The page request's own key, `${method} ${url}` with the cursor (SPEC 2.32): requests for it are
+   * de-duplicated by it, and its pending id and error are kept under it, so that a failed page
+   * leaves the list alone (issue 16.4). Its `key()` stays the list's key (2.31).
+   */
+  readonly pageKey: string;
+}
+
+/** `endpoint` as a page request when it is a page endpoint (`getPage`, `paginated()`), else undefined. */
+export function pageRequestOf(endpoint: RestEndpoint, args: readonly unknown[]): PageRequest | undefined {
+  const { listArgs, listEndpoint } = endpoint as unknown as { listArgs?: unknown; listEndpoint?: RestEndpoint };
+  if (typeof listArgs !== 'function' || listEndpoint === undefined) return undefined;
+  return {
+    list: listEndpoint,
+    listArgs: (listArgs as (...args: unknown[]) => unknown[])(...args),
+    pageKey: `${endpoint.method} ${endpoint.url(splitArgs(endpoint, args).urlParams)}`,
+  };
 }
 
 /** `endpoint.getPage`: the page endpoint for `paginationField`, memoized (SPEC 2.30). */

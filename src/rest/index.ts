@@ -1,6 +1,8 @@
 export { RestEndpoint, splitArgs, takesBody, describeSchema, callWithSignal } from './RestEndpoint';
-export { findCollection } from './extenders';
+export { findCollection, pageRequestOf } from './extenders';
+export type { PageRequest } from './extenders';
 export { createResource } from './createResource';
+export { endpointPathParams } from './memberBehaviour';
 export { hookifyResource } from './hookifyResource';
 export type { HookifiedResource } from './hookifyResource';
 export { NetworkError, AbortOptimistic, processingError } from './errors';

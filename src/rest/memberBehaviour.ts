@@ -1,4 +1,5 @@
 import { AbortOptimistic } from './errors';
+import { compilePath } from './path';
 import type { CompiledPath } from './path';
 import { splitArgs } from './RestEndpoint';
 import type { RestEndpoint } from './RestEndpoint';
@@ -13,6 +14,11 @@ export function pathParamsOf(compiled: CompiledPath, urlParams: Record<string, u
     }
   }
   return out;
+}
+
+/** The URL parameters a call's template names (search parameters excluded), as `pathParamsOf`. */
+export function endpointPathParams(endpoint: RestEndpoint, args: readonly unknown[]): Record<string, unknown> {
+  return pathParamsOf(compilePath(endpoint.path), splitArgs(endpoint, args).urlParams);
 }
 
 /** A body as an object: FormData entries (last value wins, files dropped), objects as they are. */

@@ -70,7 +70,9 @@ export class InvalidateSchema<E extends typeof Entity | UnionSchema<any> = typeo
       writeTombstone(member[1], ctx, pk);
       return { id: pk, schema: member[0] };
     }
-    const pk = target.pkOfInput(input, parent, key, ctx);
+    // Adding fields in process() cannot help here: what is missing is which entity was deleted.
+    const hint = `There is nothing to delete: answer the DELETE with the ${target.key} or its pk, or with nothing (204), so the entity is found from the URL parameters.`;
+    const pk = target.pkOfInput(input, parent, key, ctx, hint);
     writeTombstone(target, ctx, pk);
     return pk;
   }

@@ -166,20 +166,23 @@ export class EntityNode implements SchemaNode {
     return out === input || Object.getPrototypeOf(out) !== Object.prototype ? ({ ...out } as Fields) : (out as Fields);
   }
 
-  /** The pk of an incoming object after `process` (used to delete it, SPEC 4.37). */
-  pkOfInput(input: object, parent: unknown, fieldKey: string | undefined, ctx: NormalizeContext): string {
+  /**
+   * The pk of an incoming object after `process` (used to delete it, SPEC 4.37). `hint` replaces
+   * the usual advice of the missing-pk error.
+   */
+  pkOfInput(input: object, parent: unknown, fieldKey: string | undefined, ctx: NormalizeContext, hint?: string): string {
     const processed = this.process(input, parent, fieldKey, ctx);
-    return this.requirePk(processed ?? input, input, parent, fieldKey, ctx);
+    return this.requirePk(processed ?? input, input, parent, fieldKey, ctx, hint);
   }
 
-  private requirePk(value: object, input: object, parent: unknown, fieldKey: string | undefined, ctx: NormalizeContext): string {
+  private requirePk(value: object, input: object, parent: unknown, fieldKey: string | undefined, ctx: NormalizeContext, hint?: string): string {
     const pk = this.computePk(value, parent, fieldKey, ctx.args);
     if (pk === undefined) {
       // An optimistic creation's item without a pk shows under a placeholder (SPEC 6.54).
       if (ctx.itemPlaceholder !== undefined && ctx.stack.length === 0) return ctx.itemPlaceholder;
       throw new NormalizeError(
         `missing primary key: ${this.key}.pk() returned no value for ${preview(input)}. ` +
-          `Make sure the data holds the fields pk() reads, or add them in ${this.key}.process().`,
+          (hint ?? `Make sure the data holds the fields pk() reads, or add them in ${this.key}.process().`),
       );
     }
     return pk;

@@ -1,9 +1,11 @@
 /**
  * The endpoint class every request of the example goes through: snake_case on the wire and
- * camelCase in the app (SPEC 10.3), and the access token on every request once logged in (9.3).
+ * camelCase in the app (SPEC 10.3), the access token on every request once logged in (9.3), and
+ * the demo's failure switch on the next optimistic change.
  */
 import { RestEndpoint } from 'rtk-rest';
 import type { RestGenerics } from 'rtk-rest';
+import { takeFailure } from './failSwitch';
 import { accessToken } from './session';
 
 const toCamel = (key: string) => key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
@@ -24,6 +26,13 @@ export class ApiEndpoint<const O extends RestGenerics = any> extends RestEndpoin
   }
   override getRequestInit(body: unknown) {
     return super.getRequestInit(mapKeys(body, toSnake));
+  }
+  override fetchResponse(input: RequestInfo, init: RequestInit) {
+    // Only optimistic changes take the armed failure (failSwitch.ts): never a read or the login.
+    if (this.getOptimisticResponse === undefined || !takeFailure()) return super.fetchResponse(input, init);
+    const headers = new Headers(init.headers);
+    headers.set('X-Fail', '500');
+    return super.fetchResponse(input, { ...init, headers });
   }
   override searchToString(params: Record<string, unknown>) {
     return super.searchToString(mapKeys(params, toSnake));

@@ -62,7 +62,7 @@ export const setCurrentUser = (user: SessionUser | undefined) => {
   currentUser = user;
 };
 
-/** The posts list: `{ results, link }`, pages appended by `getPage` (SPEC 2.30, 10.2). */
+/** The posts list, newest first: `{ results, link }`, pages appended by `getPage` (SPEC 2.30, 10.2). */
 const getPostList = new LinkedListEndpoint({
   path: '/api/:group/posts',
   searchParams: {} as { author?: string },
@@ -79,8 +79,11 @@ export const PostResource = createResource({
   optimistic: true,
 }).extend(() => ({
   getList: getPostList,
-  /** Creates a post; it shows at once at the end of the list (a placeholder until the server answers). */
-  create: getPostList.push.extend({
+  /**
+   * Creates a post; it shows at once at the top of the list (a placeholder until the server
+   * answers), where the server lists it too: newest first.
+   */
+  create: getPostList.unshift.extend({
     getOptimisticResponse(_snapshot: unknown, params: { group: string }, body: PostBody) {
       const now = new Date().toISOString();
       return { ...body, group: params.group, author: currentUser ?? {}, createdAt: now, updatedAt: now, likeCount: 0, rating: '0.00' };
@@ -127,6 +130,3 @@ export const getStats = new ApiEndpoint({ path: '/api/stats', schema: Stats, pol
 /** `login(form)`: a form POST answering `{ accessToken, expiresAt, user }`; called directly, so the token never enters the store (SPEC 9.4). */
 export const login = new ApiEndpoint({ path: '/api/login', method: 'POST', name: 'login' });
 export const logout = new ApiEndpoint({ path: '/api/logout', method: 'POST', body: undefined, name: 'logout' });
-
-/** The server's failure switch: the next request fails with this status (to watch a rollback). */
-export const failNext = new ApiEndpoint({ path: '/api/_control/fail-next', method: 'POST', name: 'failNext' });

@@ -55,10 +55,12 @@ export function App() {
             {notice}
           </p>
         )}
-        <FailSwitch />
+        {user && <FailSwitch />}
       </section>
       {user && <NewPost group={GROUP} />}
-      <AsyncBoundary fallback={<p className="loading">Loading posts…</p>} errorComponent={Retry}>
+      {/* Messages belong to a session: a new key on login and logout remounts the posts, so no
+          error, open edit or pending message of the previous user stays on screen. */}
+      <AsyncBoundary key={user ? `user-${user.id}` : 'guest'} fallback={<p className="loading">Loading posts…</p>} errorComponent={Retry}>
         <PostList group={GROUP} canWrite={user !== null} />
       </AsyncBoundary>
     </main>

@@ -1,20 +1,21 @@
-import { useState } from 'react';
-import { useLoading } from 'rtk-rest/react';
-import { failNext } from '../api/resources';
+import { useEffect, useSyncExternalStore } from 'react';
+import { armFailure, disarmFailure, failureArmed, subscribeFailure } from '../api/failSwitch';
 
-/** Asks the demo server to fail the next request, to watch an optimistic change roll back. */
+/** Makes the next change fail on the server, to watch an optimistic change roll back. */
 export function FailSwitch() {
-  const [armed, setArmed] = useState(false);
-  const [arm, arming] = useLoading(async () => {
-    await failNext({ status: 500 });
-    setArmed(true);
-  });
+  const armed = useSyncExternalStore(subscribeFailure, failureArmed);
+  // The switch belongs to the session: logging out unmounts it, and an armed failure goes too.
+  useEffect(() => disarmFailure, []);
   return (
     <div className="fail">
-      <button onClick={() => void arm()} disabled={arming} title="The demo server answers 500 to its next request">
-        Make the next request fail
+      <button onClick={armFailure} disabled={armed} title="Your next like, post, edit or delete is sent with X-Fail: 500: the server refuses it and the app rolls it back">
+        Make the next change fail
       </button>
-      {armed && <span className="hint" role="status">The next request will fail.</span>}
+      {armed && (
+        <span className="hint" role="status">
+          Your next like, post, edit or delete will fail.
+        </span>
+      )}
     </div>
   );
 }

@@ -1,26 +1,31 @@
+import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useController, useLoading } from 'rtk-rest/react';
 import { PostResource } from '../api/resources';
 import { describeError } from './describeError';
 
-/** Creates a post; it appears at the end of the list at once (optimistic) and stays after the server answers. */
+/** Creates a post; it appears at the top of the list at once (optimistic) and stays after the server answers. */
 export function NewPost({ group }: { group: string }) {
   const ctrl = useController();
-  const [create, , error] = useLoading((title: string, body: string) => ctrl.fetch(PostResource.create, { group }, { title, body }));
+  const [title, setTitle] = useState('');
+  const [body, setBody] = useState('');
+  const [create, creating, error] = useLoading(async (post: { title: string; body: string }) => {
+    await ctrl.fetch(PostResource.create, { group }, post);
+    // Emptied only once the server has the post: after a failure, what was typed is still here to try again.
+    setTitle('');
+    setBody('');
+  });
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const form = event.currentTarget;
-    const data = new FormData(form);
-    const title = String(data.get('title') ?? '').trim();
-    if (!title) return;
-    void create(title, String(data.get('body') ?? ''));
-    form.reset();
+    if (title.trim()) void create({ title: title.trim(), body });
   };
   return (
     <form className="new-post" onSubmit={onSubmit} aria-label="New post">
-      <input name="title" placeholder="Title" aria-label="New post title" required />
-      <textarea name="body" placeholder="What's on your mind?" aria-label="New post body" rows={2} />
-      <button type="submit">Publish</button>
+      <input name="title" value={title} onChange={(e) => setTitle(e.target.value)} placeholder="Title" aria-label="New post title" required />
+      <textarea name="body" value={body} onChange={(e) => setBody(e.target.value)} placeholder="What's on your mind?" aria-label="New post body" rows={2} />
+      <button type="submit" disabled={creating}>
+        {creating ? 'Publishing…' : 'Publish'}
+      </button>
       {error !== undefined && <p role="alert" className="error">{describeError(error)}</p>}
     </form>
   );

@@ -1,22 +1,37 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useController, useLoading } from 'rtk-rest/react';
 import { PostResource } from '../api/resources';
 import type { Post } from '../api/resources';
 import { describeError } from './describeError';
+import { useRenderCount } from './useRenderCount';
 
-/** One post: likes, inline edit and delete, all optimistic (they show at once and roll back on failure). */
-export function PostItem({ post, canWrite }: { post: Post; canWrite: boolean }) {
+export interface PostItemProps {
+  /** The post as read from the store: the same object until this post (or its author) changes. */
+  post: Post;
+  canWrite: boolean;
+  /** Deletes the post; the list runs it, because the row unmounts while the delete is pending. */
+  onDelete: (post: Post) => void;
+  /** Why the last delete of this post failed, if it did. */
+  deleteError?: unknown;
+}
+
+/**
+ * One post: likes, inline edit and delete, all optimistic (they show at once and roll back on
+ * failure). Memoized: the list renders again whenever any of its posts changes, but a row's props
+ * stay the same objects unless its own post changed, so only that row renders again.
+ */
+export const PostItem = memo(function PostItem({ post, canWrite, onDelete, deleteError }: PostItemProps) {
   const ctrl = useController();
+  const rendersRef = useRenderCount<HTMLLIElement>();
   const params = { group: post.group, id: post.id };
   const [editing, setEditing] = useState(false);
   const [like, , likeError] = useLoading(() => ctrl.fetch(PostResource.like, params));
-  const [remove, removing, removeError] = useLoading(() => ctrl.fetch(PostResource.delete, params));
   const [save, saving, saveError] = useLoading(async (title: string) => {
     setEditing(false);
     await ctrl.fetch(PostResource.partialUpdate, params, { title });
   });
-  const error = likeError ?? removeError ?? saveError;
+  const error = likeError ?? saveError ?? deleteError;
   // A post still being created has no id yet: it shows under a placeholder until the server answers (SPEC 6.54).
   const pending = !post.id;
   const onSave = (event: FormEvent<HTMLFormElement>) => {
@@ -25,7 +40,7 @@ export function PostItem({ post, canWrite }: { post: Post; canWrite: boolean }) 
     if (title) void save(title);
   };
   return (
-    <li className={pending || saving || removing ? 'post pending' : 'post'} data-testid={pending ? 'post-pending' : `post-${post.id}`}>
+    <li ref={rendersRef} className={pending || saving ? 'post pending' : 'post'} data-testid={pending ? 'post-pending' : `post-${post.id}`}>
       {editing ? (
         <form onSubmit={onSave} className="edit">
           <input name="title" defaultValue={post.title} aria-label="Title" autoFocus />
@@ -48,7 +63,7 @@ export function PostItem({ post, canWrite }: { post: Post; canWrite: boolean }) 
         {canWrite && !pending && (
           <>
             <button onClick={() => setEditing(true)}>Edit</button>
-            <button onClick={() => void remove()}>Delete</button>
+            <button onClick={() => onDelete(post)}>Delete</button>
           </>
         )}
       </div>
@@ -59,4 +74,4 @@ export function PostItem({ post, canWrite }: { post: Post; canWrite: boolean }) 
       )}
     </li>
   );
-}
+});

@@ -1,0 +1,158 @@
+/**
+ * Issue 16 items 4 and 9: a page request (`getList.getPage`) that fails leaves the list as it was
+ * and reports its failure on the page request; a page request resolves to the very list object
+ * `selectData` returns.
+ */
+import { RestEndpoint, schema } from 'rtk-rest';
+import { A, K, Post, PostResource, fetchAnswered, net, nonJsonActionPath, nonJsonPath, outcome, rawSlice, react, setup, sliceOf, useTestEnvironment } from './support';
+import type { UnknownAction } from '@reduxjs/toolkit';
+
+useTestEnvironment();
+
+const getPage = PostResource.getList.getPage;
+const page2 = { ...react, page: 2 } as const;
+const PAGE2 = `GET ${A}/react/posts?page=2`;
+const p1 = { id: 1, title: 'one' };
+const p2 = { id: 2, title: 'two' };
+const p3 = { id: 3, title: 'three' };
+
+/** A store holding the list [1, 2], fetched at 1000 and answered at 1040. */
+async function withList() {
+  const env = setup();
+  await fetchAnswered(env.store, env.rest.fetch(PostResource.getList, react), [p1, p2], 1040);
+  return env;
+}
+
+describe('issue 16.4: a failed getPage leaves the list intact', () => {
+  it('16.4 the list keeps its data, meta, status and reference; the page promise rejects with the NetworkError', async () => {
+    const { rest, store, actions } = await withList();
+    const list = rest.selectData(store.getState(), PostResource.getList, react);
+    const listResponse = rest.selectResponse(store.getState(), PostResource.getList, react);
+    const before = sliceOf(rest, store.getState());
+    jest.setSystemTime(2000);
+    const page = outcome(store.dispatch(rest.fetch(getPage, page2)));
+    (await net.nth(2)).reply({ message: 'boom' }, { status: 500 });
+    const result = await page;
+    expect(result.ok).toBe(false);
+    expect(result.ok ? undefined : result.error).toMatchObject({ name: 'NetworkError', status: 500 });
+    const after = sliceOf(rest, store.getState());
+    expect(after.endpoints[K.list]).toEqual(before.endpoints[K.list]);
+    expect(after.meta[K.list]).toEqual(before.meta[K.list]);
+    expect(after.entities).toEqual(before.entities);
+    expect(rest.selectResponse(store.getState(), PostResource.getList, react)).toBe(listResponse);
+    expect(rest.selectData(store.getState(), PostResource.getList, react)).toBe(list);
+    expect(rest.selectError(store.getState(), PostResource.getList, react)).toBeUndefined();
+    // Everything that reached the reducer, and the slice, stayed JSON (RTK's default checks are on).
+    expect(actions.map((action: UnknownAction) => nonJsonActionPath(action)).filter(Boolean)).toEqual([]);
+    expect(nonJsonPath(JSON.parse(JSON.stringify(after)))).toBeUndefined();
+    expect(JSON.parse(JSON.stringify(after))).toEqual(after);
+  });
+
+  it('16.4 the page request reports its own failure: selectResponse/selectError of the page endpoint read it', async () => {
+    const { rest, store } = await withList();
+    const list = rest.selectData(store.getState(), PostResource.getList, react);
+    const page = outcome(store.dispatch(rest.fetch(getPage, page2)));
+    expect(rest.selectResponse(store.getState(), getPage, page2)).toMatchObject({ isFetching: true, status: 'pending', data: list });
+    (await net.nth(2)).reply({ message: 'boom' }, { status: 500 });
+    await page;
+    const response = rest.selectResponse(store.getState(), getPage, page2);
+    expect(response).toMatchObject({ status: 'rejected', isFetching: false, isLoading: false, data: list });
+    expect(response.error).toMatchObject({ name: 'NetworkError', status: 500, url: `${A}/react/posts?page=2` });
+    expect(rest.selectError(store.getState(), getPage, page2)).toBe(response.error);
+    // Stored under the page request's own key (its URL with the cursor), as plain JSON.
+    expect(sliceOf(rest, store.getState()).meta[PAGE2]).toMatchObject({ error: { status: 500 }, fetchedAt: 1040 });
+    // Another page of the same list has no error.
+    expect(rest.selectError(store.getState(), getPage, { ...react, page: 3 })).toBeUndefined();
+  });
+
+  it('16.4 a retry of the page that succeeds appends it and clears the page error (no leftover state)', async () => {
+    const { rest, store } = await withList();
+    const failed = outcome(store.dispatch(rest.fetch(getPage, page2)));
+    (await net.nth(2)).reply({}, { status: 503 });
+    await failed;
+    const merged = await fetchAnswered<Post[]>(store, rest.fetch(getPage, page2), [p3]);
+    expect(merged.map((post) => post.id)).toEqual([1, 2, 3]);
+    expect(rest.selectResponse(store.getState(), getPage, page2)).toMatchObject({ status: 'fulfilled', error: undefined, isFetching: false });
+    expect(rawSlice(rest, store.getState()).meta[PAGE2]).toBeUndefined();
+  });
+
+  it('16.4 while a page loads, the list is not marked as fetching; the page is', async () => {
+    const { rest, store } = await withList();
+    const before = sliceOf(rest, store.getState()).meta[K.list];
+    const page = store.dispatch(rest.fetch(getPage, page2));
+    expect(sliceOf(rest, store.getState()).meta[K.list]).toEqual(before);
+    expect(rest.selectResponse(store.getState(), PostResource.getList, react)).toMatchObject({ status: 'fulfilled', isFetching: false });
+    expect(rest.selectResponse(store.getState(), getPage, page2).isFetching).toBe(true);
+    (await net.nth(2)).reply([p3]);
+    await page;
+    expect(rest.selectResponse(store.getState(), getPage, page2).isFetching).toBe(false);
+  });
+
+  it('16.4 an aborted page leaves nothing behind', async () => {
+    const { rest, store } = await withList();
+    const before = sliceOf(rest, store.getState());
+    const page = outcome(store.dispatch(rest.fetch(getPage, page2)));
+    (await net.nth(2)).fail(new DOMException('This operation was aborted', 'AbortError'));
+    expect((await page).ok).toBe(false);
+    expect(sliceOf(rest, store.getState())).toEqual(before);
+  });
+
+  it('16.4 a page error is swept by GC once expired (the page key is retained while its request is in flight)', async () => {
+    const { rest, store } = setup({ gc: { intervalMs: 1000, graceMs: 0 }, dataExpiryLength: 1_000_000 });
+    await fetchAnswered(store, rest.fetch(PostResource.getList, react), [p1, p2]);
+    const page = outcome(store.dispatch(rest.fetch(getPage, page2)));
+    await jest.advanceTimersByTimeAsync(5000);
+    // In flight for 5 s, past several sweeps: its pending id is still there.
+    expect(sliceOf(rest, store.getState()).meta[PAGE2]?.pending).toHaveLength(1);
+    (await net.nth(2)).reply({}, { status: 500 });
+    await page;
+    expect(sliceOf(rest, store.getState()).meta[PAGE2]?.error).toBeDefined();
+    await jest.advanceTimersByTimeAsync(3000);
+    expect(sliceOf(rest, store.getState()).meta[PAGE2]).toBeUndefined();
+    expect(rest.selectError(store.getState(), getPage, page2)).toBeUndefined();
+    expect(rest.selectData(store.getState(), PostResource.getList, react)).toHaveLength(2);
+  });
+
+  it('16.4 a failed page of a { results, next } list keeps the list and its next cursor', async () => {
+    const { rest, store } = setup();
+    const feed = new RestEndpoint({ path: '/:group/feed', urlPrefix: A, schema: { results: new schema.Collection([Post]), next: '' }, paginationField: 'page' });
+    await fetchAnswered(store, rest.fetch(feed, react), { results: [p1, p2], next: '2' });
+    const read = rest.selectData(store.getState(), feed, react);
+    const page = outcome(store.dispatch(rest.fetch(feed.getPage!, page2)));
+    (await net.nth(2)).reply({}, { status: 500 });
+    await page;
+    expect(rest.selectData(store.getState(), feed, react)).toBe(read);
+    expect(rest.selectResponse(store.getState(), feed, react).status).toBe('fulfilled');
+    expect(rest.selectError(store.getState(), feed.getPage!, page2)).toMatchObject({ status: 500 });
+  });
+});
+
+describe('issue 16.9: a page request resolves to the list selectData returns (same reference)', () => {
+  it('16.9 rest.fetch(getPage) === selectData(list) after the commit, and stays so on a memoized read', async () => {
+    const { rest, store } = await withList();
+    const merged = await fetchAnswered<Post[]>(store, rest.fetch(getPage, page2), [p2, p3]);
+    expect(merged.map((post) => post.id)).toEqual([1, 2, 3]);
+    expect(merged).toBe(rest.selectData(store.getState(), PostResource.getList, react));
+    expect(merged).toBe(rest.selectData(store.getState(), PostResource.getList, { group: 'react' }));
+    expect(rest.selectData(store.getState(), getPage, page2)).toBe(merged);
+  });
+
+  it('16.9 the same for a { results, next } list (SPEC 2.34 example)', async () => {
+    const { rest, store } = setup();
+    const feed = new RestEndpoint({ path: '/:group/feed', urlPrefix: A, schema: { results: new schema.Collection([Post]), next: '' }, paginationField: 'page' });
+    await fetchAnswered(store, rest.fetch(feed, react), { results: [p1, p2], next: '2' });
+    const merged = await fetchAnswered<{ results: Post[]; next: string }>(store, rest.fetch(feed.getPage!, page2), { results: [p2, p3], next: '3' });
+    expect(merged).toBe(rest.selectData(store.getState(), feed, react));
+    expect(merged.next).toBe('3');
+  });
+
+  it('16.9 a custom removeCursor page resolves to its list too', async () => {
+    const { rest, store } = setup();
+    const list = new RestEndpoint({ path: '/:group/posts', urlPrefix: A, schema: new schema.Collection([Post]) });
+    const byCursor = list.paginated(({ cursor: _cursor, ...params }: { group: string; cursor: string }) => [params]);
+    await fetchAnswered(store, rest.fetch(list, react), [p1]);
+    const merged = await fetchAnswered<Post[]>(store, rest.fetch(byCursor, { ...react, cursor: 'abc' }), [p2]);
+    expect(net.requests[1]!.url).toBe(`${A}/react/posts?cursor=abc`);
+    expect(merged).toBe(rest.selectData(store.getState(), list, react));
+  });
+});
