@@ -1,6 +1,6 @@
 // Pack-and-install smoke test (issue 8): `npm pack` the built package, install the tarball into a
 // scratch project with its peers, then use all three entries from Node through `import` and through
-// `require`, and type-check a consumer under `moduleResolution: nodenext`.
+// `require`, and type-check consumers of the published declarations (.ci/consumer.mjs, issue 16.1).
 //
 //   npm run build && node .ci/pack-smoke.mjs
 import { execFileSync } from 'node:child_process';
@@ -8,6 +8,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { MODES, typecheckConsumers, writeConsumers } from './consumer.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
@@ -23,7 +24,9 @@ try {
 
   const peers = ['react', 'react-dom', 'react-redux', '@types/react'].map((name) => `${name}@${pkg.devDependencies[name]}`);
   writeFileSync(join(scratch, 'package.json'), JSON.stringify({ name: 'smoke', private: true, version: '0.0.0' }));
+  const installStart = Date.now();
   run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error', join(scratch, filename), ...peers]);
+  console.log(`installed the tarball and its peers in ${((Date.now() - installStart) / 1000).toFixed(1)} s`);
 
   // The same program twice: once as ESM, once as CommonJS. It wires a store, fetches through
   // mockFetch, reads through the hooks entry (server rendering), and checks the entries share one
@@ -67,22 +70,14 @@ const { Provider } = require('react-redux');`),
   process.stdout.write(`import:  ${run('node', ['esm.mjs'])}`);
   process.stdout.write(`require: ${run('node', ['cjs.cjs'])}`);
 
-  // A TypeScript consumer under Node's own resolution sees the types of every entry.
-  writeFileSync(
-    join(scratch, 'consumer.mts'),
-    `import { Entity, createResource, createRest, type RestState } from 'rtk-rest';
-import { useSuspense } from 'rtk-rest/react';
-import { mockFetch } from 'rtk-rest/mock';
-class Post extends Entity { id = 0; title = ''; pk() { return String(this.id); } static key = 'Post'; }
-const PostResource = createResource({ path: '/posts/:id', schema: Post });
-export const rest = createRest();
-export const state: RestState | undefined = undefined;
-export function useTitle(): string { return useSuspense(PostResource.get, { id: 1 }).title; }
-export const fetch = mockFetch([{ endpoint: PostResource.get, args: [{ id: 1 }], response: { id: 1, title: 't' } }]);
-`,
-  );
-  run(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '--noEmit', '--strict', '--skipLibCheck', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--target', 'es2022', '--lib', 'es2022,dom', 'consumer.mts']);
-  console.log('types:   ok (nodenext consumer)');
+  // TypeScript consumers of the published declarations (issue 16.1): every name of API.md, the
+  // README's blocks and the docs' code, under bundler, node16 and nodenext resolution (ESM and
+  // CommonJS), with skipLibCheck off (.ci/consumer.mjs).
+  const { docs } = writeConsumers(scratch, root);
+  console.log(`types:   api.tsx, readme.tsx and ${docs} docs files, ${MODES.length} module modes`);
+  const failures = await typecheckConsumers(scratch, join(root, 'node_modules/typescript/bin/tsc'));
+  for (const { mode, output } of failures) console.error(`\n--- tsc errors under ${mode}:\n${output}`);
+  if (failures.length) throw new Error(`the packed declarations fail to type-check under ${failures.map((f) => f.mode).join(', ')}`);
 } finally {
   rmSync(scratch, { recursive: true, force: true });
 }

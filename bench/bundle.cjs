@@ -18,7 +18,9 @@ const alias = {
 
 /**
  * `contents` (an app's module) bundled with esbuild: ESM, minified, `process.env.NODE_ENV` replaced
- * by `nodeEnv`. Returns the code and esbuild's record of the bytes each source file put in it.
+ * by `nodeEnv`, or left in the code with `nodeEnv: null` (as running the library unbundled would;
+ * esbuild itself replaces it with "production" when minifying for the browser).
+ * Returns the code and esbuild's record of the bytes each source file put in it.
  */
 async function bundleApp(contents, { external = onTopOf, nodeEnv = 'production' } = {}) {
   const result = await build({
@@ -32,7 +34,7 @@ async function bundleApp(contents, { external = onTopOf, nodeEnv = 'production' 
     // Exact names only: `external: ['@reduxjs/toolkit']` would also drop `@reduxjs/toolkit/query`.
     plugins: [{ name: 'on-top-of', setup: (b) => b.onResolve({ filter: /.*/ }, (a) => (external.includes(a.path) ? { path: a.path, external: true } : undefined)) }],
     alias,
-    define: { 'process.env.NODE_ENV': JSON.stringify(nodeEnv) },
+    define: { 'process.env.NODE_ENV': nodeEnv === null ? 'process.env.NODE_ENV' : JSON.stringify(nodeEnv) },
     logLevel: 'error',
     metafile: true,
   });

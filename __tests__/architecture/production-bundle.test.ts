@@ -1,4 +1,5 @@
 import { bundleApp } from '../../bench/bundle.cjs';
+import { runInNewContext } from 'node:vm';
 
 // SPEC 0.3: development is `process.env.NODE_ENV !== 'production'`, tested where the dev-only code
 // runs (src/internal/process.d.ts). A bundler that replaces `process.env.NODE_ENV` must be able to
@@ -62,4 +63,61 @@ ${extra}`;
     expect(without.includes(union)).toBe(false);
     expect(withUnion.includes(union)).toBe(true);
   }, 60_000);
+});
+
+describe('issue 16.16: a production browser bundle never takes the dev path', () => {
+  // An app that reads an entity; in development every instance read is frozen (SPEC 0.3).
+  const app = `import { Entity, normalize, denormalize } from 'rtk-rest';
+class Post extends Entity { id = 0; pk() { return String(this.id); } static key = 'Post'; }
+const { result, entities } = normalize(Post, { id: 1 });
+globalThis.post = denormalize(Post, result, entities);`;
+
+  /** Runs the app bundled for the browser (everything inlined) where, as in a browser, no `process` exists. */
+  async function readInBrowser(nodeEnv: string | null): Promise<{ post: object; processExists: boolean }> {
+    const { text } = await bundleApp(app, { nodeEnv, external: [] });
+    const context = runInNewContext(`${text};({ post: globalThis.post, processExists: typeof process !== 'undefined' })`, {});
+    return context as { post: object; processExists: boolean };
+  }
+
+  it('production: entities read are not frozen (the dev-only freeze is gone)', async () => {
+    const { post, processExists } = await readInBrowser('production');
+    expect(processExists).toBe(false);
+    expect(post).toMatchObject({ id: 1 });
+    expect(Object.isFrozen(post)).toBe(false);
+  }, 60_000);
+
+  it('development: entities read are frozen, with no process either (the bundler says development)', async () => {
+    const { post } = await readInBrowser('development');
+    expect(post).toMatchObject({ id: 1 });
+    expect(Object.isFrozen(post)).toBe(true);
+  }, 60_000);
+
+  it('no bundler replacement and no process: importing does not throw (the dev flag is read safely)', async () => {
+    // Reading needs `process.env.NODE_ENV` from a bundler or Node, as Redux Toolkit does
+    // (internal/process.d.ts); only the import-time read of the hot-path flag must be safe.
+    const { text } = await bundleApp("import { denormalize } from 'rtk-rest';\nglobalThis.loaded = typeof denormalize;", { nodeEnv: null, external: [] });
+    expect(text).toContain('process.env.NODE_ENV');
+    expect(runInNewContext(`${text};globalThis.loaded`, {})).toBe('function');
+  }, 60_000);
+
+  it('Node without a bundler reads NODE_ENV itself: production skips the freeze', async () => {
+    const previous = process.env.NODE_ENV;
+    process.env.NODE_ENV = 'production';
+    try {
+      await jest.isolateModulesAsync(async () => {
+        const { Entity, normalize, denormalize } = await import('../../src/schema');
+        class Post extends Entity {
+          id = 0;
+          pk() {
+            return String(this.id);
+          }
+          static override key = 'Post';
+        }
+        const { result, entities } = normalize(Post, { id: 1 });
+        expect(Object.isFrozen(denormalize(Post, result, entities))).toBe(false);
+      });
+    } finally {
+      process.env.NODE_ENV = previous;
+    }
+  });
 });

@@ -8,6 +8,7 @@ import type { CompiledPath } from './path';
 import { encodeBody, hasContentType, headersToObject, parseBody, sendRequest } from './request';
 import { buildUrl, searchToString } from './search';
 import type { EndpointArgs, Extended, ExtendedEndpoint, OptimisticSnapshot, ProcessedOf, RestEndpointOptions, RestGenerics } from './types';
+import type { AssignOf, GetPageOf, PageEndpoint, PushOf, UrlParamsOf } from './types';
 
 const CONFIG = Symbol('rtk-rest.config');
 const COMPILED = Symbol('rtk-rest.path');
@@ -326,13 +327,39 @@ export function deriveEndpoint(endpoint: RestEndpoint, options: Config, { forceB
   }
 }
 
-// The call signature: `endpoint(...args)` runs the request pipeline.
+// The call signature, and the extenders defined on the prototype above. Declared here, in the
+// class's own module, so that bundled declarations keep them (a `declare module './RestEndpoint'`
+// augmentation elsewhere names a module that no longer exists once the .d.ts files are bundled).
 export interface RestEndpoint<O extends RestGenerics = any> {
   /**
    * Sends the request without any store (SPEC 2.17): `url`, `getRequestInit`, `fetchResponse`,
    * `parseResponse`, then `process`; resolves to the processed response (not normalized).
    */
   (...args: EndpointArgs<O>): Promise<ProcessedOf<O>>;
+  /**
+   * POST that appends the created entity to every matching list (SPEC 2.27–2.28), called
+   * `(params, body)` like the list; `undefined` without an Array-based collection.
+   */
+  readonly push: PushOf<O>;
+  /** POST that prepends the created entity to every matching list; `undefined` without an Array-based collection. */
+  readonly unshift: PushOf<O>;
+  /** POST that sets entries of every matching Values collection; `undefined` without one. */
+  readonly assign: AssignOf<O>;
+  /**
+   * The next-page endpoint for `paginationField` (SPEC 2.30): the list's parameters plus a required
+   * page parameter; `undefined` without `paginationField` or without a collection.
+   */
+  readonly getPage: GetPageOf<O>;
+  /** A page endpoint for a cursor field: the list's parameters plus that field (SPEC 2.29). Throws without a collection. */
+  paginated<const F extends string>(cursor: F): PageEndpoint<O, { [K in F]: string | number }>;
+  /**
+   * A page endpoint for `removeCursor`, which maps the page's arguments to the list's (SPEC 2.29).
+   * Its parameters are `removeCursor`'s first parameter type; unannotated, the list's parameters
+   * plus any other key: `getPosts.paginated(({ cursor, ...rest }) => [rest])`.
+   */
+  paginated<P extends object = UrlParamsOf<O> & Record<string, unknown>>(
+    removeCursor: (params: P, ...rest: any[]) => readonly unknown[],
+  ): PageEndpoint<O, P>;
 }
 
 /** The URL parameters and the body of a call (SPEC 1.26). */

@@ -1,7 +1,6 @@
 import { appendNew, CollectionSchema, ObjectSchema } from '../schema';
 import { deriveEndpoint, splitArgs } from './RestEndpoint';
 import type { RestEndpoint } from './RestEndpoint';
-import type { AssignOf, GetPageOf, PageEndpoint, PushOf, RestGenerics, UrlParamsOf } from './types';
 
 const cache = new WeakMap<RestEndpoint, Map<string, RestEndpoint | undefined>>();
 
@@ -109,35 +108,6 @@ export function pageRequestOf(endpoint: RestEndpoint, args: readonly unknown[]):
     listArgs: (listArgs as (...args: unknown[]) => unknown[])(...args),
     pageKey: `${endpoint.method} ${endpoint.url(splitArgs(endpoint, args).urlParams)}`,
   };
-}
-
-declare module './RestEndpoint' {
-  interface RestEndpoint<O extends RestGenerics = any> {
-    /**
-     * POST that appends the created entity to every matching list (SPEC 2.27–2.28), called
-     * `(params, body)` like the list; `undefined` without an Array-based collection.
-     */
-    readonly push: PushOf<O>;
-    /** POST that prepends the created entity to every matching list; `undefined` without an Array-based collection. */
-    readonly unshift: PushOf<O>;
-    /** POST that sets entries of every matching Values collection; `undefined` without one. */
-    readonly assign: AssignOf<O>;
-    /**
-     * The next-page endpoint for `paginationField` (SPEC 2.30): the list's parameters plus a required
-     * page parameter; `undefined` without `paginationField` or without a collection.
-     */
-    readonly getPage: GetPageOf<O>;
-    /** A page endpoint for a cursor field: the list's parameters plus that field (SPEC 2.29). Throws without a collection. */
-    paginated<const F extends string>(cursor: F): PageEndpoint<O, { [K in F]: string | number }>;
-    /**
-     * A page endpoint for `removeCursor`, which maps the page's arguments to the list's (SPEC 2.29).
-     * Its parameters are `removeCursor`'s first parameter type; unannotated, the list's parameters
-     * plus any other key: `getPosts.paginated(({ cursor, ...rest }) => [rest])`.
-     */
-    paginated<P extends object = UrlParamsOf<O> & Record<string, unknown>>(
-      removeCursor: (params: P, ...rest: any[]) => readonly unknown[],
-    ): PageEndpoint<O, P>;
-  }
 }
 
 /** `endpoint.getPage`: the page endpoint for `paginationField`, memoized (SPEC 2.30). */

@@ -9,7 +9,7 @@ import type { DenormalizeContext } from './denormalizeContext';
 import type { NormalizeContext } from './normalizeContext';
 import type { QueryContext } from './node';
 import { UnionSchema } from './Union';
-import type { SchemaAttribute } from './Union';
+import type { SchemaAttribute } from './namespace';
 import type { AbstractInstanceType } from './types';
 
 /**

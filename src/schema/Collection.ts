@@ -13,27 +13,7 @@ import { ValuesSchema, denormalizeValues } from './Values';
 import { CollectionCreation, itemKey } from './CollectionCreation';
 import type { CreationMode } from './CollectionCreation';
 import type { AbstractInstanceType, Denormalize } from './types';
-
-/** Which argument keys do not restrict membership (SPEC 4.29). */
-export type NonFilterArgumentKeys = ((key: string) => boolean) | RegExp | readonly string[];
-
-/**
- * Options of `new schema.Collection(items, options)` (SPEC 4.25–4.29).
- *
- * @example
- * const UserPosts = new schema.Collection([Post], {
- *   nonFilterArgumentKeys: ['sort', 'page'],
- *   nestKey: (parent, _field) => ({ userId: parent.id }),
- * });
- */
-export interface CollectionOptions {
-  /** Keys that do not restrict which lists `push`/`unshift` reach. @default keys starting with "order" */
-  nonFilterArgumentKeys?: NonFilterArgumentKeys;
-  /** The object whose stable JSON is the collection's pk. @default the first argument, or {} */
-  argsKey?: (...args: any[]) => Record<string, unknown> | undefined;
-  /** The pk object when nested in an entity: `(parent, fieldName) => ({ userId: parent.id })`. */
-  nestKey?: (parent: any, key: string) => Record<string, unknown>;
-}
+import type { CollectionOptions, NonFilterArgumentKeys } from './namespace';
 
 /** What a collection holds: `[X]`, `new schema.Array(X)` or `new schema.Values(X)`. @inline */
 type ItemsDefinition = readonly [unknown] | ArraySchema<any> | ValuesSchema<any>;

@@ -8,22 +8,7 @@ import type { DenormalizeContext } from './denormalizeContext';
 import type { NormalizeContext } from './normalizeContext';
 import type { QueryContext } from './node';
 import type { AbstractInstanceType } from './types';
-
-/**
- * How a union tells its members apart (SPEC 4.35): the name of the field holding the type name,
- * or a function of the raw item (and its parent and key) returning that name.
- *
- * @example
- * const byField: schema.SchemaAttribute = 'type';
- * const byShape: schema.SchemaAttribute = (input) => ('url' in input ? 'image' : 'text');
- */
-export type SchemaAttribute = string | ((input: any, parent: unknown, key: string | undefined) => string);
-
-/** A normalized union member: the pk and the type name (SPEC 4.35). */
-export interface UnionRef {
-  id: string;
-  schema: string;
-}
+import type { SchemaAttribute, UnionRef } from './namespace';
 
 /**
  * One of several entity types, chosen by `attribute` (SPEC 4.35–4.36). Items normalize to

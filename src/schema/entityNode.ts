@@ -12,9 +12,20 @@ import type { DenormalizeContext, InstanceEntry, MemoEntry } from './denormalize
 import type { NormalizeContext } from './normalizeContext';
 import type { QueryContext, SchemaNode } from './node';
 
-// SPEC 0.3, read once here because it guards a hot path (a freeze per instance), and guarded so
-// that importing the library never throws where no `process` exists (internal/process.d.ts).
-const isDev = typeof process === 'undefined' || process.env.NODE_ENV !== 'production';
+// SPEC 0.3, read once here because it guards a hot path (a freeze per instance). The expression is
+// spelled `process.env.NODE_ENV`, which bundlers replace, so a production browser bundle (where no
+// `process` exists) reads `false`; a `typeof process` test first would not be replaced and would
+// take the dev path there (issue 16.16). Without a bundler and without `process` the read throws:
+// importing must not, so that case counts as development (internal/process.d.ts).
+const isDev = readIsDev();
+
+function readIsDev(): boolean {
+  try {
+    return process.env.NODE_ENV !== 'production';
+  } catch {
+    return true;
+  }
+}
 
 type Fields = Record<string, unknown>;
 

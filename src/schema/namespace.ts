@@ -7,5 +7,44 @@ export { CollectionSchema as Collection } from './Collection';
 export { InvalidateSchema as Invalidate } from './Invalidate';
 export { QuerySchema as Query } from './Query';
 export { AllSchema as All } from './All';
-export type { CollectionOptions, NonFilterArgumentKeys } from './Collection';
-export type { SchemaAttribute, UnionRef } from './Union';
+
+// The namespace's types are declared here, not re-exported from the schema files: bundled
+// declarations (tsup's rollup-plugin-dts) turn a type that a namespace re-exports from another
+// chunk into `typeof X`, which is invalid (TS2693) and not usable as a type (issue 16.1).
+
+/** Which argument keys do not restrict membership (SPEC 4.29). */
+export type NonFilterArgumentKeys = ((key: string) => boolean) | RegExp | readonly string[];
+
+/**
+ * Options of `new schema.Collection(items, options)` (SPEC 4.25–4.29).
+ *
+ * @example
+ * const UserPosts = new schema.Collection([Post], {
+ *   nonFilterArgumentKeys: ['sort', 'page'],
+ *   nestKey: (parent, _field) => ({ userId: parent.id }),
+ * });
+ */
+export interface CollectionOptions {
+  /** Keys that do not restrict which lists `push`/`unshift` reach. @default keys starting with "order" */
+  nonFilterArgumentKeys?: NonFilterArgumentKeys;
+  /** The object whose stable JSON is the collection's pk. @default the first argument, or {} */
+  argsKey?: (...args: any[]) => Record<string, unknown> | undefined;
+  /** The pk object when nested in an entity: `(parent, fieldName) => ({ userId: parent.id })`. */
+  nestKey?: (parent: any, key: string) => Record<string, unknown>;
+}
+
+/**
+ * How a union tells its members apart (SPEC 4.35): the name of the field holding the type name,
+ * or a function of the raw item (and its parent and key) returning that name.
+ *
+ * @example
+ * const byField: schema.SchemaAttribute = 'type';
+ * const byShape: schema.SchemaAttribute = (input) => ('url' in input ? 'image' : 'text');
+ */
+export type SchemaAttribute = string | ((input: any, parent: unknown, key: string | undefined) => string);
+
+/** A normalized union member: the pk and the type name (SPEC 4.35). */
+export interface UnionRef {
+  id: string;
+  schema: string;
+}
