@@ -108,7 +108,14 @@ export async function endpoints() {
   const matches: boolean = getPost.testKey('GET https://api.example.com/react/posts/5');
   const updatePost = getPost.extend({ method: 'PUT' });
   await updatePost({ group: 'react', id: 5 }, { title: 'new' });
-  return [post, url, key, matches];
+  // urlPrefix may be a function read at call time; url, key and testKey follow it (issue 16.7).
+  let apiRoot = 'https://api.example.com';
+  const tenantPosts = createResource({ path: '/posts/:id', schema: Post, urlPrefix: () => apiRoot });
+  apiRoot = 'https://ghe.example.com/api/v3';
+  const tenantKey: string = tenantPosts.get.key({ id: 5 });
+  const tenantMatches: boolean = tenantPosts.get.testKey(tenantKey);
+  const prefix: string = tenantPosts.get.urlPrefix;
+  return [post, url, key, matches, tenantKey, tenantMatches, prefix];
 }
 
 // API.md's resource is example.ts's PostResource; `optimistic` is its one other option.
@@ -300,7 +307,6 @@ globalThis.fetch = fakeFetch;
 // --------------------------------------------------------- not implemented yet: add when it lands
 // API.md names that do not exist in the package yet (issues 17, 18, 19 and the others named). When
 // one lands, use it above and delete its line here.
-//   §2  urlPrefix as a function `() => string` evaluated at call time (key/testKey follow it)
 //   §2  endpoint options `retry`, `timeout`, `refetchOnFocus`, `refetchOnReconnect` (+ createRest defaults)
 //   §2  conditional requests (ETag / Last-Modified) and the endpoint option to opt out
 //   §2  the `stream(...)` option; the stored error keeping the server's parsed body
