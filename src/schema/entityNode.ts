@@ -2,13 +2,15 @@ import { describeType, jsonifyFields, preview } from '../internal/json';
 import { hasOwn, setOwn } from '../internal/own';
 import { Entity } from './Entity';
 import { classifyDeserializer } from './deserializer';
-import { entryHolds } from './denormalizeContext';
+import { chainGet, chainSet } from './denormalizeContext';
 import { NormalizeError } from './node';
 import { writeEntity, writeTombstone } from './entityWrite';
 import { InstanceFactory } from './instances';
 import type { Deserialize } from './instances';
 import { toNode } from './toNode';
-import type { DenormalizeContext, InstanceEntry, MemoEntry } from './denormalizeContext';
+import type { DenormalizeContext } from './denormalizeContext';
+import { buildCell, reuseCell } from './memoCell';
+import type { CellFiller } from './memoCell';
 import type { NormalizeContext } from './normalizeContext';
 import type { QueryContext, SchemaNode } from './node';
 
@@ -31,7 +33,7 @@ export function entityNode(cls: typeof Entity): EntityNode {
   return node;
 }
 
-export class EntityNode implements SchemaNode {
+export class EntityNode implements SchemaNode, CellFiller {
   readonly queryable = true;
   readonly key: string;
   readonly indexes: readonly string[];
@@ -191,13 +193,13 @@ export class EntityNode implements SchemaNode {
     // a cycle, so only they go through the identity map.
     const hasNested = this.nested().length > 0;
     if (hasNested) {
-      const seen = ctx.inProgress.get(stored);
+      const seen = chainGet(ctx.inProgress, stored, this);
       if (seen !== undefined) return seen.instance;
     }
     if (!this.defaultValidate && typeof this.cls.validate(stored) === 'string') return undefined;
     const instance = this.factory.create(stored as Fields);
     if (hasNested) {
-      ctx.inProgress.set(stored, { instance, depth: 0 });
+      chainSet(ctx.inProgress, stored, { instance, by: this, depth: 0, next: undefined });
       this.fillNested(stored as Fields, instance, ctx, undefined);
     }
     if (this.factory.deserializers.length > 0) this.factory.deserialize(pk, stored as Fields, instance);
@@ -210,70 +212,22 @@ export class EntityNode implements SchemaNode {
       ctx.cells.push(this.key, pk, stored); // absent and deleted cells are dependencies too (5.13.6)
       return undefined;
     }
-    const memo = ctx.memo!;
-    const entry = memo.instances.get(stored);
-    let previous: Fields | undefined;
-    if (entry !== undefined) {
-      // Found by this stored object, so its own cell (the first triple) holds already.
-      if (entry.validAt === ctx.token || entryHolds(entry, ctx.reader, ctx.token, entry.cells[2] === stored ? 3 : 0)) {
-        ctx.children.push(entry);
-        return entry.instance;
-      }
-      previous = entry.instance as Fields;
-    }
-    const building = ctx.inProgress.get(stored);
-    if (building !== undefined) {
-      ctx.cells.push(this.key, pk, stored);
-      if (building.depth < ctx.low) ctx.low = building.depth;
-      return building.instance;
-    }
+    const reused = reuseCell(ctx, this, this.key, pk, stored);
+    if (reused !== undefined) return reused;
     if (!this.defaultValidate && typeof this.cls.validate(stored) === 'string') {
+      ctx.stale = undefined;
       ctx.cells.push(this.key, pk, stored);
       return undefined;
     }
-    return this.build(pk, stored as Fields, ctx, previous);
+    const instance = buildCell(ctx, this, this, this.key, pk, stored, this.factory.create(stored as Fields));
+    if (isDev) Object.freeze(instance);
+    return instance;
   }
 
-  /** Builds an instance in its own dependency frame and caches its entry (cycle-aware). */
-  private build(pk: string, stored: Fields, ctx: DenormalizeContext, previous: Fields | undefined): object {
-    const outerCells = ctx.cells;
-    const outerChildren = ctx.children;
-    const outerLow = ctx.low;
-    const cells: unknown[] = [this.key, pk, stored];
-    const children: MemoEntry[] = [];
-    ctx.cells = cells;
-    ctx.children = children;
-    ctx.low = Infinity;
-    const depth = ++ctx.depth;
-    const instance = this.factory.create(stored);
-    ctx.inProgress.set(stored, { instance, depth });
-    this.fillNested(stored, instance, ctx, previous);
-    if (this.factory.deserializers.length > 0) this.factory.deserialize(pk, stored, instance);
-    ctx.inProgress.delete(stored);
-    ctx.depth--;
-    const low = ctx.low;
-    ctx.low = low < outerLow ? low : outerLow;
-    ctx.cells = outerCells;
-    ctx.children = outerChildren;
-    if (isDev) Object.freeze(instance);
-    if (low < depth) {
-      // Inside a cycle whose root is still being built: its dependencies join the root's frame,
-      // and it is cached with the root's entry once the root is done.
-      for (let i = 0; i < cells.length; i++) outerCells.push(cells[i]);
-      for (let i = 0; i < children.length; i++) outerChildren.push(children[i]!);
-      ctx.deferred.push({ stored, instance, depth });
-      return instance;
-    }
-    const entry: InstanceEntry = { instance, cells, children, validAt: ctx.token };
-    const memo = ctx.memo!;
-    memo.instances.set(stored, entry);
-    const deferred = ctx.deferred;
-    while (deferred.length > 0 && deferred[deferred.length - 1]!.depth > depth) {
-      const member = deferred.pop()!;
-      memo.instances.set(member.stored, { instance: member.instance, cells, children, validAt: ctx.token });
-    }
-    outerChildren.push(entry);
-    return instance;
+  /** Fills a memoized instance: nested members (reusing unchanged values of `previous`), then deserializers. @internal */
+  fillCell(pk: string, stored: object, instance: object, ctx: DenormalizeContext, previous: object | undefined): void {
+    this.fillNested(stored as Fields, instance as Fields, ctx, previous as Fields | undefined);
+    if (this.factory.deserializers.length > 0) this.factory.deserialize(pk, stored as Fields, instance as Fields);
   }
 
   private fillNested(stored: Fields, instance: Fields, ctx: DenormalizeContext, previous: Fields | undefined): void {
