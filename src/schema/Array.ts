@@ -54,8 +54,11 @@ export function normalizeItems(
 
 /** Reads each item; missing or deleted entities are left out, `null` items kept. */
 export function denormalizeItems(node: SchemaNode, items: readonly unknown[], ctx: DenormalizeContext, prev: unknown): unknown[] {
-  const out: unknown[] = [];
-  const previous = Array.isArray(prev) ? prev : undefined;
+  return reuseArray(fillItems(node, items, ctx, [], Array.isArray(prev) ? prev : undefined), prev);
+}
+
+/** Appends the read of each item to `out` (see `denormalizeItems`), reusing unchanged values of `previous`. */
+export function fillItems(node: SchemaNode, items: readonly unknown[], ctx: DenormalizeContext, out: unknown[], previous: readonly unknown[] | undefined): unknown[] {
   for (let i = 0; i < items.length; i++) {
     const item = items[i];
     if (item === null) {
@@ -65,5 +68,5 @@ export function denormalizeItems(node: SchemaNode, items: readonly unknown[], ct
     const value = node.denormalize(item, ctx, previous?.[out.length]);
     if (value !== undefined) out.push(value);
   }
-  return reuseArray(out, prev);
+  return out;
 }

@@ -1,0 +1,34 @@
+import { fillItems } from './Array';
+import type { DenormalizeContext } from './denormalizeContext';
+import { buildCell, reuseCell } from './memoCell';
+import type { CellFiller } from './memoCell';
+import type { SchemaNode } from './node';
+import { fillValues } from './Values';
+
+type Fields = Record<string, unknown>;
+
+/**
+ * Reads stored collection lists (an array of pks, or a `Values` object of them) of one item
+ * schema. It is the reader a memoized list is cached under, so every collection schema of the
+ * same items (an endpoint's, a nested field's) reads one stored list as one array.
+ */
+class ListReader implements CellFiller {
+  constructor(private readonly item: SchemaNode) {}
+
+  fillCell(_pk: string, stored: object, list: object, ctx: DenormalizeContext, previous: object | undefined): void {
+    if (Array.isArray(stored)) fillItems(this.item, stored, ctx, list as unknown[], previous as unknown[] | undefined);
+    else fillValues(this.item, stored as Fields, ctx, list as Fields, previous as Fields | undefined);
+  }
+}
+
+const readers = new WeakMap<SchemaNode, ListReader>();
+
+/** The memoized read of the stored collection `key`/`pk` of `item` (SPEC 4.31, 5.13). */
+export function readStoredList(ctx: DenormalizeContext, item: SchemaNode, key: string, pk: string, stored: object): unknown {
+  let reader = readers.get(item);
+  if (reader === undefined) readers.set(item, (reader = new ListReader(item)));
+  const reused = reuseCell(ctx, reader, key, pk, stored);
+  if (reused !== undefined) return reused;
+  // Filled in place, so that a cycle back to this list while it is read finds this very array.
+  return buildCell(ctx, reader, reader, key, pk, stored, Array.isArray(stored) ? [] : {});
+}
