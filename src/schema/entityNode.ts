@@ -235,7 +235,9 @@ export class EntityNode implements SchemaNode, CellFiller {
     for (let i = 0; i < nested.length; i++) {
       const [field, node] = nested[i]!;
       if (!hasOwnProperty.call(stored, field)) continue;
-      const value = node.denormalize(stored[field], ctx, previous?.[field]);
+      // A stored null reads null whatever the member (4.21), even an All that reads its table elsewhere.
+      const raw = stored[field];
+      const value = raw === null ? null : node.denormalize(raw, ctx, previous?.[field]);
       if (field === '__proto__') setOwn(instance, field, value);
       else instance[field] = value;
     }
