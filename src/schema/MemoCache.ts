@@ -111,7 +111,9 @@ type ByArgs = Map<string, MemoResult>;
  * returns the same answer in constant time; reads after writes that do not touch the answer's
  * dependencies keep its reference; otherwise only the parts that depend on a changed cell are
  * rebuilt, and one stored entity version is one instance across every answer of this cache.
- * Answers are cached per schema object: reuse one schema (not a new `[Post]` literal per call).
+ * Answers are cached per schema: `[X]` and `{…}` literals are compared by content (an inline
+ * literal per call is fine), schema instances (`new schema.All(Post)`) by reference, so create
+ * those once.
  *
  * @example
  * const PostList = [Post];

@@ -5,7 +5,7 @@ import type { UnionSchema } from './Union';
 
 /**
  * The internal protocol every schema implements. Entity classes are wrapped in an EntityNode
- * once per class; `[X]` and `{…}` shorthands are wrapped once per literal (see `toNode`).
+ * once per class; `[X]` and `{…}` shorthands are wrapped once per content (see `toNode`).
  */
 /** What `queryKey` may read. */
 export interface QueryContext {
