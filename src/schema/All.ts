@@ -2,7 +2,7 @@ import { describeType, preview } from '../internal/json';
 import type { Entity } from './Entity';
 import { entityNode } from './entityNode';
 import type { EntityNode } from './entityNode';
-import { normalizeItems } from './Array';
+import { listItems, normalizeItems } from './Array';
 import { NormalizeError, reuseArray, SchemaBase } from './node';
 import { TABLE } from './denormalizeContext';
 import type { DenormalizeContext } from './denormalizeContext';
@@ -49,8 +49,7 @@ export class AllSchema<E extends typeof Entity | Record<string, typeof Entity> =
   /** Normalizes `input` in place of this schema (schema protocol). @internal */
   normalize(input: unknown, parent: unknown, key: string | undefined, ctx: NormalizeContext): unknown {
     let items: unknown[];
-    if (Array.isArray(input)) items = input;
-    else if (typeof input === 'object' && input !== null) items = Object.values(input);
+    if (typeof input === 'object' && input !== null) items = listItems(input, this.describe());
     else if (parent !== undefined && (input === null || input === undefined)) return input;
     else throw new NormalizeError(`expected an array for ${this.describe()}, got ${describeType(input)}: ${preview(input)}`);
     const refs = normalizeItems(this.union ?? this.members()[0]!, items, parent === undefined ? items : parent, key, ctx);
