@@ -1,8 +1,56 @@
-import { Entity, MemoCache, denormalize } from 'rtk-rest';
-import type { EntityTables } from 'rtk-rest';
+import { Entity, MemoCache, NormalizeError, denormalize, normalize, schema } from 'rtk-rest';
+import type { EntityMeta, EntityTables, NormalizedTables } from 'rtk-rest';
 
 // Issue 16 items 8, 10, 11, 13 and 14: cases found by running Reactive Data Client's own schema
 // and MemoCache scenarios against this library, rewritten here in our API and words.
+
+const meta: EntityMeta = { fetchedAt: 100, date: 100, expiresAt: 1100 };
+const empty: NormalizedTables = { entities: {}, entitiesMeta: {}, indexes: {} };
+
+function problemOf(fn: () => unknown): string {
+  try {
+    fn();
+  } catch (error) {
+    expect(error).toBeInstanceOf(NormalizeError);
+    expect(error).toMatchObject({ status: 400 });
+    return (error as NormalizeError).problem;
+  }
+  throw new Error('expected a NormalizeError');
+}
+
+class Repository extends Entity {
+  id = 0;
+  name = '';
+  pk() {
+    return `${this.id}`;
+  }
+  static override key = 'Repository';
+}
+
+describe('issue 16.8: an object where an array was expected says what came back', () => {
+  const searchAnswer = { total_count: 1, incomplete_results: false, items: [{ id: 1, name: 'rtk-rest' }] };
+
+  it('16.8 an object answer for [Repository] names the array that was expected and the object that came', () => {
+    const problem = problemOf(() => normalize([Repository], searchAnswer));
+    expect(problem).toMatch(/^expected an array for \[Repository\], got an object: /);
+    expect(problem).toContain('"total_count":1');
+    // The list inside the object is pointed at, with the schema that would read it.
+    expect(problem).toContain('{ items: [Repository] }');
+    expect(problem).not.toMatch(/boolean/);
+  });
+
+  it('16.8 an error body ({ message }) is not stored as references to pks "Not Found" and the URL', () => {
+    const body = { message: 'Not Found', documentation_url: 'https://docs.github.com/rest' };
+    expect(problemOf(() => normalize([Repository], body))).toMatch(/^expected an array for \[Repository\], got an object: \{"message":"Not Found"/);
+    expect(problemOf(() => normalize(new schema.All(Repository), body))).toMatch(/^expected an array for All\(Repository\), got an object/);
+  });
+
+  it('16.8 an object whose values are all items is still mapped over its values (4.32)', () => {
+    const out = normalize([Repository], { a: { id: 1, name: 'one' }, b: { id: 2, name: 'two' } });
+    expect(out.result).toEqual(['1', '2']);
+    expect(Object.keys(out.entities.Repository!)).toEqual(['1', '2']);
+  });
+});
 
 // Two classes reading one table (4.4): a summary without nested schemas, and the full article.
 class Writer extends Entity {
@@ -186,3 +234,224 @@ describe('issue 16.11: one entity is one instance within a memoized read, throug
   });
 });
 
+class Comment extends Entity {
+  id = '';
+  text = '';
+  pk() {
+    return this.id;
+  }
+  static override key = 'PeerComment';
+}
+class Story extends Entity {
+  id = '';
+  title = '';
+  author: Writer | undefined = undefined;
+  comments: Comment[] = [];
+  pk() {
+    return this.id;
+  }
+  static override key = 'Story';
+  static override schema = { author: Writer, comments: [Comment] };
+}
+
+describe('issue 16.13: MemoCache keeps its answers while nothing they read changed', () => {
+  const storyTables = (): EntityTables => ({
+    Story: { '123': { id: '123', title: 'Story', author: '8472', comments: ['c1'] } },
+    PeerComment: { c1: { id: 'c1', text: 'nice' } },
+    Writer: {},
+  });
+
+  it('16.13 a result with a missing nested entity is the same object on every call, until the entity arrives', () => {
+    const entities = storyTables();
+    const memo = new MemoCache();
+    const storyPage = { data: Story };
+    const result = { data: '123' };
+    const first = memo.denormalize(storyPage, result, entities).data!;
+    expect(first.data!.author).toBeUndefined();
+    expect(memo.denormalize(storyPage, result, entities).data).toBe(first);
+    // A new but equal schema literal (written inline at the call) reads the same answer.
+    expect(memo.denormalize({ data: Story }, result, entities).data).toBe(first);
+    expect(memo.denormalize({ data: Story }, result, { ...entities }).data).toBe(first);
+    const arrived = memo.denormalize({ data: Story }, result, { ...entities, Writer: { '8472': { id: '8472', name: 'Paul' } } }).data!;
+    expect(arrived).not.toBe(first);
+    expect(arrived.data!.author!.name).toBe('Paul');
+    expect(arrived.data!.comments[0]).toBe(first.data!.comments[0]);
+  });
+
+  it('16.13 a collection read at the top level and the same collection nested in an entity are one array', () => {
+    class Todo extends Entity {
+      id = '';
+      title = '';
+      pk() {
+        return this.id;
+      }
+      static override key = 'PeerTodo';
+    }
+    class Owner extends Entity {
+      id = '';
+      todos: Todo[] = [];
+      pk() {
+        return this.id;
+      }
+      static override key = 'PeerOwner';
+      static override schema = { todos: new schema.Collection([Todo], { nestKey: (parent: { id: string }) => ({ userId: parent.id }) }) };
+    }
+    const userTodos = new schema.Collection([Todo], { argsKey: ({ userId }: { userId: string }) => ({ userId }) });
+    const written = normalize(Owner, { id: '1', todos: [{ id: '5', title: 'finish' }] }, [], empty, meta);
+    const memo = new MemoCache();
+    const todos = memo.denormalize(userTodos, '{"userId":"1"}', written.entities, [{ userId: '1' }]).data!;
+    const owner = memo.denormalize(Owner, '1', written.entities).data!;
+    expect(todos.map((todo) => todo.title)).toEqual(['finish']);
+    expect(owner.todos).toBe(todos);
+    // After a push both places read the new list, still as one array.
+    const pushed = normalize(userTodos.push, [{ id: '10', title: 'more' }], [{ userId: '1' }], written, { ...meta, fetchedAt: 200 });
+    const owner2 = memo.denormalize(Owner, '1', pushed.entities).data!;
+    const todos2 = memo.denormalize(userTodos, '{"userId":"1"}', pushed.entities, [{ userId: '1' }]).data!;
+    expect(todos2.map((todo) => todo.id)).toEqual(['5', '10']);
+    expect(owner2.todos).toBe(todos2);
+    expect(todos2[0]).toBe(todos[0]);
+  });
+
+  it('16.13 a list reached again through its own items, in one read, is the same array', () => {
+    class Task extends Entity {
+      id = '';
+      board: Board | undefined = undefined;
+      pk() {
+        return this.id;
+      }
+      static override key = 'PeerTask';
+      static override schema: Record<string, unknown> = {};
+    }
+    class Board extends Entity {
+      id = '';
+      tasks: Task[] = [];
+      pk() {
+        return this.id;
+      }
+      static override key = 'PeerBoard';
+      static override schema = { tasks: new schema.Collection([Task], { nestKey: (parent: { id: string }) => ({ boardId: parent.id }) }) };
+    }
+    Task.schema = { board: Board };
+    const boardTasks = new schema.Collection([Task], { argsKey: ({ boardId }: { boardId: string }) => ({ boardId }) });
+    const written = normalize(Board, { id: 'b', tasks: [{ id: 't1', board: 'b' }, { id: 't2', board: 'b' }] }, [], empty, meta);
+    const memo = new MemoCache();
+    const tasks = memo.denormalize(boardTasks, '{"boardId":"b"}', written.entities).data!;
+    const board = tasks[0]!.board!;
+    expect(board.tasks).toBe(tasks);
+    expect(tasks[1]!.board).toBe(board);
+    expect(memo.denormalize(Board, 'b', written.entities).data).toBe(board);
+  });
+
+  it('16.13 a nested All member stored as null reads back null (4.21), also when its table is missing', () => {
+    class Filling extends Entity {
+      id = '';
+      pk() {
+        return this.id;
+      }
+      static override key = 'PeerFilling';
+    }
+    class Taco extends Entity {
+      id = '';
+      fillings: Filling[] | null = [];
+      pk() {
+        return this.id;
+      }
+      static override key = 'PeerTaco';
+      static override schema = { fillings: new schema.All(Filling) };
+    }
+    const written = normalize(Taco, { id: '123', fillings: null }, [], empty, meta);
+    expect(written.entities.PeerTaco).toEqual({ '123': { id: '123', fillings: null } });
+    expect(denormalize(Taco, '123', written.entities)!.fillings).toBeNull();
+    expect(new MemoCache().denormalize(Taco, '123', written.entities).data!.fillings).toBeNull();
+    const withFillings: EntityTables = { ...written.entities, PeerFilling: { a: { id: 'a' } } };
+    expect(denormalize(Taco, '123', withFillings)!.fillings).toBeNull();
+    // A list answer still reads the whole table, as All does everywhere (4.39).
+    const listed = normalize(Taco, { id: '124', fillings: [{ id: 'b' }] }, [], { ...written, entities: withFillings }, meta);
+    expect(listed.entities.PeerTaco!['124']).toEqual({ id: '124', fillings: ['b'] });
+    expect(denormalize(Taco, '124', listed.entities)!.fillings!.map((filling) => filling.id)).toEqual(['a', 'b']);
+    expect(new MemoCache().denormalize(Taco, '124', listed.entities).data!.fillings!.map((filling) => filling.id)).toEqual(['a', 'b']);
+  });
+});
+
+describe('issue 16.14: Invalidate, process and key edge cases', () => {
+  class TextItem extends Entity {
+    id = '';
+    body = '';
+    pk() {
+      return this.id;
+    }
+    static override key = 'PeerText';
+  }
+  class ImageItem extends Entity {
+    id = '';
+    url = '';
+    pk() {
+      return this.id;
+    }
+    static override key = 'PeerImage';
+  }
+  const feedItem = new schema.Union({ text: TextItem, image: ImageItem }, 'type');
+
+  it('16.14 Invalidate(Union) with an unknown type warns and keeps the raw object, as the Union does (4.35, 4.36)', () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      const store = normalize([feedItem], [{ id: '1', type: 'text', body: 'hi' }], [], empty, meta);
+      const out = normalize(new schema.Invalidate(feedItem), { id: '1', type: 'video' }, [], store, { ...meta, fetchedAt: 200 });
+      expect(out.result).toEqual({ id: '1', type: 'video' });
+      expect(out.entities.PeerText).toEqual(store.entities.PeerText);
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(String(warn.mock.calls[0]![0])).toMatch(/^\[rtk-rest\] .*unknown type "video"/);
+      expect(denormalize(new schema.Invalidate(feedItem), out.result, out.entities)).toEqual({ id: '1', type: 'video' });
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
+  it('16.14 Entity.process sees array (tuple) input and may turn it into the object to store', () => {
+    class Pair extends Entity {
+      id = '';
+      name = '';
+      pk() {
+        return this.id;
+      }
+      static override key = 'PeerPair';
+      static override process(input: unknown) {
+        return Array.isArray(input) ? { id: String(input[0]), name: String(input[1]) } : { ...(input as object) };
+      }
+    }
+    expect(normalize(Pair, ['1', 'one']).entities.PeerPair).toEqual({ '1': { id: '1', name: 'one' } });
+    const list = normalize([Pair], [['1', 'one'], ['2', 'two']]);
+    expect(list.result).toEqual(['1', '2']);
+    expect(denormalize([Pair], list.result, list.entities)!.map((pair) => pair.name)).toEqual(['one', 'two']);
+    // Without a process override an array is still not an entity (5.10).
+    expect(problemOf(() => normalize(Repository, [1, 'x']))).toMatch(/^expected an object for Repository, got an array/);
+  });
+
+  it('16.14 new schema.Invalidate() without an entity throws when constructed, saying what to pass', () => {
+    const Invalidate = schema.Invalidate as unknown as new (...args: unknown[]) => unknown;
+    expect(() => new Invalidate()).toThrow(/^\[rtk-rest\] schema\.Invalidate needs the Entity class .*new schema\.Invalidate\(Post\)/);
+    expect(() => new Invalidate({ id: 1 })).toThrow(/^\[rtk-rest\] schema\.Invalidate needs the Entity class/);
+    expect(() => new Invalidate(Entity)).toThrow(/^\[rtk-rest\] schema\.Invalidate needs the Entity class/);
+  });
+
+  it('16.14 an anonymous Entity class without static key throws on .key (4.4)', () => {
+    const Anonymous = [
+      class extends Entity {
+        pk() {
+          return '1';
+        }
+      },
+    ][0]!;
+    expect(Anonymous.name).toBe('');
+    expect(() => Anonymous.key).toThrow('Entity classes without a name must define static key');
+    const Named = [
+      class extends Entity {
+        pk() {
+          return '1';
+        }
+        static override key = 'PeerNamed';
+      },
+    ][0]!;
+    expect(Named.key).toBe('PeerNamed');
+  });
+});

@@ -105,7 +105,8 @@ export class EntityNode implements SchemaNode, CellFiller {
   // ---------------------------------------------------------------- normalize
 
   normalize(input: unknown, parent: unknown, fieldKey: string | undefined, ctx: NormalizeContext): unknown {
-    if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+    // An array is no entity, unless the class's own process() turns it into one (a tuple answer).
+    if (typeof input !== 'object' || input === null || (Array.isArray(input) && this.defaultProcess)) {
       if (parent !== undefined) {
         // Nested: a pk stands for a reference, null stays null (SPEC 5.10).
         if (input === null || input === undefined) return input;
