@@ -115,8 +115,6 @@ export class DenormalizeContext implements QueryContext {
   low = Infinity;
   /** Instances inside a cycle, cached with their cycle root's entry once the root is done. */
   readonly deferred: { stored: object; building: Building; depth: number }[] = [];
-  /** The instance of an entry that no longer holds, from `reuseCell` to the `buildCell` that follows it. */
-  stale: object | undefined = undefined;
 
   constructor(
     readonly reader: EntityReader,

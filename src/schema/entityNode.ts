@@ -9,8 +9,8 @@ import { InstanceFactory } from './instances';
 import type { Deserialize } from './instances';
 import { toNode } from './toNode';
 import type { DenormalizeContext } from './denormalizeContext';
-import { buildCell, reuseCell } from './memoCell';
-import type { CellFiller } from './memoCell';
+import { readCell } from './memoCell';
+import type { CellReader } from './memoCell';
 import type { NormalizeContext } from './normalizeContext';
 import type { QueryContext, SchemaNode } from './node';
 
@@ -33,7 +33,7 @@ export function entityNode(cls: typeof Entity): EntityNode {
   return node;
 }
 
-export class EntityNode implements SchemaNode, CellFiller {
+export class EntityNode implements SchemaNode, CellReader {
   readonly queryable = true;
   readonly key: string;
   readonly indexes: readonly string[];
@@ -213,22 +213,24 @@ export class EntityNode implements SchemaNode, CellFiller {
       ctx.cells.push(this.key, pk, stored); // absent and deleted cells are dependencies too (5.13.6)
       return undefined;
     }
-    const reused = reuseCell(ctx, this, this.key, pk, stored);
-    if (reused !== undefined) return reused;
-    if (!this.defaultValidate && typeof this.cls.validate(stored) === 'string') {
-      ctx.stale = undefined;
-      ctx.cells.push(this.key, pk, stored);
-      return undefined;
-    }
-    const instance = buildCell(ctx, this, this, this.key, pk, stored, this.factory.create(stored as Fields));
-    if (isDev) Object.freeze(instance);
-    return instance;
+    return readCell(ctx, this, this.key, pk, stored);
+  }
+
+  /** Whether a stored entity reads as missing: `validate` returns a message (4.11). @internal */
+  rejects(stored: object): boolean {
+    return !this.defaultValidate && typeof this.cls.validate(stored) === 'string';
+  }
+
+  /** A new instance with the stored fields, before nested members are read. @internal */
+  create(stored: object): object {
+    return this.factory.create(stored as Fields);
   }
 
   /** Fills a memoized instance: nested members (reusing unchanged values of `previous`), then deserializers. @internal */
-  fillCell(pk: string, stored: object, instance: object, ctx: DenormalizeContext, previous: object | undefined): void {
+  fill(pk: string, stored: object, instance: object, ctx: DenormalizeContext, previous: object | undefined): void {
     this.fillNested(stored as Fields, instance as Fields, ctx, previous as Fields | undefined);
     if (this.factory.deserializers.length > 0) this.factory.deserialize(pk, stored as Fields, instance as Fields);
+    if (isDev) Object.freeze(instance);
   }
 
   private fillNested(stored: Fields, instance: Fields, ctx: DenormalizeContext, previous: Fields | undefined): void {

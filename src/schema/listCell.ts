@@ -1,7 +1,7 @@
 import { fillItems } from './Array';
 import type { DenormalizeContext } from './denormalizeContext';
-import { buildCell, reuseCell } from './memoCell';
-import type { CellFiller } from './memoCell';
+import { readCell } from './memoCell';
+import type { CellReader } from './memoCell';
 import type { SchemaNode } from './node';
 import { fillValues } from './Values';
 
@@ -12,10 +12,19 @@ type Fields = Record<string, unknown>;
  * schema. It is the reader a memoized list is cached under, so every collection schema of the
  * same items (an endpoint's, a nested field's) reads one stored list as one array.
  */
-class ListReader implements CellFiller {
+class ListReader implements CellReader {
   constructor(private readonly item: SchemaNode) {}
 
-  fillCell(_pk: string, stored: object, list: object, ctx: DenormalizeContext, previous: object | undefined): void {
+  rejects(): boolean {
+    return false;
+  }
+
+  /** Filled in place, so that a cycle back to this list while it is read finds this very array. */
+  create(stored: object): object {
+    return Array.isArray(stored) ? [] : {};
+  }
+
+  fill(_pk: string, stored: object, list: object, ctx: DenormalizeContext, previous: object | undefined): void {
     if (Array.isArray(stored)) fillItems(this.item, stored, ctx, list as unknown[], previous as unknown[] | undefined);
     else fillValues(this.item, stored as Fields, ctx, list as Fields, previous as Fields | undefined);
   }
@@ -27,8 +36,5 @@ const readers = new WeakMap<SchemaNode, ListReader>();
 export function readStoredList(ctx: DenormalizeContext, item: SchemaNode, key: string, pk: string, stored: object): unknown {
   let reader = readers.get(item);
   if (reader === undefined) readers.set(item, (reader = new ListReader(item)));
-  const reused = reuseCell(ctx, reader, key, pk, stored);
-  if (reused !== undefined) return reused;
-  // Filled in place, so that a cycle back to this list while it is read finds this very array.
-  return buildCell(ctx, reader, reader, key, pk, stored, Array.isArray(stored) ? [] : {});
+  return readCell(ctx, reader, key, pk, stored);
 }

@@ -1,4 +1,4 @@
-import { chainDelete, chainGet, chainSet, entryHolds } from './denormalizeContext';
+import { chainDelete, chainSet, entryHolds } from './denormalizeContext';
 import type { Building, DenormalizeContext, InstanceEntry, MemoEntry } from './denormalizeContext';
 
 /**
@@ -10,39 +10,47 @@ import type { Building, DenormalizeContext, InstanceEntry, MemoEntry } from './d
  * is the same instance, and the whole cycle is cached with one shared entry.
  */
 
-/** Fills an instance that `buildCell` created (entity fields, list items). */
-export interface CellFiller {
-  fillCell(pk: string, stored: object, instance: object, ctx: DenormalizeContext, previous: object | undefined): void;
+/** How one kind of stored cell is read (an entity class, a collection's items). */
+export interface CellReader {
+  /** Whether the stored value reads as missing (an entity that fails `validate`). */
+  rejects(stored: object): boolean;
+  /** The empty instance, handed out to cycles before it is filled. */
+  create(stored: object): object;
+  /** Fills the instance, reusing unchanged values of `previous` (the outdated instance, if any). */
+  fill(pk: string, stored: object, instance: object, ctx: DenormalizeContext, previous: object | undefined): void;
 }
 
-/**
- * The instance this memoized read already has for `stored` read by `by`: a cached one whose
- * dependencies still hold, or one this read is building (a cycle). Undefined means build it;
- * then `ctx.stale` holds the outdated instance, if any, for `buildCell` to reuse parts of.
- */
-export function reuseCell(ctx: DenormalizeContext, by: object, key: string, pk: string, stored: object): object | undefined {
-  const entry = chainGet(ctx.memo!.instances, stored, by);
-  if (entry !== undefined) {
-    // Found by this stored object, so its own cell (the first triple) holds already.
-    if (entry.validAt === ctx.token || entryHolds(entry, ctx.reader, ctx.token, entry.cells[2] === stored ? 3 : 0)) {
-      ctx.children.push(entry);
-      return entry.instance;
-    }
+/** The memoized read of the stored object `stored` (at `key`/`pk`) by `reader`. */
+export function readCell(ctx: DenormalizeContext, reader: CellReader, key: string, pk: string, stored: object): object | undefined {
+  // The hot path (an unchanged cell read again) is kept small, so that it is inlined.
+  let entry = ctx.memo!.instances.get(stored);
+  while (entry !== undefined && entry.by !== reader) entry = entry.next;
+  // Found by this stored object, so its own cell (the first triple) holds already.
+  if (entry !== undefined && (entry.validAt === ctx.token || entryHolds(entry, ctx.reader, ctx.token, entry.cells[2] === stored ? 3 : 0))) {
+    ctx.children.push(entry);
+    return entry.instance;
   }
-  const building = chainGet(ctx.inProgress, stored, by);
-  if (building !== undefined) {
+  return readChanged(ctx, reader, key, pk, stored, entry?.instance);
+}
+
+/** `readCell` when there is no valid entry: an instance this read is building (a cycle), or a new one. */
+function readChanged(ctx: DenormalizeContext, reader: CellReader, key: string, pk: string, stored: object, previous: object | undefined): object | undefined {
+  const head = ctx.inProgress.get(stored);
+  for (let building = head; building !== undefined; building = building.next) {
+    if (building.by !== reader) continue;
     ctx.cells.push(key, pk, stored);
     if (building.depth < ctx.low) ctx.low = building.depth;
     return building.instance;
   }
-  ctx.stale = entry?.instance;
-  return undefined;
+  if (reader.rejects(stored)) {
+    ctx.cells.push(key, pk, stored);
+    return undefined;
+  }
+  return build(ctx, reader, key, pk, stored, previous, head === undefined);
 }
 
-/** Builds `instance` from `stored` in its own dependency frame and caches its entry (cycle-aware). */
-export function buildCell(ctx: DenormalizeContext, by: object, filler: CellFiller, key: string, pk: string, stored: object, instance: object): object {
-  const previous = ctx.stale;
-  ctx.stale = undefined;
+/** Builds the instance in its own dependency frame and caches its entry (cycle-aware). */
+function build(ctx: DenormalizeContext, reader: CellReader, key: string, pk: string, stored: object, previous: object | undefined, alone: boolean): object {
   const outerCells = ctx.cells;
   const outerChildren = ctx.children;
   const outerLow = ctx.low;
@@ -52,9 +60,12 @@ export function buildCell(ctx: DenormalizeContext, by: object, filler: CellFille
   ctx.children = children;
   ctx.low = Infinity;
   const depth = ++ctx.depth;
-  const building: Building = { instance, by, depth, next: undefined };
-  chainSet(ctx.inProgress, stored, building);
-  filler.fillCell(pk, stored, instance, ctx, previous);
+  const instance = reader.create(stored);
+  const building: Building = { instance, by: reader, depth, next: undefined };
+  // Nothing else is being built from this stored object (the usual case): no chain to walk.
+  if (alone) ctx.inProgress.set(stored, building);
+  else chainSet(ctx.inProgress, stored, building);
+  reader.fill(pk, stored, instance, ctx, previous);
   ctx.depth--;
   const low = ctx.low;
   ctx.low = low < outerLow ? low : outerLow;
@@ -64,8 +75,9 @@ export function buildCell(ctx: DenormalizeContext, by: object, filler: CellFille
     deferIntoCycle(ctx, stored, building, depth, low, cells, children);
     return instance;
   }
-  chainDelete(ctx.inProgress, stored, by);
-  const entry: InstanceEntry = { instance, by, cells, children, validAt: ctx.token, next: undefined };
+  if (alone && building.next === undefined) ctx.inProgress.delete(stored);
+  else chainDelete(ctx.inProgress, stored, reader);
+  const entry: InstanceEntry = { instance, by: reader, cells, children, validAt: ctx.token, next: undefined };
   const instances = ctx.memo!.instances;
   chainSet(instances, stored, entry);
   const deferred = ctx.deferred;
