@@ -52,6 +52,7 @@ export class ObjectSchema<S extends Record<string, any> = Record<string, any>> e
   /**
    * Inferred for an endpoint only when every key is an inferable schema: a plain field (e.g.
    * `nextPage: ''`) can only come from a response, so such objects are never inferred (SPEC 5.18).
+   * @internal
    */
   get inferable(): boolean {
     return this.members.length === Object.keys(this.schema).length && this.members.every(([, node]) => isInferable(node));
