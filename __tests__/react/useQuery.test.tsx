@@ -205,3 +205,29 @@ describe('6.63 useQuery and GC', () => {
     expect(net.count).toBe(1);
   });
 });
+
+describe('issue 16.12: useQuery with an object schema holding plain members', () => {
+  test('16.12 reads { results: All(Post), nextPage: "" } written inline, and an unrelated dispatch does not re-render', async () => {
+    const { rest, store } = setup({ gc: false });
+    await fetchAnswered(store, rest.fetch(PostResource.getList, react), [post5, post6]);
+    const allPosts = new schema.All(Post);
+    const renders = renderCounter();
+    const seen = recorder<{ results: Post[]; nextPage: string } | undefined>();
+    function Page() {
+      renders.hit();
+      seen.record(useQuery({ results: allPosts, nextPage: '' }));
+      return null;
+    }
+    renderWith(store, <Page />);
+    expect(seen.last?.results.map((post) => post.id)).toEqual([5, 6]);
+    expect(seen.last?.nextPage).toBe('');
+    const first = seen.last;
+    const before = renders.count;
+    act(() => {
+      store.dispatch({ type: 'app/unrelated' });
+      store.dispatch(rest.set(User, { id: 3 }, { id: 3, username: 'cy' }));
+    });
+    expect(renders.count).toBe(before);
+    expect(seen.last).toBe(first);
+  });
+});

@@ -1,4 +1,4 @@
-import { RestEndpoint, schema } from 'rtk-rest';
+import { Entity, RestEndpoint, schema } from 'rtk-rest';
 import { deepFreeze } from '../support/json';
 import { A, Post, PostResource, User, ann, bob, fetchAnswered, outcome, p5, p6, post5, post6, react, setup, useTestEnvironment } from './support';
 
@@ -353,5 +353,137 @@ describe('6.42 and 5.13 memoization', () => {
     const state = store.getState();
     expect(rest.selectData(state, PostResource.getList, { group: 'react' })).toBe(rest.selectData(state, PostResource.getList, { group: 'react' }));
     expect(rest.selectQuery(state, Post, { id: 5 })).toBe(rest.selectQuery(state, Post, { id: 5 }));
+  });
+});
+
+describe('issue 16.12: selectQuery reads objects with plain members, and keeps its answer', () => {
+  async function withList() {
+    const context = setup();
+    await fetchAnswered(context.store, context.rest.fetch(PostResource.getList, react), [post5, post6], 1040);
+    return context;
+  }
+  const allPosts = new schema.All(Post);
+
+  it('16.12 plain members pass through: { results: All(Post), nextPage: "" } reads the table and the declared value', async () => {
+    const { rest, store } = await withList();
+    const page = rest.selectQuery(store.getState(), { results: allPosts, nextPage: '' });
+    expect(page?.results.map((post: Post) => post.id)).toEqual([5, 6]);
+    expect(page?.nextPage).toBe('');
+    expect(Object.keys(page!)).toEqual(['results', 'nextPage']);
+    // Still undefined when no schema member finds anything (no Note16 table).
+    class Note16 extends Entity {
+      id = 0;
+      pk() {
+        return `${this.id}`;
+      }
+      static override key = 'Note16';
+    }
+    expect(rest.selectQuery(store.getState(), { results: new schema.All(Note16), nextPage: '' })).toBeUndefined();
+  });
+
+  it('16.12 the same state gives the same object, also for an inline literal around the same schemas (6.42)', async () => {
+    const { rest, store } = await withList();
+    const state = store.getState();
+    const first = rest.selectQuery(state, { results: allPosts });
+    expect(first?.results).toHaveLength(2);
+    expect(rest.selectQuery(state, { results: allPosts })).toBe(first);
+    const byArgs = rest.selectQuery(state, { post: Post, results: allPosts, nextPage: '' }, 5);
+    expect(byArgs?.post?.id).toBe(5);
+    expect(rest.selectQuery(state, { post: Post, results: allPosts, nextPage: '' }, 5)).toBe(byArgs);
+    // A write the answer does not depend on keeps it too; one it depends on replaces it.
+    store.dispatch({ type: 'app/unrelated' });
+    expect(rest.selectQuery(store.getState(), { results: allPosts })).toBe(first);
+    store.dispatch(rest.set(Post, 5, { ...post5, title: 'changed' }));
+    const changed = rest.selectQuery(store.getState(), { results: allPosts });
+    expect(changed).not.toBe(first);
+    expect(changed?.results[0]?.title).toBe('changed');
+    expect(changed?.results[1]).toBe(first?.results[1]);
+  });
+
+  it('16.12 an endpoint whose object schema has a plain member is still never inferred (5.18)', async () => {
+    const { rest, store } = await withList();
+    const getPage = new RestEndpoint({ path: '/pages/:group', urlPrefix: A, schema: { results: allPosts, nextPage: '' } });
+    expect(rest.selectResponse(store.getState(), getPage, react)).toMatchObject({ data: undefined, status: 'uninitialized' });
+  });
+});
+
+describe('issue 16.10 and 16.11 through the store: shared keys and cycles', () => {
+  class Author16 extends Entity {
+    id = '';
+    name = '';
+    pk() {
+      return this.id;
+    }
+    static override key = 'Author16';
+  }
+  class ArticleSummary16 extends Entity {
+    id = '';
+    title = '';
+    author = '';
+    pk() {
+      return this.id;
+    }
+    static override key = 'Article16';
+  }
+  class Article16 extends Entity {
+    id = '';
+    title = '';
+    body = '';
+    author: Author16 | undefined = undefined;
+    pk() {
+      return this.id;
+    }
+    static override key = 'Article16';
+    static override schema = { author: Author16 };
+  }
+  const getSummaries = new RestEndpoint({ path: '/articles', urlPrefix: A, schema: [ArticleSummary16] });
+  const getArticle = new RestEndpoint({ path: '/articles/:id', urlPrefix: A, schema: Article16 });
+
+  it('16.10 after the summary list is read, selectData(getArticle) is an Article with its author', async () => {
+    const { rest, store } = setup();
+    await fetchAnswered(store, rest.fetch(getSummaries), [{ id: '1', title: 'hello', author: '9' }], 1040);
+    expect(rest.selectData(store.getState(), getSummaries)?.[0]).toBeInstanceOf(ArticleSummary16);
+    await fetchAnswered(store, rest.fetch(getArticle, { id: '1' }), { id: '1', title: 'hello', body: 'long', author: { id: '9', name: 'Paul' } }, 1050);
+    const state = store.getState();
+    const summary = rest.selectData(state, getSummaries)?.[0];
+    const article = rest.selectData(state, getArticle, { id: '1' });
+    expect(summary).toBeInstanceOf(ArticleSummary16);
+    expect(summary?.author).toBe('9');
+    expect(article).toBeInstanceOf(Article16);
+    expect(article?.author).toBeInstanceOf(Author16);
+    expect(article?.author?.name).toBe('Paul');
+  });
+
+  class Report16 extends Entity {
+    id = '';
+    draftedBy: Staff16 | undefined = undefined;
+    publishedBy: Staff16 | undefined = undefined;
+    pk() {
+      return this.id;
+    }
+    static override key = 'Report16';
+    static override schema: Record<string, unknown> = {};
+  }
+  class Staff16 extends Entity {
+    id = '';
+    reports: Report16[] = [];
+    pk() {
+      return this.id;
+    }
+    static override key = 'Staff16';
+    static override schema = { reports: [Report16] };
+  }
+  Report16.schema = { draftedBy: Staff16, publishedBy: Staff16 };
+  const getReport = new RestEndpoint({ path: '/reports/:id', urlPrefix: A, schema: Report16 });
+
+  it('16.11 a report drafted and published by the same user reads one user instance, linked back to the report', async () => {
+    const { rest, store } = setup();
+    const staff = { id: '456', reports: ['123'] };
+    await fetchAnswered(store, rest.fetch(getReport, { id: '123' }), { id: '123', draftedBy: staff, publishedBy: staff }, 1040);
+    const report = rest.selectData(store.getState(), getReport, { id: '123' })!;
+    expect(report.publishedBy).toBeInstanceOf(Staff16);
+    expect(report.publishedBy).toBe(report.draftedBy);
+    expect(report.draftedBy!.reports[0]).toBe(report);
+    expect(rest.selectQuery(store.getState(), Staff16, '456')).toBe(report.draftedBy);
   });
 });

@@ -57,7 +57,7 @@ function write(store: NormalizedTables, schemaDef: unknown, input: unknown, fetc
   return normalize(schemaDef, input, args, store, meta(fetchedAt));
 }
 
-/** One stable schema object, as an endpoint holds it (an inline `[Post]` literal is a new schema each time). */
+/** One stable schema object, as an endpoint holds it (equal inline literals share one node too, issue 16.13). */
 const postList: [typeof Post] = [Post];
 
 const sortPaths = (paths: { key: string; pk: string }[]) => paths.map(({ key, pk }) => `${key}:${pk}`).sort();

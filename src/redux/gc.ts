@@ -1,4 +1,4 @@
-import { toNode } from '../schema';
+import { isInferable, toNode } from '../schema';
 import type { SchemaNode } from '../schema';
 import type { Controller } from './controller';
 import { tableGet, tableKeys } from './tables';
@@ -116,7 +116,7 @@ export class GarbageCollector {
       const endpoint = this.controller.endpointsByKey.get(key);
       if (endpoint === undefined || tableGet(slice.endpoints, key) !== undefined) continue;
       const node = toNode(endpoint.schema);
-      if (node === undefined || !node.queryable) continue;
+      if (node === undefined || !isInferable(node)) continue;
       const answer = selectors.query(slice, node, this.controller.argsByKey.get(key) ?? [], key);
       if (answer !== undefined) reach(answer.paths);
     }

@@ -1,4 +1,4 @@
-import { toNode } from '../schema';
+import { isInferable, querySlot, toNode } from '../schema';
 import type { EntityReader, MemoResult, SchemaNode } from '../schema';
 import { hasStableKey, pageRequestOf } from '../rest';
 import type { PageRequest, RestEndpoint } from '../rest';
@@ -121,16 +121,19 @@ export function buildSelectors(ctx: RestContext) {
    */
   const slots = new Map<string, { node: SchemaNode; result: unknown }>();
 
-  /** The memo cache's entry for a key's read (its arguments stand as `\0key`). */
-  function readAs(key: string, node: SchemaNode, result: unknown, slice: RestState, reader: EntityReader, args: readonly unknown[]): MemoResult {
-    if (typeof result !== 'object' || result === null) {
+  /**
+   * The memo cache's entry for a key's read (its arguments stand as `\0key`). `at` is what the
+   * answer is cached under: the stored result, or the query slot of an inferred read.
+   */
+  function readAs(key: string, node: SchemaNode, result: unknown, slice: RestState, reader: EntityReader, args: readonly unknown[], at: unknown = result): MemoResult {
+    if (typeof at !== 'object' || at === null) {
       const slot = slots.get(key);
-      if (slot === undefined || slot.node !== node || !Object.is(slot.result, result)) {
+      if (slot === undefined || slot.node !== node || !Object.is(slot.result, at)) {
         if (slot !== undefined) ctx.memo.forget(slot.node, slot.result, '\u0000' + key);
-        slots.set(key, { node, result });
+        slots.set(key, { node, result: at });
       }
     }
-    return ctx.memo.read(node, result, reader, entitiesToken(slice.entities), args, '\u0000' + key);
+    return ctx.memo.read(node, result, reader, entitiesToken(slice.entities), args, '\u0000' + key, at);
   }
 
   /** The key left the store (GC, reset): drop its last answer and its memoized read. */
@@ -152,7 +155,7 @@ export function buildSelectors(ctx: RestContext) {
     if (result !== undefined) {
       return { read: node === undefined ? result : readAs(key, node, result, slice, ctx.reader(slice), args).data, hasResult: true };
     }
-    if (node === undefined || !node.queryable) return { read: undefined, hasResult: false };
+    if (node === undefined || !isInferable(node)) return { read: undefined, hasResult: false };
     const answer = query(slice, node, args, key);
     if (answer === undefined || answer.data === undefined) return { read: undefined, hasResult: false };
     return { read: answer.data, hasResult: false, inferred: inferredMeta(slice, answer) };
@@ -163,7 +166,9 @@ export function buildSelectors(ctx: RestContext) {
     const reader: EntityReader = ctx.reader(slice);
     const result = node.queryKey(args, { reader });
     if (result === undefined) return undefined;
-    const answer = key === undefined ? ctx.memo.read(node, result, reader, entitiesToken(slice.entities), args) : readAs(key, node, result, slice, reader, args);
+    const at = querySlot(result);
+    const answer =
+      key === undefined ? ctx.memo.read(node, result, reader, entitiesToken(slice.entities), args, undefined, at) : readAs(key, node, result, slice, reader, args, at);
     // An object read that found none of its members found nothing (5.18).
     return node.found && !node.found(answer.data) ? undefined : answer;
   }

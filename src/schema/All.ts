@@ -2,7 +2,7 @@ import { describeType, preview } from '../internal/json';
 import type { Entity } from './Entity';
 import { entityNode } from './entityNode';
 import type { EntityNode } from './entityNode';
-import { normalizeItems } from './Array';
+import { listItems, normalizeItems } from './Array';
 import { NormalizeError, reuseArray, SchemaBase } from './node';
 import { TABLE } from './denormalizeContext';
 import type { DenormalizeContext } from './denormalizeContext';
@@ -15,7 +15,8 @@ import type { AbstractInstanceType } from './types';
 /**
  * Every stored, non-deleted entity of a table (or of a union's tables), in the table's order
  * (SPEC 4.39). A missing table reads `undefined`; an empty one `[]`. As an endpoint schema it
- * stores the response's entities and `null` as the result.
+ * stores the response's entities and `null` as the result. As an entity field it stores the
+ * response's references (and still reads the whole table); a `null` field reads `null`.
  *
  * @example
  * rest.selectQuery(store.getState(), new schema.All(Post)); // every stored Post, or undefined before any
@@ -48,11 +49,13 @@ export class AllSchema<E extends typeof Entity | Record<string, typeof Entity> =
   /** Normalizes `input` in place of this schema (schema protocol). @internal */
   normalize(input: unknown, parent: unknown, key: string | undefined, ctx: NormalizeContext): unknown {
     let items: unknown[];
-    if (Array.isArray(input)) items = input;
-    else if (typeof input === 'object' && input !== null) items = Object.values(input);
+    if (typeof input === 'object' && input !== null) items = listItems(input, this.describe());
+    else if (parent !== undefined && (input === null || input === undefined)) return input;
     else throw new NormalizeError(`expected an array for ${this.describe()}, got ${describeType(input)}: ${preview(input)}`);
-    normalizeItems(this.union ?? this.members()[0]!, items, parent === undefined ? items : parent, key, ctx);
-    return null;
+    const refs = normalizeItems(this.union ?? this.members()[0]!, items, parent === undefined ? items : parent, key, ctx);
+    // In an entity a stored null reads null (4.21), so the field keeps the response's references
+    // (it still reads the whole table); elsewhere null stands for "the table" (4.39).
+    return ctx.stack.length > 0 ? refs : null;
   }
 
   /** Reads a normalized value back (schema protocol). @internal */

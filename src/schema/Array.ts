@@ -24,8 +24,7 @@ export class ArraySchema<S = any> extends ItemSchema<Denormalize<S>[], S> {
   /** Normalizes `input` in place of this schema (schema protocol). @internal */
   normalize(input: unknown, parent: unknown, key: string | undefined, ctx: NormalizeContext): unknown {
     let items: unknown[];
-    if (Array.isArray(input)) items = input;
-    else if (typeof input === 'object' && input !== null) items = Object.values(input);
+    if (typeof input === 'object' && input !== null) items = listItems(input, this.describe());
     else if (parent !== undefined && (input === null || input === undefined)) return input;
     else throw new NormalizeError(`expected an array for ${this.describe()}, got ${describeType(input)}: ${preview(input)}`);
     return normalizeItems(this.item, items, parent === undefined ? items : parent, key, ctx);
@@ -35,6 +34,25 @@ export class ArraySchema<S = any> extends ItemSchema<Denormalize<S>[], S> {
   denormalize(value: unknown, ctx: DenormalizeContext, prev: unknown): unknown {
     return Array.isArray(value) ? denormalizeItems(this.item, value, ctx, prev) : value;
   }
+}
+
+/**
+ * The items of a list answer: an array, or the values of an object whose every value is an
+ * object or null (a dictionary of items, 4.32). Any other object is an answer of another shape (a
+ * search result `{ total_count, items }`, an error body `{ message }`): it is reported as that,
+ * not read item by item (which stored its strings as references and failed on its booleans).
+ */
+export function listItems(input: object, description: string): unknown[] {
+  if (Array.isArray(input)) return input;
+  const values = Object.values(input);
+  for (const value of values) {
+    if (value !== null && value !== undefined && (typeof value !== 'object' || Array.isArray(value))) {
+      const listKey = Object.keys(input).find((key) => Array.isArray((input as Record<string, unknown>)[key]));
+      const hint = listKey === undefined ? '' : ` If the list is its "${listKey}" field, use the schema { ${listKey}: ${description} }.`;
+      throw new NormalizeError(`expected an array for ${description}, got an object: ${preview(input)}.${hint}`);
+    }
+  }
+  return values;
 }
 
 export function normalizeItems(
@@ -54,8 +72,11 @@ export function normalizeItems(
 
 /** Reads each item; missing or deleted entities are left out, `null` items kept. */
 export function denormalizeItems(node: SchemaNode, items: readonly unknown[], ctx: DenormalizeContext, prev: unknown): unknown[] {
-  const out: unknown[] = [];
-  const previous = Array.isArray(prev) ? prev : undefined;
+  return reuseArray(fillItems(node, items, ctx, [], Array.isArray(prev) ? prev : undefined), prev);
+}
+
+/** Appends the read of each item to `out` (see `denormalizeItems`), reusing unchanged values of `previous`. */
+export function fillItems(node: SchemaNode, items: readonly unknown[], ctx: DenormalizeContext, out: unknown[], previous: readonly unknown[] | undefined): unknown[] {
   for (let i = 0; i < items.length; i++) {
     const item = items[i];
     if (item === null) {
@@ -65,5 +86,5 @@ export function denormalizeItems(node: SchemaNode, items: readonly unknown[], ct
     const value = node.denormalize(item, ctx, previous?.[out.length]);
     if (value !== undefined) out.push(value);
   }
-  return reuseArray(out, prev);
+  return out;
 }

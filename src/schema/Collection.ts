@@ -11,6 +11,7 @@ import type { NormalizeContext } from './normalizeContext';
 import type { QueryContext, SchemaNode } from './node';
 import { ValuesSchema, denormalizeValues } from './Values';
 import { CollectionCreation, itemKey } from './CollectionCreation';
+import { readStoredList } from './listCell';
 import type { CreationMode } from './CollectionCreation';
 import type { AbstractInstanceType, Denormalize } from './types';
 import type { CollectionOptions, NonFilterArgumentKeys } from './namespace';
@@ -130,8 +131,11 @@ export class CollectionSchema<D extends ItemsDefinition = ItemsDefinition> exten
   denormalize(value: unknown, ctx: DenormalizeContext, prev: unknown): unknown {
     if (typeof value !== 'string') return value === null ? null : undefined;
     const stored = ctx.reader.entity(this.key, value);
-    ctx.dep(this.key, value, stored);
-    if (typeof stored !== 'object' || stored === null) return undefined;
+    if (typeof stored !== 'object' || stored === null) {
+      ctx.dep(this.key, value, stored);
+      return undefined;
+    }
+    if (ctx.memo !== undefined) return readStoredList(ctx, this.item, this.key, value, stored);
     return Array.isArray(stored)
       ? denormalizeItems(this.item, stored, ctx, prev)
       : denormalizeValues(this.item, stored as Record<string, unknown>, ctx, prev);

@@ -96,6 +96,8 @@ export abstract class Entity {
 // compiler assigns static fields instead of defining them (useDefineForClassFields: false).
 Object.defineProperty(Entity, 'key', {
   get(this: typeof Entity) {
+    // In all builds (4.4): an empty key would make every anonymous class share the table ''.
+    if (this.name === '') throw new Error('Entity classes without a name must define static key');
     return this.name;
   },
   set(this: typeof Entity, value: string) {

@@ -1,4 +1,5 @@
 import { describeType, preview } from '../internal/json';
+import { isEntityClass } from './Entity';
 import type { Entity } from './Entity';
 import { entityNode } from './entityNode';
 import { writeTombstone } from './entityWrite';
@@ -28,6 +29,13 @@ export class InvalidateSchema<E extends typeof Entity | UnionSchema<any> = typeo
     readonly schema: E,
   ) {
     super();
+    const given: unknown = schema;
+    if (!isUnion(given) && !isEntityClass(given)) {
+      throw new TypeError(
+        `[rtk-rest] schema.Invalidate needs the Entity class (or schema.Union) whose entities it deletes, got ${describeType(given)}: ` +
+          `${preview(typeof given === 'function' ? given.name : given)}. Write new schema.Invalidate(Post).`,
+      );
+    }
   }
 
   /** A readable description of this schema, used in error messages (schema protocol). @internal */
@@ -63,9 +71,8 @@ export class InvalidateSchema<E extends typeof Entity | UnionSchema<any> = typeo
     }
     if (isUnion(target)) {
       const member = target.memberOf(input, parent, key);
-      if (member === undefined) {
-        throw new NormalizeError(`unknown type for ${target.describe()} in ${preview(input)}`);
-      }
+      // As for the union itself (4.35–4.36): nothing to delete, the raw object is kept.
+      if (member === undefined) return target.keepUnknown(input, parent, key);
       const pk = member[1].pkOfInput(input, parent, key, ctx);
       writeTombstone(member[1], ctx, pk);
       return { id: pk, schema: member[0] };

@@ -107,11 +107,28 @@ function journalClears(entry: MemoResult, history: NonNullable<EntityReader['his
 type ByArgs = Map<string, MemoResult>;
 
 /**
+ * What a query read is cached under (see `MemoCache.read`): its key, or the JSON of an object key.
+ * Object schemas build a new key object on every call, and answers are cached by result object, so
+ * without this `selectQuery(state, { results: new schema.All(Cat) })` was a new answer every time.
+ * @internal
+ */
+export function querySlot(key: unknown): unknown {
+  if (typeof key !== 'object' || key === null) return key;
+  try {
+    return JSON.stringify(key);
+  } catch {
+    return key; // a plain member that is not JSON: cached by this key object only
+  }
+}
+
+/**
  * Memoized denormalization (SPEC 5.12–5.13, D18): reading again from the same `entities`
  * returns the same answer in constant time; reads after writes that do not touch the answer's
  * dependencies keep its reference; otherwise only the parts that depend on a changed cell are
  * rebuilt, and one stored entity version is one instance across every answer of this cache.
- * Answers are cached per schema object: reuse one schema (not a new `[Post]` literal per call).
+ * Answers are cached per schema: `[X]` and `{…}` literals are compared by content (an inline
+ * literal per call is fine), schema instances (`new schema.All(Post)`) by reference, so create
+ * those once.
  *
  * @example
  * const PostList = [Post];
@@ -149,7 +166,7 @@ export class MemoCache {
     const reader = this.readerOf(tables, token);
     const key = node.queryKey(args, { reader });
     if (key === undefined) return new MemoResult(undefined);
-    const answer = this.read(node, key, reader, token, args);
+    const answer = this.read(node, key, reader, token, args, undefined, querySlot(key));
     return (node.found && !node.found(answer.data) ? new MemoResult(undefined) : answer) as MemoResult<Denormalize<S> | undefined>;
   }
 
@@ -157,11 +174,12 @@ export class MemoCache {
    * The memoized read behind both public methods, over any reader. `token` identifies the
    * reader's state: the same token means nothing changed. `knownArgsKey`, when given, stands
    * for `args` (a caller that already has a string identifying them, e.g. a request key).
+   * `slot` is what the answer is cached under: the result itself, or `querySlot(result)` for a query.
    * Used by the Redux layer over its own store reader.
    * @internal
    */
-  read(node: SchemaNode, result: unknown, reader: EntityReader, token: unknown, args: readonly unknown[], knownArgsKey?: string): MemoResult {
-    const byArgs = this.entriesFor(node, result);
+  read(node: SchemaNode, result: unknown, reader: EntityReader, token: unknown, args: readonly unknown[], knownArgsKey?: string, slot: unknown = result): MemoResult {
+    const byArgs = this.entriesFor(node, slot);
     const argsKey = args.length === 0 ? '' : (knownArgsKey ?? argsCacheKey(args));
     const entry = byArgs.get(argsKey);
     if (entry !== undefined) {

@@ -1,6 +1,6 @@
 import { describeType, jsonifyFields, preview } from '../internal/json';
 import { hasOwn, setOwn } from '../internal/own';
-import { NormalizeError, reuseObject, SchemaBase } from './node';
+import { isInferable, NormalizeError, reuseObject, SchemaBase } from './node';
 import type { DenormalizeContext } from './denormalizeContext';
 import type { NormalizeContext } from './normalizeContext';
 import type { QueryContext, SchemaNode } from './node';
@@ -42,11 +42,20 @@ export class ObjectSchema<S extends Record<string, any> = Record<string, any>> e
   }
 
   /**
-   * Queryable when every key is a queryable schema: a plain field (e.g. `link: ''`) cannot be
-   * read from the tables, so such objects are never inferred (SPEC 5.18).
+   * Queryable when it has schema members and each is queryable (SPEC 0.5); plain members read as
+   * declared (`{ results: new schema.All(Cat), nextPage: '' }` reads `nextPage: ''`).
    */
   get queryable(): boolean {
-    return this.members.length === Object.keys(this.schema).length && this.members.every(([, node]) => node.queryable);
+    return this.members.length > 0 && this.members.every(([, node]) => node.queryable);
+  }
+
+  /**
+   * Inferred for an endpoint only when every key is an inferable schema: a plain field (e.g.
+   * `nextPage: ''`) can only come from a response, so such objects are never inferred (SPEC 5.18).
+   * @internal
+   */
+  get inferable(): boolean {
+    return this.members.length === Object.keys(this.schema).length && this.members.every(([, node]) => isInferable(node));
   }
 
   /** A readable description of this schema, used in error messages (schema protocol). @internal */
@@ -94,7 +103,11 @@ export class ObjectSchema<S extends Record<string, any> = Record<string, any>> e
   override queryKey(args: readonly unknown[], ctx: QueryContext): unknown {
     if (!this.queryable) return super.queryKey(args, ctx);
     const out: Record<string, unknown> = {};
-    for (const [k, node] of this.members) setOwn(out, k, node.queryKey(args, ctx));
+    const members = this.members;
+    for (const k of Object.keys(this.schema)) {
+      const member = members.find(([name]) => name === k);
+      setOwn(out, k, member === undefined ? this.schema[k] : member[1].queryKey(args, ctx));
+    }
     return out;
   }
 

@@ -1,5 +1,5 @@
 import { argsCacheKey } from '../internal/json';
-import { SchemaBase } from './node';
+import { isInferable, SchemaBase } from './node';
 import type { DenormalizeContext } from './denormalizeContext';
 import type { NormalizeContext } from './normalizeContext';
 import type { QueryContext, SchemaNode } from './node';
@@ -38,6 +38,11 @@ export class QuerySchema<S = any, R = unknown> extends SchemaBase<R> {
   /** Whether the inner schema is queryable. */
   get queryable(): boolean {
     return this.inner.queryable;
+  }
+
+  /** Whether an endpoint's read may be inferred (the inner schema's). @internal */
+  get inferable(): boolean {
+    return isInferable(this.inner);
   }
 
   /** A readable description of this schema, used in error messages (schema protocol). @internal */

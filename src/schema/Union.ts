@@ -65,17 +65,20 @@ export class UnionSchema<M extends Record<string, typeof Entity> = Record<string
       throw new NormalizeError(`expected an object for ${this.describe()}, got ${describeType(input)}: ${preview(input)}`);
     }
     const member = this.memberOf(input, parent, key);
-    if (member === undefined) {
-      if (process.env.NODE_ENV !== 'production') {
-        console.warn(
-          `[rtk-rest] schema.Union(${this.describe()}): unknown type ${preview(this.attributeOf(input, parent, key))} in ${preview(input)}; ` +
-            'storing it as plain JSON. Add the type to the union map to normalize it.',
-        );
-      }
-      return toJSONValue(input);
-    }
+    if (member === undefined) return this.keepUnknown(input, parent, key);
     const ref: UnionRef = { id: member[1].normalize(input, parent, key, ctx) as string, schema: member[0] };
     return ref;
+  }
+
+  /** An item of an unknown type is not an error: it is kept as plain JSON, with a warning (SPEC 4.35). @internal */
+  keepUnknown(input: object, parent: unknown, key: string | undefined): unknown {
+    if (process.env.NODE_ENV !== 'production') {
+      console.warn(
+        `[rtk-rest] schema.Union(${this.describe()}): unknown type ${preview(this.attributeOf(input, parent, key))} in ${preview(input)}; ` +
+          'storing it as plain JSON. Add the type to the union map to normalize it.',
+      );
+    }
+    return toJSONValue(input);
   }
 
   /** Reads a normalized value back (schema protocol). @internal */

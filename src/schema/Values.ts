@@ -52,12 +52,22 @@ export function denormalizeValues(
   ctx: DenormalizeContext,
   prev: unknown,
 ): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
   const previous = typeof prev === 'object' && prev !== null ? (prev as Record<string, unknown>) : undefined;
+  return reuseObject(fillValues(node, values, ctx, {}, previous), prev);
+}
+
+/** Sets the read of each entry in `out` (see `denormalizeValues`), reusing unchanged values of `previous`. */
+export function fillValues(
+  node: SchemaNode,
+  values: Record<string, unknown>,
+  ctx: DenormalizeContext,
+  out: Record<string, unknown>,
+  previous: Record<string, unknown> | undefined,
+): Record<string, unknown> {
   for (const k of Object.keys(values)) {
     const item = values[k];
     const read = item === null ? null : node.denormalize(item, ctx, previous !== undefined && hasOwn(previous, k) ? previous[k] : undefined);
     if (read !== undefined) setOwn(out, k, read);
   }
-  return reuseObject(out, prev);
+  return out;
 }

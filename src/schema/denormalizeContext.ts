@@ -19,9 +19,75 @@ export interface MemoEntry {
   validAt: unknown;
 }
 
-/** An entity instance built by a memoized read. */
+/** An entity instance (or a collection's list) built by a memoized read. */
 export interface InstanceEntry extends MemoEntry {
   readonly instance: object;
+  /** What read it: entity classes sharing a `static key` read one stored object as different classes (4.4). */
+  readonly by: object;
+  /** The entry another reader built from the same stored object. */
+  next: InstanceEntry | undefined;
+}
+
+/** An instance being built by the current read, found again by its stored object and reader (cycles, 4.24). */
+export interface Building {
+  readonly instance: object;
+  readonly by: object;
+  /** Depth of the frame that will cache it: its own while it is filled, its cycle root's once it is done inside a cycle. */
+  depth: number;
+  next: Building | undefined;
+}
+
+interface Chained<T> {
+  readonly by: object;
+  next: T | undefined;
+}
+
+/** A Map or WeakMap keyed by stored objects. */
+interface ObjectMap<T> {
+  get(key: object): T | undefined;
+  set(key: object, value: T): unknown;
+  delete(key: object): boolean;
+}
+
+/**
+ * The value `by` keeps for `stored`. Values are chained per stored object so that the common case
+ * (one reader per stored object) costs one lookup and one comparison.
+ */
+export function chainGet<T extends Chained<T>>(map: ObjectMap<T>, stored: object, by: object): T | undefined {
+  let value = map.get(stored);
+  while (value !== undefined && value.by !== by) value = value.next;
+  return value;
+}
+
+/** Sets `value` as the value of `value.by` for `stored`, replacing that reader's previous one. */
+export function chainSet<T extends Chained<T>>(map: ObjectMap<T>, stored: object, value: T): void {
+  const first = map.get(stored);
+  if (first === undefined || first.by === value.by) {
+    value.next = first?.next;
+    map.set(stored, value);
+    return;
+  }
+  let at = first;
+  while (at.next !== undefined && at.next.by !== value.by) at = at.next;
+  value.next = at.next?.next;
+  at.next = value;
+}
+
+/** Removes the value of `by` for `stored`. */
+export function chainDelete<T extends Chained<T>>(map: ObjectMap<T>, stored: object, by: object): void {
+  const first = map.get(stored);
+  if (first === undefined) return;
+  if (first.by === by) {
+    if (first.next === undefined) map.delete(stored);
+    else map.set(stored, first.next);
+    return;
+  }
+  for (let at = first; at.next !== undefined; at = at.next) {
+    if (at.next.by === by) {
+      at.next = at.next.next;
+      return;
+    }
+  }
 }
 
 /** State a MemoCache keeps across reads. */
@@ -39,13 +105,16 @@ export interface MemoState {
 export class DenormalizeContext implements QueryContext {
   cells: unknown[] = [];
   children: MemoEntry[] = [];
-  /** Stored objects whose instance is being built (cycles, 4.24) → instance and depth. */
-  readonly inProgress = new Map<object, { instance: object; depth: number }>();
+  /**
+   * Stored objects whose instance this read is building, or built inside a cycle that is not
+   * done yet (4.24): reached again, they give the same instance.
+   */
+  readonly inProgress = new Map<object, Building>();
   depth = 0;
   /** Smallest depth of an in-progress instance referenced below the current frame. */
   low = Infinity;
   /** Instances inside a cycle, cached with their cycle root's entry once the root is done. */
-  readonly deferred: { stored: object; instance: object; depth: number }[] = [];
+  readonly deferred: { stored: object; building: Building; depth: number }[] = [];
 
   constructor(
     readonly reader: EntityReader,

@@ -2,13 +2,15 @@ import { describeType, jsonifyFields, NotJSONError, preview } from '../internal/
 import { hasOwn, setOwn } from '../internal/own';
 import { Entity } from './Entity';
 import { classifyDeserializer } from './deserializer';
-import { entryHolds } from './denormalizeContext';
+import { chainGet, chainSet } from './denormalizeContext';
 import { NormalizeError } from './node';
 import { writeEntity, writeTombstone } from './entityWrite';
 import { InstanceFactory } from './instances';
 import type { Deserialize } from './instances';
 import { toNode } from './toNode';
-import type { DenormalizeContext, InstanceEntry, MemoEntry } from './denormalizeContext';
+import type { DenormalizeContext } from './denormalizeContext';
+import { readCell } from './memoCell';
+import type { CellReader } from './memoCell';
 import type { NormalizeContext } from './normalizeContext';
 import type { QueryContext, SchemaNode } from './node';
 
@@ -42,7 +44,7 @@ export function entityNode(cls: typeof Entity): EntityNode {
   return node;
 }
 
-export class EntityNode implements SchemaNode {
+export class EntityNode implements SchemaNode, CellReader {
   readonly queryable = true;
   readonly key: string;
   readonly indexes: readonly string[];
@@ -114,7 +116,8 @@ export class EntityNode implements SchemaNode {
   // ---------------------------------------------------------------- normalize
 
   normalize(input: unknown, parent: unknown, fieldKey: string | undefined, ctx: NormalizeContext): unknown {
-    if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+    // An array is no entity, unless the class's own process() turns it into one (a tuple answer).
+    if (typeof input !== 'object' || input === null || (Array.isArray(input) && this.defaultProcess)) {
       if (parent !== undefined) {
         // Nested: a pk stands for a reference, null stays null (SPEC 5.10).
         if (input === null || input === undefined) return input;
@@ -211,13 +214,13 @@ export class EntityNode implements SchemaNode {
     // a cycle, so only they go through the identity map.
     const hasNested = this.nested().length > 0;
     if (hasNested) {
-      const seen = ctx.inProgress.get(stored);
+      const seen = chainGet(ctx.inProgress, stored, this);
       if (seen !== undefined) return seen.instance;
     }
     if (!this.defaultValidate && typeof this.cls.validate(stored) === 'string') return undefined;
     const instance = this.factory.create(stored as Fields);
     if (hasNested) {
-      ctx.inProgress.set(stored, { instance, depth: 0 });
+      chainSet(ctx.inProgress, stored, { instance, by: this, depth: 0, next: undefined });
       this.fillNested(stored as Fields, instance, ctx, undefined);
     }
     if (this.factory.deserializers.length > 0) this.factory.deserialize(pk, stored as Fields, instance);
@@ -230,70 +233,24 @@ export class EntityNode implements SchemaNode {
       ctx.cells.push(this.key, pk, stored); // absent and deleted cells are dependencies too (5.13.6)
       return undefined;
     }
-    const memo = ctx.memo!;
-    const entry = memo.instances.get(stored);
-    let previous: Fields | undefined;
-    if (entry !== undefined) {
-      // Found by this stored object, so its own cell (the first triple) holds already.
-      if (entry.validAt === ctx.token || entryHolds(entry, ctx.reader, ctx.token, entry.cells[2] === stored ? 3 : 0)) {
-        ctx.children.push(entry);
-        return entry.instance;
-      }
-      previous = entry.instance as Fields;
-    }
-    const building = ctx.inProgress.get(stored);
-    if (building !== undefined) {
-      ctx.cells.push(this.key, pk, stored);
-      if (building.depth < ctx.low) ctx.low = building.depth;
-      return building.instance;
-    }
-    if (!this.defaultValidate && typeof this.cls.validate(stored) === 'string') {
-      ctx.cells.push(this.key, pk, stored);
-      return undefined;
-    }
-    return this.build(pk, stored as Fields, ctx, previous);
+    return readCell(ctx, this, this.key, pk, stored);
   }
 
-  /** Builds an instance in its own dependency frame and caches its entry (cycle-aware). */
-  private build(pk: string, stored: Fields, ctx: DenormalizeContext, previous: Fields | undefined): object {
-    const outerCells = ctx.cells;
-    const outerChildren = ctx.children;
-    const outerLow = ctx.low;
-    const cells: unknown[] = [this.key, pk, stored];
-    const children: MemoEntry[] = [];
-    ctx.cells = cells;
-    ctx.children = children;
-    ctx.low = Infinity;
-    const depth = ++ctx.depth;
-    const instance = this.factory.create(stored);
-    ctx.inProgress.set(stored, { instance, depth });
-    this.fillNested(stored, instance, ctx, previous);
-    if (this.factory.deserializers.length > 0) this.factory.deserialize(pk, stored, instance);
-    ctx.inProgress.delete(stored);
-    ctx.depth--;
-    const low = ctx.low;
-    ctx.low = low < outerLow ? low : outerLow;
-    ctx.cells = outerCells;
-    ctx.children = outerChildren;
+  /** Whether a stored entity reads as missing: `validate` returns a message (4.11). @internal */
+  rejects(stored: object): boolean {
+    return !this.defaultValidate && typeof this.cls.validate(stored) === 'string';
+  }
+
+  /** A new instance with the stored fields, before nested members are read. @internal */
+  create(stored: object): object {
+    return this.factory.create(stored as Fields);
+  }
+
+  /** Fills a memoized instance: nested members (reusing unchanged values of `previous`), then deserializers. @internal */
+  fill(pk: string, stored: object, instance: object, ctx: DenormalizeContext, previous: object | undefined): void {
+    this.fillNested(stored as Fields, instance as Fields, ctx, previous as Fields | undefined);
+    if (this.factory.deserializers.length > 0) this.factory.deserialize(pk, stored as Fields, instance as Fields);
     if (isDev) Object.freeze(instance);
-    if (low < depth) {
-      // Inside a cycle whose root is still being built: its dependencies join the root's frame,
-      // and it is cached with the root's entry once the root is done.
-      for (let i = 0; i < cells.length; i++) outerCells.push(cells[i]);
-      for (let i = 0; i < children.length; i++) outerChildren.push(children[i]!);
-      ctx.deferred.push({ stored, instance, depth });
-      return instance;
-    }
-    const entry: InstanceEntry = { instance, cells, children, validAt: ctx.token };
-    const memo = ctx.memo!;
-    memo.instances.set(stored, entry);
-    const deferred = ctx.deferred;
-    while (deferred.length > 0 && deferred[deferred.length - 1]!.depth > depth) {
-      const member = deferred.pop()!;
-      memo.instances.set(member.stored, { instance: member.instance, cells, children, validAt: ctx.token });
-    }
-    outerChildren.push(entry);
-    return instance;
   }
 
   private fillNested(stored: Fields, instance: Fields, ctx: DenormalizeContext, previous: Fields | undefined): void {
@@ -301,7 +258,9 @@ export class EntityNode implements SchemaNode {
     for (let i = 0; i < nested.length; i++) {
       const [field, node] = nested[i]!;
       if (!hasOwnProperty.call(stored, field)) continue;
-      const value = node.denormalize(stored[field], ctx, previous?.[field]);
+      // A stored null reads null whatever the member (4.21), even an All that reads its table elsewhere.
+      const raw = stored[field];
+      const value = raw === null ? null : node.denormalize(raw, ctx, previous?.[field]);
       if (field === '__proto__') setOwn(instance, field, value);
       else instance[field] = value;
     }

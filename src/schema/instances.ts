@@ -7,12 +7,6 @@ export type Deserialize = (raw: unknown) => unknown;
 const hasOwnProperty = Object.prototype.hasOwnProperty;
 
 /**
- * Deserialized field values per stored entity object (SPEC 4.8): reading an unchanged stored
- * entity again, through any read, yields the same `Date` (or other) object.
- */
-const deserialized = new WeakMap<object, Fields>();
-
-/**
  * Builds the instances an entity class reads as (SPEC 4.21, 4.6–4.9): the stored fields over the
  * class-field defaults, with deserializers applied.
  */
@@ -20,6 +14,12 @@ export class InstanceFactory {
   private defaults?: Fields;
   private defaultKeys?: string[];
   private template?: new () => Fields;
+  /**
+   * Deserialized field values per stored entity object (SPEC 4.8): reading an unchanged stored
+   * entity again, through any read, yields the same `Date` (or other) object. Kept per class:
+   * classes sharing a `static key` may deserialize the same stored field differently.
+   */
+  private readonly deserialized = new WeakMap<object, Fields>();
 
   constructor(
     private readonly cls: typeof Entity,
@@ -56,7 +56,7 @@ export class InstanceFactory {
 
   /** Applies `static schema` deserializers to present, non-null fields (SPEC 4.6–4.9). */
   deserialize(pk: string, stored: Fields, instance: Fields): void {
-    let values = deserialized.get(stored);
+    let values = this.deserialized.get(stored);
     for (const [field, deserialize] of this.deserializers) {
       if (!hasOwn(stored, field)) continue;
       const raw = stored[field];
@@ -67,7 +67,7 @@ export class InstanceFactory {
       }
       try {
         const value = deserialize(raw);
-        if (values === undefined) deserialized.set(stored, (values = {}));
+        if (values === undefined) this.deserialized.set(stored, (values = {}));
         setOwn(values, field, value);
         setOwn(instance, field, value);
       } catch (error) {

@@ -5,7 +5,7 @@ import type { UnionSchema } from './Union';
 
 /**
  * The internal protocol every schema implements. Entity classes are wrapped in an EntityNode
- * once per class; `[X]` and `{…}` shorthands are wrapped once per literal (see `toNode`).
+ * once per class; `[X]` and `{…}` shorthands are wrapped once per content (see `toNode`).
  */
 /** What `queryKey` may read. */
 export interface QueryContext {
@@ -21,6 +21,8 @@ export interface SchemaNode {
   queryKey(args: readonly unknown[], ctx: QueryContext): unknown;
   /** Whether `selectQuery` may read this schema (SPEC 0.5, 6.41). */
   readonly queryable: boolean;
+  /** Whether an endpoint's read may be inferred from the tables (5.18); absent means `queryable`. */
+  readonly inferable?: boolean;
   /** Whether a query read of this schema found anything (objects: some member did); absent means it did when defined. */
   found?(data: unknown): boolean;
   /** `Post`, `[Post]`, `Collection([Post])`, `{ results: Collection([Post]), next }` (SPEC 2.19). */
@@ -39,6 +41,15 @@ export class NormalizeError extends Error {
   }
 }
 
+
+/**
+ * Whether a key without a result may be read from the tables by its endpoint's schema (5.18). An
+ * object schema with plain members is queryable (they read as declared) but not inferable: its
+ * plain fields (a next-page cursor) can only come from a response.
+ */
+export function isInferable(node: SchemaNode): boolean {
+  return node.inferable ?? node.queryable;
+}
 
 /**
  * Whether `value` is a `schema.Union`, told by a brand rather than `instanceof`: modules that only

@@ -1,0 +1,109 @@
+import { chainDelete, chainSet, entryHolds } from './denormalizeContext';
+import type { Building, DenormalizeContext, InstanceEntry, MemoEntry } from './denormalizeContext';
+
+/**
+ * Memoized reads of stored cells (SPEC 5.13): an entity object read as an instance of its class,
+ * a stored collection read as its list. Each is built once per stored object and reader, in its
+ * own dependency frame, so that it is one object wherever it is read (a list row and a detail
+ * view, a collection at the top and nested in an entity) and is rebuilt only when something it
+ * read changed. Cycles (4.24) are built once: an instance reached again while its cycle is open
+ * is the same instance, and the whole cycle is cached with one shared entry.
+ */
+
+/** How one kind of stored cell is read (an entity class, a collection's items). */
+export interface CellReader {
+  /** Whether the stored value reads as missing (an entity that fails `validate`). */
+  rejects(stored: object): boolean;
+  /** The empty instance, handed out to cycles before it is filled. */
+  create(stored: object): object;
+  /** Fills the instance, reusing unchanged values of `previous` (the outdated instance, if any). */
+  fill(pk: string, stored: object, instance: object, ctx: DenormalizeContext, previous: object | undefined): void;
+}
+
+/** The memoized read of the stored object `stored` (at `key`/`pk`) by `reader`. */
+export function readCell(ctx: DenormalizeContext, reader: CellReader, key: string, pk: string, stored: object): object | undefined {
+  // The hot path (an unchanged cell read again) is kept small, so that it is inlined.
+  let entry = ctx.memo!.instances.get(stored);
+  while (entry !== undefined && entry.by !== reader) entry = entry.next;
+  // Found by this stored object, so its own cell (the first triple) holds already.
+  if (entry !== undefined && (entry.validAt === ctx.token || entryHolds(entry, ctx.reader, ctx.token, entry.cells[2] === stored ? 3 : 0))) {
+    ctx.children.push(entry);
+    return entry.instance;
+  }
+  return readChanged(ctx, reader, key, pk, stored, entry?.instance);
+}
+
+/** `readCell` when there is no valid entry: an instance this read is building (a cycle), or a new one. */
+function readChanged(ctx: DenormalizeContext, reader: CellReader, key: string, pk: string, stored: object, previous: object | undefined): object | undefined {
+  const head = ctx.inProgress.get(stored);
+  for (let building = head; building !== undefined; building = building.next) {
+    if (building.by !== reader) continue;
+    ctx.cells.push(key, pk, stored);
+    if (building.depth < ctx.low) ctx.low = building.depth;
+    return building.instance;
+  }
+  if (reader.rejects(stored)) {
+    ctx.cells.push(key, pk, stored);
+    return undefined;
+  }
+  return build(ctx, reader, key, pk, stored, previous, head === undefined);
+}
+
+/** Builds the instance in its own dependency frame and caches its entry (cycle-aware). */
+function build(ctx: DenormalizeContext, reader: CellReader, key: string, pk: string, stored: object, previous: object | undefined, alone: boolean): object {
+  const outerCells = ctx.cells;
+  const outerChildren = ctx.children;
+  const outerLow = ctx.low;
+  const cells: unknown[] = [key, pk, stored];
+  const children: MemoEntry[] = [];
+  ctx.cells = cells;
+  ctx.children = children;
+  ctx.low = Infinity;
+  const depth = ++ctx.depth;
+  const instance = reader.create(stored);
+  const building: Building = { instance, by: reader, depth, next: undefined };
+  // Nothing else is being built from this stored object (the usual case): no chain to walk.
+  if (alone) ctx.inProgress.set(stored, building);
+  else chainSet(ctx.inProgress, stored, building);
+  reader.fill(pk, stored, instance, ctx, previous);
+  ctx.depth--;
+  const low = ctx.low;
+  ctx.low = low < outerLow ? low : outerLow;
+  ctx.cells = outerCells;
+  ctx.children = outerChildren;
+  if (low < depth) {
+    deferIntoCycle(ctx, stored, building, depth, low, cells, children);
+    return instance;
+  }
+  if (alone && building.next === undefined) ctx.inProgress.delete(stored);
+  else chainDelete(ctx.inProgress, stored, reader);
+  const entry: InstanceEntry = { instance, by: reader, cells, children, validAt: ctx.token, next: undefined };
+  const instances = ctx.memo!.instances;
+  chainSet(instances, stored, entry);
+  const deferred = ctx.deferred;
+  while (deferred.length > 0 && deferred[deferred.length - 1]!.depth > depth) {
+    const member = deferred.pop()!;
+    chainDelete(ctx.inProgress, member.stored, member.building.by);
+    chainSet(instances, member.stored, { instance: member.building.instance, by: member.building.by, cells, children, validAt: ctx.token, next: undefined });
+  }
+  outerChildren.push(entry);
+  return instance;
+}
+
+/**
+ * An instance done inside a cycle whose root (at depth `low`) is still being built: its
+ * dependencies join the enclosing frame, and it stays findable, as part of that cycle, until the
+ * root caches it. Without the latter, a second path to it in the same read would build a second
+ * instance (`report.publishedBy !== report.draftedBy`).
+ */
+function deferIntoCycle(ctx: DenormalizeContext, stored: object, building: Building, depth: number, low: number, cells: unknown[], children: MemoEntry[]): void {
+  for (let i = 0; i < cells.length; i++) ctx.cells.push(cells[i]);
+  for (let i = 0; i < children.length; i++) ctx.children.push(children[i]!);
+  building.depth = low;
+  // Members deferred below this frame now belong to the same, larger cycle.
+  const deferred = ctx.deferred;
+  for (let i = deferred.length - 1; i >= 0 && deferred[i]!.depth > depth; i--) {
+    if (deferred[i]!.building.depth > low) deferred[i]!.building.depth = low;
+  }
+  deferred.push({ stored, building, depth });
+}
