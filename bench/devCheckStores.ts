@@ -1,6 +1,7 @@
 import { configureStore, createEntityAdapter, createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';
-import { createRest, Entity, RestEndpoint } from '../src/index';
+import { createRest } from '../src/index';
+import { getIssues, Issue } from './issueData';
 import type { IssueData, LabelData, UserData } from './issueData';
 
 /**
@@ -33,42 +34,6 @@ export interface DevCheckStore {
 const unrelatedAction = { type: 'other/thing' };
 
 // -------------------------------------------------------------------------------- rtk-rest
-
-class User extends Entity {
-  login = '';
-  id = 0;
-  pk() {
-    return String(this.id);
-  }
-  static override key = 'User';
-}
-class Label extends Entity {
-  id = 0;
-  name = '';
-  pk() {
-    return String(this.id);
-  }
-  static override key = 'Label';
-}
-class Issue extends Entity {
-  id = 0;
-  number = 0;
-  title = '';
-  user = User.fromJS();
-  labels: Label[] = [];
-  pk() {
-    return String(this.id);
-  }
-  static override key = 'Issue';
-  static override schema = { user: User, labels: [Label] };
-}
-
-const getIssues = new RestEndpoint({
-  urlPrefix: 'https://api.github.test',
-  path: '/repos/acme/widgets/issues',
-  searchParams: {} as { page: number },
-  schema: [Issue],
-});
 
 function rtkRestStore(checks: boolean): DevCheckStore {
   const rest = createRest({ gc: false });

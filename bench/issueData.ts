@@ -1,8 +1,11 @@
+import { Entity, RestEndpoint } from '../src/index';
+
 /**
- * GitHub-like issues for the dev-checks workload (bench/workloads/devChecks.ts): each issue has
- * a nested `user` (one of USERS) and 0–3 nested `labels` (of LABELS), with the fields
- * api.github.com returns for `GET /repos/:owner/:repo/issues` (trimmed of URLs that repeat).
- * Every call builds fresh objects, as a parsed response is.
+ * GitHub-like issues for the dev-checks workload (bench/workloads/devChecks.ts) and its test
+ * (__tests__/redux/devChecks.test.ts): each issue has a nested `user` (one of USERS) and 0–3
+ * nested `labels` (of LABELS), with the fields api.github.com returns for
+ * `GET /repos/:owner/:repo/issues` (trimmed of URLs that repeat). Every call builds fresh
+ * objects, as a parsed response is. Below: the rtk-rest schema for them.
  */
 
 export interface UserData {
@@ -88,3 +91,42 @@ export function issue(n: number, title = `Issue ${n}`): IssueData {
 
 /** Issues `from` … `from + count - 1`. */
 export const issues = (from: number, count: number): IssueData[] => Array.from({ length: count }, (_, i) => issue(from + i));
+
+// ------------------------------------------------------------------------ the rtk-rest schema
+
+export class User extends Entity {
+  login = '';
+  id = 0;
+  pk() {
+    return String(this.id);
+  }
+  static override key = 'User';
+}
+export class Label extends Entity {
+  id = 0;
+  name = '';
+  pk() {
+    return String(this.id);
+  }
+  static override key = 'Label';
+}
+export class Issue extends Entity {
+  id = 0;
+  number = 0;
+  title = '';
+  user = User.fromJS();
+  labels: Label[] = [];
+  pk() {
+    return String(this.id);
+  }
+  static override key = 'Issue';
+  static override schema = { user: User, labels: [Label] };
+}
+
+/** `GET …/repos/acme/widgets/issues?page=p`, a page of issues. */
+export const getIssues = new RestEndpoint({
+  urlPrefix: 'https://api.github.test',
+  path: '/repos/acme/widgets/issues',
+  searchParams: {} as { page: number },
+  schema: [Issue],
+});
