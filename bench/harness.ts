@@ -116,7 +116,7 @@ function warmUp(contenders: Contender[], warmupMs: number): void {
   while (process.hrtime.bigint() < until);
 }
 
-function quantile(values: readonly number[], q: number): number {
+export function quantile(values: readonly number[], q: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   const at = (sorted.length - 1) * q;
   const low = Math.floor(at);
@@ -173,7 +173,8 @@ function roundRatios(contenders: Contender[], samples: number[][]): Record<strin
 export function formatNs(ns: number): string {
   if (ns < 1e3) return `${ns.toFixed(0)} ns`;
   if (ns < 1e6) return `${(ns / 1e3).toPrecision(3)} µs`;
-  return `${(ns / 1e6).toPrecision(3)} ms`;
+  if (ns < 1e9) return `${(ns / 1e6).toPrecision(3)} ms`;
+  return `${(ns / 1e9).toPrecision(3)} s`;
 }
 
 function cell(result: ScenarioResult, lib: LibName, show: (r: LibResult) => string): string {

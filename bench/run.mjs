@@ -1,5 +1,5 @@
 // Runs the benchmark workloads (bench/workloads/*.ts): each is bundled with esbuild for node in
-// production mode and run in its own node process, so that every library in it is measured
+// production mode (devChecks: development mode) and run in its own node process, so that every library in it is measured
 // side by side in the same process and run.
 //
 //   node bench/run.mjs [--quick] [workload…]
@@ -43,6 +43,10 @@ versions['@reduxjs/toolkit'] = version(root, '@reduxjs/toolkit');
 versions['rtk-rest'] = revision(root);
 console.log(`rtk-rest bench${quick ? ' (quick)' : ''}: ${Object.entries(versions).map(([k, v]) => `${k} ${v}`).join(', ')}`);
 
+// Workloads that measure development mode (RTK's dev-only middleware, rtk-rest's dev checks);
+// every other workload runs each library's production code.
+const DEVELOPMENT = new Set(['devChecks']);
+
 const failed = [];
 for (const name of workloads) {
   const outfile = join(outDir, `${name}.cjs`);
@@ -53,7 +57,7 @@ for (const name of workloads) {
     platform: 'node',
     target: 'node20',
     format: 'cjs',
-    define: { 'process.env.NODE_ENV': '"production"' },
+    define: { 'process.env.NODE_ENV': DEVELOPMENT.has(name) ? '"development"' : '"production"' },
     logLevel: 'warning',
   });
   const config = { workload: name, quick, dataFile, outFile: join(outDir, `${name}.json`), versions };

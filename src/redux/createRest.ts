@@ -119,7 +119,8 @@ export function createRest<const ReducerPath extends string = 'rest'>(options: C
     reducerPath: resolved.reducerPath as ReducerPath,
     /**
      * The slice reducer; mount it at `reducerPath`. Its state is plain JSON (`RestState`): read it
-     * through the selectors.
+     * through the selectors. In development it freezes what it writes, so RTK's default
+     * immutability and serializability checks stay on and stay cheap.
      */
     reducer: buildReducer(actions),
     /**

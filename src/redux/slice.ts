@@ -1,4 +1,5 @@
 import type { RestActions } from './actions';
+import { freezeState } from './freeze';
 import { applyEntityWrite, removeEntities } from './layout';
 import type { UnknownAction } from './rtk';
 import { tableGet, tableHas, tableKeys, tableSet } from './tables';
@@ -55,8 +56,10 @@ function isOlder(meta: KeyMeta | undefined, fetchedAt: number): boolean {
 export function buildReducer(actions: RestActions) {
   const base = buildBaseReducer(actions);
   return function restReducer(state: RestState | undefined, action: UnknownAction): RestState {
-    const next = base(state, action);
-    return withLayers(next, action, actions);
+    const next = withLayers(base(state, action), action, actions);
+    // Development only (SPEC 0.3): frozen state keeps RTK's default checks cheap (freeze.ts).
+    if (process.env.NODE_ENV !== 'production') freezeState(next);
+    return next;
   };
 }
 
