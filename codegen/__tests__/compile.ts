@@ -1,0 +1,36 @@
+/** Type-checks generated modules with `tsc --strict` against the library's sources (via `paths`). */
+import { readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import ts from 'typescript';
+
+const LIBRARY = resolve(__dirname, '../../src');
+
+/** The diagnostics of the generated `.ts` files in `dir`, formatted; `[]` when it compiles. */
+export function typecheck(dir: string): string[] {
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.ts'))
+    .map((f) => join(dir, f))
+    // The library declares `process.env.NODE_ENV` here for builds without Node's types.
+    .concat(join(LIBRARY, 'internal/process.d.ts'));
+  const program = ts.createProgram(files, {
+    strict: true,
+    noEmit: true,
+    // The library's own strict flags too, so the output passes the strictest consumer.
+    noUncheckedIndexedAccess: true,
+    noImplicitOverride: true,
+    noUnusedLocals: true,
+    isolatedModules: true,
+    target: ts.ScriptTarget.ES2022,
+    lib: ['lib.es2022.d.ts', 'lib.dom.d.ts', 'lib.dom.iterable.d.ts'],
+    module: ts.ModuleKind.ESNext,
+    moduleResolution: ts.ModuleResolutionKind.Bundler,
+    skipLibCheck: true,
+    types: [],
+    baseUrl: dir,
+    paths: { 'rtk-rest': [join(LIBRARY, 'index.ts')] },
+  });
+  return ts.getPreEmitDiagnostics(program).map((d) => {
+    const where = d.file ? `${d.file.fileName}:${d.file.getLineAndCharacterOfPosition(d.start ?? 0).line + 1}` : '';
+    return `${where} ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`;
+  });
+}
