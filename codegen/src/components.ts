@@ -1,7 +1,7 @@
 /** Classifies component schemas: Entities (they have a pk), discriminated Unions of Entities, plain types. */
 import type { CodegenConfig } from './config';
 import { CodegenError, pointerKey, type Warnings } from './errors';
-import { NameRegistry, pascalCase } from './names';
+import { type NameRegistry, pascalCase } from './names';
 import { follow } from './read';
 import type { Api, JsonSchema } from './types';
 

@@ -26,6 +26,7 @@ export interface Field {
   readonly helper?: 'toDate' | 'toDateOrNull';
 }
 
+const INFERRED: Record<string, RegExp> = { string: /^['"]/, number: /^-?[0-9]/, boolean: /^(true|false)$/ };
 const SIMPLE_DEFAULTS: Record<string, string> = { string: "''", number: '0', boolean: 'false' };
 
 /** `allOf: [X]`, `oneOf: [X]` and 3.1's `anyOf: [X, { type: 'null' }]` read as `X`. */
@@ -97,7 +98,8 @@ export class EntityFields {
     const mapped = this.map(schema);
     const refs = mapped.schema === undefined ? [] : (mapped.schema.match(/[A-Za-z_$][A-Za-z0-9_$]*/g) ?? []);
     const init = this.defaultOf(inner, nullable, mapped, required);
-    const annotation = init !== undefined && SIMPLE_DEFAULTS[mapped.type] === init ? '' : `: ${mapped.type}`;
+    // `pages = 100` reads as a number already; a union or an array needs its type written.
+    const annotation = init !== undefined && INFERRED[mapped.type]?.test(init) ? '' : `: ${mapped.type}`;
     const code = init === undefined ? `${doc}${key}?${annotation};` : `${doc}${key}${annotation} = ${init};`;
     return { key, code, schema: mapped.schema, refs };
   }

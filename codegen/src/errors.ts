@@ -27,7 +27,7 @@ export class Warnings {
     if (this.list.length === 0) return 'no warnings';
     const counts = new Map<string, number>();
     for (const { kind } of this.list) counts.set(kind, (counts.get(kind) ?? 0) + 1);
-    const parts = [...counts].sort((a, b) => b[1] - a[1]).map(([kind, n]) => `${n} × ${kind}`);
+    const parts = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([kind, n]) => `${n} × ${kind}`);
     return `${this.list.length} warning${this.list.length === 1 ? '' : 's'}: ${parts.join(', ')}`;
   }
 }

@@ -72,9 +72,13 @@ function tagFile(tag: string | undefined): string {
 
 /** The imports a tag module needs: only what its code uses (the output compiles with `noUnusedLocals`). */
 function withImports(code: string, modelNames: string[], components: Components): string {
-  const words = new Set(code.match(/[A-Za-z_$][A-Za-z0-9_$]*/g) ?? []);
-  // `schema` is also an option key: the namespace is needed only where `schema.` is written.
-  const rtk = ['RestEndpoint', 'createResource'].filter((n) => words.has(n)).concat(/\bschema\./.test(code) ? ['schema'] : []);
+  // What the code refers to: not in comments, strings or property keys (`schema:`, `Pet?:`).
+  const bare = code
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`(?:[^`\\]|\\.)*`/g, "''")
+    .replace(/[A-Za-z_$][A-Za-z0-9_$]*\??:/g, '');
+  const words = new Set(bare.match(/[A-Za-z_$][A-Za-z0-9_$]*/g) ?? []);
+  const rtk = ['RestEndpoint', 'createResource', 'schema'].filter((n) => words.has(n));
   const values = new Set(components.list.filter((c) => c.kind !== 'type').map((c) => c.ident));
   const models = [...new Set(modelNames)].filter((n) => words.has(n)).map((n) => (values.has(n) ? n : `type ${n}`));
   return [

@@ -15,11 +15,10 @@ export async function loadDescription(file: string, validate: boolean): Promise<
     // http resolution off: the generator reads files; a remote $ref should be downloaded first.
     doc = (await SwaggerParser.bundle(file, { resolve: { http: false } })) as JsonSchema;
   } catch (error) {
+    if (/is not a valid Openapi API definition/i.test(messageOf(error))) throw notOpenApi(file);
     throw new CodegenError(file, pointerIn(error), messageOf(error));
   }
-  if (typeof doc.openapi !== 'string' && doc.swagger !== '2.0') {
-    throw new CodegenError(file, '#/openapi', 'not an OpenAPI 3.x or Swagger 2.0 document: it needs an "openapi" (3.x) or "swagger": "2.0" field');
-  }
+  if (typeof doc.openapi !== 'string' && doc.swagger !== '2.0') throw notOpenApi(file);
   if (validate) {
     try {
       await SwaggerParser.validate(structuredClone(doc) as never, { resolve: { http: false } });
@@ -28,6 +27,10 @@ export async function loadDescription(file: string, validate: boolean): Promise<
     }
   }
   return doc;
+}
+
+function notOpenApi(file: string): CodegenError {
+  return new CodegenError(file, '#/openapi', 'not an OpenAPI 3.x or Swagger 2.0 document: it needs an "openapi" (3.x) or "swagger": "2.0" field');
 }
 
 function messageOf(error: unknown): string {
