@@ -4,4 +4,6 @@ module.exports = {
   testEnvironment: 'node',
   transform: { '^.+\\.ts$': 'ts-jest' },
   testMatch: ['<rootDir>/__tests__/**/*.test.ts'],
+  // Generated clients import the library by its package name; the tests run them against its sources.
+  moduleNameMapper: { '^rtk-rest$': '<rootDir>/../src/index.ts', '^rtk-rest/mock$': '<rootDir>/../src/mock/index.ts' },
 };

@@ -19,6 +19,7 @@ const documents = [
       .map((f) => join(EXAMPLES, v, 'json', f)),
   ),
   join(__dirname, '../node_modules/@scalar/galaxy/dist/latest.yaml'),
+  join(__dirname, '../examples/bookshop.yaml'),
 ];
 
 let out: string;
@@ -44,7 +45,7 @@ describe('issue 19: real descriptions generate clients that compile with tsc --s
     const { files } = await generateToDir(join(EXAMPLES, '3.0/json/petstore.json'), join(out, 'petstore3'));
     expect(files['models.ts']).toContain('export class Pet extends Entity {');
     expect(files['models.ts']).toContain('static override schema = { shipDate: toDate };');
-    expect(files['pet.ts']).toContain("const petResourceBase = createResource({ urlPrefix, path: '/pet/:petId', schema: Pet });");
+    expect(files['pet.ts']).toContain("const petResourceBase = createResource({ urlPrefix, path: '/pet/:id', schema: Pet });");
     expect(files['pet.ts']).toMatch(/export const findPetsByStatus = new RestEndpoint\(\{[^]*schema: new schema\.Collection\(\[Pet\]\)/);
   });
 

@@ -127,7 +127,7 @@ describe('issue 19: component schemas', () => {
 describe('issue 19: operations', () => {
   it('a CRUD path pair becomes createResource with only the members the description has', async () => {
     const books = (await run(shop)).files['books.ts']!;
-    expect(books.replace(/\s+/g, ' ')).toContain("createResource({ urlPrefix, path: '/books/:bookId', schema: Book, searchParams: {} as { page?: number }, paginationField: 'page', body: {} as NewBook, })");
+    expect(books.replace(/\s+/g, ' ')).toContain("createResource({ urlPrefix, path: '/books/:id', schema: Book, searchParams: {} as { page?: number }, paginationField: 'page', body: {} as NewBook, })");
     expect(books).toMatch(/export const BookResource = \{[^]*get: bookResourceBase\.get,[^]*getList: bookResourceBase\.getList,[^]*create: bookResourceBase\.getList\.push,[^]*delete: bookResourceBase\.delete,?\s*\};/);
     expect(books).not.toMatch(/update:|partialUpdate:/);
     expect(books).toContain('All books');

@@ -96,7 +96,14 @@ export function emitResource(ctx: EmitContext, plan: ResourcePlan): string {
   const body = bodyOp ? bodyOption(ctx, bodyOp) : undefined;
   const search = list ? paramsType(ctx, list.queryParams) : undefined;
   const page = list ? pageField(list, 'Collection') : undefined;
-  const options = ['urlPrefix', `path: ${JSON.stringify(pathTemplate(plan.itemPath).template)}`, `schema: ${component.ident}`];
+  // The item parameter is named after the pk field: `delete` and an empty `update` answer
+  // build the entity from the URL parameters, so `pk()` must find its field there.
+  const pkField = component.pk.length === 1 && /^[A-Za-z_$][\w$]*$/.test(component.pk[0]!) ? component.pk[0] : undefined;
+  const template = pathTemplate(plan.itemPath, pkField).template;
+  if (new Set(template.match(/:[\w$]+/g)).size !== (template.match(/:[\w$]+/g) ?? []).length) {
+    ctx.warnings.add(component.pointer, 'resource parameter clashes with its pk', `${plan.itemPath}: another parameter is named ${pkField}; delete needs the answer to hold the pk`);
+  }
+  const options = ['urlPrefix', `path: ${JSON.stringify(template)}`, `schema: ${component.ident}`];
   if (search) options.push(`searchParams: {} as ${search}`);
   if (page) options.push(`paginationField: ${JSON.stringify(page)}`);
   if (body && body !== 'body: undefined') options.push(body);

@@ -84,7 +84,7 @@ function withImports(code: string, modelNames: string[], components: Components)
   return [
     rtk.length > 0 ? `import { ${rtk.join(', ')} } from 'rtk-rest';` : '',
     models.length > 0 ? `import { ${models.join(', ')} } from './models';` : '',
-    "import { urlPrefix } from './server';",
+    "import { urlPrefix } from './server';\n",
     code,
   ]
     .filter(Boolean)

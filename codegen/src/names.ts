@@ -61,18 +61,21 @@ const PATH_SPECIAL = /[\\:*{}()?+![\]]/g;
 /**
  * An OpenAPI path (`/pets/{pet-id}`) as an rtk-rest template (`/pets/:petId`): characters the
  * template language reads are escaped, and parameter names become identifiers. Returns the
- * template and, per OpenAPI name, the name the generated code uses.
+ * template and, per OpenAPI name, the name the generated code uses. `lastName` renames a final
+ * parameter (a resource's item parameter takes its Entity's pk field name).
  */
-export function pathTemplate(path: string): { template: string; params: Map<string, string> } {
+export function pathTemplate(path: string, lastName?: string): { template: string; params: Map<string, string> } {
   const params = new Map<string, string>();
   const used = new Set<string>();
   let template = '';
-  for (const [index, part] of path.split(/\{([^}]*)\}/).entries()) {
+  const parts = path.split(/\{([^}]*)\}/);
+  for (const [index, part] of parts.entries()) {
     if (index % 2 === 0) {
       template += part.replace(PATH_SPECIAL, (c) => `\\${c}`);
       continue;
     }
-    let name = IDENTIFIER.test(part) ? part : camelCase(part);
+    const isLast = index === parts.length - 2 && parts[index + 1] === '';
+    let name = isLast && lastName ? lastName : IDENTIFIER.test(part) ? part : camelCase(part);
     for (let n = 2; used.has(name); n++) name = `${name}${n}`;
     used.add(name);
     params.set(part, name);
