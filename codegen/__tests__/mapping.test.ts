@@ -152,6 +152,32 @@ describe('issue 19: operations', () => {
   });
 });
 
+describe('issue 19: found on GitHub\'s description', () => {
+  it('an item parameter that is not the pk keeps its name, and delete stays a plain endpoint', async () => {
+    const doc = spec(
+      { Repo: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } } },
+      {
+        '/repos/{owner}/{repo}': {
+          get: { operationId: 'getRepo', responses: { 200: json(ref('Repo')) } },
+          patch: { operationId: 'updateRepo', requestBody: json({ type: 'object', properties: { name: { type: 'string' } } }), responses: { 200: json(ref('Repo')) } },
+          delete: { operationId: 'deleteRepo', responses: { 204: { description: 'gone' } } },
+        },
+      },
+    );
+    const code = (await run(doc)).files['default.ts']!;
+    expect(code).toContain("path: '/repos/:owner/:repo'");
+    expect(code).toMatch(/export const RepoResource = \{(?:(?!\n\};)[^])*partialUpdate: repoResourceBase\.partialUpdate/);
+    expect(code).not.toContain('delete: repoResourceBase.delete');
+    expect(code).toMatch(/export const deleteRepo = new RestEndpoint\(\{(?:(?!\n\}\);)[^])*method: 'DELETE'/);
+  });
+
+  it('a nullable object whose fields are unions keeps its shape', async () => {
+    const choice = { type: 'string', enum: ['low', 'mid', 'high'] };
+    const doc = spec({ Level: { type: 'object', nullable: true, properties: { from: choice, to: choice } } });
+    expect((await run(doc)).files['models.ts']).toContain("export type Level = { from?: 'low' | 'mid' | 'high'; to?: 'low' | 'mid' | 'high' } | null;");
+  });
+});
+
 describe('issue 19: errors and warnings', () => {
   it('a broken description exits non-zero naming the file, the JSON pointer and the problem', async () => {
     const file = join(out, 'broken.json');

@@ -98,7 +98,7 @@ export function emitResource(ctx: EmitContext, plan: ResourcePlan): string {
   const page = list ? pageField(list, 'Collection') : undefined;
   // The item parameter is named after the pk field: `delete` and an empty `update` answer
   // build the entity from the URL parameters, so `pk()` must find its field there.
-  const pkField = component.pk.length === 1 && /^[A-Za-z_$][\w$]*$/.test(component.pk[0]!) ? component.pk[0] : undefined;
+  const pkField = plan.pkParam && /^[A-Za-z_$][\w$]*$/.test(component.pk[0]!) ? component.pk[0] : undefined;
   const template = pathTemplate(plan.itemPath, pkField).template;
   if (new Set(template.match(/:[\w$]+/g)).size !== (template.match(/:[\w$]+/g) ?? []).length) {
     ctx.warnings.add(component.pointer, 'resource parameter clashes with its pk', `${plan.itemPath}: another parameter is named ${pkField}; delete needs the answer to hold the pk`);

@@ -13,7 +13,9 @@ export async function loadDescription(file: string, validate: boolean): Promise<
   let doc: JsonSchema;
   try {
     // http resolution off: the generator reads files; a remote $ref should be downloaded first.
-    doc = (await SwaggerParser.bundle(file, { resolve: { http: false } })) as JsonSchema;
+    doc = (await SwaggerParser.parse(file)) as JsonSchema;
+    // Bundling walks every $ref (2 s on GitHub's description): only when a file refers to another.
+    if (hasExternalRef(doc)) doc = (await SwaggerParser.bundle(file, { resolve: { http: false } })) as JsonSchema;
   } catch (error) {
     if (/is not a valid Openapi API definition/i.test(messageOf(error))) throw notOpenApi(file);
     throw new CodegenError(file, pointerIn(error), messageOf(error));
@@ -27,6 +29,14 @@ export async function loadDescription(file: string, validate: boolean): Promise<
     }
   }
   return doc;
+}
+
+function hasExternalRef(value: unknown): boolean {
+  if (Array.isArray(value)) return value.some(hasExternalRef);
+  if (typeof value !== 'object' || value === null) return false;
+  const ref = (value as { $ref?: unknown }).$ref;
+  if (typeof ref === 'string' && !ref.startsWith('#')) return true;
+  return Object.values(value).some(hasExternalRef);
 }
 
 function notOpenApi(file: string): CodegenError {

@@ -13,6 +13,8 @@ export interface ResourcePlan {
   /** The item path (`/pets/{petId}`); the list path is it without its last segment. */
   readonly itemPath: string;
   readonly members: Partial<Record<MemberName, Operation>>;
+  /** Whether the item parameter holds the Entity's pk (it is then named after the pk field). */
+  readonly pkParam: boolean;
 }
 
 export interface EndpointPlan {
@@ -59,14 +61,30 @@ export function planOperations(operations: Operation[], components: Components, 
     const members: ResourcePlan['members'] = { get: ops.get('get') };
     if (responseComponent(components, list?.get('get'), true) === component) members.getList = list!.get('get');
     if (responseComponent(components, list?.get('post'), false) === component) members.create = list!.get('post');
-    for (const [method, member] of [['put', 'update'], ['patch', 'partialUpdate'], ['delete', 'delete']] as const) {
-      if (ops.get(method)) members[member] = ops.get(method);
+    // `delete` (and an update answered without a body) build the entity from the URL
+    // parameters; where the item parameter is not the pk (`/repos/{owner}/{repo}` of a
+    // repository keyed by `id`), those operations stay plain endpoints.
+    const pkParam = isPkParam(itemPath, component);
+    for (const [method, member] of [['put', 'update'], ['patch', 'partialUpdate']] as const) {
+      const op = ops.get(method);
+      if (op && (pkParam || responseComponent(components, op, false) === component)) members[member] = op;
     }
+    if (ops.get('delete') && pkParam) members.delete = ops.get('delete');
     Object.values(members).forEach((op) => used.add(op));
-    resources.push({ ident: names.claim(`${component.ident}${config.resourceSuffix ?? 'Resource'}`), component, itemPath, members });
+    resources.push({ ident: names.claim(`${component.ident}${config.resourceSuffix ?? 'Resource'}`), component, itemPath, members, pkParam });
   }
   const endpoints = operations.filter((op) => !used.has(op)).map((op) => ({ ident: names.claim(endpointName(op, config)), op }));
   return { resources, endpoints };
+}
+
+const squash = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/** `{id}`, `{petId}` or `{pet_id}` for a `Pet` keyed by `id`: the last parameter names the pk. */
+function isPkParam(itemPath: string, component: Component): boolean {
+  const param = /\{([^}]+)\}$/.exec(itemPath)?.[1];
+  if (param === undefined || component.pk.length !== 1) return false;
+  const pk = squash(component.pk[0]!);
+  return [pk, squash(component.name) + pk, squash(component.ident) + pk].includes(squash(param));
 }
 
 /** The configured name, else the `operationId`, else the method and the path: `getPetsPetId`. */

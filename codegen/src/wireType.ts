@@ -38,7 +38,8 @@ export class WireTypes {
       return this.type(follow(this.components.api.doc, schema), depth + 1);
     }
     const base = this.bare(schema, depth);
-    return isNullable(schema) && base !== 'unknown' ? union([...base.split(' | '), 'null']) : base;
+    // `&` binds tighter than `|`, so appending `| null` needs no parentheses.
+    return isNullable(schema) && base !== 'unknown' && base !== 'null' && !base.endsWith(' | null') ? `${base} | null` : base;
   }
 
   private bare(schema: JsonSchema, depth: number): string {
