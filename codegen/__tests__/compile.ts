@@ -1,5 +1,6 @@
-/** Type-checks generated modules with `tsc --strict` against the library's sources (via `paths`). */
-import { readdirSync } from 'node:fs';
+/** Test support: type-checks generated modules with `tsc --strict` against the library's sources (via `paths`). */
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import ts from 'typescript';
 
@@ -34,4 +35,14 @@ export function typecheck(...dirs: string[]): string[] {
     const where = d.file ? `${d.file.fileName}:${d.file.getLineAndCharacterOfPosition(d.start ?? 0).line + 1}` : '';
     return `${where} ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`;
   });
+}
+
+/** A temporary folder for one test file's outputs, removed after its tests: `const out = tempDir('x-')`. */
+export function tempDir(prefix: string): () => string {
+  let dir = '';
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), prefix));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  return () => dir;
 }

@@ -3,11 +3,10 @@
  * @readme/oas-examples, @scalar/galaxy), and the output compiles with `tsc --strict` against the
  * library. The outputs are type-checked in one program, so the library compiles once.
  */
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateToDir } from '../src';
-import { typecheck } from './compile';
+import { tempDir, typecheck } from './compile';
 
 const EXAMPLES = join(__dirname, '../node_modules/@readme/oas-examples');
 const documents = [
@@ -22,17 +21,13 @@ const documents = [
   join(__dirname, '../examples/bookshop.yaml'),
 ];
 
-let out: string;
-beforeAll(() => {
-  out = mkdtempSync(join(tmpdir(), 'rtk-rest-codegen-'));
-});
-afterAll(() => rmSync(out, { recursive: true, force: true }));
+const outDir = tempDir('rtk-rest-codegen-');
 
 describe('issue 19: real descriptions generate clients that compile with tsc --strict', () => {
   it('generates every document and the outputs type-check with 0 errors', async () => {
     const dirs: string[] = [];
     for (const [index, file] of documents.entries()) {
-      const dir = join(out, String(index));
+      const dir = join(outDir(), String(index));
       const { files } = await generateToDir(file, dir);
       expect(Object.keys(files)).toEqual(expect.arrayContaining(['index.ts', 'models.ts', 'server.ts']));
       dirs.push(dir);
@@ -42,7 +37,7 @@ describe('issue 19: real descriptions generate clients that compile with tsc --s
   }, 120_000);
 
   it('maps Petstore 3.0 to Entities, a resource and typed endpoints', async () => {
-    const { files } = await generateToDir(join(EXAMPLES, '3.0/json/petstore.json'), join(out, 'petstore3'));
+    const { files } = await generateToDir(join(EXAMPLES, '3.0/json/petstore.json'), join(outDir(), 'petstore3'));
     expect(files['models.ts']).toContain('export class Pet extends Entity {');
     expect(files['models.ts']).toContain('static override schema = { shipDate: toDate };');
     expect(files['pet.ts']).toContain("const petResourceBase = createResource({ urlPrefix, path: '/pet/:id', schema: Pet });");
@@ -50,7 +45,7 @@ describe('issue 19: real descriptions generate clients that compile with tsc --s
   });
 
   it('maps Swagger 2.0 Petstore (definitions, body and formData parameters)', async () => {
-    const { files } = await generateToDir(join(EXAMPLES, '2.0/json/petstore.json'), join(out, 'petstore2'));
+    const { files } = await generateToDir(join(EXAMPLES, '2.0/json/petstore.json'), join(outDir(), 'petstore2'));
     expect(files['models.ts']).toContain('export class Pet extends Entity {');
     expect(files['pet.ts']).toMatch(/export const addPet = new RestEndpoint\(\{[^]*body: \{\} as PetData/);
     expect(files['pet.ts']).toMatch(/export const uploadFile = new RestEndpoint\(\{[^]*body: \{\} as FormData/);

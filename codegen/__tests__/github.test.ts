@@ -2,19 +2,13 @@
  * Issue 19: GitHub's full description (`@octokit/openapi`, api.github.com, ~1,000 operations)
  * generates a client that compiles with `tsc --strict`, and every operation is in it.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateToDir } from '../src';
-import { typecheck } from './compile';
+import { tempDir, typecheck } from './compile';
 
 const SPEC = join(__dirname, '../node_modules/@octokit/openapi/generated/api.github.com.json');
 
-let out: string;
-beforeAll(() => {
-  out = mkdtempSync(join(tmpdir(), 'rtk-rest-codegen-github-'));
-});
-afterAll(() => rmSync(out, { recursive: true, force: true }));
+const outDir = tempDir('rtk-rest-codegen-github-');
 
 describe("issue 19: GitHub's full description", () => {
   it('generates every operation, as a resource member or an endpoint, and the client compiles with 0 errors', async () => {
@@ -25,7 +19,7 @@ describe("issue 19: GitHub's full description", () => {
     );
     expect(operations.length).toBeGreaterThan(900);
 
-    const { files, warnings } = await generateToDir(SPEC, out);
+    const { files, warnings } = await generateToDir(SPEC, outDir());
     const code = Object.values(files).join('\n');
     // Each operation's TSDoc ends with its method and path, once.
     const documented = operations.filter((line) => code.split(`* ${line}\n`).length === 2);
@@ -34,6 +28,6 @@ describe("issue 19: GitHub's full description", () => {
     expect(code.match(/ extends Entity \{/g)!.length).toBeGreaterThan(150);
     expect(warnings.list.length).toBeLessThan(20);
 
-    expect(typecheck(out)).toEqual([]);
+    expect(typecheck(outDir())).toEqual([]);
   }, 300_000);
 });

@@ -1,24 +1,19 @@
 /** Issue 19: each mapping rule on a small hand-written description, and the output compiles. */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type CodegenConfig, generateToDir } from '../src';
 import { main } from '../src/cli';
-import { typecheck } from './compile';
+import { tempDir, typecheck } from './compile';
 
-let out: string;
+const outDir = tempDir('rtk-rest-codegen-rules-');
 let count = 0;
-beforeAll(() => {
-  out = mkdtempSync(join(tmpdir(), 'rtk-rest-codegen-rules-'));
-});
-afterAll(() => rmSync(out, { recursive: true, force: true }));
 
 const dirs: string[] = [];
 /** Writes `doc` to a file and generates from it; the output joins the final type check. */
 async function run(doc: object, config: CodegenConfig = {}) {
-  const file = join(out, `spec${++count}.json`);
+  const file = join(outDir(), `spec${++count}.json`);
   writeFileSync(file, JSON.stringify(doc));
-  const dir = join(out, `out${count}`);
+  const dir = join(outDir(), `out${count}`);
   const result = await generateToDir(file, dir, config);
   dirs.push(dir);
   return result;
@@ -180,22 +175,22 @@ describe('issue 19: found on GitHub\'s description', () => {
 
 describe('issue 19: errors and warnings', () => {
   it('a broken description exits non-zero naming the file, the JSON pointer and the problem', async () => {
-    const file = join(out, 'broken.json');
+    const file = join(outDir(), 'broken.json');
     writeFileSync(file, JSON.stringify(spec({ A: { type: 'object', properties: { b: ref('Missing') } } })));
     const lines: string[] = [];
-    expect(await main([file, '--out', join(out, 'broken')], (l) => lines.push(l))).toBe(1);
+    expect(await main([file, '--out', join(outDir(), 'broken')], (l) => lines.push(l))).toBe(1);
     expect(lines.join('\n')).toMatch(/broken\.json.*#\/components\/schemas\/Missing/);
   });
 
   it('a file that is not OpenAPI, a missing --out and an unknown config key are clear errors', async () => {
-    const file = join(out, 'other.json');
+    const file = join(outDir(), 'other.json');
     writeFileSync(file, JSON.stringify({ info: {} }));
     const lines: string[] = [];
-    expect(await main([file, '--out', join(out, 'other')], (l) => lines.push(l))).toBe(1);
+    expect(await main([file, '--out', join(outDir(), 'other')], (l) => lines.push(l))).toBe(1);
     expect(await main([file], (l) => lines.push(l))).toBe(2);
-    const config = join(out, 'config.json');
+    const config = join(outDir(), 'config.json');
     writeFileSync(config, JSON.stringify({ baseURL: 'x' }));
-    expect(await main([file, '--out', out, '--config', config], (l) => lines.push(l))).toBe(1);
+    expect(await main([file, '--out', outDir(), '--config', config], (l) => lines.push(l))).toBe(1);
     expect(lines).toEqual([
       expect.stringContaining('other.json at #/openapi: not an OpenAPI 3.x or Swagger 2.0 document'),
       expect.stringContaining('--out <dir> is required'),
@@ -206,9 +201,9 @@ describe('issue 19: errors and warnings', () => {
   it('parts it cannot map are warnings with a summary; generation goes on', async () => {
     const doc = spec({}, { '/ping': { head: { responses: { 200: { description: 'ok' } } }, get: { parameters: [{ name: 'X-Trace', in: 'header', schema: { type: 'string' } }], responses: { 204: { description: 'ok' } } } } });
     const lines: string[] = [];
-    const file = join(out, 'warn.json');
+    const file = join(outDir(), 'warn.json');
     writeFileSync(file, JSON.stringify(doc));
-    expect(await main([file, '--out', join(out, 'warn')], (l) => lines.push(l))).toBe(0);
+    expect(await main([file, '--out', join(outDir(), 'warn')], (l) => lines.push(l))).toBe(0);
     expect(lines.at(-1)).toMatch(/wrote 4 files .*2 warnings: 1 × HEAD operation skipped, 1 × header parameter not mapped/);
   });
 });

@@ -4,26 +4,23 @@
  * wrapped, cursor-paginated list — against an in-memory bookshop answering `fetch`.
  */
 import { configureStore } from '@reduxjs/toolkit';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRest } from 'rtk-rest';
 import { generateToDir } from '../src';
+import { tempDir } from './compile';
 
 const PREFIX = 'https://books.example.com/v1';
-let out: string;
+const outDir = tempDir('rtk-rest-codegen-runtime-');
 let client: any;
 const realFetch = globalThis.fetch;
 
 beforeAll(async () => {
-  out = mkdtempSync(join(tmpdir(), 'rtk-rest-codegen-runtime-'));
-  await generateToDir(join(__dirname, '../examples/bookshop.yaml'), out);
+  await generateToDir(join(__dirname, '../examples/bookshop.yaml'), outDir());
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  client = require(join(out, 'index.ts'));
+  client = require(join(outDir(), 'index.ts'));
 });
 afterAll(() => {
   globalThis.fetch = realFetch;
-  rmSync(out, { recursive: true, force: true });
 });
 
 /** The bookshop's server: books in memory, answering the generated client's requests. */
