@@ -3,12 +3,10 @@
  * answers a client generated from that description: log in, list, a next page, get, create,
  * update, edit, delete and a custom action, through a real store with RTK's default checks.
  */
-import { configureStore } from '@reduxjs/toolkit';
 import { join } from 'node:path';
-import { createRest } from 'rtk-rest';
 import { startServer, type RunningServer } from '../../example-app/server';
 import { generateToDir } from '../src';
-import { tempDir, typecheck } from './compile';
+import { storeWithRest, tempDir, typecheck } from './support';
 
 const DESCRIPTION = join(__dirname, '../../example-app/server/openapi.yaml');
 const outDir = tempDir('rtk-rest-codegen-app-');
@@ -34,12 +32,6 @@ afterAll(async () => {
   globalThis.fetch = realFetch;
   await server.close();
 });
-
-function storeWithRest() {
-  const rest = createRest();
-  const store = configureStore({ reducer: { [rest.reducerPath]: rest.reducer }, middleware: (getDefault) => getDefault().concat(rest.middleware) });
-  return { rest, store };
-}
 
 describe('issue 19: a client generated from the example server’s description, against that server', () => {
   it('compiles with tsc --strict', () => {

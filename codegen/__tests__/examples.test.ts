@@ -6,7 +6,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateToDir } from '../src';
-import { tempDir, typecheck } from './compile';
+import { tempDir, typecheck } from './support';
 
 const EXAMPLES = join(__dirname, '../node_modules/@readme/oas-examples');
 const documents = [

@@ -4,7 +4,7 @@
  */
 import { join } from 'node:path';
 import { generateToDir } from '../src';
-import { tempDir, typecheck } from './compile';
+import { tempDir, typecheck } from './support';
 
 const SPEC = join(__dirname, '../node_modules/@octokit/openapi/generated/api.github.com.json');
 

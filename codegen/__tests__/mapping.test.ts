@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type CodegenConfig, generateToDir } from '../src';
 import { main } from '../src/cli';
-import { tempDir, typecheck } from './compile';
+import { tempDir, typecheck } from './support';
 
 const outDir = tempDir('rtk-rest-codegen-rules-');
 let count = 0;

@@ -3,11 +3,9 @@
  * serializable and immutable checks on): list with a page, get, create, update, delete, and a
  * wrapped, cursor-paginated list — against an in-memory bookshop answering `fetch`.
  */
-import { configureStore } from '@reduxjs/toolkit';
 import { join } from 'node:path';
-import { createRest } from 'rtk-rest';
 import { generateToDir } from '../src';
-import { tempDir } from './compile';
+import { storeWithRest, tempDir } from './support';
 
 const PREFIX = 'https://books.example.com/v1';
 const outDir = tempDir('rtk-rest-codegen-runtime-');
@@ -58,12 +56,6 @@ function bookshop() {
     return send({ message: 'not found' }, 404);
   }) as typeof fetch;
   return requests;
-}
-
-function storeWithRest() {
-  const rest = createRest();
-  const store = configureStore({ reducer: { [rest.reducerPath]: rest.reducer }, middleware: (getDefault) => getDefault().concat(rest.middleware) });
-  return { rest, store };
 }
 
 describe('issue 19: a generated client against a server, through a real store', () => {

@@ -1,8 +1,10 @@
-/** Test support: type-checks generated modules with `tsc --strict` against the library's sources (via `paths`). */
+/** Test support: type-checking generated modules with `tsc --strict` against the library's sources (via `paths`), output folders, a real store. */
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { configureStore } from '@reduxjs/toolkit';
 import ts from 'typescript';
+import { createRest } from 'rtk-rest';
 
 const LIBRARY = resolve(__dirname, '../../src');
 
@@ -45,4 +47,11 @@ export function tempDir(prefix: string): () => string {
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   return () => dir;
+}
+
+/** A real store with rtk-rest, RTK's default middleware (serializable and immutable checks on). */
+export function storeWithRest() {
+  const rest = createRest();
+  const store = configureStore({ reducer: { [rest.reducerPath]: rest.reducer }, middleware: (getDefault) => getDefault().concat(rest.middleware) });
+  return { rest, store };
 }
