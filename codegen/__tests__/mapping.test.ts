@@ -166,6 +166,16 @@ describe('issue 19: found on GitHub\'s description', () => {
     expect(code).toMatch(/export const deleteRepo = new RestEndpoint\(\{(?:(?!\n\}\);)[^])*method: 'DELETE'/);
   });
 
+  it("a resource get's own query parameters are typed through extend", async () => {
+    const doc = spec(
+      { Gist: { type: 'object', properties: { id: { type: 'string' } } } },
+      { '/gists/{gist_id}': { get: { operationId: 'getGist', parameters: [{ name: 'gist_id', in: 'path', required: true, schema: { type: 'string' } }, { name: 'fields', in: 'query', schema: { type: 'string' } }], responses: { 200: json(ref('Gist')) } } } },
+    );
+    const { files, warnings } = await run(doc);
+    expect(files['default.ts']).toContain('get: gistResourceBase.get.extend({ searchParams: {} as { fields?: string } }),');
+    expect(warnings.list).toEqual([]);
+  });
+
   it('a nullable object whose fields are unions keeps its shape', async () => {
     const choice = { type: 'string', enum: ['low', 'mid', 'high'] };
     const doc = spec({ Level: { type: 'object', nullable: true, properties: { from: choice, to: choice } } });

@@ -88,6 +88,19 @@ export function emitEndpoint(ctx: EmitContext, { ident, op }: EndpointPlan): str
   return `${opDoc(op, `\`${op.method.toUpperCase()} ${op.path}\``)}export const ${ident} = new RestEndpoint({ ${endpointOptions(ctx, op, ident).join(',\n')} });`;
 }
 
+/**
+ * A resource member, extended where the operation differs from the resource's options: a
+ * `get` with its own query parameters, an update whose body is not the resource's `body`.
+ */
+function memberValue(ctx: EmitContext, name: MemberName, op: Operation, getter: string, resourceBody: string | undefined): string {
+  if (name === 'get') {
+    const search = paramsType(ctx, op.queryParams);
+    return search ? `${getter}.extend({ searchParams: {} as ${search} })` : getter;
+  }
+  const own = name === 'update' || name === 'partialUpdate' ? bodyOption(ctx, op) : undefined;
+  return own && own !== resourceBody && own !== 'body: undefined' ? `${getter}.extend({ ${own} })` : getter;
+}
+
 export function emitResource(ctx: EmitContext, plan: ResourcePlan): string {
   const { members, component } = plan;
   const base = ctx.names.claim(`${camelCase(plan.ident)}Base`);
@@ -118,13 +131,8 @@ export function emitResource(ctx: EmitContext, plan: ResourcePlan): string {
   const entries = (Object.keys(getter) as MemberName[]).flatMap((name) => {
     const op = members[name];
     if (!op) return [];
-    const own = name === 'update' || name === 'partialUpdate' ? bodyOption(ctx, op) : undefined;
-    const value = own && own !== body && own !== 'body: undefined' ? `${getter[name]}.extend({ ${own} })` : getter[name];
-    return [`${opDoc(op, `\`${op.method.toUpperCase()} ${op.path}\``)}${name}: ${value}`];
+    return [`${opDoc(op, `\`${op.method.toUpperCase()} ${op.path}\``)}${name}: ${memberValue(ctx, name, op, getter[name], body)}`];
   });
-  if (members.get && members.get.queryParams.length > 0) {
-    ctx.warnings.add(members.get.pointer, 'query parameters of a resource get not typed', `the query parameters of GET ${members.get.path} are not in ${plan.ident}.get's types`);
-  }
   return `const ${base} = createResource({ ${options.join(',\n')} });
 
 ${tsdoc(`The ${component.name} endpoints the API has (the members of \`createResource\` it describes).`)}export const ${plan.ident} = { ${entries.join(',\n')} };`;
