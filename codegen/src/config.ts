@@ -1,0 +1,96 @@
+/** The `--config` file: what to generate, and how to name it. */
+import { readFileSync } from 'node:fs';
+import { CodegenError } from './errors';
+
+/** Which operations to keep, by tag or by `operationId`. */
+export interface OperationFilter {
+  /** Tags (an operation matches when it has one of them). */
+  tags?: string[];
+  /** `operationId`s. */
+  operations?: string[];
+}
+
+/** The options of `rtk-rest-codegen --config <file>` (a JSON file). Every option is optional. */
+export interface CodegenConfig {
+  /**
+   * Keep only the operations that match. @default every operation
+   * @example { "tags": ["pet", "store"] }
+   */
+  include?: OperationFilter;
+  /** Drop the operations that match (after `include`). @default none */
+  exclude?: OperationFilter;
+  /**
+   * The field that makes a component schema an Entity when it has it. @default "id"
+   */
+  pkField?: string;
+  /**
+   * Primary-key fields per component schema; an array is a composite key. Wins over `pkField`
+   * and over the schema's `x-rtk-rest-pk` extension.
+   * @example { "OrderLine": ["orderId", "line"], "User": "login" }
+   */
+  pk?: Record<string, string | string[]>;
+  /**
+   * The URL every endpoint is prefixed with. @default the first server of the description
+   * @example "https://api.example.com/v2"
+   */
+  baseUrl?: string;
+  /**
+   * Names of generated endpoints by `operationId`, for ids that read badly.
+   * @example { "pets_list_v2": "listPets" }
+   */
+  names?: Record<string, string>;
+  /** Appended to an Entity's name to name its resource. @default "Resource" */
+  resourceSuffix?: string;
+  /** Validate the description against the OpenAPI schema before generating. @default true */
+  validate?: boolean;
+}
+
+const KEYS: readonly (keyof CodegenConfig)[] = ['include', 'exclude', 'pkField', 'pk', 'baseUrl', 'names', 'resourceSuffix', 'validate'];
+
+/** Reads and checks a JSON config file; an unknown key or a wrong type is an error, not a guess. */
+export function loadConfig(file: string): CodegenConfig {
+  let config: unknown;
+  try {
+    config = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new CodegenError(file, '', `cannot read the config: ${(error as Error).message}`);
+  }
+  return checkConfig(config, file);
+}
+
+/** Checks a config object (from a file or from a test). */
+export function checkConfig(config: unknown, file = 'config'): CodegenConfig {
+  if (typeof config !== 'object' || config === null || Array.isArray(config)) {
+    throw new CodegenError(file, '', 'the config must be a JSON object, e.g. { "baseUrl": "https://api.example.com" }');
+  }
+  for (const key of Object.keys(config)) {
+    if (!(KEYS as string[]).includes(key)) throw new CodegenError(file, `#/${key}`, `unknown option "${key}"; the options are ${KEYS.join(', ')}`);
+  }
+  const c = config as Record<string, unknown>;
+  for (const key of ['pkField', 'baseUrl', 'resourceSuffix'] as const) {
+    if (c[key] !== undefined && typeof c[key] !== 'string') throw new CodegenError(file, `#/${key}`, `"${key}" must be a string`);
+  }
+  if (c.validate !== undefined && typeof c.validate !== 'boolean') throw new CodegenError(file, '#/validate', '"validate" must be true or false');
+  for (const key of ['include', 'exclude'] as const) checkFilter(c[key], file, key);
+  for (const [name, value] of Object.entries(objectOption(c.pk, file, 'pk'))) {
+    const ok = typeof value === 'string' || (Array.isArray(value) && value.length > 0 && value.every((v) => typeof v === 'string'));
+    if (!ok) throw new CodegenError(file, `#/pk/${name}`, 'a pk is a field name or a non-empty array of field names');
+  }
+  for (const [name, value] of Object.entries(objectOption(c.names, file, 'names'))) {
+    if (typeof value !== 'string' || !/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(value)) throw new CodegenError(file, `#/names/${name}`, 'a name must be a JavaScript identifier');
+  }
+  return c as CodegenConfig;
+}
+
+function objectOption(value: unknown, file: string, key: string): Record<string, unknown> {
+  if (value === undefined) return {};
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new CodegenError(file, `#/${key}`, `"${key}" must be an object`);
+  return value as Record<string, unknown>;
+}
+
+function checkFilter(value: unknown, file: string, key: string): void {
+  for (const [list, names] of Object.entries(objectOption(value, file, key))) {
+    if (list !== 'tags' && list !== 'operations') throw new CodegenError(file, `#/${key}/${list}`, `"${key}" takes "tags" and "operations"`);
+    if (!Array.isArray(names) || !names.every((n) => typeof n === 'string')) throw new CodegenError(file, `#/${key}/${list}`, 'must be an array of strings');
+  }
+}

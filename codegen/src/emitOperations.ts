@@ -1,0 +1,139 @@
+/** Writes the module of one tag: its resources (`createResource`) and endpoints (`RestEndpoint`). */
+import type { Components } from './components';
+import type { EntityFields } from './entityFields';
+import type { Warnings } from './errors';
+import { camelCase, pathTemplate, propertyKey, tsdoc, type NameRegistry } from './names';
+import type { EndpointPlan, MemberName, ResourcePlan } from './plan';
+import { follow } from './read';
+import type { JsonSchema, Operation, Param } from './types';
+import type { WireTypes } from './wireType';
+
+const PAGE_PARAMS = ['page', 'cursor', 'after', 'offset', 'pageToken', 'page_token', 'starting_after'];
+const PRIMITIVE_LEAF: Record<string, string> = { string: "''", integer: '0', number: '0', boolean: 'false' };
+
+export interface EmitContext {
+  readonly components: Components;
+  readonly wire: WireTypes;
+  readonly entities: EntityFields;
+  readonly names: NameRegistry;
+  readonly warnings: Warnings;
+}
+
+/** `{ limit?: number; tags?: Array<string> }` for query parameters, `undefined` for none. */
+function paramsType(ctx: EmitContext, params: readonly Param[]): string | undefined {
+  if (params.length === 0) return undefined;
+  const fields = params.map((p) => `${tsdoc(p.description)}${propertyKey(p.name)}${p.required ? '' : '?'}: ${ctx.wire.type(p.schema)};`);
+  return `{ ${fields.join('\n')} }`;
+}
+
+function bodyOption(ctx: EmitContext, op: Operation): string | undefined {
+  if (op.method === 'get' || op.method === 'delete') return undefined;
+  if (!op.body) return 'body: undefined';
+  if (op.body.form) return 'body: {} as FormData';
+  return `body: {} as ${ctx.wire.type(op.body.schema)}`;
+}
+
+/**
+ * The response schema: Entities as they are, lists of them as a Collection on GETs, wrapped
+ * lists as an object schema whose required primitive fields are typed by leaf values.
+ */
+function responseSchema(ctx: EmitContext, op: Operation): string | undefined {
+  const response = op.response;
+  if (!response) return undefined;
+  const mapped = ctx.entities.map(response);
+  if (mapped.schema === undefined) return undefined;
+  const collection = (s: string) => (op.method === 'get' && /^\[[A-Za-z_$][\w$]*\]$/.test(s) ? `new schema.Collection(${s})` : s);
+  const resolved = follow(ctx.components.api.doc, response) ?? response;
+  if (!resolved.properties || ctx.components.ofRef(response.$ref)?.kind === 'entity') return collection(mapped.schema);
+  const required = new Set<string>(resolved.required ?? []);
+  const entries = Object.entries<JsonSchema>(resolved.properties).flatMap(([name, property]) => {
+    const nested = ctx.entities.map(property).schema;
+    if (nested !== undefined) return [`${propertyKey(name)}: ${collection(nested)}`];
+    const leaf = PRIMITIVE_LEAF[property?.type];
+    return leaf && required.has(name) && !property.nullable ? [`${propertyKey(name)}: ${leaf}`] : [];
+  });
+  return `{ ${entries.join(', ')} }`;
+}
+
+function pageField(op: Operation, schemaCode: string | undefined): string | undefined {
+  if (op.method !== 'get' || !schemaCode?.includes('Collection')) return undefined;
+  return op.queryParams.map((p) => p.name).find((n) => PAGE_PARAMS.includes(n));
+}
+
+/** The options of a `RestEndpoint` for one operation. */
+function endpointOptions(ctx: EmitContext, op: Operation, name: string): string[] {
+  const schemaCode = responseSchema(ctx, op);
+  const search = paramsType(ctx, op.queryParams);
+  const page = pageField(op, schemaCode);
+  const body = bodyOption(ctx, op);
+  const options = ['urlPrefix', `path: ${JSON.stringify(pathTemplate(op.path).template)}`];
+  if (op.method !== 'get') options.push(`method: '${op.method.toUpperCase()}'`);
+  options.push(`name: ${JSON.stringify(name)}`);
+  if (schemaCode) options.push(`schema: ${schemaCode}`);
+  else if (op.response && op.method !== 'delete') {
+    const type = ctx.wire.type(op.response);
+    if (type !== 'unknown') options.push(`process: (value: unknown) => value as ${type}`);
+  }
+  if (search) options.push(`searchParams: {} as ${search}`);
+  if (page) options.push(`paginationField: ${JSON.stringify(page)}`);
+  if (body) options.push(body);
+  return options;
+}
+
+function opDoc(op: Operation, extra?: string): string {
+  return tsdoc(op.summary, op.description, op.deprecated ? '@deprecated' : undefined, extra);
+}
+
+export function emitEndpoint(ctx: EmitContext, { ident, op }: EndpointPlan): string {
+  return `${opDoc(op, `\`${op.method.toUpperCase()} ${op.path}\``)}export const ${ident} = new RestEndpoint({ ${endpointOptions(ctx, op, ident).join(',\n')} });`;
+}
+
+/**
+ * A resource member, extended where the operation differs from the resource's options: a
+ * `get` with its own query parameters, an update whose body is not the resource's `body`.
+ */
+function memberValue(ctx: EmitContext, name: MemberName, op: Operation, getter: string, resourceBody: string | undefined): string {
+  if (name === 'get') {
+    const search = paramsType(ctx, op.queryParams);
+    return search ? `${getter}.extend({ searchParams: {} as ${search} })` : getter;
+  }
+  const own = name === 'update' || name === 'partialUpdate' ? bodyOption(ctx, op) : undefined;
+  return own && own !== resourceBody && own !== 'body: undefined' ? `${getter}.extend({ ${own} })` : getter;
+}
+
+export function emitResource(ctx: EmitContext, plan: ResourcePlan): string {
+  const { members, component } = plan;
+  const base = ctx.names.claim(`${camelCase(plan.ident)}Base`);
+  const list = members.getList;
+  const bodyOp = members.create ?? members.update ?? members.partialUpdate;
+  const body = bodyOp ? bodyOption(ctx, bodyOp) : undefined;
+  const search = list ? paramsType(ctx, list.queryParams) : undefined;
+  const page = list ? pageField(list, 'Collection') : undefined;
+  // The item parameter is named after the pk field: `delete` and an empty `update` answer
+  // build the entity from the URL parameters, so `pk()` must find its field there.
+  const pkField = plan.pkParam && /^[A-Za-z_$][\w$]*$/.test(component.pk[0]!) ? component.pk[0] : undefined;
+  const template = pathTemplate(plan.itemPath, pkField).template;
+  if (new Set(template.match(/:[\w$]+/g)).size !== (template.match(/:[\w$]+/g) ?? []).length) {
+    ctx.warnings.add(component.pointer, 'resource parameter clashes with its pk', `${plan.itemPath}: another parameter is named ${pkField}; delete needs the answer to hold the pk`);
+  }
+  const options = ['urlPrefix', `path: ${JSON.stringify(template)}`, `schema: ${component.ident}`];
+  if (search) options.push(`searchParams: {} as ${search}`);
+  if (page) options.push(`paginationField: ${JSON.stringify(page)}`);
+  if (body && body !== 'body: undefined') options.push(body);
+  const getter: Record<MemberName, string> = {
+    get: `${base}.get`,
+    getList: `${base}.getList`,
+    create: `${base}.getList.push`,
+    update: `${base}.update`,
+    partialUpdate: `${base}.partialUpdate`,
+    delete: `${base}.delete`,
+  };
+  const entries = (Object.keys(getter) as MemberName[]).flatMap((name) => {
+    const op = members[name];
+    if (!op) return [];
+    return [`${opDoc(op, `\`${op.method.toUpperCase()} ${op.path}\``)}${name}: ${memberValue(ctx, name, op, getter[name], body)}`];
+  });
+  return `const ${base} = createResource({ ${options.join(',\n')} });
+
+${tsdoc(`The ${component.name} endpoints the API has (the members of \`createResource\` it describes).`)}export const ${plan.ident} = { ${entries.join(',\n')} };`;
+}

@@ -1,0 +1,38 @@
+/** Errors that stop generation, and warnings that do not. */
+
+/** A broken description or configuration: the CLI prints it and exits with code 1. */
+export class CodegenError extends Error {
+  override name = 'CodegenError';
+  constructor(file: string, pointer: string, problem: string) {
+    super(`[rtk-rest-codegen] ${file}${pointer ? ` at ${pointer}` : ''}: ${problem}`);
+  }
+}
+
+/** One part of the description that was not mapped, with the kind used for the summary. */
+export interface Warning {
+  readonly pointer: string;
+  readonly kind: string;
+  readonly message: string;
+}
+
+/** Collects warnings while generating; `summary()` counts them by kind for the end of the run. */
+export class Warnings {
+  readonly list: Warning[] = [];
+
+  add(pointer: string, kind: string, message: string): void {
+    this.list.push({ pointer, kind, message });
+  }
+
+  summary(): string {
+    if (this.list.length === 0) return 'no warnings';
+    const counts = new Map<string, number>();
+    for (const { kind } of this.list) counts.set(kind, (counts.get(kind) ?? 0) + 1);
+    const parts = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([kind, n]) => `${n} × ${kind}`);
+    return `${this.list.length} warning${this.list.length === 1 ? '' : 's'}: ${parts.join(', ')}`;
+  }
+}
+
+/** Escapes a key for a JSON pointer (RFC 6901). */
+export function pointerKey(key: string): string {
+  return key.replace(/~/g, '~0').replace(/\//g, '~1');
+}
