@@ -315,4 +315,4 @@ globalThis.fetch = fakeFetch;
 //   §3  the createRest option for the plain-JSON size threshold of entities[Key][pk]
 //   §4  useMutation, usePaginated (or useInfinite), useCancelling, useDebounce
 //   §4  useDLE's selectResponse fields and refetch()
-//   §6  the `rtk-rest-codegen` bin
+//   (§6 `rtk-rest-codegen` ships as its own package in codegen/, checked by codegen/__tests__, not by this tarball)
