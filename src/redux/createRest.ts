@@ -11,6 +11,7 @@ import type { Environment } from './environment';
 import { globalTimers } from './polling';
 import type { Timers } from './polling';
 import { buildSelectors } from './selectors';
+import { buildEntitySelectors } from './entitySelectors';
 import { buildReducer, completeState } from './slice';
 import { logicalSlice } from './layout';
 import type { RestState } from './types';
@@ -112,6 +113,7 @@ export function createRest<const ReducerPath extends string = 'rest'>(options: C
     onUnauthorized: options.onUnauthorized ?? ((_error, api) => api.dispatch(resetThunk())),
   };
   const selectors = buildSelectors(ctx);
+  const entitySelectors = buildEntitySelectors(ctx);
   const { shouldFetch: _shouldFetch, ...thunks } = buildThunks(ctx, selectors);
   resetThunk = thunks.resetEntireStore;
   const rest = {
@@ -205,6 +207,27 @@ export function createRest<const ReducerPath extends string = 'rest'>(options: C
      * rest.selectQuery(store.getState(), PostResource.getList.schema, { group: 'react' }); // Post[] | undefined
      */
     selectQuery: selectors.selectQuery as <S>(state: unknown, queryable: S, ...args: unknown[]) => Denormalize<S> | undefined,
+    /**
+     * The Entity instance stored under `pk`, nested entities resolved, read from the view
+     * (optimistic updates applied); `undefined` when absent or deleted, or when `pk` is `null` or
+     * `undefined`. Memoized: the same stored version is the same instance as in every other
+     * selector's answer, and keeps its reference while nothing it reads changes.
+     *
+     * @example
+     * const post = rest.selectEntity(store.getState(), Post, 5); // Post | undefined
+     * const selected = useSelector((state: RootState) => rest.selectEntity(state, Post, state.ui.selectedPostId));
+     */
+    selectEntity: entitySelectors.selectEntity,
+    /**
+     * Every stored, non-deleted instance of an Entity type, in table order (integer pks ascending,
+     * then the others by insertion), read from the view; `[]` before any. The array keeps its
+     * reference while the table and the entities it reads are unchanged; never mutate it.
+     *
+     * @example
+     * const posts = rest.selectEntities(store.getState(), Post); // Post[]
+     * const selectTitles = createSelector([(state: RootState) => rest.selectEntities(state, Post)], (posts) => posts.map((post) => post.title));
+     */
+    selectEntities: entitySelectors.selectEntities,
   };
   ctx.instance = rest;
   return rest;
