@@ -12,6 +12,7 @@ import { globalTimers } from './polling';
 import type { Timers } from './polling';
 import { buildSelectors } from './selectors';
 import { buildEntitySelectors } from './entitySelectors';
+import { buildEntityChanges } from './entityChanges';
 import { buildReducer, completeState } from './slice';
 import { logicalSlice } from './layout';
 import type { RestState } from './types';
@@ -114,6 +115,7 @@ export function createRest<const ReducerPath extends string = 'rest'>(options: C
   };
   const selectors = buildSelectors(ctx);
   const entitySelectors = buildEntitySelectors(ctx);
+  const entityChanges = buildEntityChanges(ctx, () => undefined);
   const { shouldFetch: _shouldFetch, ...thunks } = buildThunks(ctx, selectors);
   resetThunk = thunks.resetEntireStore;
   const rest = {
@@ -128,7 +130,7 @@ export function createRest<const ReducerPath extends string = 'rest'>(options: C
      * The middleware that runs requests, polling, optimistic updates and GC; add it after RTK's
      * default middleware (the thunk middleware is required).
      */
-    middleware: buildMiddleware(ctx, selectors),
+    middleware: buildMiddleware(ctx, selectors, entityChanges),
     /**
      * RTK `createAction` creators of every action this instance produces (SPEC 6.10–6.13), each
      * with `.type` and `.match`, for reducers, listeners and DevTools filters. Only
@@ -228,6 +230,40 @@ export function createRest<const ReducerPath extends string = 'rest'>(options: C
      * const selectTitles = createSelector([(state: RootState) => rest.selectEntities(state, Post)], (posts) => posts.map((post) => post.title));
      */
     selectEntities: entitySelectors.selectEntities,
+    /**
+     * An RTK matcher for the actions that changed entities of the given types: fetch outcomes,
+     * `setResponse`, `set`, deletes, optimistic updates applied, recomputed or rolled back, GC,
+     * `resetEntireStore` and rehydration. Use it in `createSlice`'s `extraReducers`
+     * (`builder.addMatcher`), the listener middleware (`startListening({ matcher })`) or
+     * `isAnyOf`; read the pks with `rest.changedPks`. A refetch of identical data changes nothing.
+     * A change of a nested entity (a post's author) is a change of that entity's type (`User`).
+     *
+     * @example
+     * const selection = createSlice({
+     *   name: 'selection',
+     *   initialState: { postIds: [] as string[] },
+     *   reducers: {},
+     *   extraReducers: (builder) =>
+     *     builder.addMatcher(rest.matchEntitiesChanged(Post), (state, action) => {
+     *       const changed = rest.changedPks(action, Post);
+     *       state.postIds = state.postIds.filter((id) => !changed.includes(id));
+     *     }),
+     * });
+     */
+    matchEntitiesChanged: entityChanges.matchEntitiesChanged,
+    /**
+     * The pks of `Entity` that an action changed (`[]` for any other action), as strings, in
+     * the order written. The action carries them as plain JSON in
+     * `meta.changedEntities[reducerPath][Entity.key]`, so they show in DevTools. Whether a
+     * changed pk was deleted: `rest.selectEntity(state, Entity, pk) === undefined`.
+     *
+     * @example
+     * listenerMiddleware.startListening({
+     *   matcher: rest.matchEntitiesChanged(Post),
+     *   effect: (action, api) => console.log('posts changed', rest.changedPks(action, Post)),
+     * });
+     */
+    changedPks: entityChanges.changedPks,
   };
   ctx.instance = rest;
   return rest;

@@ -5,6 +5,7 @@ export type { RestState, KeyMeta, StoredError } from './types';
 export type { Environment } from './environment';
 export type { Timers } from './polling';
 export type { ResponseState, ExpiryStatus, RequestStatus } from './selectors';
+export type { EntitiesChangedAction, ChangedEntities } from './entityChanges';
 
 // Internal to the package: what `rtk-rest/react` builds on (not exported from the package root).
 export { controllerOf, installedIn } from './middleware';

@@ -64,7 +64,7 @@ export function buildReducer(actions: RestActions) {
  * Optimistic layers (SPEC 6.48–6.52): `fetch/pending` adds its layer; an action carrying
  * `payload.layers` (recomputed by the middleware) replaces them; a request's outcome removes its own.
  */
-function withLayers(state: RestState, action: UnknownAction, actions: RestActions): RestState {
+export function withLayers(state: RestState, action: UnknownAction, actions: RestActions): RestState {
   const payload = (action as { payload?: { layer?: OptimisticLayer; layers?: OptimisticLayer[] } }).payload;
   if (actions.fetchPending.match(action)) {
     return payload?.layer === undefined ? state : { ...state, optimistic: [...state.optimistic, payload.layer] };
