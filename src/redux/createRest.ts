@@ -13,6 +13,8 @@ import type { Timers } from './polling';
 import { buildSelectors } from './selectors';
 import { buildEntitySelectors } from './entitySelectors';
 import { buildEntityChanges } from './entityChanges';
+import { buildRestoredOf, mergeRestored, persistedRoot } from './rehydrate';
+import type { ExtractRehydrationInfo } from './rehydrate';
 import { buildReducer, completeState } from './slice';
 import { logicalSlice } from './layout';
 import type { RestState } from './types';
@@ -50,6 +52,20 @@ export interface CreateRestOptions {
    * @example createRest({ environment: { isOnline: () => true, isVisible: () => appIsInForeground(), listen: (onChange) => subscribeToAppState(onChange) } })
    */
   environment?: Environment;
+  /**
+   * Picks a restored slice (what `state[reducerPath]` held when it was saved) out of an action,
+   * or returns `undefined` for every other action. The slice is merged into the live one by
+   * freshness: per entity and per key, the side whose request started later wins; pending
+   * requests and optimistic layers are never restored. `rest.actions.rehydrated(slice)` is
+   * always merged this way, whatever this option says.
+   * @default redux-persist persisting the root reducer: `persist/REHYDRATE`'s `payload[reducerPath]`
+   * @example
+   * // redux-persist with a persistReducer around the rest reducer alone (persist key 'rest'):
+   * createRest({ extractRehydrationInfo: (action) => (action.type === REHYDRATE && action.key === 'rest' ? action.payload : undefined) });
+   * // next-redux-wrapper:
+   * createRest({ extractRehydrationInfo: (action, { reducerPath }) => (action.type === HYDRATE ? (action.payload as RootState)[reducerPath] : undefined) });
+   */
+  extractRehydrationInfo?: ExtractRehydrationInfo;
 }
 
 function checkLength(option: string, value: unknown): number | undefined {
@@ -115,7 +131,11 @@ export function createRest<const ReducerPath extends string = 'rest'>(options: C
   };
   const selectors = buildSelectors(ctx);
   const entitySelectors = buildEntitySelectors(ctx);
-  const entityChanges = buildEntityChanges(ctx, () => undefined);
+  const restoredOf = buildRestoredOf(actions, resolved.reducerPath, options.extractRehydrationInfo ?? persistedRoot);
+  const entityChanges = buildEntityChanges(ctx, (before, action) => {
+    const restored = restoredOf(action);
+    return restored === undefined ? undefined : mergeRestored(before, restored).taken;
+  });
   const { shouldFetch: _shouldFetch, ...thunks } = buildThunks(ctx, selectors);
   resetThunk = thunks.resetEntireStore;
   const rest = {
@@ -125,7 +145,7 @@ export function createRest<const ReducerPath extends string = 'rest'>(options: C
      * The slice reducer; mount it at `reducerPath`. Its state is plain JSON (`RestState`): read it
      * through the selectors.
      */
-    reducer: buildReducer(actions),
+    reducer: buildReducer(actions, restoredOf),
     /**
      * The middleware that runs requests, polling, optimistic updates and GC; add it after RTK's
      * default middleware (the thunk middleware is required).

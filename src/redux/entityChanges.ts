@@ -118,6 +118,8 @@ export function buildEntityChanges(ctx: RestContext, restoredCells: RestoredCell
      * on, a copy when the middleware enriched it), given the root state before the action.
      */
     annotate(received: UnknownAction, forwarded: UnknownAction, rootState: unknown): void {
+      // A slice not mounted yet (combineSlices' lazy inject) has no entities to change.
+      if ((rootState as Record<string, unknown> | undefined)?.[reducerPath] === undefined) return;
       const changed = changesOf(forwarded, ctx.slice(rootState));
       if (changed === undefined) return;
       for (const action of received === forwarded ? [received] : [received, forwarded]) {

@@ -1,5 +1,7 @@
 import type { RestActions } from './actions';
 import { applyEntityWrite, removeEntities } from './layout';
+import { mergeRestored } from './rehydrate';
+import type { RestoredOf } from './rehydrate';
 import type { UnknownAction } from './rtk';
 import { tableGet, tableHas, tableKeys, tableSet } from './tables';
 import type { Table } from './tables';
@@ -52,9 +54,12 @@ function isOlder(meta: KeyMeta | undefined, fetchedAt: number): boolean {
 }
 
 /** The reducer (SPEC 5.5–5.6): pure, copy-on-write, reading nothing but the state and the action. */
-export function buildReducer(actions: RestActions) {
+export function buildReducer(actions: RestActions, restoredOf?: RestoredOf) {
   const base = buildBaseReducer(actions);
   return function restReducer(state: RestState | undefined, action: UnknownAction): RestState {
+    // A restored slice merges by freshness (issue 17.3); its layers never come back.
+    const restored = restoredOf?.(action);
+    if (restored !== undefined) return mergeRestored(state === undefined ? initialState() : completeState(state), restored).state;
     const next = base(state, action);
     return withLayers(next, action, actions);
   };
@@ -133,6 +138,9 @@ function buildBaseReducer(actions: RestActions) {
     if (actions.resetEntireStore.match(action)) return initialState(action.payload.date);
     if (actions.gc.match(action)) return collect(current, action.payload.keys, action.payload.entities);
     if (actions.middlewareRegistered.match(action)) return dropPending(current);
+    // The store's creation (Redux's init action, the first one a preloaded slice meets): pending
+    // ids and layers of a preloaded slice belong to no request of this store (issue 17.3, 6.73).
+    if (action.type.startsWith('@@redux/INIT')) return dropPending(current);
     return current;
   };
 }
