@@ -6,6 +6,7 @@ export type { Environment } from './environment';
 export type { Timers } from './polling';
 export type { ResponseState, ExpiryStatus, RequestStatus } from './selectors';
 export type { EntitiesChangedAction, ChangedEntities } from './entityChanges';
+export type { ExtractRehydrationInfo } from './rehydrate';
 
 // Internal to the package: what `rtk-rest/react` builds on (not exported from the package root).
 export { controllerOf, installedIn } from './middleware';
