@@ -153,3 +153,24 @@ describe('issue 17.3: preloadedState', () => {
     void react;
   });
 });
+
+describe('issue 17.3: redux-persist around the rest reducer alone (the recipe’s note)', () => {
+  it('extractRehydrationInfo + stateReconciler: false merges the nested slice by freshness', async () => {
+    const { persistReducer, persistStore, REHYDRATE, FLUSH, PAUSE, PERSIST, PURGE, REGISTER } = await import('redux-persist');
+    const { configureStore, combineReducers } = await import('@reduxjs/toolkit');
+    const saved = await savedSlice(1000, 'saved');
+    saved.meta[K.post6] = { pending: ['old'] };
+    const items = new Map<string, string>([['persist:rest', JSON.stringify({ ...Object.fromEntries(Object.entries(saved).map(([k, v]) => [k, JSON.stringify(v)])), _persist: JSON.stringify({ version: -1, rehydrated: true }) })]]);
+    const storage = { getItem: async (key: string) => items.get(key) ?? null, setItem: async (key: string, value: string) => void items.set(key, value), removeItem: async (key: string) => void items.delete(key) };
+    const rest = createRest({ extractRehydrationInfo: (action) => (action.type === REHYDRATE && action.key === 'rest' ? action.payload : undefined) });
+    const store = configureStore({
+      reducer: combineReducers({ rest: persistReducer({ key: 'rest', storage, stateReconciler: false }, rest.reducer) }),
+      middleware: (getDefault) => getDefault({ serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] } }).concat(rest.middleware),
+    });
+    const persistor = persistStore(store);
+    for (let i = 0; i < 20 && !persistor.getState().bootstrapped; i++) await Promise.resolve().then(() => new Promise<void>((resolve) => process.nextTick(resolve)));
+    expect(persistor.getState().bootstrapped).toBe(true);
+    expect(rest.selectEntity(store.getState(), Post, 5)?.title).toBe('saved');
+    expect(sliceOf(rest, store.getState()).meta[K.post6]).toBeUndefined();
+  });
+});
