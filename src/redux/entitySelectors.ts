@@ -1,5 +1,5 @@
-import { isEntityClass, schema, toNode } from '../schema';
-import type { AbstractInstanceType, Entity, SchemaNode } from '../schema';
+import { isEntityClass, TABLE, toNode } from '../schema';
+import type { AbstractInstanceType, DenormalizeContext, Entity, SchemaNode } from '../schema';
 import type { RestContext } from './context';
 import { entitiesToken } from './layout';
 import { viewOf } from './optimistic';
@@ -11,11 +11,41 @@ import { viewOf } from './optimistic';
  * same stored version, and an answer keeps its reference while nothing it reads changed.
  */
 
-/** The `All(Entity)` schema behind `selectEntities`, one per class (the memo cache is per schema object). */
-const allOf = new WeakMap<typeof Entity, SchemaNode>();
+/**
+ * The read behind `selectEntities`: every instance of one table, in table order, with the whole
+ * table as a dependency (so a new pk rebuilds it). Like `schema.All(Entity)`, without pulling
+ * `schema.All` (and the Union class it may build) into every app's bundle. Read-only.
+ */
+class EntityTableRead implements SchemaNode {
+  readonly queryable = false;
+  constructor(
+    private readonly entity: SchemaNode,
+    private readonly key: string,
+  ) {}
+  normalize(): never {
+    throw new TypeError(`[rtk-rest] ${this.describe()} only reads.`);
+  }
+  queryKey(): undefined {
+    return undefined;
+  }
+  describe(): string {
+    return `selectEntities(${this.key})`;
+  }
+  denormalize(_value: unknown, ctx: DenormalizeContext, prev: unknown): unknown {
+    ctx.dep(this.key, TABLE, ctx.reader.token(this.key));
+    const out: unknown[] = [];
+    for (const pk of ctx.reader.pks(this.key)) {
+      const instance = this.entity.denormalize(pk, ctx, undefined);
+      if (instance !== undefined && instance !== null) out.push(instance);
+    }
+    // An unchanged list keeps its reference (an empty one included: `[]` before any table).
+    const same = Array.isArray(prev) && prev.length === out.length && out.every((item, i) => prev[i] === item);
+    return same ? prev : out;
+  }
+}
 
-/** What `selectEntities` returns before a table exists: one array, so the answer is stable. */
-const NONE: never[] = Object.freeze([]) as unknown as never[];
+/** The table read of each Entity class (the memo cache is per node object). */
+const tableReads = new WeakMap<typeof Entity, SchemaNode>();
 
 function entityNodeOf(Entity: unknown, selector: string): SchemaNode {
   if (!isEntityClass(Entity)) {
@@ -37,12 +67,10 @@ export function buildEntitySelectors(ctx: RestContext) {
     },
     /** Every stored, non-deleted instance of the type, in table order; `[]` before any. */
     selectEntities<TEntity extends typeof Entity>(state: unknown, Entity: TEntity): AbstractInstanceType<TEntity>[] {
-      entityNodeOf(Entity, 'selectEntities');
-      let node = allOf.get(Entity);
-      if (node === undefined) allOf.set(Entity, (node = toNode(new schema.All(Entity))!));
+      let node = tableReads.get(Entity);
+      if (node === undefined) tableReads.set(Entity, (node = new EntityTableRead(entityNodeOf(Entity, 'selectEntities'), Entity.key)));
       const view = viewOf(ctx.slice(state));
-      const data = ctx.memo.read(node, null, ctx.reader(view), entitiesToken(view.entities), []).data;
-      return (data ?? NONE) as AbstractInstanceType<TEntity>[];
+      return ctx.memo.read(node, null, ctx.reader(view), entitiesToken(view.entities), []).data as AbstractInstanceType<TEntity>[];
     },
   };
 }
