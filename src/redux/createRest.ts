@@ -154,7 +154,8 @@ export function createRest<const ReducerPath extends string = 'rest'>(options: C
     /**
      * RTK `createAction` creators of every action this instance produces (SPEC 6.10–6.13), each
      * with `.type` and `.match`, for reducers, listeners and DevTools filters. Only
-     * `resetEntireStore()` is meant to be dispatched directly.
+     * `resetEntireStore()` and `rehydrated(savedSlice)` (merges a saved slice by freshness, see
+     * the `extractRehydrationInfo` option) are meant to be dispatched directly.
      *
      * @example
      * const sessionSlice = createSlice({
