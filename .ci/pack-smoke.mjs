@@ -22,7 +22,8 @@ try {
   if (stray.length) throw new Error(`the tarball holds files outside dist/: ${stray.join(', ')}`);
   console.log(`packed ${filename}: ${packed.length} files`);
 
-  const peers = ['react', 'react-dom', 'react-redux', '@types/react'].map((name) => `${name}@${pkg.devDependencies[name]}`);
+  // redux-persist: the persistence recipe of docs/ imports it.
+  const peers = ['react', 'react-dom', 'react-redux', '@types/react', 'redux-persist'].map((name) => `${name}@${pkg.devDependencies[name]}`);
   writeFileSync(join(scratch, 'package.json'), JSON.stringify({ name: 'smoke', private: true, version: '0.0.0' }));
   const installStart = Date.now();
   run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error', join(scratch, filename), ...peers]);

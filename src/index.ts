@@ -8,7 +8,7 @@
 export { Entity, schema, normalize, denormalize, MemoCache, MemoResult, NormalizeError } from './schema';
 export { RestEndpoint, createResource, hookifyResource, NetworkError, AbortOptimistic } from './rest';
 export { createRest, ResetError } from './redux';
-export type { CreateRestOptions, Rest, RestState, KeyMeta, StoredError, ResponseState, ExpiryStatus, RequestStatus, Environment, Timers } from './redux';
+export type { CreateRestOptions, Rest, RestState, KeyMeta, StoredError, ResponseState, ExpiryStatus, RequestStatus, Environment, Timers, EntitiesChangedAction, ChangedEntities, ExtractRehydrationInfo } from './redux';
 export type {
   RestGenerics,
   RestEndpointOptions,

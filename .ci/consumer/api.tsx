@@ -23,7 +23,7 @@ import {
   normalize,
   schema,
 } from 'rtk-rest';
-import type { ExpiryStatus, OptimisticSnapshot, RequestStatus, ResponseState, Rest, RestGenerics, RestState, StoredError } from 'rtk-rest';
+import type { EntitiesChangedAction, ExpiryStatus, OptimisticSnapshot, RequestStatus, ResponseState, Rest, RestGenerics, RestState, StoredError } from 'rtk-rest';
 import { AsyncBoundary, createRestHooks, useCache, useController, useDLE, useFetch, useLive, useLoading, useQuery, useSubscription, useSuspense } from 'rtk-rest/react';
 import { mockFetch } from 'rtk-rest/mock';
 import { Provider } from 'react-redux';
@@ -260,8 +260,27 @@ export function selectors(state: RootState) {
   const queried: Post | undefined = rest.selectQuery(state, Post, { id: 5 });
   const queriedList: Post[] | undefined = rest.selectQuery(state, PostResource.getList.schema, { group: 'react' });
   const inactive: Post | undefined = rest.selectData(state, PostResource.get, null);
-  return [data, error, statuses, isLoading, isFetching, fetchedAt, expiresAt, listData, stored, queried, queriedList, inactive, slice];
+  const entity: Post | undefined = rest.selectEntity(state, Post, 5);
+  const entities: Post[] = rest.selectEntities(state, Post);
+  return [data, error, statuses, isLoading, isFetching, fetchedAt, expiresAt, listData, stored, queried, queriedList, inactive, slice, entity, entities];
 }
+
+// Entity changes for the rest of the app, and rehydration (issue 17.2, 17.3).
+export const starred = createSlice({
+  name: 'starred',
+  initialState: { postIds: [] as string[] },
+  reducers: {},
+  extraReducers: (builder) =>
+    builder.addMatcher(rest.matchEntitiesChanged(Post), (state, action: EntitiesChangedAction) => {
+      const changed: readonly string[] = rest.changedPks(action, Post);
+      state.postIds = state.postIds.filter((id) => !changed.includes(id));
+    }),
+});
+export const rehydrating = createRest({
+  reducerPath: 'saved',
+  extractRehydrationInfo: (action, { reducerPath }) => (action.type === 'app/hydrate' ? (action.payload as Record<string, unknown>)[reducerPath] : undefined),
+});
+export const rehydrate = (saved: RestState) => store.dispatch(rest.actions.rehydrated(saved));
 
 // --------------------------------------------------------------------------------- §4 React
 
@@ -310,8 +329,6 @@ globalThis.fetch = fakeFetch;
 //   §2  endpoint options `retry`, `timeout`, `refetchOnFocus`, `refetchOnReconnect` (+ createRest defaults)
 //   §2  conditional requests (ETag / Last-Modified) and the endpoint option to opt out
 //   §2  the `stream(...)` option; the stored error keeping the server's parsed body
-//   §3  rest.selectEntity(state, Entity, pk), rest.selectEntities(state, Entity)
-//   §3  the RTK matcher for actions that changed entities of a type (and its changed pks)
 //   §3  the createRest option for the plain-JSON size threshold of entities[Key][pk]
 //   §4  useMutation, usePaginated (or useInfinite), useCancelling, useDebounce
 //   §4  useDLE's selectResponse fields and refetch()

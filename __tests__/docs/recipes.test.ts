@@ -23,6 +23,7 @@ import * as datesAndDecimals from '../../docs/recipes/dates-and-decimals';
 import * as formData from '../../docs/recipes/form-data';
 import * as tenantPrefix from '../../docs/recipes/tenant-prefix';
 import * as nestedQuery from '../../docs/recipes/nested-query';
+import * as persistence from '../../docs/recipes/persistence';
 
 const DOCS = path.resolve(__dirname, '../../docs');
 const RECIPES = path.join(DOCS, 'recipes');
@@ -624,5 +625,83 @@ describe('nested-query (10.9)', () => {
   it('the default searchToString refuses nested values (why the recipe overrides it)', () => {
     const plain = new RestEndpoint({ path: '/posts', searchParams: {} as { filter?: { tag?: string } } });
     expect(() => plain.url({ filter: { tag: 'a' } })).toThrow(/searchToString/);
+  });
+});
+
+describe('persistence (issue 17.3): redux-persist with a real store', () => {
+  const { PostResource, Post, makePersistedStore, rest } = persistence;
+  type Persistor = ReturnType<typeof makePersistedStore>['persistor'];
+
+  /** In-memory storage whose reads wait for `open()` (so a test decides when rehydration lands). */
+  function memoryStorage(items = new Map<string, string>()) {
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const storage = {
+      getItem: async (key: string) => {
+        await gate;
+        return items.get(key) ?? null;
+      },
+      setItem: async (key: string, value: string) => void items.set(key, value),
+      removeItem: async (key: string) => void items.delete(key),
+    };
+    return { storage, items, open };
+  }
+
+  const bootstrapped = (persistor: Persistor) =>
+    new Promise<void>((resolve) => {
+      const check = () => {
+        if (!persistor.getState().bootstrapped) return;
+        unsubscribe();
+        resolve();
+      };
+      const unsubscribe = persistor.subscribe(check);
+      check();
+    });
+
+  beforeEach(() => {
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'queueMicrotask', 'setImmediate'] });
+  });
+  afterEach(() => {
+    jest.clearAllTimers();
+    jest.useRealTimers();
+  });
+
+  it('saves the slice, and on the next start merges it by freshness: no pending request comes back, old data is stale and refetched', async () => {
+    // Session 1, at t = 1000: two posts fetched, a third request still in flight when saved.
+    jest.setSystemTime(1000);
+    const first = memoryStorage();
+    first.open();
+    const slow = deferred();
+    stubFetch((url) => (url.endsWith('/posts/7') ? slow.promise : json([{ id: 5, title: 'saved five' }, { id: 6, title: 'saved six' }])));
+    const one = makePersistedStore(first.storage);
+    await bootstrapped(one.persistor);
+    await one.store.dispatch(rest.fetch(PostResource.getList));
+    void one.store.dispatch(rest.fetch(PostResource.get, { id: 7 }));
+    await one.persistor.flush();
+    expect(JSON.parse(JSON.parse(first.items.get('persist:root')!).rest).meta[`GET ${A}/posts/7`].pending).toHaveLength(1);
+
+    // Session 2, ten minutes later: post 5 is fetched before the saved state is read back.
+    jest.setSystemTime(601_000);
+    const second = memoryStorage(first.items);
+    const net = stubFetch((url) => json(url.endsWith('/posts/5') ? { id: 5, title: 'live five' } : [{ id: 5, title: 'live five' }, { id: 6, title: 'fresh six' }]));
+    const two = makePersistedStore(second.storage);
+    await two.store.dispatch(rest.fetch(PostResource.get, { id: 5 }));
+    second.open();
+    await bootstrapped(two.persistor);
+    const state = two.store.getState();
+    expect(state._persist.rehydrated).toBe(true);
+    // Newer wins: this session's post 5, the saved post 6.
+    expect(rest.selectEntity(state, Post, 5)?.title).toBe('live five');
+    expect(rest.selectEntity(state, Post, 6)?.title).toBe('saved six');
+    // The saved request for post 7 belongs to no request of this store.
+    expect(rest.selectResponse(state, PostResource.get, { id: 7 })).toMatchObject({ status: 'uninitialized', isFetching: false });
+    // The saved list is shown, stale (past its expiry), and refetched.
+    expect(rest.selectResponse(state, PostResource.getList)).toMatchObject({ expiryStatus: 'stale', status: 'fulfilled' });
+    expect(rest.selectData(state, PostResource.getList)?.map((post) => post.title)).toEqual(['live five', 'saved six']);
+    await two.store.dispatch(rest.fetchIfStale(PostResource.getList));
+    expect(net.calls().map((call) => call.url)).toEqual([`${A}/posts/5`, `${A}/posts`]);
+    expect(rest.selectResponse(two.store.getState(), PostResource.getList).expiryStatus).toBe('valid');
+    expect(rest.selectEntity(two.store.getState(), Post, 6)?.title).toBe('fresh six');
+    slow.resolve(json({ id: 7, title: 'late' }));
   });
 });

@@ -1,9 +1,9 @@
 import { expectTypeOf } from 'expect-type';
-import { configureStore } from '@reduxjs/toolkit';
+import { configureStore, createListenerMiddleware, createSlice, isAnyOf } from '@reduxjs/toolkit';
 import { createRest } from 'rtk-rest';
-import type { ResponseState } from 'rtk-rest';
+import type { EntitiesChangedAction, ResponseState } from 'rtk-rest';
 // The running example of SPEC 0.6: User, Post and PostResource.
-import { PostResource } from '../support/example';
+import { Post as PostClass, PostResource } from '../support/example';
 import type { Post } from '../support/example';
 
 /**
@@ -40,4 +40,35 @@ test('the endpoint selectors take the endpoint arguments too', () => {
   expect(rest.selectData(state, PostResource.get, null)).toBeUndefined();
   // @ts-expect-error not the endpoint's arguments: a type error now, a TypeError at run time
   expect(() => rest.selectData(state, PostResource.get, 42, 'x')).toThrow(/URL parameters must be an object/);
+});
+
+test('issue 17.2: selectEntity, selectEntities, matchEntitiesChanged and changedPks are typed', () => {
+  const state = store.getState();
+  expectTypeOf(rest.selectEntity(state, PostClass, 5)).toEqualTypeOf<Post | undefined>();
+  expectTypeOf(rest.selectEntity(state, PostClass, '5')).toEqualTypeOf<Post | undefined>();
+  expectTypeOf(rest.selectEntities(state, PostClass)).toEqualTypeOf<Post[]>();
+  // @ts-expect-error a pk is a string or a number
+  rest.selectEntity(state, PostClass, { id: 5 });
+  const matcher = rest.matchEntitiesChanged(PostClass);
+  expectTypeOf(matcher).toMatchTypeOf<(action: unknown) => boolean>();
+  const slice = createSlice({
+    name: 'seen',
+    initialState: { ids: [] as string[] },
+    reducers: {},
+    extraReducers: (builder) =>
+      builder.addMatcher(matcher, (draft, action) => {
+        expectTypeOf(action).toMatchTypeOf<EntitiesChangedAction>();
+        expectTypeOf(rest.changedPks(action, PostClass)).toEqualTypeOf<readonly string[]>();
+        draft.ids.push(...rest.changedPks(action, PostClass));
+      }),
+  });
+  const listener = createListenerMiddleware();
+  listener.startListening({
+    matcher: rest.matchEntitiesChanged(PostClass),
+    effect: (action) => {
+      expectTypeOf(action.meta.changedEntities).toEqualTypeOf<Record<string, Record<string, string[]>>>();
+    },
+  });
+  listener.startListening({ matcher: isAnyOf(rest.matchEntitiesChanged(PostClass), rest.actions.resetEntireStore.match), effect: () => undefined });
+  expect(typeof slice.reducer).toBe('function');
 });

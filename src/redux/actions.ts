@@ -1,5 +1,5 @@
 import { createAction } from './rtk';
-import type { EntityWrite, FetchMeta, StoredError, WritePayload, OptimisticLayer } from './types';
+import type { EntityWrite, FetchMeta, RestState, StoredError, WritePayload, OptimisticLayer } from './types';
 
 /** `meta` of setResponse, setError and set (SPEC 6.11). */
 export interface KeyWriteMeta {
@@ -10,7 +10,7 @@ export interface KeyWriteMeta {
 
 /**
  * The action creators of one instance (SPEC 6.10–6.13), all past-tense events with JSON
- * payloads. Only `resetEntireStore` is meant to be dispatched directly.
+ * payloads. Only `resetEntireStore` and `rehydrated` are meant to be dispatched directly.
  */
 export function buildActions(reducerPath: string) {
   const type = (name: string) => `${reducerPath}/${name}`;
@@ -30,6 +30,8 @@ export function buildActions(reducerPath: string) {
     resetEntireStore: createAction(type('resetEntireStore'), (payload: { date: number } = { date: Date.now() }) => ({ payload })),
     gc: createAction<{ keys: string[]; entities: { key: string; pk: string }[] }>(type('gc')),
     middlewareRegistered: createAction(type('middlewareRegistered')),
+    /** A slice restored from storage or a server, merged by freshness (issue 17.3); dispatchable. */
+    rehydrated: createAction<Partial<RestState>>(type('rehydrated')),
   };
 }
 

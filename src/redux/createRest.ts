@@ -11,6 +11,10 @@ import type { Environment } from './environment';
 import { globalTimers } from './polling';
 import type { Timers } from './polling';
 import { buildSelectors } from './selectors';
+import { buildEntitySelectors } from './entitySelectors';
+import { buildEntityChanges } from './entityChanges';
+import { buildRestoredOf, mergeRestored, persistedRoot } from './rehydrate';
+import type { ExtractRehydrationInfo } from './rehydrate';
 import { buildReducer, completeState } from './slice';
 import { logicalSlice } from './layout';
 import type { RestState } from './types';
@@ -48,6 +52,20 @@ export interface CreateRestOptions {
    * @example createRest({ environment: { isOnline: () => true, isVisible: () => appIsInForeground(), listen: (onChange) => subscribeToAppState(onChange) } })
    */
   environment?: Environment;
+  /**
+   * Picks a restored slice (what `state[reducerPath]` held when it was saved) out of an action,
+   * or returns `undefined` for every other action. The slice is merged into the live one by
+   * freshness: per entity and per key, the side whose request started later wins; pending
+   * requests and optimistic layers are never restored. `rest.actions.rehydrated(slice)` is
+   * always merged this way, whatever this option says.
+   * @default redux-persist persisting the root reducer: `persist/REHYDRATE`'s `payload[reducerPath]`
+   * @example
+   * // redux-persist with a persistReducer around the rest reducer alone (persist key 'rest'):
+   * createRest({ extractRehydrationInfo: (action) => (action.type === REHYDRATE && action.key === 'rest' ? action.payload : undefined) });
+   * // next-redux-wrapper:
+   * createRest({ extractRehydrationInfo: (action, { reducerPath }) => (action.type === HYDRATE ? (action.payload as RootState)[reducerPath] : undefined) });
+   */
+  extractRehydrationInfo?: ExtractRehydrationInfo;
 }
 
 function checkLength(option: string, value: unknown): number | undefined {
@@ -112,6 +130,12 @@ export function createRest<const ReducerPath extends string = 'rest'>(options: C
     onUnauthorized: options.onUnauthorized ?? ((_error, api) => api.dispatch(resetThunk())),
   };
   const selectors = buildSelectors(ctx);
+  const entitySelectors = buildEntitySelectors(ctx);
+  const restoredOf = buildRestoredOf(actions, resolved.reducerPath, options.extractRehydrationInfo ?? persistedRoot);
+  const entityChanges = buildEntityChanges(ctx, (before, action) => {
+    const restored = restoredOf(action);
+    return restored === undefined ? undefined : mergeRestored(before, restored).taken;
+  });
   const { shouldFetch: _shouldFetch, ...thunks } = buildThunks(ctx, selectors);
   resetThunk = thunks.resetEntireStore;
   const rest = {
@@ -122,16 +146,17 @@ export function createRest<const ReducerPath extends string = 'rest'>(options: C
      * through the selectors. In development it freezes what it writes, so RTK's default
      * immutability and serializability checks stay on and stay cheap.
      */
-    reducer: buildReducer(actions),
+    reducer: buildReducer(actions, restoredOf),
     /**
      * The middleware that runs requests, polling, optimistic updates and GC; add it after RTK's
      * default middleware (the thunk middleware is required).
      */
-    middleware: buildMiddleware(ctx, selectors),
+    middleware: buildMiddleware(ctx, selectors, entityChanges),
     /**
      * RTK `createAction` creators of every action this instance produces (SPEC 6.10–6.13), each
      * with `.type` and `.match`, for reducers, listeners and DevTools filters. Only
-     * `resetEntireStore()` is meant to be dispatched directly.
+     * `resetEntireStore()` and `rehydrated(savedSlice)` (merges a saved slice by freshness, see
+     * the `extractRehydrationInfo` option) are meant to be dispatched directly.
      *
      * @example
      * const sessionSlice = createSlice({
@@ -206,6 +231,61 @@ export function createRest<const ReducerPath extends string = 'rest'>(options: C
      * rest.selectQuery(store.getState(), PostResource.getList.schema, { group: 'react' }); // Post[] | undefined
      */
     selectQuery: selectors.selectQuery as <S>(state: unknown, queryable: S, ...args: unknown[]) => Denormalize<S> | undefined,
+    /**
+     * The Entity instance stored under `pk`, nested entities resolved, read from the view
+     * (optimistic updates applied); `undefined` when absent or deleted, or when `pk` is `null` or
+     * `undefined`. Memoized: the same stored version is the same instance as in every other
+     * selector's answer, and keeps its reference while nothing it reads changes.
+     *
+     * @example
+     * const post = rest.selectEntity(store.getState(), Post, 5); // Post | undefined
+     * const selected = useSelector((state: RootState) => rest.selectEntity(state, Post, state.ui.selectedPostId));
+     */
+    selectEntity: entitySelectors.selectEntity,
+    /**
+     * Every stored, non-deleted instance of an Entity type, in table order (integer pks ascending,
+     * then the others by insertion), read from the view; `[]` before any. The array keeps its
+     * reference while the table and the entities it reads are unchanged; never mutate it.
+     *
+     * @example
+     * const posts = rest.selectEntities(store.getState(), Post); // Post[]
+     * const selectTitles = createSelector([(state: RootState) => rest.selectEntities(state, Post)], (posts) => posts.map((post) => post.title));
+     */
+    selectEntities: entitySelectors.selectEntities,
+    /**
+     * An RTK matcher for the actions that changed entities of the given types: fetch outcomes,
+     * `setResponse`, `set`, deletes, optimistic updates applied, recomputed or rolled back, GC,
+     * `resetEntireStore` and rehydration. Use it in `createSlice`'s `extraReducers`
+     * (`builder.addMatcher`), the listener middleware (`startListening({ matcher })`) or
+     * `isAnyOf`; read the pks with `rest.changedPks`. A refetch of identical data changes nothing.
+     * A change of a nested entity (a post's author) is a change of that entity's type (`User`).
+     *
+     * @example
+     * const selection = createSlice({
+     *   name: 'selection',
+     *   initialState: { postIds: [] as string[] },
+     *   reducers: {},
+     *   extraReducers: (builder) =>
+     *     builder.addMatcher(rest.matchEntitiesChanged(Post), (state, action) => {
+     *       const changed = rest.changedPks(action, Post);
+     *       state.postIds = state.postIds.filter((id) => !changed.includes(id));
+     *     }),
+     * });
+     */
+    matchEntitiesChanged: entityChanges.matchEntitiesChanged,
+    /**
+     * The pks of `Entity` that an action changed (`[]` for any other action), as strings, in
+     * the order written. The action carries them as plain JSON in
+     * `meta.changedEntities[reducerPath][Entity.key]`, so they show in DevTools. Whether a
+     * changed pk was deleted: `rest.selectEntity(state, Entity, pk) === undefined`.
+     *
+     * @example
+     * listenerMiddleware.startListening({
+     *   matcher: rest.matchEntitiesChanged(Post),
+     *   effect: (action, api) => console.log('posts changed', rest.changedPks(action, Post)),
+     * });
+     */
+    changedPks: entityChanges.changedPks,
   };
   ctx.instance = rest;
   return rest;

@@ -5,6 +5,8 @@ export type { RestState, KeyMeta, StoredError } from './types';
 export type { Environment } from './environment';
 export type { Timers } from './polling';
 export type { ResponseState, ExpiryStatus, RequestStatus } from './selectors';
+export type { EntitiesChangedAction, ChangedEntities } from './entityChanges';
+export type { ExtractRehydrationInfo } from './rehydrate';
 
 // Internal to the package: what `rtk-rest/react` builds on (not exported from the package root).
 export { controllerOf, installedIn } from './middleware';

@@ -3,6 +3,7 @@ import type { RestContext } from './context';
 import { Controller } from './controller';
 import type { Middleware, UnknownAction } from './rtk';
 import type { Selectors } from './selectors';
+import type { EntityChanges } from './entityChanges';
 import { buildReducer } from './slice';
 
 /**
@@ -22,7 +23,7 @@ export interface InstalledRest {
  */
 const installed = new WeakMap<object, InstalledRest[]>();
 
-export function buildMiddleware(ctx: RestContext, selectors: Selectors): Middleware {
+export function buildMiddleware(ctx: RestContext, selectors: Selectors, changes: EntityChanges): Middleware {
   const probe = controllerProbe(ctx.options.reducerPath);
   const { middlewareRegistered, resetEntireStore, invalidate, gc } = ctx.actions;
   const reducer = buildReducer(ctx.actions);
@@ -50,10 +51,13 @@ export function buildMiddleware(ctx: RestContext, selectors: Selectors): Middlew
         api.dispatch(middlewareRegistered());
         controller.gc?.start();
       }
+      const received = action as UnknownAction;
       // Base changes carry the recomputed optimistic layers (SPEC 6.51).
       if (controller.optimistic.active && typeof (action as UnknownAction).type === 'string' && (action as UnknownAction).type.startsWith(prefix)) {
         action = controller.optimistic.enrich(action as UnknownAction, ctx.slice(api.getState()));
       }
+      // Entity changes, for matchEntitiesChanged (issue 17.2), written before any reducer runs.
+      changes.annotate(received, action as UnknownAction, api.getState());
       const result = next(action);
       if (resetEntireStore.match(action)) controller.onReset();
       else if (invalidate.match(action)) controller.onInvalidate(action.payload.keys);

@@ -1,6 +1,8 @@
 import type { RestActions } from './actions';
 import { freezeState } from './freeze';
 import { applyEntityWrite, removeEntities } from './layout';
+import { mergeRestored } from './rehydrate';
+import type { RestoredOf } from './rehydrate';
 import type { UnknownAction } from './rtk';
 import { tableGet, tableHas, tableKeys, tableSet } from './tables';
 import type { Table } from './tables';
@@ -53,10 +55,15 @@ function isOlder(meta: KeyMeta | undefined, fetchedAt: number): boolean {
 }
 
 /** The reducer (SPEC 5.5–5.6): pure, copy-on-write, reading nothing but the state and the action. */
-export function buildReducer(actions: RestActions) {
+export function buildReducer(actions: RestActions, restoredOf?: RestoredOf) {
   const base = buildBaseReducer(actions);
   return function restReducer(state: RestState | undefined, action: UnknownAction): RestState {
-    const next = withLayers(base(state, action), action, actions);
+    // A restored slice merges by freshness (issue 17.3); its layers never come back.
+    const restored = restoredOf?.(action);
+    const next =
+      restored !== undefined
+        ? mergeRestored(state === undefined ? initialState() : completeState(state), restored).state
+        : withLayers(base(state, action), action, actions);
     // Development only (SPEC 0.3): frozen state keeps RTK's default checks cheap (freeze.ts).
     if (process.env.NODE_ENV !== 'production') freezeState(next);
     return next;
@@ -67,7 +74,7 @@ export function buildReducer(actions: RestActions) {
  * Optimistic layers (SPEC 6.48–6.52): `fetch/pending` adds its layer; an action carrying
  * `payload.layers` (recomputed by the middleware) replaces them; a request's outcome removes its own.
  */
-function withLayers(state: RestState, action: UnknownAction, actions: RestActions): RestState {
+export function withLayers(state: RestState, action: UnknownAction, actions: RestActions): RestState {
   const payload = (action as { payload?: { layer?: OptimisticLayer; layers?: OptimisticLayer[] } }).payload;
   if (actions.fetchPending.match(action)) {
     return payload?.layer === undefined ? state : { ...state, optimistic: [...state.optimistic, payload.layer] };
@@ -136,6 +143,9 @@ function buildBaseReducer(actions: RestActions) {
     if (actions.resetEntireStore.match(action)) return initialState(action.payload.date);
     if (actions.gc.match(action)) return collect(current, action.payload.keys, action.payload.entities);
     if (actions.middlewareRegistered.match(action)) return dropPending(current);
+    // The store's creation (Redux's init action, the first one a preloaded slice meets): pending
+    // ids and layers of a preloaded slice belong to no request of this store (issue 17.3, 6.73).
+    if (action.type.startsWith('@@redux/INIT')) return dropPending(current);
     return current;
   };
 }

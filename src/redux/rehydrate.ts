@@ -1,0 +1,131 @@
+import { getOwn, hasOwn, setOwn } from '../internal/own';
+import type { EntityMeta } from '../schema';
+import type { RestActions } from './actions';
+import { applyEntityWrite } from './layout';
+import type { UnknownAction } from './rtk';
+import { tableGet, tableKeys, tableWrite } from './tables';
+import type { Table } from './tables';
+import type { EntityWrite, KeyMeta, RestState } from './types';
+
+/**
+ * Rehydration by freshness (issue 17.3): a slice restored from storage (redux-persist's
+ * `REHYDRATE`, a framework's hydrate action, `rest.actions.rehydrated`) is merged into the live
+ * slice entity by entity and key by key, the one whose request started later (`fetchedAt`)
+ * winning. Restored pending request ids and optimistic layers belong to no request of this
+ * store: they are never restored. Expiry is absolute (`expiresAt`), so restored data past it
+ * reads `stale` and is refetched like any other stale data.
+ */
+
+/**
+ * Picks the restored slice out of an action, or returns `undefined` for any other action
+ * (the `extractRehydrationInfo` option of `createRest`).
+ */
+export type ExtractRehydrationInfo = (action: UnknownAction, api: { reducerPath: string }) => unknown;
+
+/** redux-persist's `REHYDRATE` type (matched by string: redux-persist is not a dependency). */
+const PERSIST_REHYDRATE = 'persist/REHYDRATE';
+
+/** The default: redux-persist persisting the root reducer, whose `REHYDRATE` payload is the saved root state. */
+export const persistedRoot: ExtractRehydrationInfo = (action, { reducerPath }) => {
+  if (action.type !== PERSIST_REHYDRATE) return undefined;
+  const payload = action.payload;
+  return typeof payload === 'object' && payload !== null ? getOwn(payload as Record<string, unknown>, reducerPath) : undefined;
+};
+
+/** The restored slice an action carries, if any. */
+export type RestoredOf = (action: UnknownAction) => Partial<RestState> | undefined;
+
+export function buildRestoredOf(actions: RestActions, reducerPath: string, extract: ExtractRehydrationInfo): RestoredOf {
+  return (action) => {
+    const restored = actions.rehydrated.match(action) ? action.payload : extract(action, { reducerPath });
+    if (restored === undefined || restored === null) return undefined;
+    if (typeof restored !== 'object' || Array.isArray(restored)) {
+      if (process.env.NODE_ENV !== 'production') {
+        console.error(`[rtk-rest] ${action.type}: the restored state of "${reducerPath}" is not a slice object (got ${Array.isArray(restored) ? 'an array' : typeof restored}), so it is ignored. Restore what state.${reducerPath} held.`);
+      }
+      return undefined;
+    }
+    return restored as Partial<RestState>;
+  };
+}
+
+/** Whether the restored side is newer: it started later, or the live side has nothing. */
+const wins = (restoredAt: number | undefined, liveAt: number | undefined, liveHas: boolean) => !liveHas || (restoredAt ?? 0) > (liveAt ?? 0);
+
+/** The live slice with the restored one merged in, and the entity cells taken from it. */
+export function mergeRestored(live: RestState, restored: Partial<RestState>): { state: RestState; taken: { key: string; pk: string }[] } {
+  const { write, taken } = restoredEntities(live, restored);
+  const state = applyEntityWrite(live, write);
+  const { endpoints, meta } = restoredKeys(live, restored);
+  // Always a new object: redux-persist's reconcilers keep a slice its reducer changed, and would
+  // otherwise put the raw restored slice (with its pending ids and layers) in its place.
+  return { state: { ...state, endpoints, meta }, taken };
+}
+
+function restoredEntities(live: RestState, restored: Partial<RestState>): { write: EntityWrite; taken: { key: string; pk: string }[] } {
+  const write: EntityWrite = { entities: {}, entitiesMeta: {}, indexes: {} };
+  const taken: { key: string; pk: string }[] = [];
+  const tables = (restored.entities ?? {}) as Record<string, Table>;
+  for (const key of Object.keys(tables)) {
+    const metas = getOwn((restored.entitiesMeta ?? {}) as Record<string, Table<EntityMeta>>, key);
+    const liveTable = getOwn(live.entities, key);
+    const cells: Record<string, unknown> = {};
+    const cellMetas: Record<string, EntityMeta> = {};
+    for (const pk of tableKeys(tables[key])) {
+      const cell = tableGet(tables[key], pk);
+      const meta = tableGet(metas, pk);
+      if (cell === undefined || (meta?.fetchedAt ?? 0) < live.lastReset) continue;
+      const liveCell = tableGet(liveTable, pk);
+      if (!wins(meta?.fetchedAt, tableGet(getOwn(live.entitiesMeta, key), pk)?.fetchedAt, liveCell !== undefined)) continue;
+      setOwn(cells, pk, cell);
+      if (meta !== undefined) setOwn(cellMetas, pk, meta);
+      taken.push({ key, pk });
+      reindex(write, live, restored, key, pk, liveCell, cell);
+    }
+    if (Object.keys(cells).length > 0) setOwn(write.entities, key, cells);
+    if (Object.keys(cellMetas).length > 0) setOwn(write.entitiesMeta, key, cellMetas);
+  }
+  return { write, taken };
+}
+
+/** Index entries follow a taken cell: the live cell's entries go, the restored cell's come. */
+function reindex(write: EntityWrite, live: RestState, restored: Partial<RestState>, key: string, pk: string, before: unknown, after: unknown): void {
+  const liveFields = getOwn(live.indexes, key) ?? {};
+  const fields = new Set([...Object.keys(liveFields), ...Object.keys(getOwn(restored.indexes ?? {}, key) ?? {})]);
+  for (const field of fields) {
+    const changes = (getOwn(write.indexes, key)?.[field] ?? {}) as Record<string, string | null>;
+    const oldValue = fieldOf(before, field);
+    if (oldValue !== undefined && tableGet(getOwn(liveFields, field), oldValue) === pk) setOwn(changes, oldValue, null);
+    const newValue = fieldOf(after, field);
+    if (newValue !== undefined) setOwn(changes, newValue, pk);
+    if (Object.keys(changes).length === 0) continue;
+    if (!hasOwn(write.indexes, key)) setOwn(write.indexes, key, {});
+    setOwn(write.indexes[key]!, field, changes);
+  }
+}
+
+function fieldOf(cell: unknown, field: string): string | undefined {
+  if (typeof cell !== 'object' || cell === null) return undefined;
+  const value = getOwn(cell as Record<string, unknown>, field);
+  return value === undefined || value === null ? undefined : String(value);
+}
+
+/** Keys: a restored outcome (result and meta) replaces an older live one; live pending ids stay. */
+function restoredKeys(live: RestState, restored: Partial<RestState>): Pick<RestState, 'endpoints' | 'meta'> {
+  const results: Record<string, unknown> = {};
+  const metas: Record<string, KeyMeta> = {};
+  const keys = new Set([...tableKeys(restored.meta), ...tableKeys(restored.endpoints)]);
+  for (const key of keys) {
+    const meta = tableGet(restored.meta, key);
+    const result = tableGet(restored.endpoints, key);
+    // A key with only pending ids holds no outcome to restore.
+    if ((meta?.fetchedAt === undefined && result === undefined) || (meta?.fetchedAt ?? 0) < live.lastReset) continue;
+    const liveMeta = tableGet(live.meta, key);
+    const liveHas = liveMeta?.fetchedAt !== undefined || tableGet(live.endpoints, key) !== undefined;
+    if (!wins(meta?.fetchedAt, liveMeta?.fetchedAt, liveHas)) continue;
+    setOwn(results, key, result);
+    const { pending: _restoredPending, ...outcome } = meta ?? {};
+    setOwn(metas, key, liveMeta?.pending === undefined ? outcome : { ...outcome, pending: liveMeta.pending });
+  }
+  return { endpoints: tableWrite(live.endpoints, results, false), meta: tableWrite(live.meta, metas, false) };
+}
