@@ -232,6 +232,21 @@ describe('6.50–6.52 layers by request id, recomputed on base changes, removed 
   });
 });
 
+describe('6.51 only this instance\'s actions replace the layers', () => {
+  it('an action of another slice (or another rtk-rest instance) carrying payload.layers leaves the layers alone', async () => {
+    const { rest, store } = setup();
+    await withList(rest, store);
+    void store.dispatch(rest.fetch(Posts.update, p5, { title: 'opt' }));
+    const layers = rawSlice(rest, store.getState()).optimistic;
+    expect(layers).toHaveLength(1);
+    // A map slice's own event, and the same action type shape from an instance at another reducerPath.
+    store.dispatch({ type: 'map/loaded', payload: { layers: [] } });
+    store.dispatch({ type: 'otherRest/fetch/fulfilled', payload: { layers: [] } });
+    expect(rawSlice(rest, store.getState()).optimistic).toBe(layers);
+    expect(rest.selectData(store.getState(), Posts.getList, react)?.[0]?.title).toBe('opt');
+  });
+});
+
 describe('6.53 layers merge by request start order', () => {
   it('6.53 the SPEC example: an older layer loses on overlapping fields, an older response only fills gaps', async () => {
     class Task extends Entity {

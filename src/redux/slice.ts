@@ -79,13 +79,20 @@ export function withLayers(state: RestState, action: UnknownAction, actions: Res
   if (actions.fetchPending.match(action)) {
     return payload?.layer === undefined ? state : { ...state, optimistic: [...state.optimistic, payload.layer] };
   }
-  if (Array.isArray(payload?.layers)) return { ...state, optimistic: payload.layers };
+  // Only this instance's actions carry recomputed layers: another slice's `payload.layers` is not ours.
+  if (Array.isArray(payload?.layers) && isOwn(action, actions)) return { ...state, optimistic: payload.layers };
   if ((actions.fetchFulfilled.match(action) || actions.fetchRejected.match(action)) && state.optimistic.length > 0) {
     const { requestId } = action.meta;
     const optimistic = state.optimistic.filter((layer) => layer.requestId !== requestId);
     return optimistic.length === state.optimistic.length ? state : { ...state, optimistic };
   }
   return state;
+}
+
+/** Whether the action is one of this instance's (its type starts with `${reducerPath}/`). */
+function isOwn(action: UnknownAction, actions: RestActions): boolean {
+  const reset = actions.resetEntireStore.type;
+  return action.type.startsWith(reset.slice(0, reset.length - 'resetEntireStore'.length));
 }
 
 function buildBaseReducer(actions: RestActions) {
