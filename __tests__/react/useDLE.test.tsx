@@ -57,12 +57,12 @@ describe('7.8 useDLE', () => {
     const { store } = setup({ gc: false });
     const seen = recorder<DLE<Post>>();
     renderWith(store, <DLEProbe args={p5} seen={seen} />);
-    expect(seen.values[0]).toEqual({ data: undefined, loading: true, error: undefined });
+    expect(seen.values[0]).toMatchObject({ data: undefined, loading: true, error: undefined });
     expect(screen.getByText('dle loading')).toBeTruthy();
     const request = await net.nth(1);
     expect(`${request.method} ${request.url}`).toBe(K.post5);
     await settle();
-    expect(seen.last).toEqual({ data: undefined, loading: true, error: undefined });
+    expect(seen.last).toMatchObject({ data: undefined, loading: true, error: undefined });
     expect(net.count).toBe(1);
   });
 
@@ -116,7 +116,7 @@ describe('7.8 useDLE', () => {
     const request = await net.nth(2);
     request.reply(post5);
     await settle();
-    expect(seen.last).toEqual({ data: expect.any(Post), loading: false, error: undefined });
+    expect(seen.last).toMatchObject({ data: expect.any(Post), loading: false, error: undefined });
   });
 
   test('7.8 loading is true while data is undefined and a request for the key, started elsewhere, is in flight', async () => {
@@ -124,7 +124,7 @@ describe('7.8 useDLE', () => {
     const promise = store.dispatch(rest.fetch(getPost, p5));
     const seen = recorder<DLE<Post>>();
     renderWith(store, <DLEProbe args={p5} seen={seen} />);
-    expect(seen.values[0]).toEqual({ data: undefined, loading: true, error: undefined });
+    expect(seen.values[0]).toMatchObject({ data: undefined, loading: true, error: undefined });
     (await net.nth(1)).reply(post5);
     await act(async () => {
       await promise;
@@ -143,7 +143,7 @@ describe('7.8 useDLE', () => {
     await act(async () => {
       store.dispatch(rest.invalidate(getPost, p5));
     });
-    expect(seen.last).toEqual({ data: undefined, loading: true, error: undefined });
+    expect(seen.last).toMatchObject({ data: undefined, loading: true, error: undefined });
     (await net.nth(2)).reply({ ...post5, title: 'again' });
     await settle();
     expect(seen.last.data?.title).toBe('again');
@@ -160,7 +160,7 @@ describe('7.8 useDLE', () => {
     await settle();
     expect(net.count).toBe(2);
     expect(rest.selectResponse(store.getState(), getPost, p5).isFetching).toBe(true);
-    expect(seen.last).toEqual({ data: expect.any(Post), loading: false, error: undefined });
+    expect(seen.last).toMatchObject({ data: expect.any(Post), loading: false, error: undefined });
     expect(seen.values.every((value) => value.loading === false)).toBe(true);
     (await net.nth(2)).reply({ ...post5, title: 'fresh' });
     await settle();
@@ -252,7 +252,7 @@ describe('7.8 useDLE', () => {
     await settle();
     rerenderWith(view, store, <DLEProbe args={null} seen={seen} />);
     expect(seen.values.length).toBe(2);
-    for (const value of seen.values) expect(value).toEqual({ data: undefined, loading: false, error: undefined });
+    for (const value of seen.values) expect(value).toMatchObject({ data: undefined, loading: false, error: undefined });
     expect(seen.values[1]).toBe(seen.values[0]);
     expect(net.count).toBe(0);
     expect(actions).toEqual([]);

@@ -5,15 +5,18 @@ import {
   createRestHooks,
   useCache,
   useController,
+  useDebounce,
   useDLE,
   useFetch,
   useLive,
   useLoading,
+  useMutation,
   useQuery,
   useSubscription,
   useSuspense,
 } from 'rtk-rest/react';
-import type { DLE, RestHooks } from 'rtk-rest/react';
+import type { DLE, MutationState, RestHooks } from 'rtk-rest/react';
+import type { ExpiryStatus, RequestStatus } from 'rtk-rest';
 // The running example of SPEC 0.6: User, Post and PostResource.
 import { Post, PostResource } from '../support/example';
 
@@ -145,6 +148,48 @@ describe('types 7.14 useController', () => {
   });
 });
 
+describe('types issue 18.1, 18.2, 18.4', () => {
+  it('issue 18.1 useDLE has the request fields of selectResponse and refetch(): Promise<data | undefined>', () => {
+    typeOnly(() => {
+      const dle = useDLE(PostResource.get, p5);
+      expectTypeOf(dle.status).toEqualTypeOf<RequestStatus>();
+      expectTypeOf(dle.expiryStatus).toEqualTypeOf<ExpiryStatus>();
+      expectTypeOf(dle.isLoading).toEqualTypeOf<boolean>();
+      expectTypeOf(dle.isFetching).toEqualTypeOf<boolean>();
+      expectTypeOf(dle.fetchedAt).toEqualTypeOf<number>();
+      expectTypeOf(dle.expiresAt).toEqualTypeOf<number>();
+      expectTypeOf(dle.refetch).toEqualTypeOf<() => Promise<Post | undefined>>();
+      expectTypeOf(useDLE(PostResource.getList, maybe).refetch()).toEqualTypeOf<Promise<Post[] | undefined>>();
+    });
+  });
+
+  it('issue 18.2 useMutation(endpoint) → [trigger(...endpoint args): Promise<data>, MutationState<data>]', () => {
+    typeOnly(() => {
+      const [update, state] = useMutation(PostResource.partialUpdate);
+      expectTypeOf(update).parameters.toEqualTypeOf<Parameters<typeof PostResource.partialUpdate>>();
+      expectTypeOf(update(p5, { title: 'x' })).toEqualTypeOf<Promise<Post>>();
+      expectTypeOf(state).toEqualTypeOf<MutationState<Post>>();
+      expectTypeOf(state.data).toEqualTypeOf<Post | undefined>();
+      expectTypeOf(state.error).toEqualTypeOf<Error | undefined>();
+      expectTypeOf(state.status).toEqualTypeOf<RequestStatus>();
+      expectTypeOf(state.reset).toEqualTypeOf<() => void>();
+      const [create] = createRestHooks(createRest()).useMutation(PostResource.getList.push);
+      expectTypeOf(create({ group: 'react' }, { title: 'new' })).toEqualTypeOf<Promise<Post>>();
+      // @ts-expect-error the body must be a partial Post
+      update(p5, { title: 5 });
+    });
+  });
+
+  it('issue 18.4 useDebounce(value, ms) returns the value type', () => {
+    typeOnly(() => {
+      expectTypeOf(useDebounce('text', 300)).toEqualTypeOf<string>();
+      expectTypeOf(useDebounce(maybe, 300)).toEqualTypeOf<{ group: string; id: number } | null>();
+      // @ts-expect-error ms is a number
+      useDebounce('text', '300');
+    });
+  });
+});
+
 describe('types 7.15 useLoading', () => {
   it('7.15 [wrappedFn, loading, error]: wrappedFn keeps the parameters and resolves to value | undefined', () => {
     typeOnly(() => {
@@ -174,6 +219,6 @@ describe('types 7.1 createRestHooks', () => {
       expectTypeOf(hooks.useSuspense(PostResource.get, p5)).toEqualTypeOf<Post>();
       expectTypeOf(hooks.useController().fetch(PostResource.get, p5)).toEqualTypeOf<Promise<Post>>();
     });
-    expect(Object.keys(hooks).sort()).toEqual(['useCache', 'useController', 'useDLE', 'useFetch', 'useLive', 'useQuery', 'useSubscription', 'useSuspense']);
+    expect(Object.keys(hooks).sort()).toEqual(['useCache', 'useController', 'useDLE', 'useFetch', 'useLive', 'useMutation', 'useQuery', 'useSubscription', 'useSuspense']);
   });
 });

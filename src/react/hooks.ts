@@ -1,17 +1,31 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useSelector, useStore } from 'react-redux';
 import { isInactive, rebuildError } from '../redux';
-import type { StoredError } from '../redux';
 import type { RestEndpoint } from '../rest';
 import type { Binding, BindingOf, StoreLike } from './binding';
 import type { RestController, RestHooks } from './types';
 
 /** One request as a hook sees it: the first endpoint and arguments seen for its key (SPEC 7.3). */
-interface Request {
+export interface Request {
   readonly endpoint: RestEndpoint;
   readonly args: unknown[];
   readonly key: string;
 }
+
+/** What a fetching hook has after `useFetchingRead`: its binding, its request, and the request its render started. */
+export interface FetchingRead {
+  readonly binding: Binding;
+  readonly request: Request | undefined;
+  readonly started: Promise<unknown> | undefined;
+}
+
+/**
+ * The hooks built over one way of finding the binding, plus `useFetchingRead` for the read hooks
+ * built in their own files (`useDLE`), so an app bundles those only when it imports them.
+ */
+export type BuiltHooks = Omit<RestHooks, 'useMutation' | 'useDLE'> & {
+  useFetchingRead(endpoint: RestEndpoint, args: unknown[], hook: string): FetchingRead;
+};
 
 const noop = () => undefined;
 
@@ -22,8 +36,6 @@ function whenSettled(promise: Promise<unknown>): Promise<void> {
   if (settled === undefined) settledThenables.set(promise, (settled = promise.then(noop, noop)));
   return settled;
 }
-
-const errorOf = (stored: StoredError | undefined) => (stored === undefined ? undefined : rebuildError(stored));
 
 /** Shallow equality of the answers hooks select, so a hook re-renders only when its answer changes (SPEC 7.5). */
 function sameFields(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
@@ -48,7 +60,7 @@ const CONTROLLER_METHODS = [
  * The hooks of SPEC §7 over a way of finding a store's binding: the store's one installed
  * instance (`rtk-rest/react`'s own hooks) or a given instance (`createRestHooks`).
  */
-export function buildHooks(bindingOf: BindingOf): RestHooks {
+export function buildHooks(bindingOf: BindingOf): BuiltHooks {
   const controllers = new WeakMap<StoreLike, RestController>();
 
   function useBinding(): Binding {
@@ -141,7 +153,7 @@ export function buildHooks(bindingOf: BindingOf): RestHooks {
    * What every fetching hook (`useSuspense`, `useDLE`, `useFetch`) does first: find the request,
    * retain its key, watch for dispatches that make it due, and apply the fetch rule while rendering.
    */
-  function useFetchingRead(endpoint: RestEndpoint, args: unknown[], hook: string) {
+  function useFetchingRead(endpoint: RestEndpoint, args: unknown[], hook: string): FetchingRead {
     const binding = useBinding();
     const request = useRequest(endpoint, args);
     useRetain(binding, request);
@@ -171,8 +183,6 @@ export function buildHooks(bindingOf: BindingOf): RestHooks {
     return answer.data;
   }
 
-  const INACTIVE_DLE = Object.freeze({ data: undefined, loading: false, error: undefined });
-
   function useSubscription(endpoint: RestEndpoint, ...args: unknown[]): undefined {
     const { store, rest } = useBinding();
     const request = useRequest(endpoint, args);
@@ -181,21 +191,8 @@ export function buildHooks(bindingOf: BindingOf): RestHooks {
   }
 
   return {
+    useFetchingRead,
     useSuspense,
-
-    useDLE(endpoint: RestEndpoint, ...args: unknown[]): any {
-      const { binding, request } = useFetchingRead(endpoint, args, 'useDLE');
-      return useAnswer(
-        request,
-        (state, { endpoint, args, key }) => {
-          const response = binding.rest.selectResponse(state, endpoint, ...args);
-          // In flight in this store: pending ids preloaded from another store are no request (6.73).
-          const loading = response.data === undefined && binding.controller.keyInFlight(key);
-          return { data: response.data, loading, error: errorOf(response.error) };
-        },
-        INACTIVE_DLE,
-      );
-    },
 
     useCache(endpoint: RestEndpoint, ...args: unknown[]): any {
       const binding = useBinding();
@@ -239,7 +236,7 @@ export function buildHooks(bindingOf: BindingOf): RestHooks {
       }
       return bound;
     },
-  } as RestHooks;
+  } as BuiltHooks;
 }
 
 /** A string that is the same for equal query arguments (JSON when possible). */

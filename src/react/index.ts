@@ -6,12 +6,15 @@
 import type { Rest } from '../redux';
 import { installedBinding, instanceBinding } from './binding';
 import { buildHooks } from './hooks';
+import { dleHook } from './useDLE';
+import { mutationHook } from './useMutation';
 import type { RestHooks } from './types';
 
 export { AsyncBoundary } from './AsyncBoundary';
 export type { AsyncBoundaryProps, ErrorComponentProps } from './AsyncBoundary';
 export { useLoading } from './useLoading';
-export type { ArgsOf, NullableArgs, DLE, RestHooks, RestController } from './types';
+export { useDebounce } from './useDebounce';
+export type { ArgsOf, NullableArgs, DLE, RestHooks, RestController, MutationState, MutationResult } from './types';
 
 /**
  * The hooks bound to one instance, for stores with several rtk-rest instances (SPEC 7.1).
@@ -24,10 +27,11 @@ export type { ArgsOf, NullableArgs, DLE, RestHooks, RestController } from './typ
  * @preventInline ActionCreatorWithoutPayload
  */
 export function createRestHooks(rest: Rest): RestHooks {
-  return buildHooks(instanceBinding(rest));
+  const { useFetchingRead, ...hooks } = buildHooks(instanceBinding(rest));
+  return { ...hooks, useDLE: dleHook(useFetchingRead), useMutation: mutationHook(hooks.useController) };
 }
 
-const hooks = buildHooks(installedBinding());
+const { useFetchingRead, ...hooks } = buildHooks(installedBinding());
 
 export const {
   /**
@@ -45,18 +49,6 @@ export const {
    * ```
    */
   useSuspense,
-  /**
-   * `{ data, loading, error }` for the key, fetching like `useSuspense` but without suspending or
-   * throwing (SPEC 7.8). `null` as the arguments gives `{ data: undefined, loading: false, error: undefined }`.
-   *
-   * @example
-   * ```tsx
-   * const { data: posts, loading, error } = useDLE(PostResource.getList, { group });
-   * if (error) return <p role="alert">{error.message}</p>;
-   * if (loading || !posts) return <Spinner />;
-   * ```
-   */
-  useDLE,
   /**
    * The key's data from the store only, or `undefined`; never fetches (SPEC 7.9). Keeps the key
    * from GC while mounted.
@@ -118,3 +110,46 @@ export const {
    */
   useController,
 } = hooks;
+
+/**
+ * `{ data, loading, error }` for the key, fetching like `useSuspense` but without suspending or
+ * throwing (SPEC 7.8), plus the request fields of `rest.selectResponse` (`status`, `isLoading`,
+ * `isFetching`, `expiryStatus`, `fetchedAt`, `expiresAt`) and `refetch()`, which sends the key's
+ * request now and returns its promise (issue 18.1). The component re-renders only when a field it
+ * reads changes. `null` as the arguments gives the inactive answer (`data: undefined`,
+ * `loading: false`, `status: 'uninitialized'`) and fetches nothing.
+ *
+ * @example
+ * ```tsx
+ * const { data: posts, loading, error, isFetching, refetch } = useDLE(PostResource.getList, { group });
+ * if (error) return <p role="alert">{error.message} <button onClick={refetch}>Retry</button></p>;
+ * if (loading || !posts) return <Spinner />;
+ * ```
+ */
+export const useDLE: RestHooks['useDLE'] = /* @__PURE__ */ dleHook(useFetchingRead);
+
+/**
+ * `[trigger, { data, error, status, isLoading, isSuccess, isError, reset }]` for a mutation (or
+ * any endpoint sent on demand), like RTK Query's generated `useXMutation`. `trigger(...args)`
+ * sends the endpoint as `useController().fetch` does and returns that call's promise: it resolves
+ * to the denormalized data and rejects with the error (a `NetworkError` with `status`), so
+ * `await` it in a try/catch or read `isError`/`error`. The state is the component's own and
+ * follows its latest call: an older call settling later, or a call in flight at `reset()`, changes
+ * nothing, and nothing is updated after unmount. Optimistic endpoints show their optimistic value
+ * in every reader while the call is pending and roll back when it fails. `trigger` and `reset`
+ * keep their identity.
+ *
+ * @example
+ * ```tsx
+ * function Rename({ group, id }: { group: string; id: number }) {
+ *   const [rename, { isLoading, error }] = useMutation(PostResource.partialUpdate);
+ *   return (
+ *     <form onSubmit={(e) => { e.preventDefault(); rename({ group, id }, { title: 'New title' }).catch(() => undefined); }}>
+ *       <button disabled={isLoading}>Rename</button>
+ *       {error && <p role="alert">{error.message}</p>}
+ *     </form>
+ *   );
+ * }
+ * ```
+ */
+export const useMutation: RestHooks['useMutation'] = /* @__PURE__ */ mutationHook(useController);

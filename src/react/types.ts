@@ -1,4 +1,4 @@
-import type { Rest } from '../redux';
+import type { ExpiryStatus, RequestStatus, Rest } from '../redux';
 import type { DataOf, RestEndpoint } from '../rest';
 import type { Denormalize } from '../schema';
 
@@ -18,15 +18,58 @@ export type NullableArgs<E> =
         ? [] | [P | null]
         : ArgsOf<E> | [null];
 
-/** `{ data, loading, error }` of `useDLE` (SPEC 7.8). */
+/**
+ * What `useDLE` returns (SPEC 7.8, issue 18.1): `{ data, loading, error }`, the request fields of
+ * `rest.selectResponse` for the key, and `refetch()`. A component re-renders only when a field it
+ * reads changes, so reading `isFetching` opts in to the re-renders of background refetches.
+ */
 export interface DLE<T> {
   /** The key's data, as `selectData` reads it. */
   data: T | undefined;
-  /** `true` while there is no data and a request for the key is in flight. */
+  /** `true` while there is no data and a request for the key is in flight in this store. */
   loading: boolean;
   /** The stored error, rebuilt as an `Error` (a `NetworkError` for HTTP failures). */
   error: Error | undefined;
+  /** Where the key's request stands, as `selectResponse` says. */
+  status: RequestStatus;
+  /** A request is in flight and there is no data to show. */
+  isLoading: boolean;
+  /** A request for the key is in flight (also a background refetch while data is shown). */
+  isFetching: boolean;
+  /** How usable the data is: `'valid'`, `'stale'` (shown while it refetches) or `'invalid'`. */
+  expiryStatus: ExpiryStatus;
+  /** When the stored result's request started (ms), or 0. */
+  fetchedAt: number;
+  /** When the data becomes stale (ms), or 0; `Infinity` while inactive. */
+  expiresAt: number;
+  /**
+   * Sends the key's request now, fresh or not (`rest.fetch` with the current arguments), and
+   * returns its promise of the data; `undefined` while inactive. Keeps its identity while the key
+   * is the same; a rejection is also stored and shown in `error`, so it need not be caught.
+   */
+  refetch(): Promise<T | undefined>;
 }
+
+/** The second element of `useMutation`'s tuple: the state of the component's latest call. */
+export interface MutationState<T> {
+  /** The latest call's resolved value (the denormalized data, as `rest.fetch` resolves), else `undefined`. */
+  data: T | undefined;
+  /** The latest call's rejection (a `NetworkError` with `status` for HTTP failures), else `undefined`. */
+  error: Error | undefined;
+  /** `'pending'` while the latest call is in flight, then `'fulfilled'` or `'rejected'`; `'uninitialized'` before any call and after `reset()`. */
+  status: RequestStatus;
+  /** `status === 'pending'`. */
+  isLoading: boolean;
+  /** `status === 'fulfilled'`. */
+  isSuccess: boolean;
+  /** `status === 'rejected'`. */
+  isError: boolean;
+  /** Back to `'uninitialized'`; a call still in flight no longer changes the state. Keeps its identity. */
+  reset(): void;
+}
+
+/** `useMutation`'s `[trigger, state]`: `trigger` sends the endpoint with its arguments and returns that call's promise. */
+export type MutationResult<E> = [trigger: (...args: ArgsOf<E>) => Promise<DataOf<E>>, state: MutationState<DataOf<E>>];
 
 /** The hooks of `rtk-rest/react` (API.md §4, SPEC §7), bound to the store's instance or to one instance. */
 export interface RestHooks {
@@ -36,7 +79,7 @@ export interface RestHooks {
   useSuspense<E extends RestEndpoint<any>>(endpoint: E, ...args: ArgsOf<E>): DataOf<E>;
   /** Arguments that may be `null`: the key's data, or `undefined` while inactive. */
   useSuspense<E extends RestEndpoint<any>>(endpoint: E, ...args: NullableArgs<E>): DataOf<E> | undefined;
-  /** `{ data, loading, error }`; never suspends or throws (SPEC 7.8). */
+  /** `{ data, loading, error }`, the request fields of `selectResponse` and `refetch()`; never suspends or throws (SPEC 7.8). */
   useDLE<E extends RestEndpoint<any>>(endpoint: E, ...args: NullableArgs<E>): DLE<DataOf<E>>;
   /** The key's data from the store only; never fetches (SPEC 7.9). */
   useCache<E extends RestEndpoint<any>>(endpoint: E, ...args: NullableArgs<E>): DataOf<E> | undefined;
@@ -54,6 +97,8 @@ export interface RestHooks {
   useLive<E extends RestEndpoint<any>>(endpoint: E, ...args: NullableArgs<E>): DataOf<E> | undefined;
   /** The instance's thunks bound to the store's dispatch; the same object across renders (SPEC 7.14). */
   useController(): RestController;
+  /** `[trigger, { data, error, status, isLoading, isSuccess, isError, reset }]` for the component's latest call (issue 18.2). */
+  useMutation<E extends RestEndpoint<any>>(endpoint: E): MutationResult<E>;
 }
 
 type Thunk<T> = (dispatch: (action: any) => any, getState: () => unknown) => T;

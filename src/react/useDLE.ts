@@ -1,0 +1,33 @@
+import { useMemo } from 'react';
+import { INACTIVE, rebuildError } from '../redux';
+import type { RestEndpoint } from '../rest';
+import type { FetchingRead } from './hooks';
+import { useRefetch, useTrackedAnswer } from './tracked';
+import type { RestHooks } from './types';
+
+/** `null` arguments: the inactive answer of `selectResponse`, not loading (SPEC 7.2, 7.8). */
+const INACTIVE_DLE = Object.freeze({ ...INACTIVE, loading: false });
+
+/**
+ * `useDLE` over a `useFetchingRead` (SPEC 7.8, issue 18.1). A factory in its own file so an app
+ * that only suspends does not bundle it.
+ */
+export function dleHook(useFetchingRead: (endpoint: RestEndpoint, args: unknown[], hook: string) => FetchingRead): RestHooks['useDLE'] {
+  return function useDLE(endpoint: RestEndpoint, ...args: unknown[]): any {
+    const { binding, request } = useFetchingRead(endpoint, args, 'useDLE');
+    const refetch = useRefetch(binding, request, endpoint, args);
+    const extra = useMemo(() => ({ refetch }), [refetch]);
+    return useTrackedAnswer((state) => {
+      if (request === undefined) return INACTIVE_DLE;
+      const response = binding.rest.selectResponse(state, request.endpoint, ...request.args);
+      // In flight in this store: pending ids preloaded from another store are no request (6.73).
+      const inFlight = binding.controller.keyInFlight(request.key);
+      const loading = response.data === undefined && inFlight;
+      const error = response.error === undefined ? undefined : rebuildError(response.error);
+      // The request a render starts dispatches `pending` a microtask later (7.4); like RTK Query's
+      // hooks, that render already says pending, so `isLoading` is true from the first render.
+      if (inFlight && !response.isFetching) return { ...response, status: 'pending', isFetching: true, isLoading: response.data === undefined, loading, error };
+      return { ...response, loading, error };
+    }, extra);
+  } as RestHooks['useDLE'];
+}
