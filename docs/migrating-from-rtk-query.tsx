@@ -43,7 +43,7 @@ export function PostsBefore({ group }: { group: string }) {
 
 // #region after
 import { Entity, createResource } from 'rtk-rest';
-import { useController, useSuspense } from 'rtk-rest/react';
+import { useMutation, useSuspense } from 'rtk-rest/react';
 
 export class Post extends Entity {
   id = 0;
@@ -62,11 +62,11 @@ export const PostResource = createResource({
 
 export function PostsAfter({ group }: { group: string }) {
   const posts = useSuspense(PostResource.getList, { group }); // render under <Suspense> or <AsyncBoundary>
-  const { fetch } = useController();
+  const [renamePost] = useMutation(PostResource.partialUpdate);
   return (
     <ul>
       {posts.map((post) => (
-        <li key={post.id} onClick={() => fetch(PostResource.partialUpdate, { group, id: post.id }, { title: 'Renamed' })}>
+        <li key={post.id} onClick={() => renamePost({ group, id: post.id }, { title: 'Renamed' })}>
           {post.title}
         </li>
       ))}

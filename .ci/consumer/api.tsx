@@ -24,7 +24,8 @@ import {
   schema,
 } from 'rtk-rest';
 import type { EntitiesChangedAction, ExpiryStatus, OptimisticSnapshot, RequestStatus, ResponseState, Rest, RestGenerics, RestState, StoredError } from 'rtk-rest';
-import { AsyncBoundary, createRestHooks, useCache, useController, useDLE, useFetch, useLive, useLoading, useQuery, useSubscription, useSuspense } from 'rtk-rest/react';
+import { AsyncBoundary, createRestHooks, useCache, useController, useDebounce, useDLE, useFetch, useLive, useLoading, useMutation, useQuery, useSubscription, useSuspense } from 'rtk-rest/react';
+import type { DLE, MutationResult, MutationState } from 'rtk-rest/react';
 import { mockFetch } from 'rtk-rest/mock';
 import { Provider } from 'react-redux';
 import { A, Post, PostResource, User } from './example.js';
@@ -284,12 +285,21 @@ export const rehydrate = (saved: RestState) => store.dispatch(rest.actions.rehyd
 
 // --------------------------------------------------------------------------------- §4 React
 
-const { useSuspense: useAdminSuspense } = createRestHooks(typedRest);
+const { useSuspense: useAdminSuspense, useMutation: useAdminMutation } = createRestHooks(typedRest);
 
 function PostView({ group, id }: { group: string; id: number }) {
   const post = useSuspense(PostResource.get, { group, id });
   const same: Post = useAdminSuspense(PostResource.get, { group, id });
   const { data, loading, error } = useDLE(PostResource.getList, { group });
+  const dle: DLE<Post> = useDLE(PostResource.get, { group, id });
+  const fields: [RequestStatus, boolean, boolean, ExpiryStatus, number, number] = [dle.status, dle.isLoading, dle.isFetching, dle.expiryStatus, dle.fetchedAt, dle.expiresAt];
+  const refetched: Promise<Post | undefined> = dle.refetch();
+  const [update, updateState]: MutationResult<typeof PostResource.partialUpdate> = useMutation(PostResource.partialUpdate);
+  const updated: Promise<Post> = update({ group, id }, { title: 'x' });
+  const mutation: MutationState<Post> = updateState;
+  const mutationFields = [mutation.data, mutation.error, mutation.status, mutation.isLoading, mutation.isSuccess, mutation.isError, mutation.reset];
+  const [create] = useAdminMutation(PostResource.getList.push);
+  const search: string = useDebounce(group, 300);
   const cached: Post | undefined = useCache(PostResource.get, { group, id });
   const queried: Post | undefined = useQuery(Post, { id });
   const pending: Promise<Post> | undefined = useFetch(PostResource.get, null);
@@ -298,7 +308,7 @@ function PostView({ group, id }: { group: string; id: number }) {
   const { fetch, fetchIfStale, invalidate, invalidateAll, expireAll, resetEntireStore, setResponse, setError, set, subscribe } = useController();
   const [rename, saving, renameError] = useLoading((title: string) => fetch(PostResource.partialUpdate, { group, id }, { title }));
   const controller = [fetchIfStale, invalidate, invalidateAll, expireAll, resetEntireStore, setResponse, setError, set, subscribe];
-  const unused = [same, data, loading, error, cached, queried, pending, live, renameError, controller];
+  const unused = [same, data, loading, error, cached, queried, pending, live, renameError, controller, fields, refetched, updated, mutationFields, create, search];
   return (
     <h1 title={String(unused.length)} onClick={() => rename('Renamed')}>
       {saving ? '…' : post.title}
@@ -330,6 +340,5 @@ globalThis.fetch = fakeFetch;
 //   §2  conditional requests (ETag / Last-Modified) and the endpoint option to opt out
 //   §2  the `stream(...)` option; the stored error keeping the server's parsed body
 //   §3  the createRest option for the plain-JSON size threshold of entities[Key][pk]
-//   §4  useMutation, usePaginated (or useInfinite), useCancelling, useDebounce
-//   §4  useDLE's selectResponse fields and refetch()
+//   §4  usePaginated (or useInfinite), useCancelling
 //   (§6 `rtk-rest-codegen` ships as its own package in codegen/, checked by codegen/__tests__, not by this tarball)
