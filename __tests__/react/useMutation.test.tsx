@@ -23,16 +23,28 @@ function Editor({ seen, endpoint = PostResource.partialUpdate }: { seen: Seen; e
   return <p>{state.isLoading ? 'saving' : state.isError ? `failed ${state.error?.message}` : (state.data?.title ?? state.status)}</p>;
 }
 
+/** Renders `<Editor>` in a fresh store; returns the store and the recorded states. */
+function mountEditor(options?: { strict?: boolean }) {
+  const { store } = setup({ gc: false });
+  const seen = recorder<MutationState<Post>>();
+  const view = renderWith(store, <Editor seen={seen} />, options);
+  return { store, seen, view };
+}
+
+/** Calls the editor's trigger inside act; returns the call's promise. */
+function call(...args: Parameters<Update>): Promise<Post> {
+  let promise!: Promise<Post>;
+  act(() => {
+    promise = trigger(...args);
+  });
+  return promise;
+}
+
 describe('issue 18.2 useMutation', () => {
   test('issue 18.2 trigger returns the call promise (the denormalized data, as rest.fetch); status goes pending then fulfilled', async () => {
-    const { store } = setup({ gc: false });
-    const seen = recorder<MutationState<Post>>();
-    renderWith(store, <Editor seen={seen} />);
+    const { store, seen } = mountEditor();
     expect(seen.last).toMatchObject({ status: 'uninitialized', data: undefined, error: undefined, isLoading: false, isSuccess: false, isError: false });
-    let promise!: Promise<Post>;
-    act(() => {
-      promise = trigger(p5, { title: 'renamed' });
-    });
+    const promise = call(p5, { title: 'renamed' });
     expect(seen.last).toMatchObject({ status: 'pending', isLoading: true, isSuccess: false, isError: false });
     expect(screen.getByText('saving')).toBeTruthy();
     const request = await net.nth(1);
@@ -50,13 +62,8 @@ describe('issue 18.2 useMutation', () => {
   });
 
   test('issue 18.2 a failed call: status rejected, error is the NetworkError with its status; the promise rejects with it', async () => {
-    const { store } = setup({ gc: false });
-    const seen = recorder<MutationState<Post>>();
-    renderWith(store, <Editor seen={seen} />);
-    let promise!: Promise<Post>;
-    act(() => {
-      promise = trigger(p5, { title: 'x' });
-    });
+    const { seen } = mountEditor();
+    const promise = call(p5, { title: 'x' });
     const caught = promise.catch((error: unknown) => error);
     (await net.nth(1)).reply({ message: 'nope' }, serverError);
     await settle();
@@ -68,18 +75,10 @@ describe('issue 18.2 useMutation', () => {
   });
 
   test('issue 18.2 the state follows the latest call: an older call settling later is ignored', async () => {
-    const { store } = setup({ gc: false });
-    const seen = recorder<MutationState<Post>>();
-    renderWith(store, <Editor seen={seen} />);
-    let first!: Promise<Post>;
-    let second!: Promise<Post>;
-    act(() => {
-      first = trigger(p5, { title: 'one' });
-    });
+    const { seen } = mountEditor();
+    const first = call(p5, { title: 'one' });
     const one = await net.nth(1);
-    act(() => {
-      second = trigger({ group: 'react', id: 6 }, { title: 'two' });
-    });
+    const second = call({ group: 'react', id: 6 }, { title: 'two' });
     const two = await net.nth(2);
     two.reply({ id: 6, title: 'two' });
     await settle();
@@ -94,13 +93,8 @@ describe('issue 18.2 useMutation', () => {
   });
 
   test('issue 18.2 reset() returns to uninitialized, and a call pending at reset no longer updates the state', async () => {
-    const { store } = setup({ gc: false });
-    const seen = recorder<MutationState<Post>>();
-    renderWith(store, <Editor seen={seen} />);
-    let promise!: Promise<Post>;
-    act(() => {
-      promise = trigger(p5, { title: 'x' });
-    });
+    const { seen } = mountEditor();
+    const promise = call(p5, { title: 'x' });
     const request = await net.nth(1);
     act(() => seen.last.reset());
     expect(seen.last).toMatchObject({ status: 'uninitialized', isLoading: false, data: undefined, error: undefined });
@@ -111,9 +105,7 @@ describe('issue 18.2 useMutation', () => {
   });
 
   test('issue 18.2 trigger and reset keep their identity across renders', async () => {
-    const { store } = setup({ gc: false });
-    const seen = recorder<MutationState<Post>>();
-    const view = renderWith(store, <Editor seen={seen} />);
+    const { store, seen, view } = mountEditor();
     const firstTrigger = trigger;
     const firstReset = seen.last.reset;
     rerenderWith(view, store, <Editor seen={seen} />);
@@ -123,13 +115,8 @@ describe('issue 18.2 useMutation', () => {
 
   test('issue 18.2 unmounting while a call is pending: no warning, no update, the promise still settles', async () => {
     const { errors, warnings } = watchConsole();
-    const { store } = setup({ gc: false });
-    const seen = recorder<MutationState<Post>>();
-    const view = renderWith(store, <Editor seen={seen} />, { strict: true });
-    let promise!: Promise<Post>;
-    act(() => {
-      promise = trigger(p5, { title: 'x' });
-    });
+    const { seen, view } = mountEditor({ strict: true });
+    const promise = call(p5, { title: 'x' });
     const request = await net.nth(1);
     const renders = seen.values.length;
     view.unmount();
@@ -156,10 +143,7 @@ describe('issue 18.2 useMutation', () => {
     }
     renderWith(store, <Both />);
     expect(screen.getByRole('heading').textContent).toBe('hi');
-    let promise!: Promise<Post>;
-    act(() => {
-      promise = trigger(p5, { title: 'optimistic' });
-    });
+    const promise = call(p5, { title: 'optimistic' });
     await settle();
     expect(screen.getByRole('heading').textContent).toBe('optimistic');
     expect(seen.last.status).toBe('pending');

@@ -1,4 +1,4 @@
-import type { ExpiryStatus, RequestStatus, Rest } from '../redux';
+import type { RequestStatus, ResponseState, Rest } from '../redux';
 import type { DataOf, RestEndpoint } from '../rest';
 import type { Denormalize } from '../schema';
 
@@ -23,25 +23,11 @@ export type NullableArgs<E> =
  * `rest.selectResponse` for the key, and `refetch()`. A component re-renders only when a field it
  * reads changes, so reading `isFetching` opts in to the re-renders of background refetches.
  */
-export interface DLE<T> {
-  /** The key's data, as `selectData` reads it. */
-  data: T | undefined;
+export interface DLE<T> extends Omit<ResponseState<T>, 'error'> {
   /** `true` while there is no data and a request for the key is in flight in this store. */
   loading: boolean;
   /** The stored error, rebuilt as an `Error` (a `NetworkError` for HTTP failures). */
   error: Error | undefined;
-  /** Where the key's request stands, as `selectResponse` says. */
-  status: RequestStatus;
-  /** A request is in flight and there is no data to show. */
-  isLoading: boolean;
-  /** A request for the key is in flight (also a background refetch while data is shown). */
-  isFetching: boolean;
-  /** How usable the data is: `'valid'`, `'stale'` (shown while it refetches) or `'invalid'`. */
-  expiryStatus: ExpiryStatus;
-  /** When the stored result's request started (ms), or 0. */
-  fetchedAt: number;
-  /** When the data becomes stale (ms), or 0; `Infinity` while inactive. */
-  expiresAt: number;
   /**
    * Sends the key's request now, fresh or not (`rest.fetch` with the current arguments), and
    * returns its promise of the data; `undefined` while inactive. Keeps its identity while the key
