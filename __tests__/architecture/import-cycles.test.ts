@@ -83,9 +83,10 @@ function findCycle(edges: Map<string, string[]>): string[] | undefined {
 }
 
 describe('issue 17.6: no runtime import cycle in src/', () => {
-  const modules = modulesOf('redux');
+  const modules = [...modulesOf('schema'), ...modulesOf('redux')];
 
   it('finds the modules', () => {
+    expect(modules).toContain('src/schema/Values.ts');
     expect(modules).toContain('src/redux/middleware.ts');
   });
 
@@ -94,12 +95,14 @@ describe('issue 17.6: no runtime import cycle in src/', () => {
     expect(() => load(code)).not.toThrow();
   }, 30_000);
 
-  it('the runtime imports of src/redux form no cycle', async () => {
+  // src/rest keeps one deliberate cycle (RestEndpoint.ts defines the extender getters that call
+  // extenders.ts, which derives endpoints from RestEndpoint.ts) that only runs when a getter does.
+  it('the runtime imports of src/schema and src/redux form no cycle', async () => {
     const { metafile } = await bundle('src/index.ts');
     const [react, mock] = await Promise.all([bundle('src/react/index.ts'), bundle('src/mock/index.ts')]);
     const all: Metafile = { inputs: { ...metafile.inputs, ...react.metafile.inputs, ...mock.metafile.inputs }, outputs: {} };
-    const redux = new Map([...runtimeEdges(all)].filter(([file]) => file.startsWith('src/redux/')));
-    expect(findCycle(redux)?.join(' → ')).toBeUndefined();
+    const checked = new Map([...runtimeEdges(all)].filter(([file]) => file.startsWith('src/schema/') || file.startsWith('src/redux/')));
+    expect(findCycle(checked)?.join(' → ')).toBeUndefined();
   }, 60_000);
 
   it('the redux layer holds no reference back: its files import no cycle, type imports included', () => {

@@ -7,7 +7,7 @@ import { NormalizeError } from './node';
 import { writeEntity, writeTombstone } from './entityWrite';
 import { InstanceFactory } from './instances';
 import type { Deserialize } from './instances';
-import { toNode } from './toNode';
+import { nodeOf as toNode, provideEntityNode } from './links';
 import type { DenormalizeContext, InstanceEntry, MemoEntry } from './denormalizeContext';
 import type { NormalizeContext } from './normalizeContext';
 import type { QueryContext, SchemaNode } from './node';
@@ -326,3 +326,4 @@ export class EntityNode implements SchemaNode {
   }
 }
 
+provideEntityNode(entityNode);

@@ -2,6 +2,7 @@ import { preview } from '../internal/json';
 import { ArraySchema } from './Array';
 import { Entity, isEntityClass } from './Entity';
 import { entityNode } from './entityNode';
+import { provideToNode } from './links';
 import { SchemaBase } from './node';
 import type { SchemaNode } from './node';
 import { ObjectSchema } from './Object';
@@ -34,16 +35,4 @@ export function toNode(definition: unknown): SchemaNode | undefined {
   throw new TypeError(`[rtk-rest] not a schema: ${preview(String(definition))}. Use an Entity class, a schema, [X] or { … }.`);
 }
 
-/** Whether a member of an object schema is itself a schema (other members are plain data). */
-export function isSchemaLike(value: unknown): boolean {
-  if (value instanceof SchemaBase || isEntityClass(value)) return true;
-  if (Array.isArray(value)) {
-    if (value.length === 1) return isSchemaLike(value[0]);
-    if (value.some(isSchemaLike)) throw new Error(`Expected a single schema in [ ], found ${value.length}`);
-    return false;
-  }
-  if (typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype) {
-    return Object.values(value).some(isSchemaLike);
-  }
-  return false;
-}
+provideToNode(toNode);
