@@ -1,5 +1,5 @@
-import { controllerOf, installedIn } from '../redux';
-import type { Controller, Rest } from '../redux';
+import { installedIn, runtimeOf } from '../redux';
+import type { HookRuntime, Rest } from '../redux';
 
 /** What react-redux's `useStore()` returns, as far as the hooks use it. */
 export interface StoreLike {
@@ -8,11 +8,11 @@ export interface StoreLike {
   subscribe(listener: () => void): () => void;
 }
 
-/** One store's rtk-rest instance, as the hooks use it: the public instance and the store's controller. */
+/** One store's rtk-rest instance, as the hooks use it: the public instance and the store's runtime (requests, retention). */
 export interface Binding {
   readonly store: StoreLike;
   readonly rest: Rest;
-  readonly controller: Controller;
+  readonly runtime: HookRuntime;
 }
 
 /** Finds the binding of a store (once per store, SPEC 7.1). */
@@ -38,8 +38,8 @@ export function installedBinding(): BindingOf {
         `rtk-rest: this store has ${instances.length} rtk-rest instances (reducerPaths ${paths}), so the hooks of 'rtk-rest/react' cannot choose one. Bind hooks to one instance with createRestHooks(rest), e.g. export const { useSuspense, useDLE } = createRestHooks(rest).`,
       );
     }
-    const { rest, controller } = instances[0]!;
-    found.set(store, (binding = { store, rest: rest as Rest, controller }));
+    const { rest, runtime } = instances[0]!;
+    found.set(store, (binding = { store, rest: rest as Rest, runtime }));
     return binding;
   };
 }
@@ -50,8 +50,8 @@ export function instanceBinding(rest: Rest): BindingOf {
   return (store) => {
     let binding = found.get(store);
     if (binding === undefined) {
-      const controller = controllerOf((action) => store.dispatch(action), rest.reducerPath);
-      found.set(store, (binding = { store, rest, controller }));
+      const runtime = runtimeOf((action) => store.dispatch(action), rest.reducerPath);
+      found.set(store, (binding = { store, rest, runtime }));
     }
     return binding;
   };

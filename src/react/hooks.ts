@@ -75,8 +75,8 @@ export function buildHooks(bindingOf: BindingOf): BuiltHooks {
   }
 
   /** Keeps the key from GC while mounted (6.63). */
-  function useRetain({ controller }: Binding, request: Request | undefined): void {
-    useEffect(() => (request === undefined ? undefined : controller.gc?.retain(request.key)), [controller, request]);
+  function useRetain({ runtime }: Binding, request: Request | undefined): void {
+    useEffect(() => (request === undefined ? undefined : runtime.retain(request.key)), [runtime, request]);
   }
 
   /**
@@ -84,17 +84,17 @@ export function buildHooks(bindingOf: BindingOf): BuiltHooks {
    * waits for a microtask, so the store does not change during the render. The request goes out
    * with this render's endpoint and arguments (e.g. a hookified endpoint with a new token).
    */
-  function fetchWhileRendering({ controller, store }: Binding, request: Request, endpoint: RestEndpoint, args: unknown[], hook: string): Promise<unknown> | undefined {
+  function fetchWhileRendering({ runtime, store }: Binding, request: Request, endpoint: RestEndpoint, args: unknown[], hook: string): Promise<unknown> | undefined {
     const { key } = request;
     if (endpoint.sideEffect) {
       throw new TypeError(
         `rtk-rest: ${hook} reads data, but ${endpoint.name} is a mutation (${endpoint.method}). Send mutations with useController().fetch(endpoint, ...args).`,
       );
     }
-    const joined = controller.inFlight(endpoint, args, key);
+    const joined = runtime.inFlight(endpoint, args, key);
     if (joined !== undefined) return joined;
-    if (!controller.shouldFetch(store.getState(), endpoint, args, key)) return undefined;
-    const started = controller.fetch(endpoint, args, key, { deferPending: true });
+    if (!runtime.shouldFetch(store.getState(), endpoint, args, key)) return undefined;
+    const started = runtime.fetch(endpoint, args, key, { deferPending: true });
     // The outcome reaches the component through the store; the promise's rejection is not unhandled.
     started.catch(noop);
     return started;
@@ -106,7 +106,7 @@ export function buildHooks(bindingOf: BindingOf): BuiltHooks {
    * refetches (6.23, 6.25, 6.70) even when its answer, and so the component, stays the same
    * (7.5). Dispatches that leave the key alone, and the clock, trigger nothing (7.6).
    */
-  function useRefetchWhenDue({ controller, store, rest }: Binding, request: Request | undefined, endpoint: RestEndpoint, args: unknown[]): void {
+  function useRefetchWhenDue({ runtime, store, rest }: Binding, request: Request | undefined, endpoint: RestEndpoint, args: unknown[]): void {
     // This render's endpoint, for its key only: an uncommitted render (a transition to another key)
     // must not redirect the committed key's refetch.
     const latest = useRef<{ endpoint: RestEndpoint; args: unknown[]; key?: string }>({ endpoint, args });
@@ -122,8 +122,8 @@ export function buildHooks(bindingOf: BindingOf): BuiltHooks {
         // the key's own writes move expiry forward, so a zero expiry length cannot loop.
         const lost = response.expiresAt < seen.expiresAt || (response.data === undefined && seen.data !== undefined);
         seen = response;
-        if (!lost || controller.inFlight(endpoint, args, request.key) !== undefined) return;
-        if (controller.shouldFetch(state, endpoint, args, request.key)) controller.fetch(endpoint, args, request.key).catch(noop);
+        if (!lost || runtime.inFlight(endpoint, args, request.key) !== undefined) return;
+        if (runtime.shouldFetch(state, endpoint, args, request.key)) runtime.fetch(endpoint, args, request.key).catch(noop);
       };
       // After the dispatch has fully run (a reset drops requests in flight after its reducers), once per burst.
       let queued = false;
@@ -141,7 +141,7 @@ export function buildHooks(bindingOf: BindingOf): BuiltHooks {
         active = false;
         unsubscribe();
       };
-    }, [controller, store, rest, request]);
+    }, [runtime, store, rest, request]);
   }
 
   /** The key's response through `selectResponse`, re-rendering only when `pick`'s fields change. */
@@ -176,7 +176,7 @@ export function buildHooks(bindingOf: BindingOf): BuiltHooks {
     );
     if (request === undefined) return undefined;
     if (answer.invalid) {
-      const inFlight = started ?? binding.controller.inFlight(request.endpoint, request.args, request.key);
+      const inFlight = started ?? binding.runtime.inFlight(request.endpoint, request.args, request.key);
       if (inFlight !== undefined) throw whenSettled(inFlight);
     }
     if (answer.error !== undefined) throw rebuildError(answer.error);
@@ -202,18 +202,18 @@ export function buildHooks(bindingOf: BindingOf): BuiltHooks {
     },
 
     useQuery(queryable: unknown, ...args: unknown[]): any {
-      const { rest, controller } = useBinding();
+      const { rest, runtime } = useBinding();
       const inactive = isInactive(args);
       const argsKey = inactive ? undefined : stableKey(args);
       // Equal arguments (by JSON) are the same read: new argument objects do not re-retain.
       const stableArgs = useMemo(() => args, [argsKey]);
-      useEffect(() => (argsKey === undefined ? undefined : controller.gc?.retainQuery(queryable, stableArgs)), [controller, queryable, stableArgs, argsKey]);
+      useEffect(() => (argsKey === undefined ? undefined : runtime.retainQuery(queryable, stableArgs)), [runtime, queryable, stableArgs, argsKey]);
       return useSelector((state: unknown) => rest.selectQuery(state, queryable, ...stableArgs));
     },
 
     useFetch(endpoint: RestEndpoint, ...args: unknown[]): any {
       const { binding, request } = useFetchingRead(endpoint, args, 'useFetch');
-      return useSelector((_state: unknown) => (request === undefined ? undefined : binding.controller.inFlight(request.endpoint, request.args, request.key)));
+      return useSelector((_state: unknown) => (request === undefined ? undefined : binding.runtime.inFlight(request.endpoint, request.args, request.key)));
     },
 
     useSubscription,

@@ -21,7 +21,7 @@ export function dleHook(useFetchingRead: (endpoint: RestEndpoint, args: unknown[
       if (request === undefined) return INACTIVE_DLE;
       const response = binding.rest.selectResponse(state, request.endpoint, ...request.args);
       // In flight in this store: pending ids preloaded from another store are no request (6.73).
-      const inFlight = binding.controller.keyInFlight(request.key);
+      const inFlight = binding.runtime.keyInFlight(request.key);
       const loading = response.data === undefined && inFlight;
       const error = response.error === undefined ? undefined : rebuildError(response.error);
       // The request a render starts dispatches `pending` a microtask later (7.4); like RTK Query's

@@ -37,8 +37,8 @@ export function buildActions(reducerPath: string) {
 
 export type RestActions = ReturnType<typeof buildActions>;
 
-/** The type of the internal probe through which a thunk gets its store's controller (SPEC 6.14). */
-export const controllerProbe = (reducerPath: string) => `${reducerPath}/internal/controller`;
+/** The type of the internal probe through which a thunk gets its store's runtime (SPEC 6.14); the type string predates the name. */
+export const runtimeProbe = (reducerPath: string) => `${reducerPath}/internal/controller`;
 
 /**
  * The type of the probe through which `rtk-rest/react` finds the instances whose middleware is

@@ -1,7 +1,6 @@
 import type { EntityReader, MemoCache } from '../schema';
 import type { RestActions } from './actions';
-import type { Environment } from './environment';
-import type { Timers } from './polling';
+import type { Environment, Timers } from './environment';
 import { completeState } from './slice';
 import type { RestState } from './types';
 

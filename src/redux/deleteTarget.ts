@@ -3,8 +3,9 @@ import { preview } from '../internal/json';
 import { InvalidateSchema, isEntityClass, toNode } from '../schema';
 import type { Entity, EntityReader } from '../schema';
 import { endpointPathParams } from '../rest';
-import type { RestEndpoint } from '../rest';
-import type { Controller } from './controller';
+import type { StoreEndpoint } from '../rest';
+import type { KeyRecord } from './keyRecord';
+import type { Selectors } from './selectors';
 import { tableGet, tableKeys } from './tables';
 import type { RestState } from './types';
 
@@ -27,7 +28,7 @@ export interface DeleteTarget {
  * `undefined` for anything else (an answer with a pk, an object answer, another schema), which is
  * normalized as it is.
  */
-export function findDeleteTarget(endpoint: RestEndpoint, value: unknown, args: readonly unknown[], reader: EntityReader): DeleteTarget | undefined {
+export function findDeleteTarget(endpoint: StoreEndpoint, value: unknown, args: readonly unknown[], reader: EntityReader): DeleteTarget | undefined {
   const schema = endpoint.schema as unknown;
   if (!(schema instanceof InvalidateSchema) || !isEntityClass(schema.schema) || !isObject(value)) return undefined;
   const entity = schema.schema;
@@ -68,22 +69,21 @@ function byFields(key: string, params: Record<string, unknown>, names: readonly 
  * other than reads of one entity: what a delete that found nothing expires, so they refetch.
  * Keys this store never requested (hydrated) cannot be read and are left alone.
  */
-export function listsHolding(controller: Controller, entity: typeof Entity, slice: RestState): string[] {
-  const reader = controller.ctx.reader(slice);
+export function listsHolding(entity: typeof Entity, slice: RestState, reader: EntityReader, keys: KeyRecord, readAs: Selectors['readAs']): string[] {
   const single = toNode(entity);
   const out: string[] = [];
   for (const key of tableKeys(slice.endpoints)) {
-    const endpoint = controller.endpointsByKey.get(key);
+    const endpoint = keys.endpointsByKey.get(key);
     const node = endpoint === undefined ? undefined : toNode(endpoint.schema);
     if (node === undefined || node === single || node instanceof InvalidateSchema) continue;
-    const { paths } = controller.selectors.readAs(key, node, tableGet(slice.endpoints, key), slice, reader, controller.argsByKey.get(key) ?? []);
+    const { paths } = readAs(key, node, tableGet(slice.endpoints, key), slice, reader, keys.argsByKey.get(key) ?? []);
     if (paths.some((path) => path.key === entity.key)) out.push(key);
   }
   return out;
 }
 
 /** The dev warning of a delete that found nothing to remove (`key` is its request): what happened, and what to add. */
-export function warnNothingDeleted(endpoint: RestEndpoint, key: string, target: DeleteTarget, expired: number, reader: EntityReader): void {
+export function warnNothingDeleted(endpoint: StoreEndpoint, key: string, target: DeleteTarget, expired: number, reader: EntityReader): void {
   const { entity, params } = target;
   const table = entity.key;
   const sample = reader.pks(table).map((pk) => reader.entity(table, pk)).find(isObject);

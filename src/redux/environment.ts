@@ -32,3 +32,16 @@ export const browserEnvironment: Environment = {
     };
   },
 };
+
+/** The timer functions polling and GC use (injectable, SPEC 6.56; STYLE habit 3). */
+export interface Timers {
+  /** Schedules `callback` after `ms`; returns a handle for `clearTimeout`. */
+  setTimeout(callback: () => void, ms: number): unknown;
+  /** Cancels a timer returned by `setTimeout`. */
+  clearTimeout(timer: unknown): void;
+}
+
+export const globalTimers: Timers = {
+  setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
+  clearTimeout: (timer) => globalThis.clearTimeout(timer as ReturnType<typeof setTimeout>),
+};

@@ -51,3 +51,12 @@ export function rebuildError(stored: StoredError): Error {
   }
   return error;
 }
+
+/** The endpoint's `errorPolicy` for an error: `'soft'` or nothing; a throwing policy counts as nothing. */
+export function softPolicy(endpoint: { errorPolicy?: (error: any) => 'soft' | undefined }, error: unknown): 'soft' | undefined {
+  try {
+    return endpoint.errorPolicy?.(error) === 'soft' ? 'soft' : undefined;
+  } catch {
+    return undefined;
+  }
+}

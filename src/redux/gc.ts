@@ -1,6 +1,6 @@
 import { isInferable, toNode } from '../schema';
 import type { SchemaNode } from '../schema';
-import type { Controller } from './controller';
+import type { ActionHandler, HandlerContext } from './handlerContext';
 import { tableGet, tableKeys } from './tables';
 import type { RestState } from './types';
 
@@ -17,9 +17,13 @@ export class GarbageCollector {
   private timer: unknown;
 
   constructor(
-    private readonly controller: Controller,
+    private readonly hctx: HandlerContext,
+    /** The keys with subscribers (the polling handler's). */
+    private readonly subscribedKeys: () => Iterable<string>,
     private readonly options: { intervalMs: number; graceMs: number },
-  ) {}
+  ) {
+    hctx.keys.retainedBy((key) => this.retained.has(key));
+  }
 
   /** Retains a key until the returned function is called (hooks, 6.63); a second call does nothing. */
   retain(key: string): () => void {
@@ -43,15 +47,16 @@ export class GarbageCollector {
     return () => void this.queries.delete(read);
   }
 
+  /** Retained by a hook, a subscription or a request in flight (every retainer of the key record). */
   isRetained(key: string): boolean {
-    return this.retained.has(key) || this.controller.polling.has(key) || this.controller.keyInFlight(key);
+    return this.hctx.keys.isRetained(key);
   }
 
   /** Starts the sweep timer (once the middleware is registered). The timer neither keeps Node alive nor the store (6.66). */
   start(): void {
     if (this.timer !== undefined) return;
     const self = new WeakRef(this);
-    const timers = this.controller.ctx.options.timers;
+    const timers = this.hctx.rest.options.timers;
     const tick = () => {
       const gc = self.deref();
       if (gc === undefined) return;
@@ -64,17 +69,17 @@ export class GarbageCollector {
   }
 
   stop(): void {
-    if (this.timer !== undefined) this.controller.ctx.options.timers.clearTimeout(this.timer);
+    if (this.timer !== undefined) this.hctx.rest.options.timers.clearTimeout(this.timer);
     this.timer = undefined;
   }
 
   /** One sweep (6.64): dispatches one `gc` action when something goes, nothing otherwise (6.65). */
   sweep(): void {
-    const { ctx } = this.controller;
-    const slice = this.controller.slice();
-    const keys = this.expiredKeys(slice, ctx.options.now());
+    const { rest, api } = this.hctx;
+    const slice = this.hctx.slice();
+    const keys = this.expiredKeys(slice, rest.options.now());
     const entities = this.unreachableEntities(slice, new Set(keys));
-    if (keys.length > 0 || entities.length > 0) this.controller.api.dispatch(ctx.actions.gc({ keys, entities }));
+    if (keys.length > 0 || entities.length > 0) api.dispatch(rest.actions.gc({ keys, entities }));
   }
 
   /** Step 1: unretained keys whose `expiresAt + graceMs` is past, or that have no `expiresAt`. */
@@ -96,35 +101,35 @@ export class GarbageCollector {
    */
   private unreachableEntities(slice: RestState, removed: ReadonlySet<string>): { key: string; pk: string }[] {
     if (slice.optimistic.length > 0) return [];
-    const { ctx, selectors } = this.controller;
-    const reader = ctx.reader(slice);
+    const { rest, selectors, keys, requests } = this.hctx;
+    const reader = rest.reader(slice);
     const reachable = new Set<string>();
     const reach = (paths: readonly { key: string; pk: string }[]) => {
       for (const { key, pk } of paths) reachable.add(key + '\u0000' + pk);
     };
     for (const key of tableKeys(slice.endpoints)) {
       if (removed.has(key)) continue;
-      const endpoint = this.controller.endpointsByKey.get(key);
+      const endpoint = keys.endpointsByKey.get(key);
       if (endpoint === undefined) return [];
       const node = toNode(endpoint.schema);
       if (node === undefined) continue;
-      const args = this.controller.argsByKey.get(key) ?? [];
+      const args = keys.argsByKey.get(key) ?? [];
       reach(selectors.readAs(key, node, tableGet(slice.endpoints, key), slice, reader, args).paths);
     }
     // Retained keys without a result read by inference (5.18): what they read stays.
-    for (const key of [...this.retained.keys(), ...this.controller.polling.subscribedKeys()]) {
-      const endpoint = this.controller.endpointsByKey.get(key);
+    for (const key of [...this.retained.keys(), ...this.subscribedKeys()]) {
+      const endpoint = keys.endpointsByKey.get(key);
       if (endpoint === undefined || tableGet(slice.endpoints, key) !== undefined) continue;
       const node = toNode(endpoint.schema);
       if (node === undefined || !isInferable(node)) continue;
-      const answer = selectors.query(slice, node, this.controller.argsByKey.get(key) ?? [], key);
+      const answer = selectors.query(slice, node, keys.argsByKey.get(key) ?? [], key);
       if (answer !== undefined) reach(answer.paths);
     }
     for (const { node, args } of this.queries) {
       const answer = selectors.query(slice, node, args);
       if (answer !== undefined) reach(answer.paths);
     }
-    const oldest = this.controller.oldestInFlight();
+    const oldest = requests.oldestInFlight();
     const out: { key: string; pk: string }[] = [];
     for (const key of Object.keys(slice.entities)) {
       const table = slice.entities[key];
@@ -137,4 +142,11 @@ export class GarbageCollector {
     }
     return out;
   }
+}
+
+/** A sweep committed: the store forgets the endpoint and arguments of removed keys nothing uses. */
+export function buildGcHandler({ rest, keys }: HandlerContext): ActionHandler {
+  return (action) => {
+    if (rest.actions.gc.match(action)) keys.forget(action.payload.keys);
+  };
 }

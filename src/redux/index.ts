@@ -2,15 +2,14 @@ export { createRest } from './createRest';
 export type { CreateRestOptions, Rest } from './createRest';
 export { ResetError } from './errors';
 export type { RestState, KeyMeta, StoredError } from './types';
-export type { Environment } from './environment';
-export type { Timers } from './polling';
+export type { Environment, Timers } from './environment';
 export type { ResponseState, ExpiryStatus, RequestStatus } from './selectors';
 export type { EntitiesChangedAction, ChangedEntities } from './entityChanges';
 export type { ExtractRehydrationInfo } from './rehydrate';
 
 // Internal to the package: what `rtk-rest/react` builds on (not exported from the package root).
-export { controllerOf, installedIn } from './middleware';
+export { runtimeOf, installedIn } from './middleware';
 export type { InstalledRest } from './middleware';
-export type { Controller } from './controller';
+export type { HookRuntime, StoreRuntime } from './handlerContext';
 export { INACTIVE, isInactive } from './selectors';
 export { rebuildError } from './errors';

@@ -1,20 +1,16 @@
-import { controllerProbe, INSTANCES_PROBE } from './actions';
+import { runtimeProbe, INSTANCES_PROBE } from './actions';
 import type { RestContext } from './context';
-import { Controller } from './controller';
+import type { StoreRuntime } from './handlerContext';
 import type { Middleware, UnknownAction } from './rtk';
+import { buildStoreHandlers } from './runtime';
 import type { Selectors } from './selectors';
 import type { EntityChanges } from './entityChanges';
 import { buildReducer } from './slice';
 
-/**
- * The middleware of one instance: a composer (STYLE.md). It answers the thunks' probe with this
- * store's controller (SPEC 6.14), registers once (6.9), notices a second instance on the same
- * reducerPath (6.8), and drops in-flight requests after a reset (6.69).
- */
-/** One installed instance of a store: the public object and the store's controller for it. */
+/** One installed instance of a store: the public object and the store's runtime for it. */
 export interface InstalledRest {
   readonly rest: object;
-  readonly controller: Controller;
+  readonly runtime: StoreRuntime;
 }
 
 /**
@@ -22,65 +18,63 @@ export interface InstalledRest {
  * `middlewareAPI` object, so it identifies the store without a reducer ever seeing a probe.
  */
 const installed = new WeakMap<object, InstalledRest[]>();
+/** Every runtime a middleware built: how `runtimeOf` tells a probe's answer from anything else. */
+const runtimes = new WeakSet<object>();
 
+/**
+ * The middleware of one instance: a composer (STYLE.md habit 1) of the store's handlers (see
+ * runtime.ts). It answers the thunks' probe with this store's runtime (SPEC 6.14), registers once
+ * (6.9), notices a second instance on the same reducerPath (6.8), lets the optimistic layers
+ * recompute inside base changes (6.51), writes the entity changes into the action (issue 17.2), and
+ * hands every action to the handlers after the reducer.
+ */
 export function buildMiddleware(ctx: RestContext, selectors: Selectors, changes: EntityChanges): Middleware {
-  const probe = controllerProbe(ctx.options.reducerPath);
-  const { middlewareRegistered, resetEntireStore, invalidate, gc } = ctx.actions;
+  const probe = runtimeProbe(ctx.options.reducerPath);
+  const { middlewareRegistered } = ctx.actions;
   const reducer = buildReducer(ctx.actions);
   const prefix = `${ctx.options.reducerPath}/`;
   return (api) => {
-    const controller = new Controller(ctx, api, selectors, reducer);
+    const { runtime, after, optimistic, gc } = buildStoreHandlers(ctx, api, selectors, reducer);
+    runtimes.add(runtime);
     let list = installed.get(api);
     if (list === undefined) installed.set(api, (list = []));
-    list.push({ rest: ctx.instance ?? {}, controller });
+    list.push({ rest: ctx.instance ?? {}, runtime });
     const store = list;
     let registered = false;
     return (next) => (action) => {
       const type = (action as UnknownAction | undefined)?.type;
-      if (type === probe) return controller;
+      if (type === probe) return runtime;
       if (type === INSTANCES_PROBE) return store;
       if (!registered) {
         // The check comes first: a statement before it would be merged into its condition by
         // minifiers, which then keep the dead branch (and its message) in production bundles.
-        if (process.env.NODE_ENV !== 'production' && (api.dispatch({ type: probe }) as unknown) !== controller) {
+        if (process.env.NODE_ENV !== 'production' && (api.dispatch({ type: probe }) as unknown) !== runtime) {
           throw new Error(
             `rtk-rest: two rtk-rest middlewares for reducerPath "${ctx.options.reducerPath}" in one store. Add each instance's middleware once, and give each instance its own reducerPath.`,
           );
         }
         registered = true;
         api.dispatch(middlewareRegistered());
-        controller.gc?.start();
+        gc?.start();
       }
       const received = action as UnknownAction;
       // Base changes carry the recomputed optimistic layers (SPEC 6.51).
-      if (controller.optimistic.active && typeof (action as UnknownAction).type === 'string' && (action as UnknownAction).type.startsWith(prefix)) {
-        action = controller.optimistic.enrich(action as UnknownAction, ctx.slice(api.getState()));
+      if (optimistic.active && typeof type === 'string' && type.startsWith(prefix)) {
+        action = optimistic.enrich(action as UnknownAction, ctx.slice(api.getState()));
       }
       // Entity changes, for matchEntitiesChanged (issue 17.2), written before any reducer runs.
       changes.annotate(received, action as UnknownAction, api.getState());
       const result = next(action);
-      if (resetEntireStore.match(action)) controller.onReset();
-      else if (invalidate.match(action)) controller.onInvalidate(action.payload.keys);
-      else if (gc.match(action)) controller.forget(action.payload.keys);
-      else {
-        const key = writtenKey(action);
-        if (key !== undefined) controller.polling.written(key);
-      }
+      for (const handle of after) handle(action as UnknownAction);
       return result;
     };
   };
 }
 
-/** The key whose `meta.date` an action moves (fetch outcomes, setResponse, setError), if any. */
-function writtenKey(action: unknown): string | undefined {
-  const meta = (action as { meta?: { key?: unknown; date?: unknown } } | undefined)?.meta;
-  return meta !== undefined && typeof meta.key === 'string' && typeof meta.date === 'number' ? meta.key : undefined;
-}
-
-/** The store's controller, through the probe; throws when the middleware is missing (SPEC 6.6). */
-export function controllerOf(dispatch: (action: UnknownAction) => unknown, reducerPath: string): Controller {
-  const found = dispatch({ type: controllerProbe(reducerPath) });
-  if (found instanceof Controller) return found;
+/** The store's runtime, through the probe; throws when the middleware is missing (SPEC 6.6). */
+export function runtimeOf(dispatch: (action: UnknownAction) => unknown, reducerPath: string): StoreRuntime {
+  const found = dispatch({ type: runtimeProbe(reducerPath) });
+  if (typeof found === 'object' && found !== null && runtimes.has(found)) return found as StoreRuntime;
   throw new Error(
     `rtk-rest: the middleware for reducerPath "${reducerPath}" is not installed. Add it with configureStore({ middleware: (getDefault) => getDefault().concat(rest.middleware) }).`,
   );

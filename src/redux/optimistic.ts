@@ -1,5 +1,5 @@
 import { AbortOptimistic } from '../rest';
-import type { OptimisticSnapshot, RestEndpoint } from '../rest';
+import type { OptimisticSnapshot, RestEndpoint, StoreEndpoint } from '../rest';
 import type { RestContext } from './context';
 import { applyEntityWrite } from './layout';
 import type { UnknownAction } from './rtk';
@@ -10,14 +10,14 @@ import type { OptimisticLayer, RestState, WritePayload } from './types';
 interface LayerRequest {
   readonly requestId: string;
   readonly key: string;
-  readonly endpoint: RestEndpoint;
+  readonly endpoint: StoreEndpoint;
   readonly args: readonly unknown[];
   readonly fetchedAt: number;
 }
 
 /** How a store request turns an optimistic value into a write, against a given view. */
 export interface LayerNormalizer {
-  normalizeLayer(endpoint: RestEndpoint, value: unknown, args: readonly unknown[], request: LayerRequest, view: RestState): WritePayload;
+  normalizeLayer(endpoint: StoreEndpoint, value: unknown, args: readonly unknown[], request: LayerRequest, view: RestState): WritePayload;
 }
 
 /** The read side a snapshot offers, over a given slice (the selectors' semantics, 6.48). */
@@ -66,7 +66,7 @@ export class OptimisticLayers {
   ) {}
 
   /** At request start: the layer for `fetch/pending`, or `undefined` (not optimistic, aborted, failed). */
-  start(endpoint: RestEndpoint, args: readonly unknown[], requestId: string, key: string, fetchedAt: number, base: RestState): OptimisticLayer | undefined {
+  start(endpoint: StoreEndpoint, args: readonly unknown[], requestId: string, key: string, fetchedAt: number, base: RestState): OptimisticLayer | undefined {
     if (!endpoint.sideEffect || typeof endpoint.getOptimisticResponse !== 'function') return undefined;
     const request: LayerRequest = { requestId, key, endpoint, args, fetchedAt };
     const layer = this.compute(request, viewOf(base));

@@ -1,10 +1,11 @@
-import type { RestEndpoint } from '../rest';
-import type { Controller } from './controller';
-import type { Environment } from './environment';
+import type { StoreEndpoint } from '../rest';
+import type { FetchLifecycle } from './fetchLifecycle';
+import type { Timers } from './environment';
+import type { ActionHandler, HandlerContext } from './handlerContext';
 import { tableGet, tableHas } from './tables';
 
 interface Subscriber {
-  readonly endpoint: RestEndpoint;
+  readonly endpoint: StoreEndpoint;
   readonly args: unknown[];
 }
 
@@ -14,19 +15,6 @@ interface KeySubscriptions {
   /** When the last poll of the key started: a poll that writes nothing (aborted) still waits an interval. */
   polledAt?: number;
 }
-
-/** The timer functions polling uses (injectable, SPEC 6.56; STYLE habit 3). */
-export interface Timers {
-  /** Schedules `callback` after `ms`; returns a handle for `clearTimeout`. */
-  setTimeout(callback: () => void, ms: number): unknown;
-  /** Cancels a timer returned by `setTimeout`. */
-  clearTimeout(timer: unknown): void;
-}
-
-export const globalTimers: Timers = {
-  setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
-  clearTimeout: (timer) => globalThis.clearTimeout(timer as ReturnType<typeof setTimeout>),
-};
 
 /**
  * Subscriptions and polling of one store (SPEC 6.56–6.61, D22): one timer per key at the
@@ -39,16 +27,21 @@ export class Polling {
   private stopListening: (() => void) | undefined;
   private wasPaused = false;
 
+  private readonly timers: Timers;
+
   constructor(
-    private readonly controller: Controller,
-    private readonly timers: Timers,
-    private readonly environment: Environment,
-    private readonly pollWhenHidden: boolean,
-  ) {}
+    private readonly hctx: HandlerContext,
+    private readonly fetcher: FetchLifecycle,
+  ) {
+    this.timers = hctx.rest.options.timers;
+    // Subscribed keys are in use: GC keeps them and their endpoint and arguments (6.63).
+    hctx.keys.retainedBy((key) => this.keys.has(key));
+  }
 
   /** Whether polls wait: offline, or hidden unless `pollWhenHidden` (6.60). */
   private paused(): boolean {
-    return !this.environment.isOnline() || (!this.pollWhenHidden && !this.environment.isVisible());
+    const { environment, pollWhenHidden } = this.hctx.rest.options;
+    return !environment.isOnline() || (!pollWhenHidden && !environment.isVisible());
   }
 
   /** Online/visibility changed: pause, or resume and refetch what the fetch rule says (6.60). */
@@ -60,28 +53,27 @@ export class Polling {
       for (const entry of this.keys.values()) this.clear(entry);
       return;
     }
-    const state = this.controller.api.getState();
+    const state = this.hctx.api.getState();
     for (const [key, entry] of this.keys) {
       const first = entry.subscribers[0];
-      if (first !== undefined && this.controller.shouldFetch(state, first.endpoint, first.args, key)) {
+      if (first !== undefined && this.fetcher.shouldFetch(state, first.endpoint, first.args, key)) {
         const poller = this.poller(entry)?.subscriber ?? first;
-        this.controller.fetch(poller.endpoint, poller.args, key, { poll: true }).catch(() => undefined);
+        this.fetcher.fetch(poller.endpoint, poller.args, key, { poll: true }).catch(() => undefined);
       }
     }
     this.rescheduleAll();
   }
 
   /** Adds a subscriber; the returned function removes it (a second call does nothing). */
-  subscribe(endpoint: RestEndpoint, args: unknown[], key: string): () => void {
+  subscribe(endpoint: StoreEndpoint, args: unknown[], key: string): () => void {
     let entry = this.keys.get(key);
     if (entry === undefined) this.keys.set(key, (entry = { subscribers: [] }));
     const subscriber: Subscriber = { endpoint, args };
-    this.controller.endpointsByKey.set(key, endpoint);
-    this.controller.argsByKey.set(key, args);
+    this.hctx.keys.remember(key, endpoint, args);
     entry.subscribers.push(subscriber);
     if (this.stopListening === undefined) {
       this.wasPaused = this.paused();
-      this.stopListening = this.environment.listen(() => this.onEnvironmentChange());
+      this.stopListening = this.hctx.rest.options.environment.listen(() => this.onEnvironmentChange());
     }
     this.schedule(key);
     let active = true;
@@ -96,8 +88,8 @@ export class Polling {
         this.clear(current);
         this.keys.delete(key);
         // A key that never reached the slice (subscribed, never fetched) has nothing for GC to remove.
-        const slice = this.controller.slice();
-        if (!tableHas(slice.meta, key) && !tableHas(slice.endpoints, key)) this.controller.forget([key]);
+        const slice = this.hctx.slice();
+        if (!tableHas(slice.meta, key) && !tableHas(slice.endpoints, key)) this.hctx.keys.forget([key]);
         // Event listeners go with the last subscription (6.61).
         if (this.keys.size === 0) {
           this.stopListening?.();
@@ -153,10 +145,10 @@ export class Polling {
     this.clear(entry);
     const poller = this.poller(entry);
     if (poller === undefined || this.paused()) return;
-    const now = this.controller.ctx.options.now();
+    const now = this.hctx.rest.options.now();
     // Due an interval after the key's last write (6.58), or after the last poll that wrote nothing:
     // without the latter a poll aborted by its endpoint's signal would repeat at once, forever.
-    const date = tableGet(this.controller.slice().meta, key)?.date;
+    const date = tableGet(this.hctx.slice().meta, key)?.date;
     const last = Math.max(date ?? -Infinity, entry.polledAt ?? -Infinity);
     const delay = last === -Infinity ? 0 : Math.max(0, last + poller.interval - now);
     const timer = this.timers.setTimeout(() => this.poll(key), delay);
@@ -171,8 +163,22 @@ export class Polling {
     const poller = this.poller(entry);
     if (poller === undefined || this.paused()) return;
     const { endpoint, args } = poller.subscriber;
-    entry.polledAt = this.controller.ctx.options.now();
+    entry.polledAt = this.hctx.rest.options.now();
     // A poll is a read: it joins a read in flight; its failures are stored soft and reach no caller.
-    this.controller.fetch(endpoint, args, key, { poll: true }).catch(() => undefined);
+    this.fetcher.fetch(endpoint, args, key, { poll: true }).catch(() => undefined);
   }
+}
+
+/** A write moved a key's due time (SPEC 6.58): fetch outcomes, `setResponse`, `setError`. */
+export function buildPollingHandler(polling: Polling): ActionHandler {
+  return (action) => {
+    const key = writtenKey(action);
+    if (key !== undefined) polling.written(key);
+  };
+}
+
+/** The key whose `meta.date` an action moves (fetch outcomes, setResponse, setError), if any. */
+function writtenKey(action: unknown): string | undefined {
+  const meta = (action as { meta?: { key?: unknown; date?: unknown } } | undefined)?.meta;
+  return meta !== undefined && typeof meta.key === 'string' && typeof meta.date === 'number' ? meta.key : undefined;
 }

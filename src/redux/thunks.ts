@@ -3,9 +3,10 @@ import { describeSchema, processingError } from '../rest';
 import type { RestEndpoint } from '../rest';
 import { NormalizeError } from '../schema';
 import type { RestContext } from './context';
-import type { Controller } from './controller';
-import { rebuildError, serializeError } from './errors';
-import { controllerOf } from './middleware';
+import type { StoreRuntime } from './handlerContext';
+import { rebuildError, serializeError, softPolicy } from './errors';
+import { runtimeOf } from './middleware';
+import { normalizeResponse } from './normalizeResponse';
 import type { Dispatch, UnknownAction } from './rtk';
 import { isInactive } from './selectors';
 import type { Selectors } from './selectors';
@@ -19,11 +20,11 @@ type KeyTester = { testKey(key: string): boolean };
 /** The thunk creators of one instance (SPEC 6.15, 6.22–6.28). */
 export function buildThunks(ctx: RestContext, selectors: Selectors) {
   const { actions, options } = ctx;
-  const controller = (dispatch: Dispatch<UnknownAction>): Controller => controllerOf(dispatch, options.reducerPath);
+  const runtime = (dispatch: Dispatch<UnknownAction>): StoreRuntime => runtimeOf(dispatch, options.reducerPath);
   const capped = (time: number) => Math.min(time, Number.MAX_SAFE_INTEGER);
 
   /** The fetch rule (SPEC 6.34). */
-  const shouldFetch = (store: Controller, state: unknown, endpoint: RestEndpoint, args: unknown[], key: string): boolean => store.shouldFetch(state, endpoint, args, key);
+  const shouldFetch = (store: StoreRuntime, state: unknown, endpoint: RestEndpoint, args: unknown[], key: string): boolean => store.shouldFetch(state, endpoint, args, key);
 
   function keysMatching(state: unknown, tester: KeyTester, withResults: boolean): string[] {
     const slice = ctx.slice(state);
@@ -33,7 +34,7 @@ export function buildThunks(ctx: RestContext, selectors: Selectors) {
   }
 
   /**
-   * The shared start of the promise-returning thunks: the controller (6.6), `null` arguments
+   * The shared start of the promise-returning thunks: the store's runtime (6.6), `null` arguments
    * resolving `undefined` (6.21), the reducer check (6.7), and a key error as a rejection (6.15.1).
    */
   function withKey(
@@ -41,9 +42,9 @@ export function buildThunks(ctx: RestContext, selectors: Selectors) {
     getState: () => unknown,
     endpoint: RestEndpoint,
     args: unknown[],
-    run: (store: Controller, key: string) => Promise<unknown>,
+    run: (store: StoreRuntime, key: string) => Promise<unknown>,
   ): Promise<any> {
-    const store = controller(dispatch);
+    const store = runtime(dispatch);
     if (isInactive(args)) return Promise.resolve(undefined);
     ctx.slice(getState());
     let key: string;
@@ -87,7 +88,7 @@ export function buildThunks(ctx: RestContext, selectors: Selectors) {
     invalidate:
       (endpoint: RestEndpoint<any>, ...args: unknown[]): Thunk<void> =>
       (dispatch, getState) => {
-        controller(dispatch);
+        runtime(dispatch);
         ctx.slice(getState());
         if (isInactive(args)) return;
         dispatch(actions.invalidate({ keys: [endpoint.key(...args)], date: options.now() }));
@@ -104,7 +105,7 @@ export function buildThunks(ctx: RestContext, selectors: Selectors) {
     invalidateAll:
       (tester: KeyTester): Thunk<void> =>
       (dispatch, getState) => {
-        controller(dispatch);
+        runtime(dispatch);
         const keys = keysMatching(getState(), tester, true);
         if (keys.length > 0) dispatch(actions.invalidate({ keys, date: options.now() }));
       },
@@ -119,7 +120,7 @@ export function buildThunks(ctx: RestContext, selectors: Selectors) {
     expireAll:
       (tester: KeyTester): Thunk<void> =>
       (dispatch, getState) => {
-        controller(dispatch);
+        runtime(dispatch);
         const keys = keysMatching(getState(), tester, false);
         if (keys.length > 0) dispatch(actions.expireAll({ keys }));
       },
@@ -134,7 +135,7 @@ export function buildThunks(ctx: RestContext, selectors: Selectors) {
     resetEntireStore:
       (): Thunk<void> =>
       (dispatch, getState) => {
-        controller(dispatch);
+        runtime(dispatch);
         ctx.slice(getState());
         dispatch(actions.resetEntireStore({ date: options.now() }));
       },
@@ -149,15 +150,14 @@ export function buildThunks(ctx: RestContext, selectors: Selectors) {
     setResponse:
       (endpoint: RestEndpoint<any>, ...rest: unknown[]): Thunk<void> =>
       (dispatch, getState) => {
-        const store = controller(dispatch);
-        ctx.slice(getState());
+        const store = runtime(dispatch);
+        const slice = ctx.slice(getState());
         const args = rest.slice(0, -1);
         const key = endpoint.key(...args);
         const date = options.now();
         const expiresAt = capped(date + (endpoint.dataExpiryLength ?? options.dataExpiryLength));
-        const payload = store.normalize(endpoint, rest[rest.length - 1], args, key, { fetchedAt: date, date, expiresAt });
-        store.endpointsByKey.set(key, endpoint);
-        store.argsByKey.set(key, args);
+        const payload = normalizeResponse(endpoint, rest[rest.length - 1], args, key, { fetchedAt: date, date, expiresAt }, slice, ctx.reader(slice));
+        store.remember(key, endpoint, args);
         dispatch(actions.setResponse(payload, { key, date, expiresAt }));
       },
 
@@ -171,18 +171,13 @@ export function buildThunks(ctx: RestContext, selectors: Selectors) {
     setError:
       (endpoint: RestEndpoint<any>, ...rest: unknown[]): Thunk<void> =>
       (dispatch, getState) => {
-        controller(dispatch);
+        runtime(dispatch);
         ctx.slice(getState());
         const args = rest.slice(0, -1);
         const error = rest[rest.length - 1];
         const date = options.now();
         const expiresAt = capped(date + (endpoint.errorExpiryLength ?? options.errorExpiryLength));
-        let errorPolicy: 'soft' | undefined;
-        try {
-          errorPolicy = endpoint.errorPolicy?.(error) === 'soft' ? 'soft' : undefined;
-        } catch {
-          errorPolicy = undefined;
-        }
+        const errorPolicy = softPolicy(endpoint, error);
         dispatch(actions.setError({ error: serializeError(error), ...(errorPolicy ? { errorPolicy } : {}) }, { key: endpoint.key(...args), date, expiresAt }));
       },
 
@@ -197,10 +192,10 @@ export function buildThunks(ctx: RestContext, selectors: Selectors) {
     subscribe:
       (endpoint: RestEndpoint<any>, ...args: unknown[]): Thunk<() => void> =>
       (dispatch, getState) => {
-        const store = controller(dispatch);
+        const store = runtime(dispatch);
         if (isInactive(args)) return () => undefined;
         ctx.slice(getState());
-        return store.polling.subscribe(endpoint, args, endpoint.key(...args));
+        return store.subscribe(endpoint, args, endpoint.key(...args));
       },
 
     /**
@@ -215,7 +210,7 @@ export function buildThunks(ctx: RestContext, selectors: Selectors) {
     set:
       (schemaOrEntity: unknown, ...rest: unknown[]): Thunk<void> =>
       (dispatch, getState) => {
-        controller(dispatch);
+        runtime(dispatch);
         const node = toNode(schemaOrEntity);
         if (node === undefined) throw new TypeError('rtk-rest: set() needs a schema or an Entity class as its first argument');
         const args = rest.slice(0, -1);

@@ -8,7 +8,7 @@ import type { CompiledPath } from './path';
 import { encodeBody, hasContentType, headersToObject, parseBody, sendRequest } from './request';
 import { buildUrl, searchToString } from './search';
 import type { EndpointArgs, Extended, ExtendedEndpoint, OptimisticSnapshot, ProcessedOf, RestEndpointOptions, RestGenerics } from './types';
-import type { AssignOf, GetPageOf, PageEndpoint, PushOf, UrlParamsOf } from './types';
+import type { AssignOf, GetPageOf, PageEndpoint, PushOf, StoreEndpoint, UrlParamsOf } from './types';
 
 const CONFIG = Symbol('rtk-rest.config');
 const COMPILED = Symbol('rtk-rest.path');
@@ -363,7 +363,7 @@ export interface RestEndpoint<O extends RestGenerics = any> {
 }
 
 /** The URL parameters and the body of a call (SPEC 1.26). */
-export function splitArgs(endpoint: RestEndpoint, args: readonly unknown[]): { urlParams: Record<string, unknown>; body: unknown } {
+export function splitArgs(endpoint: StoreEndpoint, args: readonly unknown[]): { urlParams: Record<string, unknown>; body: unknown } {
   if ((endpoint as unknown as Internal)[HAS_BODY]) {
     if (args.length === 0) return { urlParams: {}, body: undefined };
     if (args.length === 1) return { urlParams: {}, body: args[0] };
@@ -411,7 +411,9 @@ async function callEndpoint(endpoint: RestEndpoint, args: unknown[]): Promise<un
  * SPEC 6.69): the request runs on a view of the endpoint whose `signal` is both, so every hook a
  * subclass overrides still runs with the endpoint's configuration.
  */
-export function callWithSignal(endpoint: RestEndpoint, args: unknown[], signal: AbortSignal): Promise<unknown> {
+export function callWithSignal(store: StoreEndpoint, args: unknown[], signal: AbortSignal): Promise<unknown> {
+  // Every endpoint the store holds is a RestEndpoint (StoreEndpoint is its store-facing side).
+  const endpoint = store as RestEndpoint;
   const own = endpoint.signal ?? endpoint.requestInit?.signal ?? undefined;
   const view = Object.create(endpoint, { signal: { value: own ? eitherSignal(own, signal) : signal } }) as RestEndpoint;
   return callEndpoint(view, args);

@@ -1,6 +1,7 @@
 import { appendNew, CollectionSchema, ObjectSchema } from '../schema';
 import { deriveEndpoint, splitArgs } from './RestEndpoint';
 import type { RestEndpoint } from './RestEndpoint';
+import type { StoreEndpoint } from './types';
 
 const cache = new WeakMap<RestEndpoint, Map<string, RestEndpoint | undefined>>();
 
@@ -100,7 +101,8 @@ export interface PageRequest {
 }
 
 /** `endpoint` as a page request when it is a page endpoint (`getPage`, `paginated()`), else undefined. */
-export function pageRequestOf(endpoint: RestEndpoint, args: readonly unknown[]): PageRequest | undefined {
+export function pageRequestOf(store: StoreEndpoint, args: readonly unknown[]): PageRequest | undefined {
+  const endpoint = store as RestEndpoint;
   const { listArgs, listEndpoint } = endpoint as unknown as { listArgs?: unknown; listEndpoint?: RestEndpoint };
   if (typeof listArgs !== 'function' || listEndpoint === undefined) return undefined;
   return {

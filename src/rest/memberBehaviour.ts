@@ -3,7 +3,7 @@ import { compilePath } from './path';
 import type { CompiledPath } from './path';
 import { splitArgs } from './RestEndpoint';
 import type { RestEndpoint } from './RestEndpoint';
-import type { OptimisticSnapshot } from './types';
+import type { OptimisticSnapshot, StoreEndpoint } from './types';
 
 /** The URL parameters the member's template names; search parameters excluded (SPEC 3.14). */
 export function pathParamsOf(compiled: CompiledPath, urlParams: Record<string, unknown>): Record<string, unknown> {
@@ -17,7 +17,7 @@ export function pathParamsOf(compiled: CompiledPath, urlParams: Record<string, u
 }
 
 /** The URL parameters a call's template names (search parameters excluded), as `pathParamsOf`. */
-export function endpointPathParams(endpoint: RestEndpoint, args: readonly unknown[]): Record<string, unknown> {
+export function endpointPathParams(endpoint: StoreEndpoint, args: readonly unknown[]): Record<string, unknown> {
   return pathParamsOf(compilePath(endpoint.path), splitArgs(endpoint, args).urlParams);
 }
 

@@ -297,3 +297,24 @@ export interface RestEndpointOptions {
   process?(value: any, ...args: any[]): any;
   [custom: string]: unknown;
 }
+
+/**
+ * An endpoint as the store sees it: its identity (`name`, `key`, `testKey`), its `schema` and the
+ * options that steer caching. Published here so that the redux layer depends on this interface,
+ * not on the `RestEndpoint` class (lower layers publish what upper layers use); requests go
+ * through `callWithSignal`. Every `RestEndpoint` is one.
+ */
+export interface StoreEndpoint {
+  readonly name: string;
+  readonly path: string;
+  readonly schema: unknown;
+  readonly sideEffect: boolean | undefined;
+  readonly dataExpiryLength?: number;
+  readonly errorExpiryLength?: number;
+  readonly pollFrequency?: number;
+  readonly errorPolicy?: (error: any) => 'soft' | undefined;
+  readonly getOptimisticResponse?: (snapshot: OptimisticSnapshot, ...args: any[]) => unknown;
+  readonly update?: (result: any, ...args: any[]) => Record<string, (previous: any) => any>;
+  key(...args: any[]): string;
+  testKey(key: string): boolean;
+}

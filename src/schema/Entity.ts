@@ -1,5 +1,5 @@
 import { assignOwn } from '../internal/own';
-import { entityNode } from './entityNode';
+import { compiledEntity as entityNode } from './links';
 import type { AbstractInstanceType, EntityMeta } from './types';
 
 /**

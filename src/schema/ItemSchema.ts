@@ -1,6 +1,6 @@
 import { SchemaBase } from './node';
 import type { SchemaNode } from './node';
-import { toNode } from './toNode';
+import { nodeOf as toNode } from './links';
 
 /** A schema around one item schema (Array, Values): the item resolved on first use. */
 export abstract class ItemSchema<TOut, S> extends SchemaBase<TOut> {

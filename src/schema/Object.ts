@@ -4,7 +4,8 @@ import { isInferable, NormalizeError, reuseObject, SchemaBase } from './node';
 import type { DenormalizeContext } from './denormalizeContext';
 import type { NormalizeContext } from './normalizeContext';
 import type { QueryContext, SchemaNode } from './node';
-import { isSchemaLike, toNode } from './toNode';
+import { nodeOf as toNode } from './links';
+import { isSchemaLike } from './schemaLike';
 import type { Denormalize } from './types';
 
 /**

@@ -7,7 +7,7 @@ import { NormalizeError } from './node';
 import { writeEntity, writeTombstone } from './entityWrite';
 import { InstanceFactory } from './instances';
 import type { Deserialize } from './instances';
-import { toNode } from './toNode';
+import { nodeOf as toNode, provideEntityNode } from './links';
 import type { DenormalizeContext } from './denormalizeContext';
 import { readCell } from './memoCell';
 import type { CellReader } from './memoCell';
@@ -285,3 +285,4 @@ export class EntityNode implements SchemaNode, CellReader {
   }
 }
 
+provideEntityNode(entityNode);

@@ -2,7 +2,9 @@ import { preview } from '../internal/json';
 import { ArraySchema } from './Array';
 import { Entity, isEntityClass } from './Entity';
 import { entityNode } from './entityNode';
+import { provideToNode } from './links';
 import { SchemaBase } from './node';
+import { isSchemaLike } from './schemaLike';
 import type { SchemaNode } from './node';
 import { ObjectSchema } from './Object';
 
@@ -28,20 +30,6 @@ export function toNode(definition: unknown): SchemaNode | undefined {
   }
   if (definition === Entity) throw new TypeError('[rtk-rest] use a subclass of Entity as a schema, not Entity itself');
   throw new TypeError(`[rtk-rest] not a schema: ${preview(String(definition))}. Use an Entity class, a schema, [X] or { … }.`);
-}
-
-/** Whether a member of an object schema is itself a schema (other members are plain data). */
-export function isSchemaLike(value: unknown): boolean {
-  if (value instanceof SchemaBase || isEntityClass(value)) return true;
-  if (Array.isArray(value)) {
-    if (value.length === 1) return isSchemaLike(value[0]);
-    if (value.some(isSchemaLike)) throw new Error(`Expected a single schema in [ ], found ${value.length}`);
-    return false;
-  }
-  if (typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype) {
-    return Object.values(value).some(isSchemaLike);
-  }
-  return false;
 }
 
 /** A step of the shorthand trie: strings (keys, JSON values) and objects (classes, schemas) lead on. */
@@ -103,3 +91,5 @@ function step(from: Trie, key: string | object): Trie {
   }
   return next;
 }
+
+provideToNode(toNode);

@@ -1,0 +1,52 @@
+import { InvalidateSchema, isUnion } from '../schema';
+import type { Entity, EntityMeta } from '../schema';
+import { endpointPathParams } from '../rest';
+import type { RestEndpoint, StoreEndpoint } from '../rest';
+import { findDeleteTarget, listsHolding, warnNothingDeleted } from './deleteTarget';
+import type { HandlerContext } from './handlerContext';
+import { normalizeResponse, updatesOf } from './normalizeResponse';
+import type { WritePayload } from './types';
+
+/**
+ * A response's write, and for a delete that had to find what it deleted from its URL parameters
+ * (issue 16.5) what the promise resolves to: that entity as it was. A delete that found nothing
+ * removes nothing and expires the lists holding its entity type instead, with a dev warning.
+ */
+export function responseWrite(
+  { rest, selectors, keys, slice: sliceNow }: HandlerContext,
+  endpoint: StoreEndpoint,
+  value: unknown,
+  args: readonly unknown[],
+  key: string,
+  meta: EntityMeta,
+): { payload: WritePayload; answer?: unknown } {
+  const slice = sliceNow();
+  const reader = rest.reader(slice);
+  const target = findDeleteTarget(endpoint, value, args, reader);
+  if (target === undefined) return { payload: normalizeResponse(endpoint, value, args, key, meta, slice, reader) };
+  if (target.pk !== undefined) {
+    return { payload: normalizeResponse(endpoint, target.pk, args, key, meta, slice, reader), answer: selectors.queryOf(slice, target.entity, [target.pk]) };
+  }
+  const expired = listsHolding(target.entity, slice, reader, keys, selectors.readAs);
+  if (process.env.NODE_ENV !== 'production') warnNothingDeleted(endpoint, key, target, expired.length, reader);
+  return { payload: { result: null, entities: {}, entitiesMeta: {}, indexes: {}, expired, ...updatesOf(endpoint, null, args, slice) } };
+}
+
+/** What `rest.fetch` resolves to after the commit (SPEC 6.19, 3.10). */
+export function resolvedAnswer({ api, selectors }: HandlerContext, endpoint: StoreEndpoint, args: unknown[], value: unknown): unknown {
+  const schema = endpoint.schema;
+  if (schema instanceof InvalidateSchema) return deletedInstance(schema, endpoint, args, value);
+  return selectors.selectData(api.getState(), endpoint as RestEndpoint, ...args);
+}
+
+/** The instance a delete resolves to: the answered object, else the URL parameters (SPEC 3.10). */
+function deletedInstance(schema: InstanceType<typeof InvalidateSchema>, endpoint: StoreEndpoint, args: unknown[], value: unknown): unknown {
+  const pathParams = endpointPathParams(endpoint, args);
+  const props = typeof value === 'object' && value !== null && Object.keys(value).length > 0 ? (value as Record<string, unknown>) : pathParams;
+  const target = schema.schema as unknown;
+  if (isUnion(target)) {
+    const member = target.memberOf(props, undefined, undefined);
+    return member ? member[1].cls.fromJS(props as any) : undefined;
+  }
+  return (target as typeof Entity).fromJS(props as any);
+}

@@ -1,0 +1,149 @@
+import { toJSONValue } from '../internal/json';
+import { callWithSignal, splitArgs } from '../rest';
+import type { RestEndpoint, StoreEndpoint } from '../rest';
+import { isAbort, serializeError, softPolicy } from './errors';
+import { resolvedAnswer, responseWrite } from './fetchAnswer';
+import type { ActionHandler, FetchOptions, HandlerContext } from './handlerContext';
+import type { InFlight } from './requests';
+import { nanoid } from './rtk';
+import { tableGet } from './tables';
+import type { FetchMeta, OptimisticLayer, RestState } from './types';
+
+/** The optimistic side of a mutation's lifecycle (the optimistic layers handler). */
+export interface LifecycleLayers {
+  start(endpoint: StoreEndpoint, args: readonly unknown[], requestId: string, key: string, fetchedAt: number, base: RestState): OptimisticLayer | undefined;
+  settled(requestId: string): void;
+}
+
+export interface FetchLifecycle {
+  /** Marks requests in flight for keys an `invalidate` just committed (SPEC 5.17). */
+  readonly handle: ActionHandler;
+  fetch(endpoint: StoreEndpoint, args: unknown[], key: string, options?: FetchOptions): Promise<unknown>;
+  shouldFetch(state: unknown, endpoint: StoreEndpoint, args: unknown[], key: string): boolean;
+}
+
+const capTime = (time: number) => Math.min(time, Number.MAX_SAFE_INTEGER);
+
+/** What the lifecycle's steps share: the store's handler context and the two peers it hands off to. */
+interface Lifecycle {
+  readonly hctx: HandlerContext;
+  readonly layers: LifecycleLayers;
+  /** 401 handling: a promise to await before the request's promise rejects, or nothing. */
+  readonly onRejected: (error: unknown) => Promise<void> | undefined;
+}
+
+/**
+ * The fetch lifecycle of one store (SPEC 6.15–6.21): a request starts (`fetch/pending`, with its
+ * optimistic layer), runs, and commits one outcome (`fetch/fulfilled` with its normalized write,
+ * or `fetch/rejected`), then settles its promise. A rejection is handed to `onRejected` (401
+ * handling) before the promise rejects.
+ */
+export function buildFetchLifecycle(hctx: HandlerContext, layers: LifecycleLayers, onRejected: Lifecycle['onRejected']): FetchLifecycle {
+  const lifecycle: Lifecycle = { hctx, layers, onRejected };
+  const { actions } = hctx.rest;
+  return {
+    handle: (action) => {
+      if (actions.invalidate.match(action)) hctx.requests.markInvalidated(action.payload.keys);
+    },
+    fetch: (endpoint, args, key, options) => startRequest(lifecycle, endpoint, args, key, options),
+    shouldFetch: (state, endpoint, args, key) => shouldFetch(hctx, state, endpoint, args, key),
+  };
+}
+
+/** `rest.fetch`: joins a read in flight or starts a request (SPEC 6.15–6.18). */
+function startRequest(lifecycle: Lifecycle, endpoint: StoreEndpoint, args: unknown[], key: string, { poll = false, deferPending = false }: FetchOptions = {}): Promise<unknown> {
+  const { hctx, layers } = lifecycle;
+  const { rest, api, requests, keys } = hctx;
+  const read = poll || !endpoint.sideEffect;
+  const dedupeKey = requests.dedupeKey(endpoint, args, key);
+  if (read) {
+    const joined = requests.reads.get(dedupeKey);
+    if (joined !== undefined) return joined.promise;
+  }
+  let resolve!: (value: unknown) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<unknown>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  const meta: FetchMeta = { requestId: nanoid(), key, endpoint: endpoint.name, fetchedAt: rest.options.now() };
+  // A page's pending id and error live under its own key: a failed page leaves the list alone (issue 16.4).
+  if (dedupeKey !== key) meta.pageKey = dedupeKey;
+  const request: InFlight = { dedupeKey, key, fetchedAt: meta.fetchedAt, read, poll, promise, resolve, reject, discarded: false, abort: new AbortController() };
+  keys.remember(key, endpoint, args);
+  const jsonArgs = jsonArgsOf(endpoint, args);
+  if (jsonArgs !== undefined) meta.args = jsonArgs;
+  requests.add(request);
+  const start = () => {
+    if (request.discarded) return;
+    const layer = read ? undefined : layers.start(endpoint, args, meta.requestId, key, meta.fetchedAt, hctx.slice());
+    api.dispatch(rest.actions.fetchPending(layer === undefined ? {} : { layer }, meta));
+    void run(lifecycle, endpoint, args, request, meta);
+  };
+  if (deferPending) queueMicrotask(start);
+  else start();
+  return promise;
+}
+
+async function run(lifecycle: Lifecycle, endpoint: StoreEndpoint, args: unknown[], request: InFlight, meta: FetchMeta): Promise<void> {
+  const { hctx, layers } = lifecycle;
+  const { rest, api, requests } = hctx;
+  let failure: { error: unknown } | undefined;
+  let committed: { value: unknown; answer: unknown } | undefined;
+  try {
+    const value = await callWithSignal(endpoint, args, request.abort.signal);
+    if (request.discarded) return;
+    const date = rest.options.now();
+    const expiresAt = capTime(date + (endpoint.dataExpiryLength ?? rest.options.dataExpiryLength));
+    const { payload, answer } = responseWrite(hctx, endpoint, value, args, meta.key, { fetchedAt: meta.fetchedAt, date, expiresAt });
+    requests.release(request);
+    api.dispatch(rest.actions.fetchFulfilled(payload, { ...meta, date, expiresAt, ...(request.invalidated ? { invalidated: true as const } : {}) }));
+    layers.settled(meta.requestId);
+    committed = { value, answer };
+  } catch (error) {
+    failure = { error };
+  }
+  if (committed !== undefined) {
+    // Committed: the request's one outcome is `fulfilled`. Reading the answer back can still fail
+    // (data linked too deeply to read); the caller gets that error, the store keeps the write.
+    try {
+      request.resolve(committed.answer ?? resolvedAnswer(hctx, endpoint, args, committed.value));
+    } catch (error) {
+      request.reject(error);
+    }
+    return;
+  }
+  if (request.discarded || failure === undefined) return;
+  await fail(lifecycle, endpoint, request, meta, failure.error);
+}
+
+async function fail({ hctx, layers, onRejected }: Lifecycle, endpoint: StoreEndpoint, request: InFlight, meta: FetchMeta, error: unknown): Promise<void> {
+  const { rest, api, requests } = hctx;
+  const date = rest.options.now();
+  const aborted = isAbort(error);
+  const expiresAt = capTime(date + (endpoint.errorExpiryLength ?? rest.options.errorExpiryLength));
+  const failedMeta: FetchMeta = { ...meta, date, expiresAt, ...(aborted ? { aborted: true as const } : {}) };
+  const errorPolicy = aborted ? undefined : request.poll ? 'soft' : softPolicy(endpoint, error);
+  requests.release(request);
+  api.dispatch(rest.actions.fetchRejected(errorPolicy ? { errorPolicy } : {}, failedMeta, aborted ? undefined : serializeError(error)));
+  layers.settled(meta.requestId);
+  // Awaited only when it handles the error (a 401): other rejections settle in this same tick.
+  const handling = onRejected(error);
+  if (handling !== undefined) await handling;
+  request.reject(error);
+}
+
+/** The fetch rule (SPEC 6.34): nothing in flight, and the data expired, or invalid without a stored error. */
+function shouldFetch({ rest, requests, selectors }: HandlerContext, state: unknown, endpoint: StoreEndpoint, args: unknown[], key: string): boolean {
+  if (!endpoint.sideEffect && requests.inFlight(endpoint, args, key) !== undefined) return false;
+  const response = selectors.selectResponse(state, endpoint as RestEndpoint, ...args);
+  const storedError = tableGet(rest.slice(state).meta, key)?.error;
+  return rest.options.now() > response.expiresAt || (response.expiryStatus === 'invalid' && storedError === undefined);
+}
+
+/** The call arguments without the body, when they are JSON values (SPEC 6.11). */
+function jsonArgsOf(endpoint: StoreEndpoint, args: readonly unknown[]): unknown[] | undefined {
+  const { urlParams } = splitArgs(endpoint, args);
+  const json = toJSONValue(urlParams, false);
+  return json === urlParams ? [urlParams] : undefined;
+}

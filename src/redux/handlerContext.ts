@@ -1,0 +1,59 @@
+import type { StoreEndpoint } from '../rest';
+import type { RestContext } from './context';
+import type { KeyRecord } from './keyRecord';
+import type { InFlightRequests } from './requests';
+import type { MiddlewareAPI, UnknownAction } from './rtk';
+import type { Selectors } from './selectors';
+import type { RestState } from './types';
+
+/**
+ * What every handler of one store is built from (RTK Query's buildMiddleware shape): the
+ * instance's context, the store's API, the selectors, and the per-store records the handlers
+ * share as data. Handlers get their peers' functions as explicit arguments, never a reference
+ * back to an object that owns them all.
+ */
+export interface HandlerContext {
+  /** Options, actions, the memo cache and the slice accessors of the instance. */
+  readonly rest: RestContext;
+  readonly api: MiddlewareAPI;
+  readonly selectors: Selectors;
+  /** The store's requests in flight. */
+  readonly requests: InFlightRequests;
+  /** The endpoint and arguments per key, and who retains a key. */
+  readonly keys: KeyRecord;
+  /** The store's slice now. */
+  slice(): RestState;
+}
+
+/** A handler's reaction to an action the reducer has just applied. */
+export type ActionHandler = (action: UnknownAction) => void;
+
+/** How `rest.fetch` starts a request: a poll is always a read; `deferPending` is for rendering hooks (SPEC 6.16). */
+export interface FetchOptions {
+  poll?: boolean;
+  deferPending?: boolean;
+}
+
+/** What `rtk-rest/react`'s hooks use of a store's runtime: requests, the fetch rule and retention. */
+export interface HookRuntime {
+  /** Joins a read in flight or starts a request (SPEC 6.15–6.18). */
+  fetch(endpoint: StoreEndpoint, args: unknown[], key: string, options?: FetchOptions): Promise<unknown>;
+  /** The read in flight for the key in this store, if any. */
+  inFlight(endpoint: StoreEndpoint, args: readonly unknown[], key: string): Promise<unknown> | undefined;
+  /** Whether any request for the key is in flight in this store. */
+  keyInFlight(key: string): boolean;
+  /** The fetch rule (SPEC 6.34). */
+  shouldFetch(state: unknown, endpoint: StoreEndpoint, args: unknown[], key: string): boolean;
+  /** Retains a key from GC until the returned function is called (mounted hooks, SPEC 6.63). */
+  retain(key: string): (() => void) | undefined;
+  /** Retains what a queryable read by these arguments reaches (`useQuery`, SPEC 6.63). */
+  retainQuery(queryable: unknown, args: readonly unknown[]): (() => void) | undefined;
+}
+
+/** What the thunks use of a store's runtime, reached through the middleware's probe (SPEC 6.14). */
+export interface StoreRuntime extends HookRuntime {
+  /** Adds a subscriber for the key; returns `unsubscribe` (SPEC 6.56). */
+  subscribe(endpoint: StoreEndpoint, args: unknown[], key: string): () => void;
+  /** Remembers the endpoint and arguments a key was written with (`setResponse`). */
+  remember(key: string, endpoint: StoreEndpoint, args: readonly unknown[]): void;
+}

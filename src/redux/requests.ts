@@ -1,0 +1,96 @@
+import { pageRequestOf } from '../rest';
+import type { StoreEndpoint } from '../rest';
+import { ResetError } from './errors';
+
+/** One request of this store, from its start until its outcome is dispatched. */
+export interface InFlight {
+  readonly dedupeKey: string;
+  readonly key: string;
+  readonly fetchedAt: number;
+  readonly read: boolean;
+  /** Errors of polls are stored soft (SPEC 6.45). */
+  readonly poll: boolean;
+  readonly promise: Promise<unknown>;
+  resolve(value: unknown): void;
+  reject(error: unknown): void;
+  discarded: boolean;
+  /** The key was invalidated while this request was in flight (SPEC 5.17). */
+  invalidated?: boolean;
+  /** Aborts the network request when a reset discards it (SPEC 6.69). */
+  readonly abort: AbortController;
+}
+
+/**
+ * The requests in flight of one store (SPEC 6.18, 2.32): data only, shared by the fetch
+ * lifecycle (which adds and releases them), GC (which retains their keys) and reset (which drops
+ * them). Never in the state: promises and abort controllers are not JSON.
+ */
+export class InFlightRequests {
+  /** Reads in flight by de-duplication key (SPEC 6.18, 2.32). */
+  readonly reads = new Map<string, InFlight>();
+  readonly active = new Set<InFlight>();
+
+  /** The de-duplication key of a read: its key, or for a page its URL (SPEC 2.32). */
+  dedupeKey(endpoint: StoreEndpoint, args: readonly unknown[], key: string): string {
+    return pageRequestOf(endpoint, args)?.pageKey ?? key;
+  }
+
+  /** Whether a read for the key is in flight in this store. */
+  inFlight(endpoint: StoreEndpoint, args: readonly unknown[], key: string): Promise<unknown> | undefined {
+    return this.reads.get(this.dedupeKey(endpoint, args, key))?.promise;
+  }
+
+  /**
+   * Whether any request for the key is in flight in this store (it is retained, SPEC 6.63); a page
+   * request also holds its own key, where its pending id is kept.
+   */
+  keyInFlight(key: string): boolean {
+    for (const request of this.active) if (request.key === key || request.dedupeKey === key) return true;
+    return false;
+  }
+
+  /** The earliest start of a request in flight (tombstones newer than it stay, SPEC 6.64.3). */
+  oldestInFlight(): number {
+    let oldest = Infinity;
+    for (const request of this.active) if (request.fetchedAt < oldest) oldest = request.fetchedAt;
+    return oldest;
+  }
+
+  add(request: InFlight): void {
+    if (request.read) this.reads.set(request.dedupeKey, request);
+    this.active.add(request);
+  }
+
+  /**
+   * The request leaves the in-flight sets before its outcome is dispatched, so that whatever runs
+   * on that dispatch (store subscribers, hooks) already sees the key as settled.
+   */
+  release(request: InFlight): void {
+    this.active.delete(request);
+    if (this.reads.get(request.dedupeKey) === request) this.reads.delete(request.dedupeKey);
+  }
+
+  /**
+   * `invalidate` committed for `keys`: requests in flight for them started before it, so their
+   * answers are written already expired (SPEC 5.17). Remembered here because the key's own
+   * `invalidated` meta is replaced by the first outcome that commits after it.
+   */
+  markInvalidated(keys: readonly string[]): void {
+    if (this.active.size === 0) return;
+    const invalidated = new Set(keys);
+    for (const request of this.active) if (invalidated.has(request.key)) request.invalidated = true;
+  }
+
+  /** `resetEntireStore` committed: every request is dropped and rejects with `ResetError` (SPEC 6.69). */
+  discardAll(): void {
+    for (const request of this.active) {
+      request.discarded = true;
+      const error = new ResetError();
+      request.reject(error);
+      // Its response would be dropped anyway: stop the network request (6.69).
+      request.abort.abort(error);
+    }
+    this.active.clear();
+    this.reads.clear();
+  }
+}
