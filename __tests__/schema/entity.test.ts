@@ -232,7 +232,7 @@ describe('4.4 static key', () => {
     expect(out.entities).toEqual({ Gadget: { '1': { id: 1 } } });
   });
 
-  it('4.4 a class without a name and without static key throws', () => {
+  it('4.4 / issue 16.14 a class without a name and without static key throws, on .key too', () => {
     const Anonymous = [
       class extends Entity {
         pk() {
@@ -241,6 +241,7 @@ describe('4.4 static key', () => {
       },
     ][0]!;
     expect(Anonymous.name).toBe('');
+    expect(() => Anonymous.key).toThrow('Entity classes without a name must define static key');
     expect(() => normalize(Anonymous, { id: 1 }, [], {}, META)).toThrow('Entity classes without a name must define static key');
   });
 
