@@ -94,7 +94,6 @@ export const rest = createRest({
 export const store = configureStore({
   reducer: { [rest.reducerPath]: rest.reducer },
   middleware: (getDefault) => getDefault().concat(rest.middleware),
-  devTools: rest.devTools, // DevTools shows the entity tables in their logical layout
 });
 export type RootState = ReturnType<typeof store.getState>;
 // #endregion store

@@ -29,7 +29,6 @@ listener.startListening({
 export const store = configureStore({
   reducer: { [rest.reducerPath]: rest.reducer },
   middleware: (getDefault) => getDefault().prepend(listener.middleware).concat(rest.middleware),
-  devTools: rest.devTools, // instead of the DevToolsManager
 });
 
 // Replaces <DataProvider>: the hooks of rtk-rest/react find the store through react-redux.

@@ -213,8 +213,11 @@ export const rest = createRest({
   gc: { intervalMs: 300_000, graceMs: 120_000 },
   onUnauthorized: (_error, { dispatch, getState }) => [dispatch, getState],
   pollWhenHidden: false,
+  shardTablesAbove: { entities: 2000, keys: 256 },
 });
-export const typedRest: Rest = createRest({ gc: false });
+export const typedRest: Rest = createRest({ gc: false, shardTablesAbove: 5000 });
+// The slice is plain JSON typed as such: a user reads a table as an object.
+export const readPost = (state: ReturnType<typeof store.getState>): unknown => state.rest.entities.Post?.['5'];
 const session = createSlice({
   name: 'session',
   initialState: { lastError: '' },
@@ -339,6 +342,5 @@ globalThis.fetch = fakeFetch;
 //   §2  endpoint options `retry`, `timeout`, `refetchOnFocus`, `refetchOnReconnect` (+ createRest defaults)
 //   §2  conditional requests (ETag / Last-Modified) and the endpoint option to opt out
 //   §2  the `stream(...)` option; the stored error keeping the server's parsed body
-//   §3  the createRest option for the plain-JSON size threshold of entities[Key][pk]
 //   §4  usePaginated (or useInfinite), useCancelling
 //   (§6 `rtk-rest-codegen` ships as its own package in codegen/, checked by codegen/__tests__, not by this tarball)

@@ -151,8 +151,10 @@ describe('issue 16.2: RTK default dev checks stay cheap (development freezes wha
     const small = measure(1000);
     const large = measure(4000);
     // Before: both grew with the cache (every dispatch walked all of it). Now an unrelated dispatch
-    // walks the slots of the few unfrozen objects: a number of tables, not of entities.
-    expect(small.unrelated).toBeLessThan(1000);
+    // walks the slots of the few unfrozen objects. A plain table too large to freeze (issue 17.1:
+    // tables stay plain up to 2,000 entries) is one of them, walked about five times per dispatch:
+    // bounded by the threshold, not by the cache. Above it, a number of tables, not of entities.
+    expect(small.unrelated).toBeLessThan(6 * 1000);
     expect(large.unrelated).toBeLessThan(1000);
     // A write pays for the frozen subtrees it replaced: at most FREEZE_LIMIT values per touched table.
     expect(large.set).toBeLessThan(4 * FREEZE_LIMIT);

@@ -3,7 +3,10 @@ import type { Reducer, UnknownAction } from '@reduxjs/toolkit';
 import { Entity, RestEndpoint, createRest, normalize, schema } from 'rtk-rest';
 import type { EntityMeta, NormalizedTables } from 'rtk-rest';
 import { sliceReader } from '../../src/redux/layout';
-import { isTrie, tableGet, tableSize } from '../../src/redux/tables';
+import { isSharded, tableGet, tableSize } from '../../src/redux/tables';
+
+/** These tests read the sharded form: the stores shard above 64 entries (the default is 2,000 and 256, issue 17.1). */
+const SHARD_ABOVE = 64;
 import { expectJSONRoundTrip, jsonDiff } from '../support/json';
 import { A, Post, PostResource, User, json, makeStore, net, nonJsonPath, rawSlice, react, setup, sliceOf, useTestEnvironment } from './support';
 import type { FakeRequest, Rest } from './support';
@@ -95,7 +98,7 @@ const detail = (id: number) => ({ group: 'react', id }) as const;
 /**
  * Builds, through a live store with RTK's default checks, the state holding the list (200 posts,
  * 80 authors; fetched at 1000) and the details of posts 1–100 (fetched at 2000): every table of
- * the slice is above FLAT_MAX. Built once per file (the default checks walk the whole state on
+ * the slice is above the threshold of 64. Built once per file (the default checks walk the whole state on
  * every action, so building it costs seconds); read-only tests share the live store, the others
  * hydrate their own from its JSON.
  */
@@ -104,7 +107,7 @@ let live: Promise<{ rest: Rest; store: ReturnType<typeof makeStore>; json: strin
 function liveBigStore() {
   live ??= (async () => {
     serve(newDb());
-    const { rest, store } = setup();
+    const { rest, store } = setup({ shardTablesAbove: SHARD_ABOVE });
     await store.dispatch(rest.fetch(PostResource.getList, react));
     jest.setSystemTime(2000);
     await Promise.all(range(1, 100).map((id) => store.dispatch(rest.fetch(PostResource.get, detail(id)))));
@@ -128,7 +131,7 @@ async function bigStore(factory: StoreFactory = (rest, preloadedState) => makeSt
   const db = newDb();
   serve(db);
   jest.setSystemTime(3000);
-  const rest = createRest();
+  const rest = createRest({ shardTablesAbove: SHARD_ABOVE });
   const store = factory(rest, JSON.parse(text));
   store.dispatch({ type: 'test/ready' });
   return { db, rest, store, list: () => rest.selectData(store.getState(), PostResource.getList, react)! };
@@ -164,14 +167,14 @@ describe('5.1 a sharded slice', () => {
   it('5.1 every large table of the slice is sharded (a trie), small ones stay plain objects', async () => {
     const { rest, store } = await liveBigStore();
     const raw = rawSlice(rest, store.getState());
-    expect(isTrie(raw.entities.Post)).toBe(true);
-    expect(isTrie(raw.entities.User)).toBe(true);
-    expect(isTrie(raw.entitiesMeta.Post)).toBe(true);
-    expect(isTrie(raw.entitiesMeta.User)).toBe(true);
-    expect(isTrie(raw.indexes.User.username)).toBe(true);
-    expect(isTrie(raw.endpoints)).toBe(true);
-    expect(isTrie(raw.meta)).toBe(true);
-    expect(isTrie(raw.entities['[Post]'])).toBe(false);
+    expect(isSharded(raw.entities.Post)).toBe(true);
+    expect(isSharded(raw.entities.User)).toBe(true);
+    expect(isSharded(raw.entitiesMeta.Post)).toBe(true);
+    expect(isSharded(raw.entitiesMeta.User)).toBe(true);
+    expect(isSharded(raw.indexes.User.username)).toBe(true);
+    expect(isSharded(raw.endpoints)).toBe(true);
+    expect(isSharded(raw.meta)).toBe(true);
+    expect(isSharded(raw.entities['[Post]'])).toBe(false);
     expect(tableSize(raw.entities.Post)).toBe(200);
     expect(tableSize(raw.entities.User)).toBe(80);
     expect(tableSize(raw.endpoints)).toBe(101);
@@ -246,7 +249,7 @@ describe('6.72 server rendering with a sharded slice', () => {
     serve(newDb());
     const requests = net.count;
     jest.setSystemTime(3000);
-    const rest = createRest();
+    const rest = createRest({ shardTablesAbove: SHARD_ABOVE });
     const store = makeStore(rest, { preloadedState: { [rest.reducerPath]: JSON.parse(html) } });
     expect(sliceOf(rest, store.getState())).toStrictEqual(serverLogical);
     const posts = rest.selectData(store.getState(), PostResource.getList, react);
@@ -296,10 +299,10 @@ describe('4.39 schema.All over a sharded table', () => {
     db.tagPages.set('1', PAGE_ONE.map((slug) => tag(slug)));
     db.tagPages.set('2', PAGE_TWO.map((slug) => tag(slug, `updated ${slug}`)));
     serve(db);
-    const { rest, store } = setup();
+    const { rest, store } = setup({ shardTablesAbove: SHARD_ABOVE });
     await store.dispatch(rest.fetch(getTags, { page: 1 }));
     const raw = () => rawSlice(rest, store.getState());
-    expect(isTrie(raw().entities.Tag)).toBe(true);
+    expect(isSharded(raw().entities.Tag)).toBe(true);
     const first = rest.selectQuery(store.getState(), AllTags)!;
     expect(first.map((t) => t.slug)).toEqual(objectOrder(PAGE_ONE));
     expect(first.every((t) => t instanceof Tag)).toBe(true);
@@ -322,7 +325,7 @@ describe('4.39 schema.All over a sharded table', () => {
     const db = newDb();
     db.tagPages.set('1', PAGE_ONE.map((slug) => tag(slug)));
     serve(db);
-    const { rest, store } = setup();
+    const { rest, store } = setup({ shardTablesAbove: SHARD_ABOVE });
     await store.dispatch(rest.fetch(getTags, { page: 1 }));
     const before = rest.selectQuery(store.getState(), AllTags)!;
     const gone = ['tag-3', '__proto__', '30', 'constructor', '4294967294'];
@@ -341,9 +344,9 @@ describe('4.39 schema.All over a sharded table', () => {
     const slugs = ['b', '1.5', '2', '0.5', 'a', '10', ...range(0, 69).map((i) => `t${i}`)];
     db.tagPages.set('1', slugs.map((slug) => tag(slug)));
     serve(db);
-    const { rest, store } = setup();
+    const { rest, store } = setup({ shardTablesAbove: SHARD_ABOVE });
     await store.dispatch(rest.fetch(getTags, { page: 1 }));
-    expect(isTrie(rawSlice(rest, store.getState()).entities.Tag)).toBe(true);
+    expect(isSharded(rawSlice(rest, store.getState()).entities.Tag)).toBe(true);
     const expected = objectOrder(slugs);
     expect(expected.slice(0, 4)).toEqual(['2', '10', 'b', '1.5']);
     expect(rest.selectQuery(store.getState(), AllTags)!.map((t) => t.slug)).toEqual(expected);
@@ -354,7 +357,7 @@ describe('4.39 schema.All over a sharded table', () => {
     db.tagPages.set('1', PAGE_ONE.map((slug) => tag(slug)));
     db.tagPages.set('2', [tag('tag-5', 'renamed')]);
     serve(db);
-    const { rest, store } = setup();
+    const { rest, store } = setup({ shardTablesAbove: SHARD_ABOVE });
     await store.dispatch(rest.fetch(getTags, { page: 1 }));
     const first = rest.selectQuery(store.getState(), AllTags)!;
     await store.dispatch(rest.fetch(PostResource.getList, react));
@@ -405,7 +408,7 @@ describe('4.18 indexes with more than 64 values', () => {
   it('4.18–4.20 a sharded index finds every user; a changed value moves its entry (4.19)', async () => {
     const { rest, store, db } = await bigStore();
     const state = store.getState();
-    expect(isTrie(rawSlice(rest, state).indexes.User.username)).toBe(true);
+    expect(isSharded(rawSlice(rest, state).indexes.User.username)).toBe(true);
     for (const id of [1, 33, 64, 65, 80]) expect(rest.selectQuery(state, User, { username: `user${id}` })?.id).toBe(id);
     expect(rest.selectQuery(state, User, { username: 'nobody' })).toBeUndefined();
     expect(sliceOf(rest, state).indexes.User.username).toEqual(Object.fromEntries(range(1, 80).map((id) => [`user${id}`, String(id)])));
@@ -536,7 +539,7 @@ describe('5.1 the slice reader', () => {
     // 1500, request C (a refetch) at 2000. C answers first with identical data: only entitiesMeta
     // changes (4.14). B then started before the stored fetchedAt (2000), so it only fills missing
     // fields: the title stays 'hi' (4.13 shouldReorder / mergeWithStore).
-    const { rest, store } = setup();
+    const { rest, store } = setup({ shardTablesAbove: SHARD_ABOVE });
     const stored = { id: 5, title: 'hi', author: userJSON(1) };
     const first = store.dispatch(rest.fetch(PostResource.get, detail(5)));
     (await net.nth(1)).reply(stored);

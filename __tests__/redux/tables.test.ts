@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { FLAT_MAX, LAYOUT_VERSION, hashPk, isTrie, tableGet, tableHas, tableKeys, tableObject, tableSet, tableSize, tableWrite } from '../../src/redux/tables';
-import type { Table } from '../../src/redux/tables';
+import { DEFAULT_SHARD_ABOVE, TABLE_FORMAT, TABLE_VERSION, hashPk, isSharded, tableGet, tableHas, tableKeys, tableObject, tableSet, tableSize, tableWrite } from '../../src/redux/tables';
+import type { ShardedTable, Table } from '../../src/redux/tables';
 import { objectPrototypeSnapshot } from '../support/json';
 
 // The store's table layout (src/redux/tables.ts; SPEC 5.1 sharding, 4.39 order, 5.4 plain JSON),
@@ -13,8 +13,15 @@ const seed = Number(process.env.FC_SEED ?? 43901);
 /** A failing property stops shrinking after a few seconds (it still fails, with the smallest counterexample found so far). */
 const shrinkBudget = { interruptAfterTimeLimit: 6000, markInterruptAsFailure: false };
 
-/** Root slots of the documented trie layout `[child 0 … child 31, log, size]`. */
-const LOG_SLOT = 32;
+/**
+ * The threshold these tests shard at (the `max` of tableWrite; createRest's default is
+ * DEFAULT_SHARD_ABOVE): small, so that random sequences cross it both ways.
+ */
+const MAX = 64;
+const write = <T>(table: Table<T> | undefined, written: Record<string, T | undefined>, ordered: boolean) => tableWrite(table, written, ordered, MAX);
+const set = <T>(table: Table<T> | undefined, pk: string, value: T | undefined, ordered = false) => tableSet(table, pk, value, ordered, MAX);
+const shardsOf = (table: Table) => (table as ShardedTable).shards;
+const orderOf = (table: Table) => (table as ShardedTable).order;
 
 // ---------------------------------------------------------------------------------------------
 // The model
@@ -172,7 +179,7 @@ function runSequence(initial: number, batches: readonly (readonly Op[])[], order
   if (initial > 0) {
     const written = record(prefill(initial));
     model.apply(written);
-    table = tableWrite(undefined, written, ordered);
+    table = write(undefined, written, ordered);
   }
   const history: Version[] = [];
   /** The JSON round trip of the previous version (as hydrated from a server-rendered state). */
@@ -181,37 +188,40 @@ function runSequence(initial: number, batches: readonly (readonly Op[])[], order
     const written = batchRecord(batch, model);
     const prev = table;
     const prevJson = JSON.stringify(prev);
-    const prevWasTrie = prev !== undefined && isTrie(prev);
+    const prevWasSharded = prev !== undefined && isSharded(prev);
     const changed = model.apply(written);
-    const next = tableWrite(prev, written, ordered);
+    const next = write(prev, written, ordered);
 
     // Copy-on-write: the previous version is untouched, and a write that changes nothing is no write.
     expect(JSON.stringify(prev)).toBe(prevJson);
     if (prev !== undefined && !changed) expect(next).toBe(prev);
     if (prev !== undefined && changed) expect(next).not.toBe(prev);
-    if (prevWasTrie && isTrie(next)) {
+    if (prevWasSharded && isSharded(next)) {
       const hashes = Object.keys(written).map(hashPk);
-      expect(unsharedPath(prev as unknown[], next as unknown[], hashes)).toBeUndefined();
+      expect(unsharedPath(shardsOf(prev), shardsOf(next), hashes)).toBeUndefined();
     }
 
     expectMatches(next, model, PROBES, ordered);
 
-    // Layout: above FLAT_MAX always a trie; a plain table that only grows stays plain up to FLAT_MAX.
+    // Layout: above MAX always sharded; a plain table that only grows stays plain up to MAX.
     const size = tableSize(next);
-    if (size > FLAT_MAX) expect(isTrie(next)).toBe(true);
+    if (size > MAX) expect(isSharded(next)).toBe(true);
     const onlyGrew = !Object.keys(written).some((pk) => written[pk] === undefined);
-    if (!prevWasTrie && onlyGrew && size <= FLAT_MAX) expect(isTrie(next)).toBe(false);
-    if (ordered && isTrie(next)) expect(Array.isArray(next[LOG_SLOT])).toBe(true);
-    if (!ordered && isTrie(next)) expect(next[LOG_SLOT]).toBeNull();
+    if (!prevWasSharded && onlyGrew && size <= MAX) expect(isSharded(next)).toBe(false);
+    // A sharded table that shrinks to half the threshold becomes a plain object again.
+    if (isSharded(next)) expect(size).toBeGreaterThan(MAX / 2);
+    if (isSharded(next)) expect(next).toMatchObject({ [TABLE_FORMAT]: TABLE_VERSION, size });
+    if (ordered && isSharded(next)) expect(Array.isArray(orderOf(next))).toBe(true);
+    if (!ordered && isSharded(next)) expect(orderOf(next)).toBeNull();
 
     // Plain JSON: the round trip reads the same and has the same layout; the round trip of the
     // previous version takes this write to the same JSON (the layout is a pure function of the writes).
     const clone = JSON.parse(JSON.stringify(next)) as Table;
-    expect(isTrie(clone)).toBe(isTrie(next));
+    expect(isSharded(clone)).toBe(isSharded(next));
     expect(tableSize(clone)).toBe(size);
     if (ordered) expect(tableKeys(clone)).toEqual(model.keys());
     expect(firstMismatch(clone, model, [...model.keys(), ...SPECIAL], jsonEqual)).toBeUndefined();
-    if (hydrated !== undefined) expect(JSON.stringify(tableWrite(hydrated, written, ordered))).toBe(JSON.stringify(next));
+    if (hydrated !== undefined) expect(JSON.stringify(write(hydrated, written, ordered))).toBe(JSON.stringify(next));
     hydrated = clone;
 
     history.push({ table: next, json: JSON.stringify(next), keys: model.keys() });
@@ -240,8 +250,8 @@ describe('tables: plain objects', () => {
 
   it('5.1 a small table is the plain object { [pk]: value }, in 4.39 order', () => {
     const post = { id: 5 };
-    const table = tableWrite(undefined, record([['b', 1], ['5', post], ['a', null], ['1', 'x']]), true);
-    expect(isTrie(table)).toBe(false);
+    const table = write(undefined, record([['b', 1], ['5', post], ['a', null], ['1', 'x']]), true);
+    expect(isSharded(table)).toBe(false);
     expect(table).toStrictEqual({ '1': 'x', '5': post, b: 1, a: null });
     expect(tableKeys(table)).toEqual(['1', '5', 'b', 'a']);
     expect(tableGet(table, '5')).toBe(post);
@@ -252,12 +262,12 @@ describe('tables: plain objects', () => {
 
   it('5.6 a write that changes nothing returns the same table; a change copies it', () => {
     const post = { id: 5 };
-    const table = tableWrite(undefined, record([['5', post], ['6', null]]), true);
-    expect(tableWrite(table, {}, true)).toBe(table);
-    expect(tableWrite(table, record([['5', post]]), true)).toBe(table);
-    expect(tableWrite(table, record([['6', null], ['7', undefined]]), true)).toBe(table);
-    expect(tableSet(table, '5', post)).toBe(table);
-    const next = tableSet(table, '5', { id: 5 });
+    const table = write(undefined, record([['5', post], ['6', null]]), true);
+    expect(write(table, {}, true)).toBe(table);
+    expect(write(table, record([['5', post]]), true)).toBe(table);
+    expect(write(table, record([['6', null], ['7', undefined]]), true)).toBe(table);
+    expect(set(table, '5', post)).toBe(table);
+    const next = set(table, '5', { id: 5 });
     expect(next).not.toBe(table);
     expect(tableGet(table, '5')).toBe(post);
   });
@@ -265,7 +275,7 @@ describe('tables: plain objects', () => {
   it('4.23 hostile pks are own properties; no prototype is modified', () => {
     const before = objectPrototypeSnapshot();
     const values = HOSTILE.map((pk, i) => [pk, { i }] as [string, unknown]);
-    const table = tableWrite(undefined, record(values), true);
+    const table = write(undefined, record(values), true);
     expect(Object.getPrototypeOf(table)).toBe(Object.prototype);
     for (const [pk, value] of values) {
       expect(own(table as object, pk)).toBe(true);
@@ -275,7 +285,7 @@ describe('tables: plain objects', () => {
     expect(tableGet(undefined, 'constructor')).toBeUndefined();
     expect(tableGet({}, 'constructor')).toBeUndefined();
     expect(tableHas({}, 'toString')).toBe(false);
-    const removed = tableSet(table, '__proto__', undefined);
+    const removed = set(table, '__proto__', undefined);
     expect(tableHas(removed, '__proto__')).toBe(false);
     expect(Object.getPrototypeOf(removed)).toBe(Object.prototype);
     const clone = JSON.parse(JSON.stringify(table)) as Table;
@@ -285,22 +295,81 @@ describe('tables: plain objects', () => {
   });
 });
 
-describe('tables: the trie above FLAT_MAX', () => {
-  it('5.1 FLAT_MAX entries stay a plain object; one more makes a trie that reads the same', () => {
-    expect(FLAT_MAX).toBe(64);
+describe('tables: sharded above the threshold', () => {
+  it('issue 17.1 the default thresholds: entity tables stay plain up to 2,000 entries, key tables up to 256', () => {
+    expect(DEFAULT_SHARD_ABOVE).toEqual({ entities: 2000, keys: 256 });
+    expect(isSharded(tableWrite(undefined, record(prefill(2000)), true))).toBe(false);
+    expect(isSharded(tableWrite(undefined, record(prefill(2001)), true))).toBe(true);
+    expect(isSharded(tableWrite(undefined, record(prefill(256)), false, DEFAULT_SHARD_ABOVE.keys))).toBe(false);
+    expect(isSharded(tableWrite(undefined, record(prefill(257)), false, DEFAULT_SHARD_ABOVE.keys))).toBe(true);
+  });
+
+  it('issue 17.1 a large plain table (copied key by key) keeps its order, its prototype and hostile pks', () => {
     const model = new Model();
     let table: Table | undefined;
-    for (let i = 0; i < FLAT_MAX; i++) {
+    const pairs = [...prefill(400), ...HOSTILE.map((pk, i) => [pk, { i }] as [string, unknown])];
+    for (let b = 0; b < pairs.length; b += 50) {
+      const written = record(pairs.slice(b, b + 50));
+      model.apply(written);
+      table = tableWrite(table, written, true, Infinity);
+    }
+    for (const written of [record([['p3', undefined], ['1000', 'changed'], ['late', 1]]), record([['__proto__', undefined], ['p5', { again: true }]])]) {
+      model.apply(written);
+      const before = JSON.stringify(table);
+      const next = tableWrite(table, written, true, Infinity);
+      expect(JSON.stringify(table)).toBe(before);
+      table = next;
+      expect(isSharded(table)).toBe(false);
+      expect(Object.getPrototypeOf(table)).toBe(Object.prototype);
+      expectMatches(table, model, PROBES);
+    }
+  });
+
+  it('issue 17.1 a sharded table says what it is: { "@@rtk-rest/table": 2, size, order, shards }', () => {
+    const table = write(undefined, record(prefill(65)), true) as ShardedTable;
+    expect(Object.keys(table)).toEqual([TABLE_FORMAT, 'size', 'order', 'shards']);
+    expect(table[TABLE_FORMAT]).toBe(2);
+    expect(table.size).toBe(65);
+    expect(table.shards).toHaveLength(32);
+    expect(Object.getPrototypeOf(table)).toBe(Object.prototype);
+  });
+
+  it('issue 17.1 a sharded table that shrinks to half the threshold is a plain object again (no flip-flop at the threshold)', () => {
+    const pairs = prefill(70);
+    let table = write(undefined, record(pairs), true);
+    const model = new Model();
+    model.apply(record(pairs.map(([pk]) => [pk, tableGet(table, pk)])));
+    for (let n = 70; n > 32; n--) {
+      const written = record([[pairs[n - 1]![0], undefined]]);
+      model.apply(written);
+      table = write(table, written, true);
+      expect(isSharded(table)).toBe(n - 1 > MAX / 2);
+    }
+    expectMatches(table, model, PROBES);
+    expect(Object.keys(table)).toEqual(model.keys());
+  });
+
+  it('issue 17.1 "@@rtk-rest/table" is refused as a pk with a clear error (it would make a plain table read as sharded)', () => {
+    expect(() => write(undefined, record([['@@rtk-rest/table', 1]]), true)).toThrow(/\[rtk-rest\] "@@rtk-rest\/table" cannot be a pk/);
+    const sharded = write(undefined, record(prefill(80)), true);
+    expect(() => write(sharded, record([['@@rtk-rest/table', 1]]), true)).toThrow(/cannot be a pk/);
+    expect(tableSize(sharded)).toBe(80);
+  });
+
+  it('5.1 MAX entries stay a plain object; one more makes a sharded table that reads the same', () => {
+    const model = new Model();
+    let table: Table | undefined;
+    for (let i = 0; i < MAX; i++) {
       const written = record([[i % 2 ? `x${i}` : String(i), { i }]]);
       model.apply(written);
-      table = tableWrite(table, written, true);
-      expect(isTrie(table)).toBe(false);
+      table = write(table, written, true);
+      expect(isSharded(table)).toBe(false);
     }
     const flat = table!;
     const written = record([['last', { i: 64 }]]);
     model.apply(written);
-    const trie = tableWrite(flat, written, true);
-    expect(isTrie(trie)).toBe(true);
+    const trie = write(flat, written, true);
+    expect(isSharded(trie)).toBe(true);
     expect(Object.keys(flat)).toHaveLength(64);
     expectMatches(trie, model, PROBES);
     expectMatches(flat, (() => {
@@ -310,14 +379,14 @@ describe('tables: the trie above FLAT_MAX', () => {
     })(), PROBES);
   });
 
-  it('5.1 a plain table written in one batch past FLAT_MAX becomes a trie; below it stays plain', () => {
-    expect(isTrie(tableWrite(undefined, record(prefill(64)), true))).toBe(false);
-    expect(isTrie(tableWrite(undefined, record(prefill(65)), true))).toBe(true);
-    expect(isTrie(tableWrite(undefined, record(prefill(65)), false))).toBe(true);
+  it('5.1 a plain table written in one batch past MAX becomes a trie; below it stays plain', () => {
+    expect(isSharded(write(undefined, record(prefill(64)), true))).toBe(false);
+    expect(isSharded(write(undefined, record(prefill(65)), true))).toBe(true);
+    expect(isSharded(write(undefined, record(prefill(65)), false))).toBe(true);
   });
 
-  it('5.1 a plain table of FLAT_MAX entries that gains one pk and loses another in one write holds FLAT_MAX entries: it stays a plain object', () => {
-    const full = tableWrite(undefined, record(prefill(64)), true);
+  it('5.1 a plain table of MAX entries that gains one pk and loses another in one write holds MAX entries: it stays a plain object', () => {
+    const full = write(undefined, record(prefill(64)), true);
     const model = new Model();
     model.apply(record(prefill(64).map(([pk]) => [pk, tableGet(full, pk)])));
     const written = record([
@@ -325,38 +394,39 @@ describe('tables: the trie above FLAT_MAX', () => {
       ['new', { id: 'new' }],
     ]);
     model.apply(written);
-    const next = tableWrite(full, written, true);
+    const next = write(full, written, true);
     expectMatches(next, model, PROBES);
     expect(tableSize(next)).toBe(64);
-    expect(isTrie(next)).toBe(false);
+    expect(isSharded(next)).toBe(false);
   });
 
   it('5.1 a trie write copies only the path to the touched leaf; the rest is shared', () => {
-    const base = tableWrite(undefined, record(Array.from({ length: 5000 }, (_, i) => [`u${i}`, { i }])), true) as unknown[];
-    expect(isTrie(base)).toBe(true);
+    const base = write(undefined, record(Array.from({ length: 5000 }, (_, i) => [`u${i}`, { i }])), true);
+    expect(isSharded(base)).toBe(true);
     const pk = 'u1234';
-    const next = tableSet(base as Table, pk, { i: -1 }, true) as unknown[];
-    expect(unsharedPath(base, next, [hashPk(pk)])).toBeUndefined();
+    const next = set(base, pk, { i: -1 }, true);
+    expect(unsharedPath(shardsOf(base), shardsOf(next), [hashPk(pk)])).toBeUndefined();
     const slot = hashPk(pk) & 31;
-    expect(next.slice(0, 32).filter((child, i) => child !== base[i])).toEqual([next[slot]]);
-    expect(tableSet(next as Table, pk, tableGet(next as Table, pk), true)).toBe(next);
-    expect(tableSet(next as Table, 'never-there', undefined, true)).toBe(next);
-    expect(tableGet(base as Table, pk)).toEqual({ i: 1234 });
+    expect(shardsOf(next).filter((child, i) => child !== shardsOf(base)[i])).toEqual([shardsOf(next)[slot]]);
+    expect(orderOf(next)).toBe(orderOf(base));
+    expect(set(next, pk, tableGet(next, pk), true)).toBe(next);
+    expect(set(next, 'never-there', undefined, true)).toBe(next);
+    expect(tableGet(base, pk)).toEqual({ i: 1234 });
   });
 
   it('5.1 unordered tables (meta, indexes, endpoints) read the same, without an insertion log', () => {
     const model = new Model();
     const written = record(prefill(100));
     model.apply(written);
-    const table = tableWrite(undefined, written, false);
-    expect(isTrie(table)).toBe(true);
-    expect((table as unknown[])[LOG_SLOT]).toBeNull();
+    const table = write(undefined, written, false);
+    expect(isSharded(table)).toBe(true);
+    expect(orderOf(table)).toBeNull();
     expectMatches(table, model, PROBES, false);
   });
 
-  it('5.4 the trie is plain JSON: arrays, null, numbers and the stored values', () => {
-    const table = tableWrite(undefined, record([...prefill(80), ['__proto__', { id: 'p' }], ['', 'empty']]), true);
-    expect(isTrie(table)).toBe(true);
+  it('5.4 a sharded table is plain JSON: an object of arrays, null, numbers and the stored values', () => {
+    const table = write(undefined, record([...prefill(80), ['__proto__', { id: 'p' }], ['', 'empty']]), true);
+    expect(isSharded(table)).toBe(true);
     const text = JSON.stringify(table);
     const clone = JSON.parse(text) as Table;
     expect(clone).toEqual(table);
@@ -369,16 +439,16 @@ describe('tables: the trie above FLAT_MAX', () => {
 
   it('5.4 the layout is a pure function of the writes: same writes, same JSON; a hydrated table takes writes alike', () => {
     const pairs = prefill(150);
-    const a = tableWrite(tableWrite(undefined, record(pairs), true), record([['p3', undefined], ['z', 1]]), true);
-    const b = tableWrite(tableWrite(undefined, record(pairs.map(([pk, value]) => [pk, structuredClone(value)])), true), record([['p3', undefined], ['z', 1]]), true);
+    const a = write(write(undefined, record(pairs), true), record([['p3', undefined], ['z', 1]]), true);
+    const b = write(write(undefined, record(pairs.map(([pk, value]) => [pk, structuredClone(value)])), true), record([['p3', undefined], ['z', 1]]), true);
     expect(JSON.stringify(a)).toBe(JSON.stringify(b));
     const hydrated = JSON.parse(JSON.stringify(a)) as Table;
-    const write = record([['p5', undefined], ['1000', 'x'], ['y', 2]]);
-    expect(JSON.stringify(tableWrite(hydrated, write, true))).toBe(JSON.stringify(tableWrite(a, write, true)));
+    const later = record([['p5', undefined], ['1000', 'x'], ['y', 2]]);
+    expect(JSON.stringify(write(hydrated, later, true))).toBe(JSON.stringify(write(a, later, true)));
   });
 
-  it('5.1 hashPk is a pure 32-bit hash pinned by LAYOUT_VERSION (the serialized format)', () => {
-    expect(LAYOUT_VERSION).toBe(1);
+  it('5.1 hashPk is a pure 32-bit hash pinned by TABLE_VERSION (the serialized format)', () => {
+    expect(TABLE_VERSION).toBe(2);
     const pinned = ['', '0', '1', 'a', '__proto__', 'User', '{"group":"react"}', 'é😀'].map(hashPk);
     expect(pinned).toEqual(PINNED_HASHES);
     for (const h of pinned) expect(Number.isInteger(h) && h >= 0 && h < 2 ** 32).toBe(true);
@@ -387,7 +457,7 @@ describe('tables: the trie above FLAT_MAX', () => {
   });
 });
 
-/** hashPk of the pks in the pinning test above, for LAYOUT_VERSION 1 (FNV-1a over UTF-16 units, murmur3 fmix32; checked against an independent implementation). */
+/** hashPk of the pks in the pinning test above, for table formats 1 and 2 (FNV-1a over UTF-16 units, murmur3 fmix32; checked against an independent implementation). */
 const PINNED_HASHES = [2872998923, 1693486945, 1428125071, 444641715, 3182021803, 1812800169, 724428024, 4159213040];
 
 describe('tables: big tables', () => {
@@ -397,8 +467,8 @@ describe('tables: big tables', () => {
     const model = new Model();
     const written = record(pairs);
     model.apply(written);
-    const table = tableWrite(undefined, written, true);
-    expect(isTrie(table)).toBe(true);
+    const table = write(undefined, written, true);
+    expect(isSharded(table)).toBe(true);
     expect(tableSize(table)).toBe(model.keys().length);
     expect(tableKeys(table)).toEqual(model.keys());
     expect(firstMismatch(table, model, model.keys())).toBeUndefined();
@@ -417,7 +487,7 @@ describe('tables: big tables', () => {
       }
       const written = record(pairs);
       model.apply(written);
-      table = tableWrite(table, written, true);
+      table = write(table, written, true);
       if (b === 10) early = { table, json: JSON.stringify(table) };
     }
     expect(tableSize(table)).toBe(20_000);
@@ -431,19 +501,19 @@ describe('tables: big tables', () => {
     const model = new Model();
     const initial = record(Array.from({ length: 1000 }, (_, i) => [i % 5 === 0 ? String(i) : `k${i}`, { i }]));
     model.apply(initial);
-    let table = tableWrite(undefined, initial, true);
+    let table = write(undefined, initial, true);
     let maxLog = 0;
     for (let round = 0; round < 60; round++) {
       // Remove a stripe, then re-add half of it (re-added pks go to the end) and add new pks.
       const stripe = Array.from({ length: 40 }, (_, j) => `k${(round * 37 + j * 17) % 1000}`).filter((pk) => pk !== 'k0');
       const removal = record(stripe.map((pk) => [pk, undefined]));
       model.apply(removal);
-      table = tableWrite(table, removal, true);
+      table = write(table, removal, true);
       const readd = record([...stripe.filter((_, j) => j % 2 === 0).map((pk) => [pk, { round }] as [string, unknown]), [`n${round}`, { round }]]);
       model.apply(readd);
-      table = tableWrite(table, readd, true);
+      table = write(table, readd, true);
       if (round % 10 === 9) expect(tableKeys(table)).toEqual(model.keys());
-      const log = (table as unknown[])[LOG_SLOT] as string[][];
+      const log = orderOf(table)!;
       const length = log.reduce((sum, chunk) => sum + chunk.length, 0);
       maxLog = Math.max(maxLog, length);
     }
@@ -461,23 +531,23 @@ describe('tables: big tables', () => {
     const model = new Model();
     model.apply(record(pairs));
     expect(model.keys().slice(0, 4)).toEqual(['2', '10', '1000', '1002']);
-    const inOneWrite = tableWrite(undefined, record(pairs), true);
-    expect(isTrie(inOneWrite)).toBe(true);
+    const inOneWrite = write(undefined, record(pairs), true);
+    expect(isSharded(inOneWrite)).toBe(true);
     expect(tableKeys(inOneWrite)).toEqual(model.keys());
     let oneByOne: Table | undefined;
-    for (const [pk, value] of pairs) oneByOne = tableSet(oneByOne, pk, value, true);
+    for (const [pk, value] of pairs) oneByOne = set(oneByOne, pk, value, true);
     expect(tableKeys(oneByOne)).toEqual(model.keys());
     expect(Object.keys(tableObject(oneByOne))).toEqual(model.keys());
   });
 
   it('4.39 removing every entry of a big table, then adding some back, orders by the new insertion', () => {
     const pks = Array.from({ length: 300 }, (_, i) => `q${i}`);
-    let table = tableWrite(undefined, record(pks.map((pk) => [pk, 1])), true);
-    table = tableWrite(table, record(pks.map((pk) => [pk, undefined])), true);
+    let table = write(undefined, record(pks.map((pk) => [pk, 1])), true);
+    table = write(table, record(pks.map((pk) => [pk, undefined])), true);
     expect(tableSize(table)).toBe(0);
     expect(tableKeys(table)).toEqual([]);
     expect(tableObject(table)).toEqual({});
-    table = tableWrite(table, record([['q5', 2], ['7', 3], ['q1', 4]]), true);
+    table = write(table, record([['q5', 2], ['7', 3], ['q1', 4]]), true);
     expect(tableKeys(table)).toEqual(['7', 'q5', 'q1']);
     expect(tableGet(table, 'q2')).toBeUndefined();
   });
@@ -511,7 +581,7 @@ describe('tables: property tests against the model', () => {
           const written = batchRecord([op], model);
           const before = table;
           const changed = model.apply(written);
-          table = tableSet(table, op[0], written[op[0]], true);
+          table = set(table, op[0], written[op[0]], true);
           if (before !== undefined && !changed) expect(table).toBe(before);
         }
         expectMatches(table, model, PROBES);

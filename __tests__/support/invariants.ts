@@ -347,12 +347,11 @@ export function checkInvariants(rest: RestLike, rootState: unknown, options: Inv
     }
   }
   // The raw slice must have every table (the reducer completes a partial preloaded slice on the
-  // store's first action, SPEC 6.72); `endpoints` and `meta` may be sharded (arrays, tables.ts).
+  // store's first action, SPEC 6.72); a sharded table is an object too (`{ "@@rtk-rest/table": 2, … }`, tables.ts).
   let shapeOk = true;
   for (const table of TABLES) {
     const value = own(raw, table);
-    const sharded = table === 'endpoints' || table === 'meta';
-    const ok = table === 'optimistic' ? Array.isArray(value) : table === 'lastReset' ? isFiniteNumber(value) : isRecord(value) || (sharded && Array.isArray(value));
+    const ok = table === 'optimistic' ? Array.isArray(value) : table === 'lastReset' ? isFiniteNumber(value) : isRecord(value);
     if (!ok) {
       shapeOk = false;
       if (!skip.has('shape')) report('shape', `slice.${table} is ${show(value)}, expected ${table === 'optimistic' ? 'an array' : table === 'lastReset' ? 'a finite number' : 'an object'}`);

@@ -27,7 +27,6 @@ export function makeStore() {
   return configureStore({
     reducer: { [rest.reducerPath]: rest.reducer, session: session.reducer },
     middleware: (getDefault) => getDefault().concat(rest.middleware),
-    devTools: rest.devTools,
   });
 }
 // #endregion recipe

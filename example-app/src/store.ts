@@ -16,7 +16,6 @@ export const rest = createRest({
 export const store = configureStore({
   reducer: { [rest.reducerPath]: rest.reducer, session: session.reducer },
   middleware: (getDefault) => getDefault().concat(rest.middleware),
-  devTools: rest.devTools,
 });
 
 export type RootState = ReturnType<typeof store.getState>;

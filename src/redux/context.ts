@@ -1,3 +1,4 @@
+import type { TableLimits } from './tables';
 import type { EntityReader, MemoCache } from '../schema';
 import type { RestActions } from './actions';
 import type { Environment, Timers } from './environment';
@@ -14,6 +15,8 @@ export interface ResolvedOptions {
   now: () => number;
   timers: Timers;
   environment: Environment;
+  /** Size thresholds of plain tables (tables.ts). */
+  shardTablesAbove: TableLimits;
 }
 
 /** What every part of one instance shares: options, actions, the memo cache, the slice accessor. */

@@ -16,6 +16,9 @@ import type { ExtractRehydrationInfo } from './rehydrate';
 import { buildReducer, completeState } from './slice';
 import { logicalSlice } from './layout';
 import type { RestState } from './types';
+import { checkTableFormat } from './tableFormat';
+import { DEFAULT_SHARD_ABOVE } from './tables';
+import type { TableLimits } from './tables';
 
 /**
  * The arguments of `rest.fetch(endpoint, …)` and the endpoint selectors: the endpoint's own call
@@ -64,6 +67,20 @@ export interface CreateRestOptions {
    * createRest({ extractRehydrationInfo: (action, { reducerPath }) => (action.type === HYDRATE ? (action.payload as RootState)[reducerPath] : undefined) });
    */
   extractRehydrationInfo?: ExtractRehydrationInfo;
+  /**
+   * How large a table may grow and stay a plain object. Up to this many entries
+   * `state[reducerPath].entities.Post['5']` is the post's plain JSON, and so are `entitiesMeta`,
+   * `indexes`, `endpoints` and `meta`: what DevTools, `createSelector`s and persistence see.
+   * A larger table is sharded into `{ "@@rtk-rest/table": 2, size, order, shards }`, so that a
+   * write copies a few small arrays instead of the whole table; the selectors read both forms,
+   * and `rest.devTools` shows sharded tables as plain objects again. `entities` sets the
+   * threshold of entity tables and their meta and index tables; `keys` that of `endpoints` and
+   * `meta` (one entry per request key, written twice by every request, so kept smaller). A
+   * number sets both; `Infinity` never shards (each write then copies the whole table).
+   * @default { entities: 2000, keys: 256 }
+   * @example createRest({ shardTablesAbove: { entities: 10_000 } })
+   */
+  shardTablesAbove?: number | { entities?: number; keys?: number };
 }
 
 function checkLength(option: string, value: unknown): number | undefined {
@@ -72,6 +89,24 @@ function checkLength(option: string, value: unknown): number | undefined {
     throw new RangeError(`createRest: ${option} must be a number of ms ≥ 0 (Infinity allowed), got ${String(value)}`);
   }
   return value;
+}
+
+function checkCount(option: string, value: unknown, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !(value >= 0)) {
+    throw new RangeError(`createRest: ${option} must be a number of entries ≥ 0 (Infinity allowed), got ${String(value)}`);
+  }
+  return value;
+}
+
+function resolveLimits(option: CreateRestOptions['shardTablesAbove']): TableLimits {
+  if (typeof option !== 'object' || option === null) {
+    return { entities: checkCount('shardTablesAbove', option, DEFAULT_SHARD_ABOVE.entities), keys: checkCount('shardTablesAbove', option, DEFAULT_SHARD_ABOVE.keys) };
+  }
+  return {
+    entities: checkCount('shardTablesAbove.entities', option.entities, DEFAULT_SHARD_ABOVE.entities),
+    keys: checkCount('shardTablesAbove.keys', option.keys, DEFAULT_SHARD_ABOVE.keys),
+  };
 }
 
 function resolveOptions(options: CreateRestOptions): ResolvedOptions {
@@ -95,6 +130,7 @@ function resolveOptions(options: CreateRestOptions): ResolvedOptions {
     now: options.now ?? (() => Date.now()),
     timers: options.timers ?? globalTimers,
     environment: options.environment ?? browserEnvironment,
+    shardTablesAbove: resolveLimits(options.shardTablesAbove),
   };
 }
 
@@ -132,7 +168,7 @@ export function createRest<const ReducerPath extends string = 'rest'>(options: C
   const restoredOf = buildRestoredOf(actions, resolved.reducerPath, options.extractRehydrationInfo ?? persistedRoot);
   const entityChanges = buildEntityChanges(ctx, (before, action) => {
     const restored = restoredOf(action);
-    return restored === undefined ? undefined : mergeRestored(before, restored).taken;
+    return restored === undefined ? undefined : mergeRestored(before, checkTableFormat(restored, resolved.reducerPath, `restored by ${action.type}`)).taken;
   });
   const { shouldFetch: _shouldFetch, ...thunks } = buildThunks(ctx, selectors);
   resetThunk = thunks.resetEntireStore;
@@ -144,7 +180,7 @@ export function createRest<const ReducerPath extends string = 'rest'>(options: C
      * through the selectors. In development it freezes what it writes, so RTK's default
      * immutability and serializability checks stay on and stay cheap.
      */
-    reducer: buildReducer(actions, restoredOf),
+    reducer: buildReducer(actions, restoredOf, resolved.shardTablesAbove, resolved.reducerPath),
     /**
      * The middleware that runs requests, polling, optimistic updates and GC; add it after RTK's
      * default middleware (the thunk middleware is required).
@@ -169,8 +205,9 @@ export function createRest<const ReducerPath extends string = 'rest'>(options: C
      */
     actions,
     /**
-     * Options for `configureStore({ devTools: rest.devTools })`: the state DevTools records shows
-     * this slice in the logical layout of SPEC 5.1, whatever the store's sharding of large tables.
+     * Options for `configureStore({ devTools: rest.devTools })`: DevTools then shows sharded
+     * tables (those above `shardTablesAbove`) as plain objects too. Not needed below that size:
+     * every table is a plain object there.
      */
     devTools: {
       /** Replaces the slice in DevTools' copy of the state with its logical tables. */

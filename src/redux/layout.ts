@@ -1,7 +1,7 @@
 import { getOwn, setOwn } from '../internal/own';
 import type { EntityMeta, EntityReader, ReaderHistory } from '../schema';
-import { tableGet, tableKeys, tableObject, tableWrite } from './tables';
-import type { Table } from './tables';
+import { DEFAULT_SHARD_ABOVE, tableGet, tableKeys, tableObject, tableWrite } from './tables';
+import type { Table, TableLimits } from './tables';
 import type { EntityWrite, RestState } from './types';
 
 /**
@@ -32,7 +32,7 @@ export function entitiesToken(entities: object): object {
 const journal = new WeakMap<object, { previous: WeakRef<object>; cells: readonly string[] }>();
 
 /** Copy-on-write of one write set into the slice; untouched tables keep their references. */
-export function applyEntityWrite(state: RestState, write: EntityWrite): RestState {
+export function applyEntityWrite(state: RestState, write: EntityWrite, limits: TableLimits = DEFAULT_SHARD_ABOVE): RestState {
   const entityKeys = Object.keys(write.entities);
   const metaKeys = Object.keys(write.entitiesMeta);
   const indexKeys = Object.keys(write.indexes);
@@ -43,7 +43,7 @@ export function applyEntityWrite(state: RestState, write: EntityWrite): RestStat
     const changed: string[] = [];
     for (const key of entityKeys) {
       const cells = write.entities[key]!;
-      setOwn(entities, key, tableWrite(getOwn(state.entities, key), cells, true));
+      setOwn(entities, key, tableWrite(getOwn(state.entities, key), cells, true, limits.entities));
       for (const pk of Object.keys(cells)) changed.push(key, pk);
     }
     journal.set(entitiesToken(entities), { previous: new WeakRef(entitiesToken(state.entities)), cells: changed });
@@ -51,7 +51,7 @@ export function applyEntityWrite(state: RestState, write: EntityWrite): RestStat
   let entitiesMeta = state.entitiesMeta;
   if (metaKeys.length > 0) {
     entitiesMeta = { ...entitiesMeta };
-    for (const key of metaKeys) setOwn(entitiesMeta, key, tableWrite(getOwn(state.entitiesMeta, key), write.entitiesMeta[key]!, false));
+    for (const key of metaKeys) setOwn(entitiesMeta, key, tableWrite(getOwn(state.entitiesMeta, key), write.entitiesMeta[key]!, false, limits.entities));
   }
   let indexes = state.indexes;
   if (indexKeys.length > 0) {
@@ -61,7 +61,7 @@ export function applyEntityWrite(state: RestState, write: EntityWrite): RestStat
       for (const [field, changes] of Object.entries(write.indexes[key]!)) {
         const values: Record<string, string | undefined> = {};
         for (const [value, pk] of Object.entries(changes)) setOwn(values, value, pk ?? undefined);
-        setOwn(fields, field, tableWrite(getOwn(fields, field), values, false));
+        setOwn(fields, field, tableWrite(getOwn(fields, field), values, false, limits.entities));
       }
       setOwn(indexes, key, fields);
     }
@@ -70,10 +70,10 @@ export function applyEntityWrite(state: RestState, write: EntityWrite): RestStat
 }
 
 /**
- * Removes cells from the slice with their meta and the index entries that point at them (GC,
- * SPEC 6.65). Written as a write set whose `undefined` values remove.
+ * The write set that removes cells from the slice with their meta and the index entries that
+ * point at them (GC, SPEC 6.65): its `undefined` values remove.
  */
-export function removeEntities(state: RestState, cells: ReadonlyMap<string, readonly string[]>): RestState {
+export function removals(state: RestState, cells: ReadonlyMap<string, readonly string[]>): EntityWrite {
   const entities: Record<string, Record<string, undefined>> = {};
   const indexes: Record<string, Record<string, Record<string, null>>> = {};
   for (const [key, pks] of cells) {
@@ -95,7 +95,7 @@ export function removeEntities(state: RestState, cells: ReadonlyMap<string, read
     if (Object.keys(changes).length > 0) setOwn(indexes, key, changes);
   }
   // `undefined` cells and metas remove (tableWrite); the JSON types of EntityWrite do not say so.
-  return applyEntityWrite(state, { entities, entitiesMeta: entities, indexes } as unknown as EntityWrite);
+  return { entities, entitiesMeta: entities, indexes } as unknown as EntityWrite;
 }
 
 /** An EntityReader over one slice (one allocation; the methods live on the prototype). */

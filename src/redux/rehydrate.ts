@@ -3,8 +3,8 @@ import type { EntityMeta } from '../schema';
 import type { RestActions } from './actions';
 import { applyEntityWrite } from './layout';
 import type { UnknownAction } from './rtk';
-import { tableGet, tableKeys, tableWrite } from './tables';
-import type { Table } from './tables';
+import { DEFAULT_SHARD_ABOVE, tableGet, tableKeys, tableWrite } from './tables';
+import type { Table, TableLimits } from './tables';
 import type { EntityWrite, KeyMeta, RestState } from './types';
 
 /**
@@ -53,10 +53,10 @@ export function buildRestoredOf(actions: RestActions, reducerPath: string, extra
 const wins = (restoredAt: number | undefined, liveAt: number | undefined, liveHas: boolean) => !liveHas || (restoredAt ?? 0) > (liveAt ?? 0);
 
 /** The live slice with the restored one merged in, and the entity cells taken from it. */
-export function mergeRestored(live: RestState, restored: Partial<RestState>): { state: RestState; taken: { key: string; pk: string }[] } {
+export function mergeRestored(live: RestState, restored: Partial<RestState>, limits: TableLimits = DEFAULT_SHARD_ABOVE): { state: RestState; taken: { key: string; pk: string }[] } {
   const { write, taken } = restoredEntities(live, restored);
-  const state = applyEntityWrite(live, write);
-  const { endpoints, meta } = restoredKeys(live, restored);
+  const state = applyEntityWrite(live, write, limits);
+  const { endpoints, meta } = restoredKeys(live, restored, limits);
   // Always a new object: redux-persist's reconcilers keep a slice its reducer changed, and would
   // otherwise put the raw restored slice (with its pending ids and layers) in its place.
   return { state: { ...state, endpoints, meta }, taken };
@@ -111,7 +111,7 @@ function fieldOf(cell: unknown, field: string): string | undefined {
 }
 
 /** Keys: a restored outcome (result and meta) replaces an older live one; live pending ids stay. */
-function restoredKeys(live: RestState, restored: Partial<RestState>): Pick<RestState, 'endpoints' | 'meta'> {
+function restoredKeys(live: RestState, restored: Partial<RestState>, limits: TableLimits): Pick<RestState, 'endpoints' | 'meta'> {
   const results: Record<string, unknown> = {};
   const metas: Record<string, KeyMeta> = {};
   const keys = new Set([...tableKeys(restored.meta), ...tableKeys(restored.endpoints)]);
@@ -127,5 +127,5 @@ function restoredKeys(live: RestState, restored: Partial<RestState>): Pick<RestS
     const { pending: _restoredPending, ...outcome } = meta ?? {};
     setOwn(metas, key, liveMeta?.pending === undefined ? outcome : { ...outcome, pending: liveMeta.pending });
   }
-  return { endpoints: tableWrite(live.endpoints, results, false), meta: tableWrite(live.meta, metas, false) };
+  return { endpoints: tableWrite(live.endpoints, results, false, limits.keys), meta: tableWrite(live.meta, metas, false, limits.keys) };
 }

@@ -1,11 +1,13 @@
 import type { RestActions } from './actions';
 import { freezeState } from './freeze';
-import { applyEntityWrite, removeEntities } from './layout';
+import { applyEntityWrite, removals } from './layout';
+import { setOwn } from '../internal/own';
 import { mergeRestored } from './rehydrate';
 import type { RestoredOf } from './rehydrate';
 import type { UnknownAction } from './rtk';
-import { tableGet, tableHas, tableKeys, tableSet } from './tables';
-import type { Table } from './tables';
+import { checkTableFormat } from './tableFormat';
+import { DEFAULT_SHARD_ABOVE, tableGet, tableHas, tableKeys, tableWrite } from './tables';
+import type { Table, TableLimits } from './tables';
 import type { EntityWrite, KeyMeta, OptimisticLayer, RestState } from './types';
 
 export function initialState(lastReset = 0): RestState {
@@ -31,9 +33,25 @@ function isComplete(state: Partial<RestState>): state is RestState {
   );
 }
 
-const withEntities = (state: RestState, write: EntityWrite): RestState => applyEntityWrite(state, write);
+/**
+ * Writes of one reducer: the entity tables and the key tables (`endpoints`, `meta`) with their
+ * own size thresholds (tables.ts). Several keys written by one action go in one `keys` call, so
+ * a plain table is copied once per action, not once per key.
+ */
+interface Writer {
+  entities(state: RestState, write: EntityWrite): RestState;
+  keys<T>(table: Table<T>, written: Record<string, T | undefined>): Table<T>;
+  key<T>(table: Table<T>, key: string, value: T | undefined): Table<T>;
+}
 
-const setKey = <T>(table: Table<T>, key: string, value: T | undefined): Table<T> => tableSet(table, key, value);
+function writer(limits: TableLimits): Writer {
+  const keys = <T>(table: Table<T>, written: Record<string, T | undefined>) => tableWrite(table, written, false, limits.keys);
+  return {
+    entities: (state, write) => applyEntityWrite(state, write, limits),
+    keys,
+    key: (table, key, value) => keys(table, { [key]: value } as Record<string, typeof value>),
+  };
+}
 
 /** `meta` without empty or undefined fields (SPEC 5.2: absent fields are omitted). */
 function cleanMeta(meta: KeyMeta): KeyMeta {
@@ -55,14 +73,16 @@ function isOlder(meta: KeyMeta | undefined, fetchedAt: number): boolean {
 }
 
 /** The reducer (SPEC 5.5–5.6): pure, copy-on-write, reading nothing but the state and the action. */
-export function buildReducer(actions: RestActions, restoredOf?: RestoredOf) {
-  const base = buildBaseReducer(actions);
+export function buildReducer(actions: RestActions, restoredOf?: RestoredOf, limits: TableLimits = DEFAULT_SHARD_ABOVE, reducerPath = 'rest') {
+  const w = writer(limits);
+  const base = buildBaseReducer(actions, w, reducerPath);
   return function restReducer(state: RestState | undefined, action: UnknownAction): RestState {
-    // A restored slice merges by freshness (issue 17.3); its layers never come back.
+    // A restored slice merges by freshness (issue 17.3); its layers never come back. Its tables
+    // may come from another version of rtk-rest: their format is checked first.
     const restored = restoredOf?.(action);
     const next =
       restored !== undefined
-        ? mergeRestored(state === undefined ? initialState() : completeState(state), restored).state
+        ? mergeRestored(state === undefined ? initialState() : completeState(state), checkTableFormat(restored, reducerPath, `restored by ${action.type}`), limits).state
         : withLayers(base(state, action), action, actions);
     // Development only (SPEC 0.3): frozen state keeps RTK's default checks cheap (freeze.ts).
     if (process.env.NODE_ENV !== 'production') freezeState(next);
@@ -95,7 +115,7 @@ function isOwn(action: UnknownAction, actions: RestActions): boolean {
   return action.type.startsWith(reset.slice(0, reset.length - 'resetEntireStore'.length));
 }
 
-function buildBaseReducer(actions: RestActions) {
+function buildBaseReducer(actions: RestActions, w: Writer, reducerPath: string) {
   return function baseReducer(state: RestState | undefined, action: UnknownAction): RestState {
     // Preloaded state may lack tables (SPEC 6.72); the first action completes it.
     const current = state === undefined ? initialState() : isComplete(state) ? state : completeState(state);
@@ -104,13 +124,13 @@ function buildBaseReducer(actions: RestActions) {
       // A page request is pending under its own key (issue 16.4), not the list's.
       const key = action.meta.pageKey ?? action.meta.key;
       const meta = tableGet(current.meta, key);
-      return { ...current, meta: setKey(current.meta, key, cleanMeta({ ...meta, pending: [...(meta?.pending ?? []), requestId] })) };
+      return { ...current, meta: w.key(current.meta, key, cleanMeta({ ...meta, pending: [...(meta?.pending ?? []), requestId] })) };
     }
     if (actions.fetchFulfilled.match(action) || actions.setResponse.match(action)) {
       const meta = action.meta as { key: string; date: number; expiresAt: number; fetchedAt?: number; requestId?: string; invalidated?: true; pageKey?: string };
       const expiresAt = meta.invalidated === true ? 0 : meta.expiresAt;
-      const next = commitResult(withEntities(current, action.payload), action.payload, meta.key, meta.fetchedAt ?? meta.date, meta.date, expiresAt, meta.requestId);
-      return meta.pageKey === undefined ? next : settlePage(next, meta.pageKey, meta.requestId!, true);
+      const next = commitResult(w, w.entities(current, action.payload), action.payload, meta.key, meta.fetchedAt ?? meta.date, meta.date, expiresAt, meta.requestId);
+      return meta.pageKey === undefined ? next : settlePage(w, next, meta.pageKey, meta.requestId!, true);
     }
     if (actions.fetchRejected.match(action)) {
       const { requestId, fetchedAt, date, expiresAt, aborted, pageKey } = action.meta;
@@ -119,46 +139,48 @@ function buildBaseReducer(actions: RestActions) {
       const previous = tableGet(current.meta, key);
       const pending = withoutPending(previous, requestId);
       if (aborted || action.error === undefined || isOlder(previous, fetchedAt)) {
-        return pageKey === undefined ? { ...current, meta: setKey(current.meta, key, cleanMeta({ ...previous, pending })) } : settlePage(current, pageKey, requestId, false);
+        return pageKey === undefined ? { ...current, meta: w.key(current.meta, key, cleanMeta({ ...previous, pending })) } : settlePage(w, current, pageKey, requestId, false);
       }
       const errorPolicy = action.payload.errorPolicy;
       const next: KeyMeta = { fetchedAt, date, expiresAt, error: action.error, errorPolicy, pending };
-      return { ...current, meta: setKey(current.meta, key, cleanMeta(next)) };
+      return { ...current, meta: w.key(current.meta, key, cleanMeta(next)) };
     }
     if (actions.setError.match(action)) {
       const { key, date, expiresAt } = action.meta;
       const previous = tableGet(current.meta, key);
       const next: KeyMeta = { fetchedAt: date, date, expiresAt, error: action.payload.error, errorPolicy: action.payload.errorPolicy, pending: previous?.pending };
-      return { ...current, meta: setKey(current.meta, key, cleanMeta(next)) };
+      return { ...current, meta: w.key(current.meta, key, cleanMeta(next)) };
     }
-    if (actions.set.match(action)) return withEntities(current, action.payload);
+    if (actions.set.match(action)) return w.entities(current, action.payload);
     if (actions.invalidate.match(action)) {
       const { keys, date } = action.payload;
-      let endpoints = current.endpoints;
-      let metas = current.meta;
+      const results: Record<string, undefined> = {};
+      const metas: Record<string, KeyMeta> = {};
       for (const key of keys) {
-        if (tableHas(endpoints, key)) endpoints = setKey(endpoints, key, undefined);
-        const previous = tableGet(metas, key);
-        metas = setKey(metas, key, cleanMeta({ fetchedAt: previous?.fetchedAt, date, expiresAt: 0, invalidated: true, pending: previous?.pending }));
+        if (tableHas(current.endpoints, key)) setOwn(results, key, undefined);
+        const previous = tableGet(current.meta, key);
+        setOwn(metas, key, cleanMeta({ fetchedAt: previous?.fetchedAt, date, expiresAt: 0, invalidated: true, pending: previous?.pending }));
       }
-      return { ...current, endpoints, meta: metas };
+      return { ...current, endpoints: w.keys(current.endpoints, results), meta: w.keys(current.meta, metas) };
     }
     if (actions.expireAll.match(action)) {
-      const metas = expire(current.meta, action.payload.keys);
+      const metas = expire(w, current.meta, action.payload.keys);
       return metas === current.meta ? current : { ...current, meta: metas };
     }
     if (actions.resetEntireStore.match(action)) return initialState(action.payload.date);
-    if (actions.gc.match(action)) return collect(current, action.payload.keys, action.payload.entities);
-    if (actions.middlewareRegistered.match(action)) return dropPending(current);
+    if (actions.gc.match(action)) return collect(w, current, action.payload.keys, action.payload.entities);
+    if (actions.middlewareRegistered.match(action)) return dropPending(w, current);
     // The store's creation (Redux's init action, the first one a preloaded slice meets): pending
-    // ids and layers of a preloaded slice belong to no request of this store (issue 17.3, 6.73).
-    if (action.type.startsWith('@@redux/INIT')) return dropPending(current);
+    // ids and layers of a preloaded slice belong to no request of this store (issue 17.3, 6.73);
+    // its tables may have been saved by another version of rtk-rest (checked, issue 17.1).
+    if (action.type.startsWith('@@redux/INIT')) return dropPending(w, checkTableFormat(current, reducerPath, 'preloaded') as RestState);
     return current;
   };
 }
 
 /** Writes a key's result and meta per request start order (5.16) and invalidation (5.17). */
 function commitResult(
+  w: Writer,
   state: RestState,
   payload: { result?: unknown; updates?: Record<string, unknown>; expired?: string[] },
   key: string,
@@ -174,22 +196,23 @@ function commitResult(
   if (isOlder(previous, fetchedAt)) {
     meta = cleanMeta({ ...previous, pending });
   } else {
-    if ('result' in payload) endpoints = setKey(endpoints, key, payload.result === undefined ? null : payload.result);
+    if ('result' in payload) endpoints = w.key(endpoints, key, payload.result === undefined ? null : payload.result);
     // A request that started before the key was invalidated is written, but already expired.
     const stale = previous?.invalidated === true && previous.date !== undefined && fetchedAt < previous.date;
     meta = cleanMeta({ fetchedAt, date, expiresAt: stale ? 0 : expiresAt, pending });
   }
-  for (const [other, result] of Object.entries(payload.updates ?? {})) endpoints = setKey(endpoints, other, result);
-  return { ...state, endpoints, meta: expire(setKey(state.meta, key, meta), payload.expired ?? []) };
+  if (payload.updates !== undefined) endpoints = w.keys(endpoints, payload.updates);
+  return { ...state, endpoints, meta: expire(w, w.key(state.meta, key, meta), payload.expired ?? []) };
 }
 
 /** `expiresAt: 0` for each key that has meta: its data stays and refetches (SPEC 6.25). */
-function expire(metas: Table<KeyMeta>, keys: readonly string[]): Table<KeyMeta> {
+function expire(w: Writer, metas: Table<KeyMeta>, keys: readonly string[]): Table<KeyMeta> {
+  const written: Record<string, KeyMeta> = {};
   for (const key of keys) {
     const meta = tableGet(metas, key);
-    if (meta !== undefined) metas = setKey(metas, key, { ...meta, expiresAt: 0 });
+    if (meta !== undefined) setOwn(written, key, { ...meta, expiresAt: 0 });
   }
-  return metas;
+  return w.keys(metas, written);
 }
 
 /**
@@ -197,38 +220,37 @@ function expire(metas: Table<KeyMeta>, keys: readonly string[]): Table<KeyMeta> 
  * older than the stored outcome): its pending id leaves the page key, a success also clears the
  * page's earlier error, and a page key left empty is removed, so pages leave no state behind.
  */
-function settlePage(state: RestState, pageKey: string, requestId: string, succeeded: boolean): RestState {
+function settlePage(w: Writer, state: RestState, pageKey: string, requestId: string, succeeded: boolean): RestState {
   const previous = tableGet(state.meta, pageKey);
   if (previous === undefined) return state;
   const pending = withoutPending(previous, requestId);
   const next = cleanMeta(succeeded ? { pending } : { ...previous, pending });
-  return { ...state, meta: setKey(state.meta, pageKey, Object.keys(next).length > 0 ? next : undefined) };
+  return { ...state, meta: w.key(state.meta, pageKey, Object.keys(next).length > 0 ? next : undefined) };
 }
 
 /** A GC sweep's removals (SPEC 6.65): keys with their meta, entities with their meta and index entries. */
-function collect(state: RestState, keys: readonly string[], entities: readonly { key: string; pk: string }[]): RestState {
-  let endpoints = state.endpoints;
-  let metas = state.meta;
-  for (const key of keys) {
-    endpoints = setKey(endpoints, key, undefined);
-    metas = setKey(metas, key, undefined);
-  }
+function collect(w: Writer, state: RestState, keys: readonly string[], entities: readonly { key: string; pk: string }[]): RestState {
+  const gone: Record<string, undefined> = {};
+  for (const key of keys) setOwn(gone, key, undefined);
+  const endpoints = w.keys(state.endpoints, gone);
+  const metas = w.keys(state.meta, gone);
   const byTable = new Map<string, string[]>();
   for (const { key, pk } of entities) {
     const pks = byTable.get(key);
     if (pks === undefined) byTable.set(key, [pk]);
     else pks.push(pk);
   }
-  const next = removeEntities({ ...state, endpoints, meta: metas }, byTable);
+  const next = w.entities({ ...state, endpoints, meta: metas }, removals(state, byTable));
   return endpoints === state.endpoints && metas === state.meta && next.entities === state.entities ? state : next;
 }
 
 /** On `middlewareRegistered`: pending ids and layers belong to no request of this store (6.73). */
-function dropPending(state: RestState): RestState {
-  let metas = state.meta;
+function dropPending(w: Writer, state: RestState): RestState {
+  const written: Record<string, KeyMeta> = {};
   for (const key of tableKeys(state.meta)) {
     const meta = tableGet(state.meta, key)!;
-    if (meta.pending !== undefined) metas = setKey(metas, key, cleanMeta({ ...meta, pending: undefined }));
+    if (meta.pending !== undefined) setOwn(written, key, cleanMeta({ ...meta, pending: undefined }));
   }
+  const metas = w.keys(state.meta, written);
   return metas === state.meta && state.optimistic.length === 0 ? state : { ...state, meta: metas, optimistic: [] };
 }

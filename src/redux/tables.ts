@@ -1,36 +1,65 @@
 import { hasOwn, setOwn } from '../internal/own';
 
 /**
- * The store's table layout (SPEC 5.1 allows sharding; bench/README.md "Store layout" has the
- * measurements behind it). A table of the slice (`entities[key]`, `entitiesMeta[key]`,
- * `indexes[key][field]`, `endpoints`, `meta`) is one of:
+ * The store's table layout (docs/internals.md, "The state format"; bench/README.md "Store
+ * layout" has the measurements behind it). A table of the slice (`entities[key]`,
+ * `entitiesMeta[key]`, `indexes[key][field]`, `endpoints`, `meta`) is one of:
  *
- * - a plain object `{ [pk]: value }` while it holds at most FLAT_MAX entries (what small apps
- *   and DevTools see);
- * - once a write takes it above that, a persistent 32-way hash trie of plain arrays (a *root*):
- *   `[child 0 … child 31, log, size]`. A child is `null`, a *branch* (an array of 32 children)
- *   or a *leaf* `[pk, value, pk, value, …]` (at most LEAF_MAX pairs, except at MAX_DEPTH). The
- *   child of a pk at depth d is bits 5d…5d+4 of `hash(pk)`. `log` is, for ordered tables, the
- *   insertion log of non-integer pks in chunks of CHUNK (SPEC 4.39 order), `null` otherwise;
- *   `size` counts the entries.
+ * - a plain object `{ [pk]: value }` while it holds at most a size threshold of entries (the
+ *   `shardTablesAbove` option of `createRest`): what apps, selectors and DevTools see;
+ * - once a write takes it above that threshold, a *sharded* table that says what it is:
+ *   `{ "@@rtk-rest/table": 2, size, order, shards }`. `shards` is a persistent 32-way hash trie
+ *   of plain arrays: a child is `null`, a *branch* (an array of 32 children) or a *leaf*
+ *   `[pk, value, pk, value, …]` (at most LEAF_MAX pairs, except at MAX_DEPTH). The child of a pk
+ *   at depth d is bits 5d…5d+4 of `hash(pk)`. `order` is, for ordered tables, the insertion log
+ *   of non-integer pks in chunks of CHUNK (the enumeration order of entity tables), `null`
+ *   otherwise; `size` counts the entries.
  *
- * A trie stays a trie when removals shrink it (no flip-flopping around the threshold).
- * A write copies the path from the root to each touched leaf (arrays only, which V8 copies as
- * a block), so it costs O(cells written × depth), never O(table). Everything is plain JSON:
- * the hash is a pure function of the pk, so a server-rendered state hydrates unchanged as long
- * as server and client run the same LAYOUT_VERSION.
+ * Why two forms: a plain object must be copied whole on every write (V8 copies a large
+ * string-keyed object at about 0.1–0.25 µs per key), while a sharded write copies only the path
+ * from the root to each touched leaf (arrays, which V8 copies as a block): O(cells written ×
+ * depth), never O(table). A sharded table goes back to a plain object when removals leave it at
+ * half the threshold (no flip-flopping around the threshold).
+ *
+ * Everything is plain JSON: the hash is a pure function of the pk, so a persisted or
+ * server-rendered state hydrates unchanged as long as the format version matches
+ * (`checkTableFormat`, run on hydration, reads the older array format 1 and rejects others).
+ *
+ * Typed as the plain object it is up to the threshold, so that `state.rest.entities.Post['5']`
+ * type-checks where users read it; code here tells the forms apart with `isSharded`.
  */
-export type Table<T = unknown> = Record<string, T> | TrieRoot;
-export type TrieRoot = unknown[] & { readonly __trie?: never };
+export type Table<T = unknown> = Record<string, T>;
 
-/** Part of the serialized format: bump when the hash, widths or slots change. */
-export const LAYOUT_VERSION = 1;
-export const FLAT_MAX = 64;
+/** The key that marks a sharded table, and the format version it holds. */
+export const TABLE_FORMAT = '@@rtk-rest/table';
+/** Part of the serialized format: bump when the hash, widths or fields change. */
+export const TABLE_VERSION = 2;
+
+export interface ShardedTable {
+  readonly '@@rtk-rest/table': number;
+  readonly size: number;
+  readonly order: string[][] | null;
+  readonly shards: unknown[];
+  /** A plain JSON object like any table (no pk is read from it directly). */
+  readonly [field: string]: unknown;
+}
+
+/**
+ * Default thresholds (bench/README.md, "Store layout", has the measurements). Entity tables
+ * (and their meta and index tables) are written when their type is; 2,000 keeps one write at
+ * about 0.3 ms. Key tables (`endpoints`, `meta`) are written by every request, twice: 256 keeps
+ * that copy under about a tenth of a request, so requests do not get slower as keys pile up.
+ */
+export const DEFAULT_SHARD_ABOVE: TableLimits = { entities: 2000, keys: 256 };
+
+/** Size thresholds: above `entities` an entity, meta or index table is sharded, above `keys` `endpoints` and `meta`. */
+export interface TableLimits {
+  readonly entities: number;
+  readonly keys: number;
+}
 const LEAF_MAX = 32;
 const MAX_DEPTH = 6;
 const CHUNK = 256;
-const LOG = 32;
-const SIZE = 33;
 
 type Node = unknown[];
 type Log = string[][];
@@ -53,10 +82,14 @@ export function isIndexLike(pk: string): boolean {
 }
 
 const isLeaf = (node: Node) => node.length === 0 || typeof node[0] === 'string';
-export const isTrie = (table: unknown): table is TrieRoot => Array.isArray(table);
 
-function leafOf(root: Node, h: number): Node | null {
-  let node: Node | null = root;
+/** Whether a table is in the sharded form (a plain table is never marked: see `assertPk`). */
+export function isSharded(table: unknown): table is ShardedTable {
+  return typeof table === 'object' && table !== null && hasOwn(table, TABLE_FORMAT);
+}
+
+function leafOf(shards: Node, h: number): Node | null {
+  let node: Node | null = shards;
   let depth = 0;
   while (node !== null && (depth === 0 || !isLeaf(node))) {
     node = (node[(h >>> (5 * depth)) & 31] as Node | null) ?? null;
@@ -73,8 +106,8 @@ function pairIndex(leaf: Node, pk: string): number {
 /** The value stored under `pk`, or `undefined`. */
 export function tableGet<T>(table: Table<T> | undefined, pk: string): T | undefined {
   if (table === undefined) return undefined;
-  if (!isTrie(table)) return hasOwn(table, pk) ? table[pk] : undefined;
-  const leaf = leafOf(table, hashPk(pk));
+  if (!isSharded(table)) return hasOwn(table, pk) ? table[pk] : undefined;
+  const leaf = leafOf(table.shards, hashPk(pk));
   if (leaf === null) return undefined;
   const i = pairIndex(leaf, pk);
   return i < 0 ? undefined : (leaf[i + 1] as T);
@@ -82,14 +115,14 @@ export function tableGet<T>(table: Table<T> | undefined, pk: string): T | undefi
 
 export function tableHas(table: Table | undefined, pk: string): boolean {
   if (table === undefined) return false;
-  if (!isTrie(table)) return hasOwn(table, pk);
-  const leaf = leafOf(table, hashPk(pk));
+  if (!isSharded(table)) return hasOwn(table, pk);
+  const leaf = leafOf(table.shards, hashPk(pk));
   return leaf !== null && pairIndex(leaf, pk) >= 0;
 }
 
 export function tableSize(table: Table | undefined): number {
   if (table === undefined) return 0;
-  return isTrie(table) ? (table[SIZE] as number) : Object.keys(table).length;
+  return isSharded(table) ? table.size : plainSize(table);
 }
 
 /** One write: `values[i]` for `pks[i]`, `undefined` meaning "remove". */
@@ -101,76 +134,112 @@ interface Entry {
   added?: boolean;
 }
 
+/** A pk that would make a plain table read as a sharded one is refused, loudly. */
+function assertPk(pk: string): void {
+  if (pk === TABLE_FORMAT) {
+    throw new Error(`[rtk-rest] "${TABLE_FORMAT}" cannot be a pk or a key: the store uses it to mark sharded tables. Give that entity another pk().`);
+  }
+}
+
 /**
  * Copy-on-write of `written` (`undefined` values remove) into `table`; `ordered` keeps the
- * 4.39 insertion order of entity tables. Returns `table` itself when nothing changes.
+ * enumeration order of entity tables; `max` is the threshold above which the table is sharded.
+ * Returns `table` itself when nothing changes.
  */
-export function tableWrite<T>(table: Table<T> | undefined, written: Record<string, T | undefined>, ordered: boolean): Table<T> {
+export function tableWrite<T>(table: Table<T> | undefined, written: Record<string, T | undefined>, ordered: boolean, max: number = DEFAULT_SHARD_ABOVE.entities): Table<T> {
   const pks = Object.keys(written);
   if (pks.length === 0) return table ?? {};
-  if (table === undefined || !isTrie(table)) {
+  if (table === undefined || !isSharded(table)) {
     const base = table ?? {};
-    let size = Object.keys(base).length;
+    let size = plainSize(base);
     for (const pk of pks) {
       const present = hasOwn(base, pk);
       if (written[pk] === undefined) size -= present ? 1 : 0;
       else size += present ? 0 : 1;
     }
-    if (size <= FLAT_MAX) return flatWrite(base, written, pks);
-    return trieWrite(fromFlat(base, ordered), written, pks, ordered) as Table<T>;
+    if (size <= max) return flatWrite(base, written, pks, size);
+    return shardedWrite(toSharded(base, ordered), written, pks, ordered) as unknown as Table<T>;
   }
-  return trieWrite(table, written, pks, ordered) as Table<T>;
+  const out = shardedWrite(table, written, pks, ordered);
+  // Back to a plain object at half the threshold: small tables stay readable.
+  return (out !== table && out.size <= max / 2 ? toPlain(out) : out) as unknown as Table<T>;
 }
 
-/** One entry: `tableWrite(table, { [pk]: value })` without building the object. */
-export function tableSet<T>(table: Table<T> | undefined, pk: string, value: T | undefined, ordered = false): Table<T> {
+/** One entry: `tableWrite(table, { [pk]: value })` without building the object by hand. */
+export function tableSet<T>(table: Table<T> | undefined, pk: string, value: T | undefined, ordered = false, max?: number): Table<T> {
   const written: Record<string, T | undefined> = {};
   setOwn(written, pk, value);
-  return tableWrite(table, written, ordered);
+  return tableWrite(table, written, ordered, max);
 }
 
-function flatWrite<T>(base: Record<string, T>, written: Record<string, T | undefined>, pks: readonly string[]): Record<string, T> {
+/** Sizes of the plain tables this module made (Object.keys of a large table is itself O(table)). */
+const plainSizes = new WeakMap<object, number>();
+
+function plainSize(table: object): number {
+  let size = plainSizes.get(table);
+  if (size === undefined) plainSizes.set(table, (size = Object.keys(table).length));
+  return size;
+}
+
+/** Above this many keys a copy goes straight into a hash table (see `copyPlain`). */
+const DICTIONARY_COPY = 128;
+
+/**
+ * A copy of a plain table. V8 copies a small object by its hidden class, but a large one (a
+ * dictionary-mode object) key by key, and `{ ...table }` first builds hidden classes for the keys
+ * before giving up on them; inserting into an object already in dictionary mode measured about
+ * twice as fast at 1,000–4,000 keys (bench/README.md, "Plain tables up to a threshold").
+ */
+function copyPlain<T>(base: Record<string, T>, size: number): Record<string, T> {
+  if (size <= DICTIONARY_COPY) return { ...base };
+  const out: Record<string, T> = { '@@dictionary': undefined as T };
+  delete out['@@dictionary'];
+  const keys = Object.keys(base);
+  for (let i = 0; i < keys.length; i++) setOwn(out, keys[i]!, base[keys[i]!]);
+  return out;
+}
+
+function flatWrite<T>(base: Record<string, T>, written: Record<string, T | undefined>, pks: readonly string[], size: number): Record<string, T> {
   let out: Record<string, T> | undefined;
   for (const pk of pks) {
     const value = written[pk];
     if (value === undefined) {
       if (!hasOwn(base, pk)) continue;
-      out ??= { ...base };
+      out ??= copyPlain(base, size);
       delete out[pk];
     } else if (!(hasOwn(base, pk) && base[pk] === value)) {
-      setOwn((out ??= { ...base }), pk, value);
+      assertPk(pk);
+      setOwn((out ??= copyPlain(base, size)), pk, value);
     }
   }
+  if (out !== undefined) plainSizes.set(out, size);
   return out ?? base;
 }
 
-function emptyRoot(ordered: boolean): Node {
-  const root: Node = new Array<unknown>(34).fill(null);
-  root[LOG] = ordered ? [] : null;
-  root[SIZE] = 0;
-  return root;
-}
-
-function fromFlat(base: Record<string, unknown>, ordered: boolean): Node {
+function toSharded(base: Record<string, unknown>, ordered: boolean): ShardedTable {
   const keys = Object.keys(base);
   const written: Record<string, unknown> = {};
   for (const pk of keys) setOwn(written, pk, base[pk]);
-  return trieWrite(emptyRoot(ordered), written, keys, ordered);
+  const empty: ShardedTable = { [TABLE_FORMAT]: TABLE_VERSION, size: 0, order: ordered ? [] : null, shards: new Array<unknown>(32).fill(null) };
+  return shardedWrite(empty, written, keys, ordered);
 }
 
-function trieWrite(root: Node, written: Record<string, unknown>, pks: readonly string[], ordered: boolean): Node {
+function shardedWrite(table: ShardedTable, written: Record<string, unknown>, pks: readonly string[], ordered: boolean): ShardedTable {
   const entries: Entry[] = new Array(pks.length);
-  for (let i = 0; i < pks.length; i++) entries[i] = { pk: pks[i]!, h: hashPk(pks[i]!), value: written[pks[i]!] };
-  const counter = { size: root[SIZE] as number };
-  const out = insert(root, entries, 0, counter);
-  if (out === root) return root;
-  out[SIZE] = counter.size;
+  for (let i = 0; i < pks.length; i++) {
+    assertPk(pks[i]!);
+    entries[i] = { pk: pks[i]!, h: hashPk(pks[i]!), value: written[pks[i]!] };
+  }
+  const counter = { size: table.size };
+  const shards = insert(table.shards, entries, 0, counter);
+  if (shards === table.shards) return table;
+  let order = table.order;
   if (ordered) {
     const added: string[] = [];
     for (const e of entries) if (e.added === true && !isIndexLike(e.pk)) added.push(e.pk);
-    out[LOG] = appendLog((root[LOG] as Log | null) ?? [], added, out, counter.size);
+    order = appendLog(order ?? [], added, shards, counter.size);
   }
-  return out;
+  return { [TABLE_FORMAT]: TABLE_VERSION, size: counter.size, order, shards };
 }
 
 /** Inserts the entries below `node` (at `depth`); returns `node` when nothing changed. */
@@ -194,8 +263,13 @@ function insert(node: Node, entries: Entry[], depth: number, counter: { size: nu
   return leafWrite(node, entries, depth, counter);
 }
 
+/**
+ * Writes into one leaf. Copies are exact-size (`slice`, `concat`): a `push` onto a copy would
+ * grow V8's backing store by half, and most leaves live long after the write that made them.
+ */
 function leafWrite(leaf: Node, entries: readonly Entry[], depth: number, counter: { size: number }): Node {
   let out: Node | undefined;
+  let added: unknown[] | undefined;
   for (const e of entries) {
     const current = out ?? leaf;
     const i = pairIndex(current, e.pk);
@@ -207,11 +281,13 @@ function leafWrite(leaf: Node, entries: readonly Entry[], depth: number, counter
       if (current[i + 1] === e.value) continue;
       (out ??= leaf.slice())[i + 1] = e.value;
     } else {
-      (out ??= leaf.slice()).push(e.pk, e.value);
+      // A write's pks are distinct, so an added pk is never met again in this loop.
+      (added ??= []).push(e.pk, e.value);
       counter.size++;
-      (e as Entry).added = true;
+      e.added = true;
     }
   }
+  if (added !== undefined) out = (out ?? leaf).concat(added);
   if (out === undefined) return leaf;
   if (out.length <= 2 * LEAF_MAX || depth >= MAX_DEPTH) return out;
   // Split: the leaf becomes a branch one level down.
@@ -221,28 +297,26 @@ function leafWrite(leaf: Node, entries: readonly Entry[], depth: number, counter
   return insert(new Array<unknown>(32).fill(null), split, depth, quiet);
 }
 
-/** Appends new non-integer pks to the chunked log; compacts it when removals left it twice too long. */
-/** `added` appended to a list of chunks of at most CHUNK items, copying only the last chunk. */
+/** `added` appended to a list of chunks of at most CHUNK items, copying only the last chunk (exact-size). */
 export function appendChunked(chunks: readonly string[][], added: readonly string[]): string[][] {
   if (added.length === 0) return chunks as string[][];
   const out = chunks.slice();
-  let chunk = out.length > 0 && out[out.length - 1]!.length < CHUNK ? out.pop()!.slice() : [];
-  for (const pk of added) {
-    if (chunk.length === CHUNK) {
-      out.push(chunk);
-      chunk = [];
-    }
-    chunk.push(pk);
+  let from = 0;
+  const last = out[out.length - 1];
+  if (last !== undefined && last.length < CHUNK) {
+    from = Math.min(CHUNK - last.length, added.length);
+    out[out.length - 1] = last.concat(added.slice(0, from));
   }
-  out.push(chunk);
+  for (; from < added.length; from += CHUNK) out.push(added.slice(from, from + CHUNK));
   return out;
 }
 
-function appendLog(log: Log, added: readonly string[], root: Node, size: number): Log {
+/** Appends new non-integer pks to the chunked log; compacts it when removals left it twice too long. */
+function appendLog(log: Log, added: readonly string[], shards: Node, size: number): Log {
   const out = appendChunked(log, added);
   let length = 0;
   for (const chunk of out) length += chunk.length;
-  return length > 2 * size + CHUNK ? chunked(orderedPks(root, out).filter((pk) => !isIndexLike(pk))) : out;
+  return length > 2 * size + CHUNK ? chunked(orderedPks(shards, out, size).filter((pk) => !isIndexLike(pk))) : out;
 }
 
 function chunked(pks: readonly string[]): Log {
@@ -263,14 +337,14 @@ function forEachEntry(node: Node, depth: number, visit: (pk: string, value: unkn
   }
 }
 
-/** Pks in 4.39 order: integer-like ascending, then the others by (last) insertion. */
-function orderedPks(root: Node, log: Log): string[] {
+/** Pks in enumeration order: integer-like ascending, then the others by (last) insertion. */
+function orderedPks(shards: Node, log: Log, size: number): string[] {
   const out: string[] = [];
-  forEachEntry(root, 0, (pk) => {
+  forEachEntry(shards, 0, (pk) => {
     if (isIndexLike(pk)) out.push(pk);
   });
   out.sort((a, b) => Number(a) - Number(b));
-  const others = (root[SIZE] as number) - out.length;
+  const others = size - out.length;
   let length = 0;
   for (const chunk of log) length += chunk.length;
   if (length === others) {
@@ -284,7 +358,7 @@ function orderedPks(root: Node, log: Log): string[] {
     const chunk = log[c]!;
     for (let i = chunk.length - 1; i >= 0; i--) {
       const pk = chunk[i]!;
-      if (!seen.has(pk) && tableHas(root, pk)) tail.push(pk);
+      if (!seen.has(pk) && leafHas(shards, pk)) tail.push(pk);
       seen.add(pk);
     }
   }
@@ -292,19 +366,23 @@ function orderedPks(root: Node, log: Log): string[] {
   return out;
 }
 
+function leafHas(shards: Node, pk: string): boolean {
+  const leaf = leafOf(shards, hashPk(pk));
+  return leaf !== null && pairIndex(leaf, pk) >= 0;
+}
+
 const keysCache = new WeakMap<object, readonly string[]>();
 
-/** Every key of a table; entity tables (with a log) in SPEC 4.39 order. Cached per table object. */
+/** Every key of a table; entity tables (with a log) in enumeration order. Cached per table object. */
 export function tableKeys(table: Table | undefined): readonly string[] {
   if (table === undefined) return [];
-  if (!isTrie(table)) return Object.keys(table);
+  if (!isSharded(table)) return Object.keys(table);
   let keys = keysCache.get(table);
   if (keys === undefined) {
-    const log = table[LOG] as Log | null;
-    if (log !== null) keys = orderedPks(table, log);
+    if (table.order !== null) keys = orderedPks(table.shards, table.order, table.size);
     else {
       const all: string[] = [];
-      forEachEntry(table, 0, (pk) => all.push(pk));
+      forEachEntry(table.shards, 0, (pk) => all.push(pk));
       keys = all;
     }
     keysCache.set(table, keys);
@@ -312,17 +390,20 @@ export function tableKeys(table: Table | undefined): readonly string[] {
   return keys;
 }
 
+function toPlain(table: ShardedTable): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const pk of tableKeys(table)) setOwn(out, pk, tableGet(table, pk));
+  plainSizes.set(out, table.size);
+  return out;
+}
+
 const logicalCache = new WeakMap<object, Record<string, unknown>>();
 
 /** The table as a plain object (DevTools, tests, `entities` exports). Cached per table object. */
 export function tableObject<T>(table: Table<T> | undefined): Record<string, T> {
   if (table === undefined) return {};
-  if (!isTrie(table)) return table;
+  if (!isSharded(table)) return table as Record<string, T>;
   let out = logicalCache.get(table);
-  if (out === undefined) {
-    out = {};
-    for (const pk of tableKeys(table)) setOwn(out, pk, tableGet(table, pk));
-    logicalCache.set(table, out);
-  }
+  if (out === undefined) logicalCache.set(table, (out = toPlain(table)));
   return out as Record<string, T>;
 }
