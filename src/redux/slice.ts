@@ -12,7 +12,7 @@ export function initialState(lastReset = 0): RestState {
   return { entities: {}, entitiesMeta: {}, indexes: {}, endpoints: {}, meta: {}, optimistic: [], lastReset };
 }
 
-/** The slice read from possibly partial preloaded state: missing tables count as empty (SPEC 6.72). */
+/** The slice read from possibly partial preloaded state: missing tables count as empty (see docs/concepts.md#the-store). */
 export function completeState(state: Partial<RestState> | undefined): RestState {
   if (state === undefined) return initialState();
   const full = initialState(state.lastReset ?? 0);
@@ -35,7 +35,7 @@ const withEntities = (state: RestState, write: EntityWrite): RestState => applyE
 
 const setKey = <T>(table: Table<T>, key: string, value: T | undefined): Table<T> => tableSet(table, key, value);
 
-/** `meta` without empty or undefined fields (SPEC 5.2: absent fields are omitted). */
+/** `meta` without empty or undefined fields (see docs/internals.md#the-state: absent fields are omitted). */
 function cleanMeta(meta: KeyMeta): KeyMeta {
   const out: KeyMeta = {};
   for (const [field, value] of Object.entries(meta) as [keyof KeyMeta, unknown][]) {
@@ -49,12 +49,12 @@ function withoutPending(meta: KeyMeta | undefined, requestId: string): string[] 
   return meta?.pending?.filter((id) => id !== requestId);
 }
 
-/** Whether an outcome of a request started at `fetchedAt` is older than what the key holds (5.16). */
+/** Whether an outcome of a request started at `fetchedAt` is older than what the key holds (see docs/internals.md#merge-order). */
 function isOlder(meta: KeyMeta | undefined, fetchedAt: number): boolean {
   return meta?.fetchedAt !== undefined && fetchedAt < meta.fetchedAt;
 }
 
-/** The reducer (SPEC 5.5–5.6): pure, copy-on-write, reading nothing but the state and the action. */
+/** The reducer (see docs/internals.md#the-state): pure, copy-on-write, reading nothing but the state and the action. */
 export function buildReducer(actions: RestActions, restoredOf?: RestoredOf) {
   const base = buildBaseReducer(actions);
   return function restReducer(state: RestState | undefined, action: UnknownAction): RestState {
@@ -64,14 +64,14 @@ export function buildReducer(actions: RestActions, restoredOf?: RestoredOf) {
       restored !== undefined
         ? mergeRestored(state === undefined ? initialState() : completeState(state), restored).state
         : withLayers(base(state, action), action, actions);
-    // Development only (SPEC 0.3): frozen state keeps RTK's default checks cheap (freeze.ts).
+    // Development only (see docs/internals.md#development-only-code): frozen state keeps RTK's default checks cheap (freeze.ts).
     if (process.env.NODE_ENV !== 'production') freezeState(next);
     return next;
   };
 }
 
 /**
- * Optimistic layers (SPEC 6.48–6.52): `fetch/pending` adds its layer; an action carrying
+ * Optimistic layers (see docs/concepts.md#optimistic-updates): `fetch/pending` adds its layer; an action carrying
  * `payload.layers` (recomputed by the middleware) replaces them; a request's outcome removes its own.
  */
 export function withLayers(state: RestState, action: UnknownAction, actions: RestActions): RestState {
@@ -97,7 +97,7 @@ function isOwn(action: UnknownAction, actions: RestActions): boolean {
 
 function buildBaseReducer(actions: RestActions) {
   return function baseReducer(state: RestState | undefined, action: UnknownAction): RestState {
-    // Preloaded state may lack tables (SPEC 6.72); the first action completes it.
+    // Preloaded state may lack tables (see docs/concepts.md#the-store); the first action completes it.
     const current = state === undefined ? initialState() : isComplete(state) ? state : completeState(state);
     if (actions.fetchPending.match(action)) {
       const { requestId } = action.meta;
@@ -151,13 +151,13 @@ function buildBaseReducer(actions: RestActions) {
     if (actions.gc.match(action)) return collect(current, action.payload.keys, action.payload.entities);
     if (actions.middlewareRegistered.match(action)) return dropPending(current);
     // The store's creation (Redux's init action, the first one a preloaded slice meets): pending
-    // ids and layers of a preloaded slice belong to no request of this store (issue 17.3, 6.73).
+    // ids and layers of a preloaded slice belong to no request of this store (issue 17.3, see docs/concepts.md#the-store).
     if (action.type.startsWith('@@redux/INIT')) return dropPending(current);
     return current;
   };
 }
 
-/** Writes a key's result and meta per request start order (5.16) and invalidation (5.17). */
+/** Writes a key's result and meta per request start order and invalidation (see docs/internals.md#merge-order). */
 function commitResult(
   state: RestState,
   payload: { result?: unknown; updates?: Record<string, unknown>; expired?: string[] },
@@ -183,7 +183,7 @@ function commitResult(
   return { ...state, endpoints, meta: expire(setKey(state.meta, key, meta), payload.expired ?? []) };
 }
 
-/** `expiresAt: 0` for each key that has meta: its data stays and refetches (SPEC 6.25). */
+/** `expiresAt: 0` for each key that has meta: its data stays and refetches (see docs/concepts.md#the-store). */
 function expire(metas: Table<KeyMeta>, keys: readonly string[]): Table<KeyMeta> {
   for (const key of keys) {
     const meta = tableGet(metas, key);
@@ -205,7 +205,7 @@ function settlePage(state: RestState, pageKey: string, requestId: string, succee
   return { ...state, meta: setKey(state.meta, pageKey, Object.keys(next).length > 0 ? next : undefined) };
 }
 
-/** A GC sweep's removals (SPEC 6.65): keys with their meta, entities with their meta and index entries. */
+/** A GC sweep's removals (see docs/concepts.md#garbage-collection): keys with their meta, entities with their meta and index entries. */
 function collect(state: RestState, keys: readonly string[], entities: readonly { key: string; pk: string }[]): RestState {
   let endpoints = state.endpoints;
   let metas = state.meta;
@@ -223,7 +223,7 @@ function collect(state: RestState, keys: readonly string[], entities: readonly {
   return endpoints === state.endpoints && metas === state.meta && next.entities === state.entities ? state : next;
 }
 
-/** On `middlewareRegistered`: pending ids and layers belong to no request of this store (6.73). */
+/** On `middlewareRegistered`: pending ids and layers belong to no request of this store (see docs/concepts.md#the-store). */
 function dropPending(state: RestState): RestState {
   let metas = state.meta;
   for (const key of tableKeys(state.meta)) {
