@@ -2,7 +2,7 @@
  * rtk-rest — declare REST endpoints and resources once; keep a normalized, always-consistent
  * entity cache in your Redux Toolkit store.
  *
- * Public surface of `rtk-rest` (API.md §1–3): schemas, endpoints and resources, and the Redux
+ * Public surface of `rtk-rest` (docs/concepts.md): schemas, endpoints and resources, and the Redux
  * Toolkit integration. React hooks live in `rtk-rest/react`, the fake `fetch` in `rtk-rest/mock`.
  */
 export { Entity, schema, normalize, denormalize, MemoCache, MemoResult, NormalizeError } from './schema';

@@ -23,7 +23,7 @@ export class NotJSONError extends TypeError {
 }
 
 /**
- * Brings a value to the form `JSON.stringify` would write (SPEC 5.4): `toJSON()` is applied,
+ * Brings a value to the form `JSON.stringify` would write (see docs/internals.md#the-state): `toJSON()` is applied,
  * functions, symbols and `undefined` fields are dropped (they become `null` inside arrays),
  * non-finite numbers become `null`, bigints become decimal strings, boxed primitives are unboxed,
  * and class instances become plain objects of their own enumerable fields. Returns the same
@@ -111,7 +111,7 @@ function objectToJSON(value: object, key: string, strict: boolean): unknown {
   return out ?? value;
 }
 
-/** Structural equality of two JSON values (SPEC 4.14): same own keys, each value equal. */
+/** Structural equality of two JSON values (see docs/concepts.md#entities): same own keys, each value equal. */
 export function jsonEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
@@ -134,7 +134,7 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
 }
 
 /**
- * Deterministic key of an argument object (SPEC 4.26): `undefined` values dropped, top-level
+ * Deterministic key of an argument object (see docs/concepts.md#schemas): `undefined` values dropped, top-level
  * numbers and booleans as strings, `null` kept, keys sorted by UTF-16 code unit.
  */
 export function stableArgsKey(args: unknown): string {
@@ -154,7 +154,7 @@ export function stableArgsKey(args: unknown): string {
 
 /**
  * Cache key of a whole argument list: objects encoded as `stableArgsKey` does (so key order and
- * number-versus-string do not matter, SPEC 1.20, 4.26), other values as JSON.
+ * number-versus-string do not matter, see docs/concepts.md#endpoints, docs/concepts.md#schemas), other values as JSON.
  */
 export function argsCacheKey(args: readonly unknown[]): string {
   let out = '';
@@ -182,7 +182,7 @@ export function encodeArgValue(value: unknown): string | undefined {
   }
 }
 
-/** JSON preview of a value for error messages, cut to `max` characters (SPEC 2.11, 2.19). */
+/** JSON preview of a value for error messages, cut to `max` characters (see docs/concepts.md#endpoints, docs/concepts.md#errors-and-errorpolicy). */
 export function preview(value: unknown, max = 200): string {
   let text: string;
   try {
@@ -202,7 +202,7 @@ export function describeType(value: unknown): string {
 }
 
 /**
- * Brings every field of a processed entity to JSON form (SPEC 5.4), in place. Object values of
+ * Brings every field of a processed entity to JSON form (see docs/internals.md#the-state), in place. Object values of
  * the fields in `skip` are already JSON (normalized schema members) and are not walked again.
  * Symbol-keyed properties are removed when `checkSymbols` is set: objects made by user code
  * (`process()` output) may carry them; a copy of parsed JSON cannot, so the hot path skips it.
@@ -242,7 +242,7 @@ export function jsonifyFields(fields: Record<string, unknown>, skip?: readonly s
 /**
  * The message of a thrown value. Duck-typed rather than `instanceof Error`: errors from another
  * realm (an iframe, Node's `fetch` seen from a test VM, a `DOMException` from a polyfill) are
- * Errors that fail `instanceof`, and their message must still reach the user (SPEC 2.9).
+ * Errors that fail `instanceof`, and their message must still reach the user (see docs/concepts.md#endpoints).
  */
 export function errorMessage(error: unknown): string | undefined {
   const message = typeof error === 'object' && error !== null ? (error as { message?: unknown }).message : undefined;

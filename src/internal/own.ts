@@ -1,5 +1,6 @@
 /**
- * Own-property access that is safe for hostile keys (D26).
+ * Own-property access that is safe for hostile keys: a pk, field or query key named `__proto__`,
+ * `constructor` or `prototype` is stored and read as an own property, and no prototype changes.
  *
  * Tables are ordinary objects (they must round-trip through JSON), so a lookup such as
  * `table['constructor']` would find `Object.prototype.constructor` and an assignment to

@@ -1,5 +1,5 @@
 /**
- * `process.env.NODE_ENV` as the library reads it (SPEC 0.3), declared here so that the build needs
+ * `process.env.NODE_ENV` as the library reads it (see docs/internals.md#development-only-code), declared here so that the build needs
  * no Node type definitions; it merges with `@types/node` where that is present (tests, tooling).
  * Dev-only code tests `process.env.NODE_ENV !== 'production'` right where it runs: bundlers replace
  * that expression with a literal and minifiers then drop the branch with its message. A shared

@@ -1,5 +1,5 @@
 /**
- * Stack exhaustion (SPEC 11.1: bad input gets a clear error). Schemas are read and written by
+ * Stack exhaustion (see docs/concepts.md#errors-and-errorpolicy: bad input gets a clear error). Schemas are read and written by
  * recursion, so data nested thousands of levels deep — a plain value, or entities linked in a long
  * chain through a schema member — can overflow the JavaScript stack. The public entry points turn
  * the engine's bare `RangeError` into an error that says what happened and how to fix it.

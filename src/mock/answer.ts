@@ -1,5 +1,5 @@
 /**
- * Building the `Response` a fixture answers with (SPEC 8.4–8.6, 8.8).
+ * Building the `Response` a fixture answers with (see docs/getting-started.md#5-test-it-without-a-server).
  */
 import { errorMessage } from '../internal/json';
 import type { CheckedFixture } from './fixtures';
@@ -46,7 +46,7 @@ function makeResponse(body: string | null, status: number, type: string | undefi
   return withUrl(new Response(empty ? null : body, { status, statusText: byteString(text), headers }), url);
 }
 
-/** The error status of SPEC 8.5: `fixture.status`, else the value's numeric `status` ≥ 400, else 500. */
+/** The error status of a fixture (see docs/getting-started.md#5-test-it-without-a-server): `fixture.status`, else the value's numeric `status` ≥ 400, else 500. */
 function errorStatus(fixture: CheckedFixture, value: unknown): number {
   if (fixture.status !== undefined) return fixture.status;
   const status = (value as { status?: unknown } | null)?.status;
@@ -55,7 +55,7 @@ function errorStatus(fixture: CheckedFixture, value: unknown): number {
 }
 
 /**
- * The answer for a response value (SPEC 8.4–8.5). A `Response` is returned as is; a fixture's
+ * The answer for a response value (see docs/getting-started.md#5-test-it-without-a-server). A `Response` is returned as is; a fixture's
  * static `Response` is cloned per request so that every request can read its body.
  */
 export function answerFor(fixture: CheckedFixture, value: unknown, url: string, computed: boolean): Response {
@@ -75,7 +75,7 @@ export function answerFor(fixture: CheckedFixture, value: unknown, url: string, 
   return makeResponse(json, status, JSON_TYPE, fixture.headers, url);
 }
 
-/** The answer when a response function throws (SPEC 8.6): the error's status ≥ 400, else 500; body `{ message }`. */
+/** The answer when a response function throws (see docs/getting-started.md#5-test-it-without-a-server): the error's status ≥ 400, else 500; body `{ message }`. */
 export function thrownAnswer(fixture: CheckedFixture, error: unknown, url: string): Response {
   const status = (error as { status?: unknown } | null)?.status;
   const message = errorMessage(error) ?? String(error);
@@ -83,7 +83,7 @@ export function thrownAnswer(fixture: CheckedFixture, error: unknown, url: strin
   return makeResponse(JSON.stringify({ message }), code, JSON_TYPE, fixture.headers, url);
 }
 
-/** The answer to a request no fixture matches (SPEC 8.8): 404 with status text `No fixture for <key>`. */
+/** The answer to a request no fixture matches (see docs/getting-started.md#5-test-it-without-a-server): 404 with status text `No fixture for <key>`. */
 export function missingAnswer(key: string, url: string): Response {
   const text = `No fixture for ${key}`;
   return makeResponse(JSON.stringify({ message: text }), 404, JSON_TYPE, undefined, url, text);

@@ -1,5 +1,5 @@
 /**
- * The call arguments rebuilt from a request (SPEC 8.3), for response functions: the URL
+ * The call arguments rebuilt from a request (see docs/getting-started.md#5-test-it-without-a-server), for response functions: the URL
  * parameters (path parameters decoded, query parameters as strings or arrays), then the body for
  * endpoints that take one.
  */
@@ -16,7 +16,7 @@ function compiledPathOf(endpoint: MockableEndpoint) {
   }
 }
 
-/** The template match of a URL: after `urlPrefix`, else (a `url()` override, SPEC 1.18) after any `/`. */
+/** The template match of a URL: after `urlPrefix`, else (a `url()` override, see docs/concepts.md#endpoints) after any `/`. */
 function matchUrl(endpoint: MockableEndpoint, url: string): UrlMatch | undefined {
   const compiled = compiledPathOf(endpoint);
   if (compiled === undefined) return undefined;
@@ -43,7 +43,7 @@ export function urlParamsOf(endpoint: MockableEndpoint, url: string): MockUrlPar
   return assignOwn(params, match.params);
 }
 
-/** `[urlParams]`, or `[urlParams, body]` for an endpoint that takes a body (SPEC 1.25, 8.3). */
+/** `[urlParams]`, or `[urlParams, body]` for an endpoint that takes a body (see docs/concepts.md#endpoints, docs/getting-started.md#5-test-it-without-a-server). */
 export function rebuildArgs(endpoint: MockableEndpoint, url: string, body: unknown): unknown[] {
   const params = urlParamsOf(endpoint, url);
   // `takesBody` reads a mark every RestEndpoint carries; a hand-made endpoint without it has no body.

@@ -1,5 +1,5 @@
 /**
- * The warning for a request no fixture matches (SPEC 8.8): the key, and the fixtures closest to
+ * The warning for a request no fixture matches (see docs/getting-started.md#5-test-it-without-a-server): the key, and the fixtures closest to
  * it, so a wrong id, method or query parameter shows at a glance.
  *
  * Ranking: first the fixtures of the same endpoint and method (exact fixtures whose args differ),
@@ -73,7 +73,7 @@ export function closestFixtures(fixtures: readonly CheckedFixture[], request: Mo
     .map(line);
 }
 
-/** The whole warning of SPEC 8.8. */
+/** The whole warning for an unmatched request (see docs/getting-started.md#5-test-it-without-a-server). */
 export function missingFixtureMessage(fixtures: readonly CheckedFixture[], request: MockRequest): string {
   const head = `[rtk-rest] mockFetch: no fixture for ${request.key}; answering 404.`;
   if (fixtures.length === 0) return `${head} mockFetch() was given no fixtures.`;

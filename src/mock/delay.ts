@@ -1,5 +1,5 @@
 /**
- * Time and cancellation for the mock (SPEC 8.7): answers are always asynchronous, `delay` uses the
+ * Time and cancellation for the mock (see docs/getting-started.md#5-test-it-without-a-server): answers are always asynchronous, `delay` uses the
  * global timers of the moment of the call (so Jest fake timers drive it), and an aborted signal
  * rejects at once with a `DOMException` named `AbortError`.
  */

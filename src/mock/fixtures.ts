@@ -1,5 +1,5 @@
 /**
- * Fixture validation (SPEC 8.1–8.7): every mistake that would otherwise surface as a puzzling 404
+ * Fixture validation (see docs/getting-started.md#5-test-it-without-a-server): every mistake that would otherwise surface as a puzzling 404
  * or 204 later is reported when `mockFetch` is called, naming the fixture and the fix.
  */
 import { preview } from '../internal/json';
@@ -47,8 +47,8 @@ export function isResponseStatus(status: unknown): status is number {
 
 /**
  * The key of the request an exact fixture's arguments send: `${method} ${url(urlParams)}`. That is
- * `endpoint.key(...args)` (SPEC 8.2) for every endpoint except those whose key deliberately leaves
- * part of the URL out, such as `getPage` (SPEC 1.21: the page's key is the list's), whose fixtures
+ * `endpoint.key(...args)` (see docs/getting-started.md#5-test-it-without-a-server) for every endpoint except those whose key deliberately leaves
+ * part of the URL out, such as `getPage` (see docs/concepts.md#endpoints: the page's key is the list's), whose fixtures
  * must answer the page request, not the list request.
  */
 export function fixtureKey(endpoint: MockableEndpoint, args: readonly unknown[]): string {

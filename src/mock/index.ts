@@ -1,5 +1,5 @@
 /**
- * `rtk-rest/mock`: a fixture-driven fake `fetch` for tests and demos (SPEC §8).
+ * `rtk-rest/mock`: a fixture-driven fake `fetch` for tests and demos (see docs/getting-started.md#5-test-it-without-a-server).
  */
 export { mockFetch } from './mockFetch';
 export type { FixtureList } from './mockFetch';

@@ -16,7 +16,7 @@ import type { AnyFixture, FixtureResponder, MockableEndpoint, MockFetch, MockFet
  */
 export type FixtureList<TEndpoints extends readonly MockableEndpoint[]> = { readonly [K in keyof TEndpoints]: AnyFixture<TEndpoints[K]> };
 
-/** The first fixture that answers a key (SPEC 8.2): exact ones by their request key, interceptors by `testKey`. */
+/** The first fixture that answers a key (see docs/getting-started.md#5-test-it-without-a-server): exact ones by their request key, interceptors by `testKey`. */
 function findFixture(fixtures: readonly CheckedFixture[], key: string): CheckedFixture | undefined {
   return fixtures.find(({ endpoint, args }) => (args === undefined ? endpoint.testKey(key) : fixtureKey(endpoint, args) === key));
 }
@@ -53,7 +53,7 @@ async function respond(all: readonly CheckedFixture[], fixture: CheckedFixture |
 }
 
 /**
- * A fake `fetch` that answers from fixtures and never touches the network (SPEC §8). Exact
+ * A fake `fetch` that answers from fixtures and never touches the network (see docs/getting-started.md#5-test-it-without-a-server). Exact
  * fixtures (`args` given) answer the request whose key is `endpoint.key(...args)`; interceptors
  * (no `args`) answer every request `endpoint.testKey()` accepts; the first match in array order
  * answers. A request no fixture matches gets a 404 and a warning listing the closest fixtures.

@@ -1,5 +1,5 @@
 /**
- * Reading what `fetch` was called with (SPEC 8.1–8.3): method, URL, key, headers, signal and the
+ * Reading what `fetch` was called with (see docs/getting-started.md#5-test-it-without-a-server): method, URL, key, headers, signal and the
  * decoded body, from a string, `URL` or `Request` input and an optional `init`.
  */
 import { setOwn } from '../internal/own';
@@ -11,12 +11,12 @@ export interface MockRequest {
   readonly method: string;
   /** As given: the string itself, `URL#href`, or `Request#url`. */
   readonly url: string;
-  /** `${method} ${url}` (SPEC 8.2). */
+  /** `${method} ${url}` (see docs/getting-started.md#5-test-it-without-a-server). */
   readonly key: string;
   /** Lower-case names. */
   readonly headers: Record<string, string>;
   readonly signal: AbortSignal | undefined;
-  /** The decoded body (SPEC 8.3): a promise only when it must be read from a `Request`. */
+  /** The decoded body (see docs/getting-started.md#5-test-it-without-a-server): a promise only when it must be read from a `Request`. */
   readonly body: unknown;
 }
 
@@ -29,7 +29,7 @@ function isJson(contentType: string | undefined): boolean {
   return contentType !== undefined && /json/i.test(contentType);
 }
 
-/** The body as sent, JSON-parsed when the Content-Type says JSON and it parses (SPEC 8.3). */
+/** The body as sent, JSON-parsed when the Content-Type says JSON and it parses (see docs/getting-started.md#5-test-it-without-a-server). */
 function decode(body: unknown, contentType: string | undefined): unknown {
   if (body === undefined || body === null) return undefined;
   if (!isJson(contentType)) return body;

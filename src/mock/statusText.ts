@@ -1,5 +1,5 @@
 /**
- * Standard HTTP reason phrases (SPEC 8.4), as in the IANA status code registry (RFC 9110 names,
+ * Standard HTTP reason phrases (see docs/getting-started.md#5-test-it-without-a-server), as in the IANA status code registry (RFC 9110 names,
  * e.g. 413 "Content Too Large", 422 "Unprocessable Content"), plus RFC 6585 and WebDAV codes and
  * 418 of RFC 2324. Kept as one string so the table costs a few hundred bytes, parsed on first use.
  */

@@ -1,5 +1,5 @@
 /**
- * Public types of `rtk-rest/mock` (SPEC §8). Deliberately shallow: a fixture names its endpoint
+ * Public types of `rtk-rest/mock` (see docs/getting-started.md#5-test-it-without-a-server). Deliberately shallow: a fixture names its endpoint
  * type once and reads the argument tuple from the endpoint's call signature, so a list of
  * fixtures costs the type checker one `infer` per element.
  */
@@ -21,7 +21,7 @@ export interface MockableEndpoint {
 }
 
 /**
- * URL parameters rebuilt from a request (SPEC 8.3): path parameters decoded with
+ * URL parameters rebuilt from a request (see docs/getting-started.md#5-test-it-without-a-server): path parameters decoded with
  * `decodeURIComponent` (wildcards as arrays of segments), query parameters as strings (a
  * repeated key as an array). Values are always text, whatever the endpoint's parameter types say.
  *
@@ -31,9 +31,9 @@ export interface MockableEndpoint {
 export type MockUrlParams = Readonly<Record<string, string | string[]>>;
 
 /**
- * A response computed per request (SPEC 8.3). It receives the rebuilt URL parameters and, for
+ * A response computed per request (see docs/getting-started.md#5-test-it-without-a-server). It receives the rebuilt URL parameters and, for
  * endpoints that take a body, the body (JSON-parsed when the request's `Content-Type` is JSON,
- * otherwise as sent). It may return a promise; throwing answers an error (SPEC 8.6).
+ * otherwise as sent). It may return a promise; throwing answers an error (see docs/getting-started.md#5-test-it-without-a-server).
  *
  * @example
  * const createPost: FixtureResponder = (params, body) => ({ id: 7, ...body, group: params.group });
@@ -41,7 +41,7 @@ export type MockUrlParams = Readonly<Record<string, string | string[]>>;
 export type FixtureResponder<TBody = any> = (urlParams: MockUrlParams, body: TBody) => unknown;
 
 /**
- * What a fixture answers with (SPEC 8.4): a `Response` (as is: `status`, `headers` and `error` do
+ * What a fixture answers with (see docs/getting-started.md#5-test-it-without-a-server): a `Response` (as is: `status`, `headers` and `error` do
  * not apply; a static one is cloned per request so each can read its body), `null`/`undefined`
  * (204, no body), a string (`text/plain`), any other value (its JSON), or a function computing one
  * of these.
@@ -58,7 +58,7 @@ export type FixtureResponse = FixtureResponder | Response | string | number | bo
  */
 export interface FixtureOptions {
   /**
-   * The answer, or a function of the rebuilt request arguments returning it (SPEC 8.3–8.4).
+   * The answer, or a function of the rebuilt request arguments returning it (see docs/getting-started.md#5-test-it-without-a-server).
    * @default undefined (status 204, empty body)
    * @example response: (params) => ({ id: Number(params.id), title: 'hi' })
    */
@@ -70,20 +70,20 @@ export interface FixtureOptions {
    */
   status?: number;
   /**
-   * Headers merged over the default `Content-Type` of the answer (SPEC 8.4).
+   * Headers merged over the default `Content-Type` of the answer (see docs/getting-started.md#5-test-it-without-a-server).
    * @default none
    * @example headers: { 'X-Total-Count': '42' }
    */
   headers?: HeadersInit;
   /**
    * Answer with an error status: `status` if given, else the response value's numeric `status`
-   * when it is ≥ 400, else 500 (SPEC 8.5).
+   * when it is ≥ 400, else 500 (see docs/getting-started.md#5-test-it-without-a-server).
    * @default false
    * @example { endpoint: PostResource.delete, args: [{ group: 'react', id: 5 }], error: true, response: { status: 500 } }
    */
   error?: boolean;
   /**
-   * Milliseconds before the answer (SPEC 8.7); uses the global `setTimeout` of the moment of the
+   * Milliseconds before the answer (see docs/getting-started.md#5-test-it-without-a-server); uses the global `setTimeout` of the moment of the
    * call, so Jest fake timers control it. Aborting `init.signal` rejects at once.
    * @default 0 (answers after a microtask, without a timer)
    * @example delay: 50
@@ -99,7 +99,7 @@ export interface FixtureOptions {
 export type FixtureArgs<TEndpoint> = TEndpoint extends (...args: infer TArgs) => unknown ? Readonly<TArgs> : readonly unknown[];
 
 /**
- * An exact fixture (SPEC 8.2): answers the request whose key equals `endpoint.key(...args)`. (For
+ * An exact fixture (see docs/getting-started.md#5-test-it-without-a-server): answers the request whose key equals `endpoint.key(...args)`. (For
  * `getPage`, whose key leaves the page out, it is the key of the page's own URL: `${method} ${url}`.)
  *
  * @example
@@ -117,7 +117,7 @@ export interface Fixture<TEndpoint extends MockableEndpoint = MockableEndpoint> 
 }
 
 /**
- * An interceptor (SPEC 8.2): no `args`, answers every request that `endpoint.testKey(key)` accepts.
+ * An interceptor (see docs/getting-started.md#5-test-it-without-a-server): no `args`, answers every request that `endpoint.testKey(key)` accepts.
  *
  * @example
  * const everyList: FixtureInterceptor = {
@@ -141,8 +141,8 @@ export interface FixtureInterceptor<TEndpoint extends MockableEndpoint = Mockabl
 export type AnyFixture<TEndpoint extends MockableEndpoint = MockableEndpoint> = Fixture<TEndpoint> | FixtureInterceptor<TEndpoint>;
 
 /**
- * One request `mockFetch` received (SPEC 8.1). `headers` is a plain object with lower-case names;
- * `body` is decoded as for a response function (SPEC 8.3), `undefined` when none was sent. For a
+ * One request `mockFetch` received (see docs/getting-started.md#5-test-it-without-a-server). `headers` is a plain object with lower-case names;
+ * `body` is decoded as for a response function (see docs/getting-started.md#5-test-it-without-a-server), `undefined` when none was sent. For a
  * `Request` input the body is filled in once it has been read (before the answer settles).
  */
 export interface MockFetchCall {
@@ -157,8 +157,8 @@ export interface MockFetchCall {
 }
 
 /**
- * A fake `fetch` answering from fixtures (SPEC 8.1). Assign it to `globalThis.fetch` or call it
- * from an endpoint class's `fetchResponse` (SPEC 8.9).
+ * A fake `fetch` answering from fixtures (see docs/getting-started.md#5-test-it-without-a-server). Assign it to `globalThis.fetch` or call it
+ * from an endpoint class's `fetchResponse` (see docs/getting-started.md#5-test-it-without-a-server).
  *
  * @example
  * const fetch = mockFetch([{ endpoint: PostResource.get, args: [{ group: 'react', id: 5 }], response: post5 }]);

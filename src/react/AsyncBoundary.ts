@@ -1,14 +1,14 @@
 import { Component, createElement, Suspense } from 'react';
 import type { ComponentType, ReactNode } from 'react';
 
-/** Props of the component `AsyncBoundary` renders for an error (SPEC 7.16). */
+/** Props of the component `AsyncBoundary` renders for an error (see docs/concepts.md#hooks). */
 export interface ErrorComponentProps {
   error: Error;
   /** Renders the children again: expired errors refetch, fresh ones are thrown again. */
   resetErrorBoundary: () => void;
 }
 
-/** Props of `AsyncBoundary` (SPEC 7.16). */
+/** Props of `AsyncBoundary` (see docs/concepts.md#hooks). */
 export interface AsyncBoundaryProps {
   /** The content that may suspend or throw. */
   children?: ReactNode;
@@ -39,7 +39,7 @@ class ErrorBoundary extends Component<{ children?: ReactNode; errorComponent: Co
 }
 
 /**
- * A Suspense boundary and an error boundary in one (SPEC 7.16).
+ * A Suspense boundary and an error boundary in one (see docs/concepts.md#hooks).
  *
  * @example
  * ```tsx

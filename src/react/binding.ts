@@ -15,11 +15,11 @@ export interface Binding {
   readonly runtime: HookRuntime;
 }
 
-/** Finds the binding of a store (once per store, SPEC 7.1). */
+/** Finds the binding of a store (once per store, see docs/concepts.md#hooks). */
 export type BindingOf = (store: StoreLike) => Binding;
 
 /**
- * The binding of the one instance whose middleware is installed in the store (SPEC 7.1): an
+ * The binding of the one instance whose middleware is installed in the store (see docs/concepts.md#hooks): an
  * error naming the fix when there is none or more than one.
  */
 export function installedBinding(): BindingOf {
@@ -29,7 +29,7 @@ export function installedBinding(): BindingOf {
     if (binding !== undefined) return binding;
     const instances = installedIn((action) => store.dispatch(action));
     if (instances.length === 0) {
-      // The message is fixed by SPEC 7.1; the fix is `getDefault().concat(rest.middleware)` in configureStore.
+      // The message says what is missing (docs/concepts.md#hooks); the fix is `getDefault().concat(rest.middleware)` in configureStore.
       throw new Error('rtk-rest: no rtk-rest middleware in this store');
     }
     if (instances.length > 1) {
@@ -44,7 +44,7 @@ export function installedBinding(): BindingOf {
   };
 }
 
-/** The binding of a given instance in any store that installed its middleware (`createRestHooks`, 7.1). */
+/** The binding of a given instance in any store that installed its middleware (`createRestHooks`, see docs/concepts.md#hooks). */
 export function instanceBinding(rest: Rest): BindingOf {
   const found = new WeakMap<StoreLike, Binding>();
   return (store) => {

@@ -5,7 +5,7 @@ import type { RestEndpoint } from '../rest';
 import type { Binding, BindingOf, StoreLike } from './binding';
 import type { RestController, RestHooks } from './types';
 
-/** One request as a hook sees it: the first endpoint and arguments seen for its key (SPEC 7.3). */
+/** One request as a hook sees it: the first endpoint and arguments seen for its key (see docs/concepts.md#hooks). */
 export interface Request {
   readonly endpoint: RestEndpoint;
   readonly args: unknown[];
@@ -29,7 +29,7 @@ export type BuiltHooks = Omit<RestHooks, 'useMutation' | 'useDLE'> & {
 
 const noop = () => undefined;
 
-/** A thenable that resolves (never rejects) when the request settles; one per request (SPEC 7.7.2). */
+/** A thenable that resolves (never rejects) when the request settles; one per request (see docs/concepts.md#hooks). */
 const settledThenables = new WeakMap<Promise<unknown>, Promise<void>>();
 function whenSettled(promise: Promise<unknown>): Promise<void> {
   let settled = settledThenables.get(promise);
@@ -37,7 +37,7 @@ function whenSettled(promise: Promise<unknown>): Promise<void> {
   return settled;
 }
 
-/** Shallow equality of the answers hooks select, so a hook re-renders only when its answer changes (SPEC 7.5). */
+/** Shallow equality of the answers hooks select, so a hook re-renders only when its answer changes (see docs/concepts.md#hooks). */
 function sameFields(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
   for (const name in a) if (!Object.is(a[name], b[name])) return false;
   return true;
@@ -57,7 +57,7 @@ const CONTROLLER_METHODS = [
 ] as const;
 
 /**
- * The hooks of SPEC §7 over a way of finding a store's binding: the store's one installed
+ * The hooks (see docs/concepts.md#hooks) over a way of finding a store's binding: the store's one installed
  * instance (`rtk-rest/react`'s own hooks) or a given instance (`createRestHooks`).
  */
 export function buildHooks(bindingOf: BindingOf): BuiltHooks {
@@ -67,20 +67,20 @@ export function buildHooks(bindingOf: BindingOf): BuiltHooks {
     return bindingOf(useStore());
   }
 
-  /** The request for these arguments; the same object while the key is the same (7.3); undefined when inactive (7.2). */
+  /** The request for these arguments; the same object while the key is the same; undefined when inactive (see docs/concepts.md#hooks). */
   function useRequest(endpoint: RestEndpoint, args: unknown[]): Request | undefined {
     const key = isInactive(args) ? undefined : endpoint.key(...args);
     // The key alone is the request's identity: new argument or endpoint objects with it are the same request.
     return useMemo(() => (key === undefined ? undefined : { endpoint, args, key }), [key]);
   }
 
-  /** Keeps the key from GC while mounted (6.63). */
+  /** Keeps the key from GC while mounted (see docs/concepts.md#garbage-collection). */
   function useRetain({ runtime }: Binding, request: Request | undefined): void {
     useEffect(() => (request === undefined ? undefined : runtime.retain(request.key)), [runtime, request]);
   }
 
   /**
-   * The fetch rule while rendering (7.4): joins the read in flight or starts one whose `pending`
+   * The fetch rule while rendering (see docs/concepts.md#hooks): joins the read in flight or starts one whose `pending`
    * waits for a microtask, so the store does not change during the render. The request goes out
    * with this render's endpoint and arguments (e.g. a hookified endpoint with a new token).
    */
@@ -103,8 +103,8 @@ export function buildHooks(bindingOf: BindingOf): BuiltHooks {
   /**
    * A mounted fetching hook applies the fetch rule again when a dispatch moves its key's expiry
    * back or removes its data, without re-rendering: after `invalidate`, `expireAll` or a reset its key
-   * refetches (6.23, 6.25, 6.70) even when its answer, and so the component, stays the same
-   * (7.5). Dispatches that leave the key alone, and the clock, trigger nothing (7.6).
+   * refetches (see docs/concepts.md#the-store) even when its answer, and so the component, stays the same
+   *. Dispatches that leave the key alone, and the clock, trigger nothing (see docs/concepts.md#hooks).
    */
   function useRefetchWhenDue({ runtime, store, rest }: Binding, request: Request | undefined, endpoint: RestEndpoint, args: unknown[]): void {
     // This render's endpoint, for its key only: an uncommitted render (a transition to another key)

@@ -1,5 +1,5 @@
 /**
- * `rtk-rest/react`: hooks over react-redux's `<Provider store>` (API.md §4, SPEC §7). The hooks
+ * `rtk-rest/react`: hooks over react-redux's `<Provider store>` (see docs/concepts.md#hooks). The hooks
  * exported here use the one rtk-rest instance installed in the store; `createRestHooks(rest)`
  * binds the same hooks to one instance when a store has several.
  */
@@ -17,7 +17,7 @@ export { useDebounce } from './useDebounce';
 export type { ArgsOf, NullableArgs, DLE, RestHooks, RestController, MutationState, MutationResult } from './types';
 
 /**
- * The hooks bound to one instance, for stores with several rtk-rest instances (SPEC 7.1).
+ * The hooks bound to one instance, for stores with several rtk-rest instances (see docs/concepts.md#hooks).
  *
  * @example
  * export const { useSuspense, useDLE, useController } = createRestHooks(adminRest);
@@ -35,7 +35,7 @@ const { useFetchingRead, ...hooks } = buildHooks(installedBinding());
 
 export const {
   /**
-   * The key's data (SPEC 7.7): starts the request when the fetch rule says so, suspends while
+   * The key's data (see docs/concepts.md#hooks): starts the request when the fetch rule says so, suspends while
    * there is no usable data and a request is in flight, and throws a stored error to the nearest
    * error boundary. Stale data is returned while it refetches in the background. `null` as the
    * arguments returns `undefined` and fetches nothing.
@@ -50,7 +50,7 @@ export const {
    */
   useSuspense,
   /**
-   * The key's data from the store only, or `undefined`; never fetches (SPEC 7.9). Keeps the key
+   * The key's data from the store only, or `undefined`; never fetches (see docs/concepts.md#hooks). Keeps the key
    * from GC while mounted.
    *
    * @example
@@ -58,7 +58,7 @@ export const {
    */
   useCache,
   /**
-   * `rest.selectQuery` as a hook (SPEC 7.10): reads an Entity by pk or index, a Collection by
+   * `rest.selectQuery` as a hook (see docs/concepts.md#hooks): reads an Entity by pk or index, a Collection by
    * arguments, an `All`, a `Union`, a `Query`, or an object of them; never fetches.
    *
    * @example
@@ -68,14 +68,14 @@ export const {
   useQuery,
   /**
    * Fetches when the fetch rule says so and returns the promise of the key's request in flight,
-   * or `undefined` (SPEC 7.11). Never suspends or throws; use it to prefetch.
+   * or `undefined` (see docs/concepts.md#hooks). Never suspends or throws; use it to prefetch.
    *
    * @example
    * useFetch(PostResource.get, nextId === undefined ? null : { group, id: nextId }); // prefetch the next post
    */
   useFetch,
   /**
-   * Subscribes to the key while mounted (SPEC 7.12): polls at the endpoint's `pollFrequency` and
+   * Subscribes to the key while mounted (see docs/concepts.md#hooks): polls at the endpoint's `pollFrequency` and
    * keeps the key from GC. Returns `undefined`; read the data with another hook.
    *
    * @example
@@ -84,7 +84,7 @@ export const {
    */
   useSubscription,
   /**
-   * `useSuspense` plus `useSubscription` for the same arguments (SPEC 7.13): the data, kept fresh
+   * `useSuspense` plus `useSubscription` for the same arguments (see docs/concepts.md#hooks): the data, kept fresh
    * by polling at `pollFrequency` while mounted.
    *
    * @example
@@ -97,7 +97,7 @@ export const {
    */
   useLive,
   /**
-   * The instance's thunk creators bound to the store's dispatch (SPEC 7.14): `fetch`,
+   * The instance's thunk creators bound to the store's dispatch (see docs/concepts.md#hooks): `fetch`,
    * `fetchIfStale`, `invalidate`, `invalidateAll`, `expireAll`, `resetEntireStore`,
    * `setResponse`, `setError`, `set` and `subscribe`. The same object across renders.
    *
@@ -113,7 +113,7 @@ export const {
 
 /**
  * `{ data, loading, error }` for the key, fetching like `useSuspense` but without suspending or
- * throwing (SPEC 7.8), plus the request fields of `rest.selectResponse` (`status`, `isLoading`,
+ * throwing (see docs/concepts.md#hooks), plus the request fields of `rest.selectResponse` (`status`, `isLoading`,
  * `isFetching`, `expiryStatus`, `fetchedAt`, `expiresAt`) and `refetch()`, which sends the key's
  * request now and returns its promise (issue 18.1). The component re-renders only when a field it
  * reads changes. `null` as the arguments gives the inactive answer (`data: undefined`,

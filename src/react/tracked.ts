@@ -14,7 +14,7 @@ interface Tracker<T> {
  * `select`'s answer as an object whose fields record that the component read them; the component
  * re-renders only when a field it has read changes. `useDLE` offers nine fields, and most
  * components read two or three: without tracking, every background refetch (`isFetching`,
- * `fetchedAt`, `expiresAt`) would re-render every reader (SPEC 7.5). `extra` (e.g. `refetch`) is
+ * `fetchedAt`, `expiresAt`) would re-render every reader (see docs/concepts.md#hooks). `extra` (e.g. `refetch`) is
  * added as plain fields. The same object while no read field changed.
  */
 export function useTrackedAnswer<T extends Record<string, unknown>, X extends object>(select: (state: unknown) => T, extra: X): T & X {

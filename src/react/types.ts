@@ -6,7 +6,7 @@ import type { Denormalize } from '../schema';
 export type ArgsOf<E> = E extends (...args: infer A) => any ? A : unknown[];
 
 /**
- * The arguments of a hook: the endpoint's, or a single `null` for "inactive" (SPEC 7.2). For an
+ * The arguments of a hook: the endpoint's, or a single `null` for "inactive" (see docs/concepts.md#hooks). For an
  * endpoint with one parameters argument, `params | null` is accepted as it comes.
  */
 export type NullableArgs<E> =
@@ -19,7 +19,7 @@ export type NullableArgs<E> =
         : ArgsOf<E> | [null];
 
 /**
- * What `useDLE` returns (SPEC 7.8, issue 18.1): `{ data, loading, error }`, the request fields of
+ * What `useDLE` returns (see docs/concepts.md#hooks, issue 18.1): `{ data, loading, error }`, the request fields of
  * `rest.selectResponse` for the key, and `refetch()`. A component re-renders only when a field it
  * reads changes, so reading `isFetching` opts in to the re-renders of background refetches.
  */
@@ -57,31 +57,31 @@ export interface MutationState<T> {
 /** `useMutation`'s `[trigger, state]`: `trigger` sends the endpoint with its arguments and returns that call's promise. */
 export type MutationResult<E> = [trigger: (...args: ArgsOf<E>) => Promise<DataOf<E>>, state: MutationState<DataOf<E>>];
 
-/** The hooks of `rtk-rest/react` (API.md §4, SPEC §7), bound to the store's instance or to one instance. */
+/** The hooks of `rtk-rest/react` (see docs/concepts.md#hooks), bound to the store's instance or to one instance. */
 export interface RestHooks {
-  /** Inactive (`null` arguments): returns `undefined` and fetches nothing (SPEC 7.2). */
+  /** Inactive (`null` arguments): returns `undefined` and fetches nothing (see docs/concepts.md#hooks). */
   useSuspense<E extends RestEndpoint<any>>(endpoint: E, ...args: [null]): undefined;
-  /** The key's data; suspends while there is none, throws errors to the nearest error boundary (SPEC 7.7). */
+  /** The key's data; suspends while there is none, throws errors to the nearest error boundary (see docs/concepts.md#hooks). */
   useSuspense<E extends RestEndpoint<any>>(endpoint: E, ...args: ArgsOf<E>): DataOf<E>;
   /** Arguments that may be `null`: the key's data, or `undefined` while inactive. */
   useSuspense<E extends RestEndpoint<any>>(endpoint: E, ...args: NullableArgs<E>): DataOf<E> | undefined;
-  /** `{ data, loading, error }`, the request fields of `selectResponse` and `refetch()`; never suspends or throws (SPEC 7.8). */
+  /** `{ data, loading, error }`, the request fields of `selectResponse` and `refetch()`; never suspends or throws (see docs/concepts.md#hooks). */
   useDLE<E extends RestEndpoint<any>>(endpoint: E, ...args: NullableArgs<E>): DLE<DataOf<E>>;
-  /** The key's data from the store only; never fetches (SPEC 7.9). */
+  /** The key's data from the store only; never fetches (see docs/concepts.md#hooks). */
   useCache<E extends RestEndpoint<any>>(endpoint: E, ...args: NullableArgs<E>): DataOf<E> | undefined;
-  /** `rest.selectQuery` as a hook; never fetches (SPEC 7.10). */
+  /** `rest.selectQuery` as a hook; never fetches (see docs/concepts.md#hooks). */
   useQuery<S>(queryable: S, ...args: unknown[]): Denormalize<S> | undefined;
-  /** Fetches when stale; the promise of the key's read in flight, or undefined (SPEC 7.11). */
+  /** Fetches when stale; the promise of the key's read in flight, or undefined (see docs/concepts.md#hooks). */
   useFetch<E extends RestEndpoint<any>>(endpoint: E, ...args: NullableArgs<E>): Promise<DataOf<E>> | undefined;
-  /** Polls at the endpoint's `pollFrequency` while mounted (SPEC 7.12). */
+  /** Polls at the endpoint's `pollFrequency` while mounted (see docs/concepts.md#hooks). */
   useSubscription<E extends RestEndpoint<any>>(endpoint: E, ...args: NullableArgs<E>): undefined;
-  /** Inactive (`null` arguments): returns `undefined`, fetches and subscribes to nothing (SPEC 7.2). */
+  /** Inactive (`null` arguments): returns `undefined`, fetches and subscribes to nothing (see docs/concepts.md#hooks). */
   useLive<E extends RestEndpoint<any>>(endpoint: E, ...args: [null]): undefined;
-  /** `useSuspense` plus `useSubscription` (SPEC 7.13). */
+  /** `useSuspense` plus `useSubscription` (see docs/concepts.md#hooks). */
   useLive<E extends RestEndpoint<any>>(endpoint: E, ...args: ArgsOf<E>): DataOf<E>;
   /** Arguments that may be `null`: the key's data, or `undefined` while inactive. */
   useLive<E extends RestEndpoint<any>>(endpoint: E, ...args: NullableArgs<E>): DataOf<E> | undefined;
-  /** The instance's thunks bound to the store's dispatch; the same object across renders (SPEC 7.14). */
+  /** The instance's thunks bound to the store's dispatch; the same object across renders (see docs/concepts.md#hooks). */
   useController(): RestController;
   /** `[trigger, { data, error, status, isLoading, isSuccess, isError, reset }]` for the component's latest call (issue 18.2). */
   useMutation<E extends RestEndpoint<any>>(endpoint: E): MutationResult<E>;

@@ -5,11 +5,11 @@ import type { FetchingRead } from './hooks';
 import { useRefetch, useTrackedAnswer } from './tracked';
 import type { RestHooks } from './types';
 
-/** `null` arguments: the inactive answer of `selectResponse`, not loading (SPEC 7.2, 7.8). */
+/** `null` arguments: the inactive answer of `selectResponse`, not loading (see docs/concepts.md#hooks). */
 const INACTIVE_DLE = Object.freeze({ ...INACTIVE, loading: false });
 
 /**
- * `useDLE` over a `useFetchingRead` (SPEC 7.8, issue 18.1). A factory in its own file so an app
+ * `useDLE` over a `useFetchingRead` (see docs/concepts.md#hooks, issue 18.1). A factory in its own file so an app
  * that only suspends does not bundle it.
  */
 export function dleHook(useFetchingRead: (endpoint: RestEndpoint, args: unknown[], hook: string) => FetchingRead): RestHooks['useDLE'] {
@@ -20,11 +20,11 @@ export function dleHook(useFetchingRead: (endpoint: RestEndpoint, args: unknown[
     return useTrackedAnswer((state) => {
       if (request === undefined) return INACTIVE_DLE;
       const response = binding.rest.selectResponse(state, request.endpoint, ...request.args);
-      // In flight in this store: pending ids preloaded from another store are no request (6.73).
+      // In flight in this store: pending ids preloaded from another store are no request (see docs/concepts.md#the-store).
       const inFlight = binding.runtime.keyInFlight(request.key);
       const loading = response.data === undefined && inFlight;
       const error = response.error === undefined ? undefined : rebuildError(response.error);
-      // The request a render starts dispatches `pending` a microtask later (7.4); like RTK Query's
+      // The request a render starts dispatches `pending` a microtask later (see docs/concepts.md#hooks); like RTK Query's
       // hooks, that render already says pending, so `isLoading` is true from the first render.
       if (inFlight && !response.isFetching) return { ...response, status: 'pending', isFetching: true, isLoading: response.data === undefined, loading, error };
       return { ...response, loading, error };

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 /**
- * `[wrappedFn, loading, error]` for an async function, typically a mutation (SPEC 7.15).
+ * `[wrappedFn, loading, error]` for an async function, typically a mutation (see docs/concepts.md#hooks).
  * `wrappedFn` keeps its identity and calls the latest `asyncFn`; `loading` follows the most
  * recent call; `error` is its rejection, cleared when a new call starts. `wrappedFn` resolves
  * to the value, or to `undefined` when the call rejects. Calls superseded by a newer one do not

@@ -1,7 +1,7 @@
 import { createAction } from './rtk';
 import type { EntityWrite, FetchMeta, RestState, StoredError, WritePayload, OptimisticLayer } from './types';
 
-/** `meta` of setResponse, setError and set (SPEC 6.11). */
+/** `meta` of setResponse, setError and set (see docs/internals.md#actions). */
 export interface KeyWriteMeta {
   key: string;
   date: number;
@@ -9,7 +9,7 @@ export interface KeyWriteMeta {
 }
 
 /**
- * The action creators of one instance (SPEC 6.10–6.13), all past-tense events with JSON
+ * The action creators of one instance (see docs/internals.md#actions), all past-tense events with JSON
  * payloads. Only `resetEntireStore` and `rehydrated` are meant to be dispatched directly.
  */
 export function buildActions(reducerPath: string) {
@@ -37,12 +37,12 @@ export function buildActions(reducerPath: string) {
 
 export type RestActions = ReturnType<typeof buildActions>;
 
-/** The type of the internal probe through which a thunk gets its store's runtime (SPEC 6.14); the type string predates the name. */
+/** The type of the internal probe through which a thunk gets its store's runtime (see docs/internals.md#actions); the type string predates the name. */
 export const runtimeProbe = (reducerPath: string) => `${reducerPath}/internal/controller`;
 
 /**
  * The type of the probe through which `rtk-rest/react` finds the instances whose middleware is
- * installed in a store (SPEC 7.1). Answered by the middleware; it reaches reducers only in a store
+ * installed in a store (see docs/concepts.md#hooks). Answered by the middleware; it reaches reducers only in a store
  * with no rtk-rest middleware.
  */
 export const INSTANCES_PROBE = '@@rtk-rest/instances';

@@ -5,7 +5,7 @@ import type { Environment, Timers } from './environment';
 import { completeState } from './slice';
 import type { RestState } from './types';
 
-/** Options of `createRest` (SPEC 6.1) after validation and defaults. */
+/** Options of `createRest` (see docs/concepts.md#the-store) after validation and defaults. */
 export interface ResolvedOptions {
   reducerPath: string;
   dataExpiryLength: number;
@@ -27,7 +27,7 @@ export interface RestContext {
   slice(rootState: unknown): RestState;
   reader(slice: RestState): EntityReader;
   onUnauthorized(error: unknown, api: { dispatch: (action: any) => any; getState: () => unknown }): unknown;
-  /** The public instance `createRest` returned (what the instances probe answers with, SPEC 7.1). */
+  /** The public instance `createRest` returned (what the instances probe answers with, see docs/concepts.md#hooks). */
   instance?: object;
 }
 
@@ -35,7 +35,7 @@ export { sliceReader } from './layout';
 
 const completed = new WeakMap<object, RestState>();
 
-/** `state[reducerPath]`, with the dev error of SPEC 6.7 when the reducer is missing. */
+/** `state[reducerPath]`, with a development error saying how to add the reducer when it is missing (see docs/concepts.md#the-store). */
 export function sliceOf(rootState: unknown, reducerPath: string): RestState {
   const slice = (rootState as Record<string, unknown> | undefined)?.[reducerPath] as Partial<RestState> | undefined;
   if (slice === undefined) {
@@ -49,7 +49,7 @@ export function sliceOf(rootState: unknown, reducerPath: string): RestState {
   if (slice.endpoints && slice.entities && slice.meta && slice.entitiesMeta && slice.indexes && slice.optimistic && slice.lastReset !== undefined) {
     return slice as RestState;
   }
-  // Preloaded state may lack tables (SPEC 6.72): complete it once per slice object, so that
+  // Preloaded state may lack tables (see docs/concepts.md#the-store): complete it once per slice object, so that
   // readers and memo tokens stay stable.
   let full = completed.get(slice);
   if (full === undefined) completed.set(slice, (full = completeState(slice)));

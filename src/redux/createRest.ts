@@ -23,13 +23,13 @@ import type { TableLimits } from './tables';
 /**
  * The arguments of `rest.fetch(endpoint, …)` and the endpoint selectors: the endpoint's own call
  * arguments, so a typo is a type error as in a plain call, or a single `null` ("no request",
- * SPEC 6.21).
+ * see docs/internals.md#the-fetch-lifecycle).
  * @inline
  */
 type CallArgs<E> = (E extends (...args: infer A) => any ? A : unknown[]) | [null];
 import { buildThunks } from './thunks';
 
-/** Options of `createRest` (SPEC 6.1). */
+/** Options of `createRest` (see docs/concepts.md#the-store). */
 export interface CreateRestOptions {
   /** The slice's key in the root state and the prefix of every action type. @default 'rest' */
   reducerPath?: string;
@@ -39,7 +39,7 @@ export interface CreateRestOptions {
   errorExpiryLength?: number;
   /** Garbage collection of unretained data; `false` keeps everything. @default { intervalMs: 300000, graceMs: 120000 } */
   gc?: false | { intervalMs?: number; graceMs?: number };
-  /** Called on HTTP 401 (SPEC 6.62). @default resets the store */
+  /** Called on HTTP 401 (see docs/recipes/unauthorized.md). @default resets the store */
   onUnauthorized?: (error: unknown, api: { dispatch: (action: any) => any; getState: () => unknown }) => unknown;
   /** Keep polling while the document is hidden. @default false */
   pollWhenHidden?: boolean;
@@ -48,7 +48,7 @@ export interface CreateRestOptions {
   /** Timer functions for polling and GC (injected in tests). @default the global setTimeout/clearTimeout, looked up at call time */
   timers?: Timers;
   /**
-   * Online and visibility state for polling (SPEC 6.60).
+   * Online and visibility state for polling (see docs/concepts.md#polling).
    * @default `navigator.onLine`, `document.visibilityState` and their events; always online and visible without a DOM
    * @example createRest({ environment: { isOnline: () => true, isVisible: () => appIsInForeground(), listen: (onChange) => subscribeToAppState(onChange) } })
    */
@@ -135,7 +135,7 @@ function resolveOptions(options: CreateRestOptions): ResolvedOptions {
 }
 
 /**
- * One rtk-rest instance for Redux Toolkit (SPEC §6): a reducer and a middleware to add to
+ * One rtk-rest instance for Redux Toolkit (see docs/concepts.md#the-store): a reducer and a middleware to add to
  * `configureStore`, thunk creators to dispatch, and memoized selectors. Slice-like, so
  * `combineSlices(rest)` works.
  *
@@ -187,7 +187,7 @@ export function createRest<const ReducerPath extends string = 'rest'>(options: C
      */
     middleware: buildMiddleware(ctx, selectors, entityChanges),
     /**
-     * RTK `createAction` creators of every action this instance produces (SPEC 6.10–6.13), each
+     * RTK `createAction` creators of every action this instance produces (see docs/internals.md#actions), each
      * with `.type` and `.match`, for reducers, listeners and DevTools filters. Only
      * `resetEntireStore()` and `rehydrated(savedSlice)` (merges a saved slice by freshness, see
      * the `extractRehydrationInfo` option) are meant to be dispatched directly.
@@ -216,7 +216,7 @@ export function createRest<const ReducerPath extends string = 'rest'>(options: C
     ...thunks,
     /**
      * Sends a request whatever the cache holds (a read joins the same read in flight); resolves
-     * after the commit to the endpoint's data, or rejects with the real error (SPEC 6.15–6.21).
+     * after the commit to the endpoint's data, or rejects with the real error (see docs/internals.md#the-fetch-lifecycle).
      * `null` as the arguments resolves `undefined`.
      *
      * @example
@@ -226,7 +226,7 @@ export function createRest<const ReducerPath extends string = 'rest'>(options: C
     fetch: thunks.fetch as <E extends RestEndpoint<any>>(endpoint: E, ...args: CallArgs<E>) => Thunk<Promise<DataOf<E>>>,
     /**
      * Joins a read in flight, fetches when the fetch rule says so, else resolves at once to the
-     * stored data (or rejects with the stored error) (SPEC 6.22).
+     * stored data (or rejects with the stored error) (see docs/concepts.md#the-store).
      *
      * @example
      * const posts = await store.dispatch(rest.fetchIfStale(PostResource.getList, { group: 'react' }));
@@ -234,7 +234,7 @@ export function createRest<const ReducerPath extends string = 'rest'>(options: C
     fetchIfStale: thunks.fetchIfStale as <E extends RestEndpoint<any>>(endpoint: E, ...args: CallArgs<E>) => Thunk<Promise<DataOf<E>>>,
     /**
      * Everything known about a key: `{ data, error, status, isLoading, isFetching, expiryStatus,
-     * fetchedAt, expiresAt }` (SPEC 6.37). Memoized: an unchanged answer keeps its reference.
+     * fetchedAt, expiresAt }` (see docs/concepts.md#the-store). Memoized: an unchanged answer keeps its reference.
      *
      * @example
      * const { data, isLoading, error } = rest.selectResponse(store.getState(), PostResource.get, { group: 'react', id: 5 });
@@ -242,7 +242,7 @@ export function createRest<const ReducerPath extends string = 'rest'>(options: C
     selectResponse: selectors.selectResponse as <E extends RestEndpoint<any>>(state: unknown, endpoint: E, ...args: CallArgs<E>) => ResponseState<DataOf<E>>,
     /**
      * The key's data: Entity instances, arrays and objects of them, or `undefined` when absent,
-     * invalidated or deleted (SPEC 6.39).
+     * invalidated or deleted (see docs/concepts.md#the-store).
      *
      * @example
      * const post = rest.selectData(store.getState(), PostResource.get, { group: 'react', id: 5 }); // Post | undefined
@@ -250,14 +250,14 @@ export function createRest<const ReducerPath extends string = 'rest'>(options: C
     selectData: selectors.selectData as <E extends RestEndpoint<any>>(state: unknown, endpoint: E, ...args: CallArgs<E>) => DataOf<E> | undefined,
     /**
      * The key's stored error as JSON `{ name, message, status, url? }`, hidden while usable data
-     * exists and `errorPolicy` made it `'soft'`; else `undefined` (SPEC 6.40).
+     * exists and `errorPolicy` made it `'soft'`; else `undefined` (see docs/concepts.md#the-store).
      *
      * @example
      * rest.selectError(store.getState(), PostResource.get, { group: 'react', id: 9 })?.status; // e.g. 404
      */
     selectError: selectors.selectError,
     /**
-     * Reads a queryable with no endpoint and no request (SPEC 6.41): an Entity by pk or index, a
+     * Reads a queryable with no endpoint and no request (see docs/concepts.md#the-store): an Entity by pk or index, a
      * Collection by arguments, an `All`, a `Union`, a `Query`, or an object of them; `undefined`
      * when not found or deleted.
      *

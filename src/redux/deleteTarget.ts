@@ -11,7 +11,7 @@ import type { RestState } from './types';
 
 /**
  * A delete whose answer and URL carry no pk (issue 16.5). An empty answer (204, `null`, `{}`)
- * stands for the URL parameters (SPEC 3.10), but a URL such as `/repos/:owner/:repo/labels/:name`
+ * stands for the URL parameters (see docs/concepts.md#resources), but a URL such as `/repos/:owner/:repo/labels/:name`
  * does not name a Label keyed by `id`. `pk` is the stored entity the parameters lead to, or
  * `undefined` when none does.
  */
@@ -49,7 +49,7 @@ function hasPk(entity: typeof Entity, value: Record<string, unknown>, args: read
   }
 }
 
-/** Through `static indexes`: the lookup `selectQuery(state, Entity, params)` makes (SPEC 4.20). */
+/** Through `static indexes`: the lookup `selectQuery(state, Entity, params)` makes (see docs/concepts.md#entities). */
 function byIndex(entity: typeof Entity, params: Record<string, unknown>, reader: EntityReader): string | undefined {
   const pk = toNode(entity)!.queryKey([params], { reader });
   return typeof pk === 'string' && isObject(reader.entity(entity.key, pk)) ? pk : undefined;

@@ -1,5 +1,5 @@
 /**
- * Where polling learns whether the app is online and visible (SPEC 6.60, D22). Injectable
+ * Where polling learns whether the app is online and visible (see docs/concepts.md#polling). Injectable
  * (STYLE habit 3), so Node and tests need no DOM: pass `createRest({ environment })`.
  */
 export interface Environment {
@@ -33,7 +33,7 @@ export const browserEnvironment: Environment = {
   },
 };
 
-/** The timer functions polling and GC use (injectable, SPEC 6.56; STYLE habit 3). */
+/** The timer functions polling and GC use (injectable, see docs/concepts.md#polling; STYLE habit 3). */
 export interface Timers {
   /** Schedules `callback` after `ms`; returns a handle for `clearTimeout`. */
   setTimeout(callback: () => void, ms: number): unknown;

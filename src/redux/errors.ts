@@ -2,7 +2,7 @@ import { NetworkError } from '../rest';
 import type { StoredError } from './types';
 
 /**
- * The rejection of requests cut off by `resetEntireStore()` (SPEC 6.69): their responses are
+ * The rejection of requests cut off by `resetEntireStore()` (see docs/concepts.md#the-store): their responses are
  * dropped. Never stored as a key's error.
  *
  * @example
@@ -17,12 +17,12 @@ export class ResetError extends Error {
   }
 }
 
-/** Whether an error is an abort (`AbortError`), which is never stored (SPEC 6.43). */
+/** Whether an error is an abort (`AbortError`), which is never stored (see docs/concepts.md#errors-and-errorpolicy). */
 export function isAbort(error: unknown): boolean {
   return (error as { name?: unknown } | null)?.name === 'AbortError';
 }
 
-/** `{ name, message, status, url? }` (SPEC 6.43): status 0 unless a finite number. */
+/** `{ name, message, status, url? }` (see docs/concepts.md#errors-and-errorpolicy): status 0 unless a finite number. */
 export function serializeError(error: unknown): StoredError {
   const source = (typeof error === 'object' && error !== null ? error : { message: String(error) }) as Record<string, unknown>;
   const status = typeof source.status === 'number' && Number.isFinite(source.status) ? source.status : 0;
@@ -37,7 +37,7 @@ export function serializeError(error: unknown): StoredError {
 
 const rebuilt = new WeakMap<StoredError, Error>();
 
-/** The Error readers surface for a stored error; the same stored object gives the same instance (6.46). */
+/** The Error readers surface for a stored error; the same stored object gives the same instance (see docs/concepts.md#errors-and-errorpolicy). */
 export function rebuildError(stored: StoredError): Error {
   let error = rebuilt.get(stored);
   if (error === undefined) {

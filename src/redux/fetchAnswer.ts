@@ -32,14 +32,14 @@ export function responseWrite(
   return { payload: { result: null, entities: {}, entitiesMeta: {}, indexes: {}, expired, ...updatesOf(endpoint, null, args, slice) } };
 }
 
-/** What `rest.fetch` resolves to after the commit (SPEC 6.19, 3.10). */
+/** What `rest.fetch` resolves to after the commit (see docs/internals.md#the-fetch-lifecycle, docs/concepts.md#resources). */
 export function resolvedAnswer({ api, selectors }: HandlerContext, endpoint: StoreEndpoint, args: unknown[], value: unknown): unknown {
   const schema = endpoint.schema;
   if (schema instanceof InvalidateSchema) return deletedInstance(schema, endpoint, args, value);
   return selectors.selectData(api.getState(), endpoint as RestEndpoint, ...args);
 }
 
-/** The instance a delete resolves to: the answered object, else the URL parameters (SPEC 3.10). */
+/** The instance a delete resolves to: the answered object, else the URL parameters (see docs/concepts.md#resources). */
 function deletedInstance(schema: InstanceType<typeof InvalidateSchema>, endpoint: StoreEndpoint, args: unknown[], value: unknown): unknown {
   const pathParams = endpointPathParams(endpoint, args);
   const props = typeof value === 'object' && value !== null && Object.keys(value).length > 0 ? (value as Record<string, unknown>) : pathParams;

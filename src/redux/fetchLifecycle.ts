@@ -16,7 +16,7 @@ export interface LifecycleLayers {
 }
 
 export interface FetchLifecycle {
-  /** Marks requests in flight for keys an `invalidate` just committed (SPEC 5.17). */
+  /** Marks requests in flight for keys an `invalidate` just committed (see docs/internals.md#merge-order). */
   readonly handle: ActionHandler;
   fetch(endpoint: StoreEndpoint, args: unknown[], key: string, options?: FetchOptions): Promise<unknown>;
   shouldFetch(state: unknown, endpoint: StoreEndpoint, args: unknown[], key: string): boolean;
@@ -33,7 +33,7 @@ interface Lifecycle {
 }
 
 /**
- * The fetch lifecycle of one store (SPEC 6.15–6.21): a request starts (`fetch/pending`, with its
+ * The fetch lifecycle of one store (see docs/internals.md#the-fetch-lifecycle): a request starts (`fetch/pending`, with its
  * optimistic layer), runs, and commits one outcome (`fetch/fulfilled` with its normalized write,
  * or `fetch/rejected`), then settles its promise. A rejection is handed to `onRejected` (401
  * handling) before the promise rejects.
@@ -50,7 +50,7 @@ export function buildFetchLifecycle(hctx: HandlerContext, layers: LifecycleLayer
   };
 }
 
-/** `rest.fetch`: joins a read in flight or starts a request (SPEC 6.15–6.18). */
+/** `rest.fetch`: joins a read in flight or starts a request (see docs/internals.md#the-fetch-lifecycle). */
 function startRequest(lifecycle: Lifecycle, endpoint: StoreEndpoint, args: unknown[], key: string, { poll = false, deferPending = false }: FetchOptions = {}): Promise<unknown> {
   const { hctx, layers } = lifecycle;
   const { rest, api, requests, keys } = hctx;
@@ -133,7 +133,7 @@ async function fail({ hctx, layers, onRejected }: Lifecycle, endpoint: StoreEndp
   request.reject(error);
 }
 
-/** The fetch rule (SPEC 6.34): nothing in flight, and the data expired, or invalid without a stored error. */
+/** The fetch rule (see docs/concepts.md#expiry): nothing in flight, and the data expired, or invalid without a stored error. */
 function shouldFetch({ rest, requests, selectors }: HandlerContext, state: unknown, endpoint: StoreEndpoint, args: unknown[], key: string): boolean {
   if (!endpoint.sideEffect && requests.inFlight(endpoint, args, key) !== undefined) return false;
   const response = selectors.selectResponse(state, endpoint as RestEndpoint, ...args);
@@ -141,7 +141,7 @@ function shouldFetch({ rest, requests, selectors }: HandlerContext, state: unkno
   return rest.options.now() > response.expiresAt || (response.expiryStatus === 'invalid' && storedError === undefined);
 }
 
-/** The call arguments without the body, when they are JSON values (SPEC 6.11). */
+/** The call arguments without the body, when they are JSON values (see docs/internals.md#actions). */
 function jsonArgsOf(endpoint: StoreEndpoint, args: readonly unknown[]): unknown[] | undefined {
   const { urlParams } = splitArgs(endpoint, args);
   const json = toJSONValue(urlParams, false);

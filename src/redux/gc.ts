@@ -5,14 +5,14 @@ import { tableGet, tableKeys } from './tables';
 import type { RestState } from './types';
 
 /**
- * Garbage collection of one store (SPEC 6.63–6.67, D23). Keys are retained by subscriptions,
+ * Garbage collection of one store (see docs/concepts.md#garbage-collection). Keys are retained by subscriptions,
  * mounted hooks (`retain`) and requests in flight; every `gc.intervalMs` a sweep removes
  * unretained keys expired for longer than `gc.graceMs`, then every entity that no remaining
  * result, retained read or layer reaches, in one `gc` action.
  */
 export class GarbageCollector {
   private readonly retained = new Map<string, number>();
-  /** Queryable reads of mounted `useQuery` hooks: the entities they read stay (6.63). */
+  /** Queryable reads of mounted `useQuery` hooks: the entities they read stay (see docs/concepts.md#garbage-collection). */
   private readonly queries = new Set<{ node: SchemaNode; args: readonly unknown[] }>();
   private timer: unknown;
 
@@ -25,7 +25,7 @@ export class GarbageCollector {
     hctx.keys.retainedBy((key) => this.retained.has(key));
   }
 
-  /** Retains a key until the returned function is called (hooks, 6.63); a second call does nothing. */
+  /** Retains a key until the returned function is called (hooks, see docs/concepts.md#garbage-collection); a second call does nothing. */
   retain(key: string): () => void {
     this.retained.set(key, (this.retained.get(key) ?? 0) + 1);
     let active = true;
@@ -38,7 +38,7 @@ export class GarbageCollector {
     };
   }
 
-  /** Retains what a queryable read by these arguments reaches until the returned function is called (`useQuery`, 6.63). */
+  /** Retains what a queryable read by these arguments reaches until the returned function is called (`useQuery`, see docs/concepts.md#garbage-collection). */
   retainQuery(queryable: unknown, args: readonly unknown[]): () => void {
     const node = toNode(queryable);
     if (node === undefined || !node.queryable) return () => undefined;
@@ -52,7 +52,7 @@ export class GarbageCollector {
     return this.hctx.keys.isRetained(key);
   }
 
-  /** Starts the sweep timer (once the middleware is registered). The timer neither keeps Node alive nor the store (6.66). */
+  /** Starts the sweep timer (once the middleware is registered). The timer neither keeps Node alive nor the store (see docs/concepts.md#garbage-collection). */
   start(): void {
     if (this.timer !== undefined) return;
     const self = new WeakRef(this);
@@ -73,7 +73,7 @@ export class GarbageCollector {
     this.timer = undefined;
   }
 
-  /** One sweep (6.64): dispatches one `gc` action when something goes, nothing otherwise (6.65). */
+  /** One sweep: dispatches one `gc` action when something goes, nothing otherwise (see docs/concepts.md#garbage-collection). */
   sweep(): void {
     const { rest, api } = this.hctx;
     const slice = this.hctx.slice();
@@ -116,7 +116,7 @@ export class GarbageCollector {
       const args = keys.argsByKey.get(key) ?? [];
       reach(selectors.readAs(key, node, tableGet(slice.endpoints, key), slice, reader, args).paths);
     }
-    // Retained keys without a result read by inference (5.18): what they read stays.
+    // Retained keys without a result read by inference (see docs/concepts.md#schemas): what they read stays.
     for (const key of [...this.retained.keys(), ...this.subscribedKeys()]) {
       const endpoint = keys.endpointsByKey.get(key);
       if (endpoint === undefined || tableGet(slice.endpoints, key) !== undefined) continue;
@@ -135,7 +135,7 @@ export class GarbageCollector {
       const table = slice.entities[key];
       for (const pk of tableKeys(table)) {
         if (reachable.has(key + '\u0000' + pk)) continue;
-        // A tombstone stays while a request that started before it is in flight (6.64.3).
+        // A tombstone stays while a request that started before it is in flight (see docs/concepts.md#garbage-collection).
         if (tableGet(table, pk) === null && (tableGet(slice.entitiesMeta[key], pk)?.fetchedAt ?? 0) > oldest) continue;
         out.push({ key, pk });
       }

@@ -28,7 +28,7 @@ export interface HandlerContext {
 /** A handler's reaction to an action the reducer has just applied. */
 export type ActionHandler = (action: UnknownAction) => void;
 
-/** How `rest.fetch` starts a request: a poll is always a read; `deferPending` is for rendering hooks (SPEC 6.16). */
+/** How `rest.fetch` starts a request: a poll is always a read; `deferPending` is for rendering hooks (see docs/internals.md#the-fetch-lifecycle). */
 export interface FetchOptions {
   poll?: boolean;
   deferPending?: boolean;
@@ -36,23 +36,23 @@ export interface FetchOptions {
 
 /** What `rtk-rest/react`'s hooks use of a store's runtime: requests, the fetch rule and retention. */
 export interface HookRuntime {
-  /** Joins a read in flight or starts a request (SPEC 6.15–6.18). */
+  /** Joins a read in flight or starts a request (see docs/internals.md#the-fetch-lifecycle). */
   fetch(endpoint: StoreEndpoint, args: unknown[], key: string, options?: FetchOptions): Promise<unknown>;
   /** The read in flight for the key in this store, if any. */
   inFlight(endpoint: StoreEndpoint, args: readonly unknown[], key: string): Promise<unknown> | undefined;
   /** Whether any request for the key is in flight in this store. */
   keyInFlight(key: string): boolean;
-  /** The fetch rule (SPEC 6.34). */
+  /** The fetch rule (see docs/concepts.md#expiry). */
   shouldFetch(state: unknown, endpoint: StoreEndpoint, args: unknown[], key: string): boolean;
-  /** Retains a key from GC until the returned function is called (mounted hooks, SPEC 6.63). */
+  /** Retains a key from GC until the returned function is called (mounted hooks, see docs/concepts.md#garbage-collection). */
   retain(key: string): (() => void) | undefined;
-  /** Retains what a queryable read by these arguments reaches (`useQuery`, SPEC 6.63). */
+  /** Retains what a queryable read by these arguments reaches (`useQuery`, see docs/concepts.md#garbage-collection). */
   retainQuery(queryable: unknown, args: readonly unknown[]): (() => void) | undefined;
 }
 
-/** What the thunks use of a store's runtime, reached through the middleware's probe (SPEC 6.14). */
+/** What the thunks use of a store's runtime, reached through the middleware's probe (see docs/internals.md#actions). */
 export interface StoreRuntime extends HookRuntime {
-  /** Adds a subscriber for the key; returns `unsubscribe` (SPEC 6.56). */
+  /** Adds a subscriber for the key; returns `unsubscribe` (see docs/concepts.md#polling). */
   subscribe(endpoint: StoreEndpoint, args: unknown[], key: string): () => void;
   /** Remembers the endpoint and arguments a key was written with (`setResponse`). */
   remember(key: string, endpoint: StoreEndpoint, args: readonly unknown[]): void;

@@ -2,7 +2,7 @@ import type { StoreEndpoint } from '../rest';
 
 /**
  * What one store remembers per key outside the state: the endpoint and arguments it was last
- * requested or subscribed with (GC and the delete fallback read results through them, SPEC 6.64),
+ * requested or subscribed with (GC and the delete fallback read results through them, see docs/concepts.md#garbage-collection),
  * and who keeps a key in use. Each handler that holds keys (requests in flight, subscriptions,
  * mounted hooks) registers a `retainer`, so nothing here refers back to the handlers.
  */
@@ -20,7 +20,7 @@ export class KeyRecord {
     this.argsByKey.set(key, args);
   }
 
-  /** Adds a source of retained keys (a subscription, a hook, a request in flight keeps its key, SPEC 6.63). */
+  /** Adds a source of retained keys (a subscription, a hook, a request in flight keeps its key, see docs/concepts.md#garbage-collection). */
   retainedBy(retainer: (key: string) => boolean): void {
     this.retainers.push(retainer);
   }

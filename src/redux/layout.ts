@@ -71,7 +71,7 @@ export function applyEntityWrite(state: RestState, write: EntityWrite, limits: T
 
 /**
  * The write set that removes cells from the slice with their meta and the index entries that
- * point at them (GC, SPEC 6.65): its `undefined` values remove.
+ * point at them (GC, see docs/concepts.md#garbage-collection): its `undefined` values remove.
  */
 export function removals(state: RestState, cells: ReadonlyMap<string, readonly string[]>): EntityWrite {
   const entities: Record<string, Record<string, undefined>> = {};
@@ -127,7 +127,7 @@ const readers = new WeakMap<object, EntityReader>();
 
 /**
  * The EntityReader over a slice, one per slice object: two slices may share `entities` and
- * differ in `entitiesMeta` or `indexes` (an identical refetch writes meta only, 4.14). Memo
+ * differ in `entitiesMeta` or `indexes` (an identical refetch writes meta only, docs/internals.md#merge-order). Memo
  * tokens stay per `entities` object (entitiesToken).
  */
 export function sliceReader(slice: RestState): EntityReader {
@@ -136,7 +136,7 @@ export function sliceReader(slice: RestState): EntityReader {
   return reader;
 }
 
-/** The slice with every table in the logical layout of SPEC 5.1 (objects), for DevTools. */
+/** The slice with every table as a plain object (sharded ones rebuilt), for DevTools. */
 export function logicalSlice(slice: RestState): RestState {
   const mapTables = <T>(tables: Record<string, Table<T>>) => {
     const out: Record<string, Record<string, T>> = {};

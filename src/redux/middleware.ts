@@ -23,9 +23,9 @@ const runtimes = new WeakSet<object>();
 
 /**
  * The middleware of one instance: a composer (STYLE.md habit 1) of the store's handlers (see
- * runtime.ts). It answers the thunks' probe with this store's runtime (SPEC 6.14), registers once
- * (6.9), notices a second instance on the same reducerPath (6.8), lets the optimistic layers
- * recompute inside base changes (6.51), writes the entity changes into the action (issue 17.2), and
+ * runtime.ts). It answers the thunks' probe with this store's runtime (see docs/internals.md#actions), registers once
+ *, notices a second instance on the same reducerPath (see docs/concepts.md#the-store), lets the optimistic layers
+ * recompute inside base changes (see docs/concepts.md#optimistic-updates), writes the entity changes into the action (issue 17.2), and
  * hands every action to the handlers after the reducer.
  */
 export function buildMiddleware(ctx: RestContext, selectors: Selectors, changes: EntityChanges): Middleware {
@@ -58,7 +58,7 @@ export function buildMiddleware(ctx: RestContext, selectors: Selectors, changes:
         gc?.start();
       }
       const received = action as UnknownAction;
-      // Base changes carry the recomputed optimistic layers (SPEC 6.51).
+      // Base changes carry the recomputed optimistic layers (see docs/concepts.md#optimistic-updates).
       if (optimistic.active && typeof type === 'string' && type.startsWith(prefix)) {
         action = optimistic.enrich(action as UnknownAction, ctx.slice(api.getState()));
       }
@@ -71,7 +71,7 @@ export function buildMiddleware(ctx: RestContext, selectors: Selectors, changes:
   };
 }
 
-/** The store's runtime, through the probe; throws when the middleware is missing (SPEC 6.6). */
+/** The store's runtime, through the probe; throws when the middleware is missing (see docs/concepts.md#the-store). */
 export function runtimeOf(dispatch: (action: UnknownAction) => unknown, reducerPath: string): StoreRuntime {
   const found = dispatch({ type: runtimeProbe(reducerPath) });
   if (typeof found === 'object' && found !== null && runtimes.has(found)) return found as StoreRuntime;
@@ -80,7 +80,7 @@ export function runtimeOf(dispatch: (action: UnknownAction) => unknown, reducerP
   );
 }
 
-/** The instances whose middleware is installed in the store behind `dispatch` (SPEC 7.1); empty when none. */
+/** The instances whose middleware is installed in the store behind `dispatch` (see docs/concepts.md#hooks); empty when none. */
 export function installedIn(dispatch: (action: UnknownAction) => unknown): readonly InstalledRest[] {
   const found = dispatch({ type: INSTANCES_PROBE });
   return Array.isArray(found) ? (found as InstalledRest[]) : [];

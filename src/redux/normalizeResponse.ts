@@ -9,11 +9,11 @@ import { tableGet, tableHas } from './tables';
 import type { RestState, WritePayload } from './types';
 
 /**
- * Normalizes a response against a slice into one JSON write (SPEC 6.15.5): entities, the key's
+ * Normalizes a response against a slice into one JSON write (see docs/internals.md#the-fetch-lifecycle): entities, the key's
  * result and the endpoint's `update` results. A pure function of its arguments (apart from dev
  * logs of a throwing `update`): the fetch lifecycle, `setResponse` and optimistic layers all
- * write through it. Processing failures become processing errors (2.19) and nothing is written
- * (5.9). `placeholder` prefixes the pks an optimistic create invents.
+ * write through it. Processing failures become processing errors (see docs/concepts.md#errors-and-errorpolicy) and nothing is written
+ * (see docs/internals.md#the-write-path). `placeholder` prefixes the pks an optimistic create invents.
  */
 export function normalizeResponse(
   endpoint: StoreEndpoint,
@@ -37,7 +37,7 @@ export function normalizeResponse(
     return { result, entities: {}, entitiesMeta: {}, indexes: {}, ...updatesOf(endpoint, result, args, slice) };
   }
   if (value === null || value === undefined) {
-    // An empty answer (204, 205, an empty body) cannot satisfy a schema (SPEC 2.19, 11 #10).
+    // An empty answer (204, 205, an empty body) cannot satisfy a schema (see docs/concepts.md#errors-and-errorpolicy).
     throw processingError(key, describeSchema(endpoint.schema), `empty response, expected ${describeSchema(endpoint.schema)}`);
   }
   try {
@@ -58,7 +58,7 @@ export interface LayerRequestInfo {
 }
 
 /**
- * An optimistic value as a layer's write, against the view beneath it (SPEC 6.48, 6.53–6.54),
+ * An optimistic value as a layer's write, against the view beneath it (see docs/concepts.md#optimistic-updates),
  * fresh for the endpoint's `dataExpiryLength` (else `defaultExpiry`) from the request's start.
  */
 export function normalizeLayer(
@@ -78,7 +78,7 @@ export function normalizeLayer(
   return normalizeResponse(endpoint, target?.pk ?? value, args, request.key, { fetchedAt, date: fetchedAt, expiresAt }, view, reader, `optimistic:${request.requestId}:`);
 }
 
-/** Results of the endpoint's `update` option for keys that have one (SPEC 6.29). */
+/** Results of the endpoint's `update` option for keys that have one (see docs/concepts.md#the-store). */
 export function updatesOf(endpoint: StoreEndpoint, result: unknown, args: readonly unknown[], slice: RestState): { updates?: Record<string, unknown> } {
   if (typeof endpoint.update !== 'function') return {};
   let updaters: Record<string, (previous: any) => any>;

@@ -6,7 +6,7 @@ import type { UnknownAction } from './rtk';
 import { tableSet } from './tables';
 import type { OptimisticLayer, RestState, WritePayload } from './types';
 
-/** What the middleware keeps to recompute a layer (SPEC 6.51): never in the state. */
+/** What the middleware keeps to recompute a layer (see docs/concepts.md#optimistic-updates): never in the state. */
 interface LayerRequest {
   readonly requestId: string;
   readonly key: string;
@@ -20,7 +20,7 @@ export interface LayerNormalizer {
   normalizeLayer(endpoint: StoreEndpoint, value: unknown, args: readonly unknown[], request: LayerRequest, view: RestState): WritePayload;
 }
 
-/** The read side a snapshot offers, over a given slice (the selectors' semantics, 6.48). */
+/** The read side a snapshot offers, over a given slice (the selectors' semantics, see docs/concepts.md#optimistic-updates). */
 export interface SliceReads {
   query(slice: RestState, queryable: unknown, args: readonly unknown[]): unknown;
   response(slice: RestState, endpoint: RestEndpoint, args: readonly unknown[]): { error?: unknown };
@@ -38,7 +38,7 @@ export function applyLayer(slice: RestState, layer: OptimisticLayer): RestState 
   return endpoints === next.endpoints ? next : { ...next, endpoints };
 }
 
-/** The view (SPEC glossary, 6.50): the base state with every layer applied in start order. Cached per slice. */
+/** The view (see docs/internals.md#terms, docs/concepts.md#optimistic-updates): the base state with every layer applied in start order. Cached per slice. */
 export function viewOf(slice: RestState): RestState {
   if (slice.optimistic.length === 0) return slice;
   let view = views.get(slice);
@@ -51,7 +51,7 @@ export function viewOf(slice: RestState): RestState {
 }
 
 /**
- * A store's optimistic layers (SPEC 6.47–6.55): computes a layer when an optimistic mutation
+ * A store's optimistic layers (see docs/concepts.md#optimistic-updates): computes a layer when an optimistic mutation
  * starts, and recomputes the remaining layers inside every action that changes the base, so that
  * no subscriber sees a layer computed against an older base.
  */
@@ -80,19 +80,19 @@ export class OptimisticLayers {
     return this.requests.size > 0;
   }
 
-  /** The request settled: its layer leaves with the action that committed the outcome (6.52). */
+  /** The request settled: its layer leaves with the action that committed the outcome (see docs/concepts.md#optimistic-updates). */
   settled(requestId: string): void {
     this.requests.delete(requestId);
   }
 
-  /** Every request dropped (reset, 6.52). */
+  /** Every request dropped (reset, see docs/concepts.md#optimistic-updates). */
   clear(): void {
     this.requests.clear();
   }
 
   /**
    * The action with the recomputed remaining layers (`payload.layers`), when layers exist and
-   * the action changes the base (6.51); otherwise the action itself.
+   * the action changes the base (see docs/concepts.md#optimistic-updates); otherwise the action itself.
    */
   enrich(action: UnknownAction, before: RestState): UnknownAction {
     if (before.optimistic.length === 0 || !this.changesBase(action)) return action;
@@ -101,7 +101,7 @@ export class OptimisticLayers {
     const layers: OptimisticLayer[] = [];
     for (const layer of base.optimistic) {
       const request = this.requests.get(layer.requestId);
-      // A layer never outlives its request (6.52).
+      // A layer never outlives its request (see docs/concepts.md#optimistic-updates).
       if (request === undefined) continue;
       const next = this.compute(request, view);
       if (next === undefined) continue;
@@ -117,7 +117,7 @@ export class OptimisticLayers {
     return [fetchFulfilled, fetchRejected, setResponse, setError, set, invalidate, expireAll, gc].some((creator) => creator.match(action));
   }
 
-  /** Calls `getOptimisticResponse` against `view` and normalizes its value into a layer (6.48–6.49, 6.54). */
+  /** Calls `getOptimisticResponse` against `view` and normalizes its value into a layer (see docs/concepts.md#optimistic-updates). */
   private compute(request: LayerRequest, view: RestState): OptimisticLayer | undefined {
     const { endpoint, args, fetchedAt } = request;
     const abort = new AbortOptimistic();

@@ -17,7 +17,7 @@ interface KeySubscriptions {
 }
 
 /**
- * Subscriptions and polling of one store (SPEC 6.56–6.61, D22): one timer per key at the
+ * Subscriptions and polling of one store (see docs/concepts.md#polling): one timer per key at the
  * minimum `pollFrequency` of its subscribers, due at the key's last write + that interval; no
  * timer while offline or (unless `pollWhenHidden`) hidden; on coming back, stale subscribed keys
  * refetch at once.
@@ -34,17 +34,17 @@ export class Polling {
     private readonly fetcher: FetchLifecycle,
   ) {
     this.timers = hctx.rest.options.timers;
-    // Subscribed keys are in use: GC keeps them and their endpoint and arguments (6.63).
+    // Subscribed keys are in use: GC keeps them and their endpoint and arguments (see docs/concepts.md#garbage-collection).
     hctx.keys.retainedBy((key) => this.keys.has(key));
   }
 
-  /** Whether polls wait: offline, or hidden unless `pollWhenHidden` (6.60). */
+  /** Whether polls wait: offline, or hidden unless `pollWhenHidden` (see docs/concepts.md#polling). */
   private paused(): boolean {
     const { environment, pollWhenHidden } = this.hctx.rest.options;
     return !environment.isOnline() || (!pollWhenHidden && !environment.isVisible());
   }
 
-  /** Online/visibility changed: pause, or resume and refetch what the fetch rule says (6.60). */
+  /** Online/visibility changed: pause, or resume and refetch what the fetch rule says (see docs/concepts.md#polling). */
   private onEnvironmentChange(): void {
     const paused = this.paused();
     if (paused === this.wasPaused) return;
@@ -90,7 +90,7 @@ export class Polling {
         // A key that never reached the slice (subscribed, never fetched) has nothing for GC to remove.
         const slice = this.hctx.slice();
         if (!tableHas(slice.meta, key) && !tableHas(slice.endpoints, key)) this.hctx.keys.forget([key]);
-        // Event listeners go with the last subscription (6.61).
+        // Event listeners go with the last subscription (see docs/concepts.md#polling).
         if (this.keys.size === 0) {
           this.stopListening?.();
           this.stopListening = undefined;
@@ -106,17 +106,17 @@ export class Polling {
     return this.keys.keys();
   }
 
-  /** Whether a key has subscribers (it is retained, SPEC 6.63). */
+  /** Whether a key has subscribers (it is retained, see docs/concepts.md#garbage-collection). */
   has(key: string): boolean {
     return this.keys.has(key);
   }
 
-  /** A write to the key moved its due time (SPEC 6.58). */
+  /** A write to the key moved its due time (see docs/concepts.md#polling). */
   written(key: string): void {
     if (this.keys.has(key)) this.schedule(key);
   }
 
-  /** After a reset every subscribed key has no write, so its poll is due at once (SPEC 6.70). */
+  /** After a reset every subscribed key has no write, so its poll is due at once (see docs/concepts.md#the-store). */
   rescheduleAll(): void {
     for (const [key, entry] of this.keys) {
       entry.polledAt = undefined;
@@ -129,7 +129,7 @@ export class Polling {
     entry.timer = undefined;
   }
 
-  /** The subscriber whose endpoint polls: the earliest with the minimum frequency (SPEC 6.57, 6.59). */
+  /** The subscriber whose endpoint polls: the earliest with the minimum frequency (see docs/concepts.md#polling). */
   private poller(entry: KeySubscriptions): { subscriber: Subscriber; interval: number } | undefined {
     let found: { subscriber: Subscriber; interval: number } | undefined;
     for (const subscriber of entry.subscribers) {
@@ -146,7 +146,7 @@ export class Polling {
     const poller = this.poller(entry);
     if (poller === undefined || this.paused()) return;
     const now = this.hctx.rest.options.now();
-    // Due an interval after the key's last write (6.58), or after the last poll that wrote nothing:
+    // Due an interval after the key's last write (see docs/concepts.md#polling), or after the last poll that wrote nothing:
     // without the latter a poll aborted by its endpoint's signal would repeat at once, forever.
     const date = tableGet(this.hctx.slice().meta, key)?.date;
     const last = Math.max(date ?? -Infinity, entry.polledAt ?? -Infinity);
@@ -169,7 +169,7 @@ export class Polling {
   }
 }
 
-/** A write moved a key's due time (SPEC 6.58): fetch outcomes, `setResponse`, `setError`. */
+/** A write moved a key's due time (see docs/concepts.md#polling): fetch outcomes, `setResponse`, `setError`. */
 export function buildPollingHandler(polling: Polling): ActionHandler {
   return (action) => {
     const key = writtenKey(action);

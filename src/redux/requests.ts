@@ -8,29 +8,29 @@ export interface InFlight {
   readonly key: string;
   readonly fetchedAt: number;
   readonly read: boolean;
-  /** Errors of polls are stored soft (SPEC 6.45). */
+  /** Errors of polls are stored soft (see docs/concepts.md#errors-and-errorpolicy). */
   readonly poll: boolean;
   readonly promise: Promise<unknown>;
   resolve(value: unknown): void;
   reject(error: unknown): void;
   discarded: boolean;
-  /** The key was invalidated while this request was in flight (SPEC 5.17). */
+  /** The key was invalidated while this request was in flight (see docs/internals.md#merge-order). */
   invalidated?: boolean;
-  /** Aborts the network request when a reset discards it (SPEC 6.69). */
+  /** Aborts the network request when a reset discards it (see docs/concepts.md#the-store). */
   readonly abort: AbortController;
 }
 
 /**
- * The requests in flight of one store (SPEC 6.18, 2.32): data only, shared by the fetch
+ * The requests in flight of one store (see docs/internals.md#the-fetch-lifecycle, docs/concepts.md#resources): data only, shared by the fetch
  * lifecycle (which adds and releases them), GC (which retains their keys) and reset (which drops
  * them). Never in the state: promises and abort controllers are not JSON.
  */
 export class InFlightRequests {
-  /** Reads in flight by de-duplication key (SPEC 6.18, 2.32). */
+  /** Reads in flight by de-duplication key (see docs/internals.md#the-fetch-lifecycle, docs/concepts.md#resources). */
   readonly reads = new Map<string, InFlight>();
   readonly active = new Set<InFlight>();
 
-  /** The de-duplication key of a read: its key, or for a page its URL (SPEC 2.32). */
+  /** The de-duplication key of a read: its key, or for a page its URL (see docs/concepts.md#resources). */
   dedupeKey(endpoint: StoreEndpoint, args: readonly unknown[], key: string): string {
     return pageRequestOf(endpoint, args)?.pageKey ?? key;
   }
@@ -41,7 +41,7 @@ export class InFlightRequests {
   }
 
   /**
-   * Whether any request for the key is in flight in this store (it is retained, SPEC 6.63); a page
+   * Whether any request for the key is in flight in this store (it is retained, see docs/concepts.md#garbage-collection); a page
    * request also holds its own key, where its pending id is kept.
    */
   keyInFlight(key: string): boolean {
@@ -49,7 +49,7 @@ export class InFlightRequests {
     return false;
   }
 
-  /** The earliest start of a request in flight (tombstones newer than it stay, SPEC 6.64.3). */
+  /** The earliest start of a request in flight (tombstones newer than it stay, see docs/concepts.md#garbage-collection). */
   oldestInFlight(): number {
     let oldest = Infinity;
     for (const request of this.active) if (request.fetchedAt < oldest) oldest = request.fetchedAt;
@@ -72,7 +72,7 @@ export class InFlightRequests {
 
   /**
    * `invalidate` committed for `keys`: requests in flight for them started before it, so their
-   * answers are written already expired (SPEC 5.17). Remembered here because the key's own
+   * answers are written already expired (see docs/internals.md#merge-order). Remembered here because the key's own
    * `invalidated` meta is replaced by the first outcome that commits after it.
    */
   markInvalidated(keys: readonly string[]): void {
@@ -81,13 +81,13 @@ export class InFlightRequests {
     for (const request of this.active) if (invalidated.has(request.key)) request.invalidated = true;
   }
 
-  /** `resetEntireStore` committed: every request is dropped and rejects with `ResetError` (SPEC 6.69). */
+  /** `resetEntireStore` committed: every request is dropped and rejects with `ResetError` (see docs/concepts.md#the-store). */
   discardAll(): void {
     for (const request of this.active) {
       request.discarded = true;
       const error = new ResetError();
       request.reject(error);
-      // Its response would be dropped anyway: stop the network request (6.69).
+      // Its response would be dropped anyway: stop the network request (see docs/concepts.md#the-store).
       request.abort.abort(error);
     }
     this.active.clear();

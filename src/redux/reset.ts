@@ -1,7 +1,7 @@
 import type { ActionHandler, HandlerContext } from './handlerContext';
 
 /**
- * `resetEntireStore` committed (SPEC 6.68–6.70): requests in flight are dropped and reject with
+ * `resetEntireStore` committed (see docs/concepts.md#the-store): requests in flight are dropped and reject with
  * `ResetError`, their layers go, keys nothing uses any more are forgotten, and every subscribed
  * key is due for a poll at once (it has no write left).
  */

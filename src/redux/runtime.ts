@@ -30,7 +30,7 @@ export interface StoreHandlers {
   readonly runtime: StoreRuntime & RuntimeRecords;
   /** Reactions to every action after the reducer ran, in order. */
   readonly after: readonly ActionHandler[];
-  /** Recomputes optimistic layers inside actions that change the base (SPEC 6.51). */
+  /** Recomputes optimistic layers inside actions that change the base (see docs/concepts.md#optimistic-updates). */
   readonly optimistic: OptimisticLayers;
   readonly gc: GarbageCollector | undefined;
 }
@@ -48,7 +48,7 @@ export function buildStoreHandlers(
 ): StoreHandlers {
   const requests = new InFlightRequests();
   const keys = new KeyRecord(selectors.forget);
-  // A request in flight keeps its key (SPEC 6.63).
+  // A request in flight keeps its key (see docs/concepts.md#garbage-collection).
   keys.retainedBy((key) => requests.keyInFlight(key));
   const hctx: HandlerContext = { rest, api, selectors, requests, keys, slice: () => rest.slice(api.getState()) };
 

@@ -10,17 +10,17 @@ import { tableGet } from './tables';
 import { getOwn } from '../internal/own';
 
 /**
- * How usable a key's data is (SPEC 6.30–6.32): `'invalid'` when there is no usable data,
+ * How usable a key's data is (see docs/concepts.md#expiry): `'invalid'` when there is no usable data,
  * `'stale'` when it is past `expiresAt` (it is still shown while it refetches), else `'valid'`.
  */
 export type ExpiryStatus = 'valid' | 'stale' | 'invalid';
 /**
- * Where a key's request stands (SPEC 6.37): `'pending'` while one is in flight, `'rejected'` when
+ * Where a key's request stands (see docs/concepts.md#the-store): `'pending'` while one is in flight, `'rejected'` when
  * an error is stored, `'fulfilled'` when a result is stored, else `'uninitialized'`.
  */
 export type RequestStatus = 'uninitialized' | 'pending' | 'fulfilled' | 'rejected';
 
-/** What `selectResponse` returns (SPEC 6.37). */
+/** What `selectResponse` returns (see docs/concepts.md#the-store). */
 export interface ResponseState<TData = any> {
   /** The key's data when usable, else `undefined`. */
   data: TData | undefined;
@@ -40,7 +40,7 @@ export interface ResponseState<TData = any> {
   expiresAt: number;
 }
 
-/** The inactive answer of `null` arguments: one shared frozen object (SPEC 6.38). */
+/** The inactive answer of `null` arguments: one shared frozen object (see docs/concepts.md#the-store). */
 export const INACTIVE: ResponseState<undefined> = Object.freeze({
   data: undefined,
   error: undefined,
@@ -113,7 +113,7 @@ function sameFields(object: Record<string, unknown>, fields: readonly unknown[])
 
 /** The read side of one instance: key reads, inference, expiry and the public selectors. */
 export function buildSelectors(ctx: RestContext) {
-  /** The last answer per key, and the slice and expiry side it was computed for (6.42). */
+  /** The last answer per key, and the slice and expiry side it was computed for (see docs/internals.md#memoized-reads). */
   const lastResponses = new Map<string, { response: ResponseState; slice: WeakRef<RestState>; endpoint: RestEndpoint; stale: boolean }>();
   /**
    * Per key: the primitive value (a pk, a collection key) its memoized read is stored under in the
@@ -145,7 +145,7 @@ export function buildSelectors(ctx: RestContext) {
     slots.delete(key);
   }
 
-  /** The key's read: its result through the schema, or an inference (SPEC 5.18–5.19). */
+  /** The key's read: its result through the schema, or an inference (see docs/concepts.md#schemas). */
   function readKey(slice: RestState, endpoint: RestEndpoint, args: readonly unknown[], key: string): KeyRead {
     const meta = tableGet(slice.meta, key);
     if (meta?.invalidated) return { read: undefined, hasResult: false };
@@ -169,11 +169,11 @@ export function buildSelectors(ctx: RestContext) {
     const at = querySlot(result);
     const answer =
       key === undefined ? ctx.memo.read(node, result, reader, entitiesToken(slice.entities), args, undefined, at) : readAs(key, node, result, slice, reader, args, at);
-    // An object read that found none of its members found nothing (5.18).
+    // An object read that found none of its members found nothing (see docs/concepts.md#schemas).
     return node.found && !node.found(answer.data) ? undefined : answer;
   }
 
-  /** Expiry of an inferred read: the smallest expiresAt and largest fetchedAt of its cells (5.19). */
+  /** Expiry of an inferred read: the smallest expiresAt and largest fetchedAt of its cells (see docs/concepts.md#schemas). */
   function inferredMeta(slice: RestState, answer: MemoResult): { expiresAt: number; fetchedAt: number } {
     let found = inferredMetas.get(answer);
     if (found === undefined) {
@@ -190,20 +190,20 @@ export function buildSelectors(ctx: RestContext) {
     return found;
   }
 
-  /** `{ data, error, status, … }` for the key (SPEC 6.30–6.37); the previous object when nothing changed (6.42). */
+  /** `{ data, error, status, … }` for the key (see docs/concepts.md#expiry, docs/concepts.md#the-store); the previous object when nothing changed (see docs/internals.md#memoized-reads). */
   function selectResponse(state: unknown, endpoint: RestEndpoint, ...args: unknown[]): ResponseState {
     if (isInactive(args)) return INACTIVE;
     return responseOf(viewOf(ctx.slice(state)), endpoint, args);
   }
 
-  /** The previous answer for `key` when the slice, the endpoint and the stale side are the same (6.42). */
+  /** The previous answer for `key` when the slice, the endpoint and the stale side are the same (see docs/internals.md#memoized-reads). */
   function unchanged(key: string, slice: RestState, endpoint: RestEndpoint, now: number): ResponseState | undefined {
     const last = lastResponses.get(key);
     // Same slice object: nothing the answer depends on changed but the clock.
     return last !== undefined && last.slice.deref() === slice && last.endpoint === endpoint && now > last.response.expiresAt === last.stale ? last.response : undefined;
   }
 
-  /** `next`, or the previous answer for `key` when every field is the same (6.42); remembered. */
+  /** `next`, or the previous answer for `key` when every field is the same (see docs/internals.md#memoized-reads); remembered. */
   function remember(key: string, slice: RestState, endpoint: RestEndpoint, now: number, next: ResponseState): ResponseState {
     const last = lastResponses.get(key);
     const response = last !== undefined && sameResponse(last.response, next) ? last.response : next;
@@ -257,12 +257,12 @@ export function buildSelectors(ctx: RestContext) {
     query,
     responseOf,
     selectResponse,
-    /** The key's data: Entity instances, arrays and objects, or `undefined` (SPEC 6.39). */
+    /** The key's data: Entity instances, arrays and objects, or `undefined` (see docs/concepts.md#the-store). */
     selectData: (state: unknown, endpoint: RestEndpoint, ...args: unknown[]): any => selectResponse(state, endpoint, ...args).data,
-    /** The stored error respecting `errorPolicy`, or `undefined` (SPEC 6.40). */
+    /** The stored error respecting `errorPolicy`, or `undefined` (see docs/concepts.md#the-store). */
     selectError: (state: unknown, endpoint: RestEndpoint, ...args: unknown[]): StoredError | undefined =>
       selectResponse(state, endpoint, ...args).error,
-    /** A queryable read by arguments, no endpoint or request (SPEC 6.41). */
+    /** A queryable read by arguments, no endpoint or request (see docs/concepts.md#the-store). */
     selectQuery(state: unknown, queryable: unknown, ...args: unknown[]): any {
       const node = toNode(queryable);
       if (node === undefined || !node.queryable) {
@@ -273,7 +273,7 @@ export function buildSelectors(ctx: RestContext) {
       if (isInactive(args)) return undefined;
       return query(viewOf(ctx.slice(state)), node, args)?.data;
     },
-    /** selectQuery over a given slice (optimistic snapshots, 6.48). */
+    /** selectQuery over a given slice (optimistic snapshots, see docs/concepts.md#optimistic-updates). */
     queryOf(slice: RestState, queryable: unknown, args: readonly unknown[]): unknown {
       const node = toNode(queryable);
       if (node === undefined || !node.queryable || isInactive(args)) return undefined;
@@ -282,7 +282,7 @@ export function buildSelectors(ctx: RestContext) {
   };
 }
 
-/** `error`, `status`, `isFetching` and `isLoading` of a request's meta (SPEC 6.37), given the data it shows. */
+/** `error`, `status`, `isFetching` and `isLoading` of a request's meta (see docs/concepts.md#the-store), given the data it shows. */
 function requestFields(meta: KeyMeta | undefined, data: unknown, hasResult: boolean): Pick<ResponseState, 'error' | 'status' | 'isFetching' | 'isLoading'> {
   const error = meta?.error !== undefined && !(meta.errorPolicy === 'soft' && data !== undefined) ? meta.error : undefined;
   const isFetching = (meta?.pending?.length ?? 0) > 0;

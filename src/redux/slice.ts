@@ -14,7 +14,7 @@ export function initialState(lastReset = 0): RestState {
   return { entities: {}, entitiesMeta: {}, indexes: {}, endpoints: {}, meta: {}, optimistic: [], lastReset };
 }
 
-/** The slice read from possibly partial preloaded state: missing tables count as empty (SPEC 6.72). */
+/** The slice read from possibly partial preloaded state: missing tables count as empty (see docs/concepts.md#the-store). */
 export function completeState(state: Partial<RestState> | undefined): RestState {
   if (state === undefined) return initialState();
   const full = initialState(state.lastReset ?? 0);
@@ -53,7 +53,7 @@ function writer(limits: TableLimits): Writer {
   };
 }
 
-/** `meta` without empty or undefined fields (SPEC 5.2: absent fields are omitted). */
+/** `meta` without empty or undefined fields (see docs/internals.md#the-state: absent fields are omitted). */
 function cleanMeta(meta: KeyMeta): KeyMeta {
   const out: KeyMeta = {};
   for (const [field, value] of Object.entries(meta) as [keyof KeyMeta, unknown][]) {
@@ -67,12 +67,12 @@ function withoutPending(meta: KeyMeta | undefined, requestId: string): string[] 
   return meta?.pending?.filter((id) => id !== requestId);
 }
 
-/** Whether an outcome of a request started at `fetchedAt` is older than what the key holds (5.16). */
+/** Whether an outcome of a request started at `fetchedAt` is older than what the key holds (see docs/internals.md#merge-order). */
 function isOlder(meta: KeyMeta | undefined, fetchedAt: number): boolean {
   return meta?.fetchedAt !== undefined && fetchedAt < meta.fetchedAt;
 }
 
-/** The reducer (SPEC 5.5–5.6): pure, copy-on-write, reading nothing but the state and the action. */
+/** The reducer (see docs/internals.md#the-state): pure, copy-on-write, reading nothing but the state and the action. */
 export function buildReducer(actions: RestActions, restoredOf?: RestoredOf, limits: TableLimits = DEFAULT_SHARD_ABOVE, reducerPath = 'rest') {
   const w = writer(limits);
   const base = buildBaseReducer(actions, w, reducerPath);
@@ -84,14 +84,14 @@ export function buildReducer(actions: RestActions, restoredOf?: RestoredOf, limi
       restored !== undefined
         ? mergeRestored(state === undefined ? initialState() : completeState(state), checkTableFormat(restored, reducerPath, `restored by ${action.type}`), limits).state
         : withLayers(base(state, action), action, actions);
-    // Development only (SPEC 0.3): frozen state keeps RTK's default checks cheap (freeze.ts).
+    // Development only (see docs/internals.md#development-only-code): frozen state keeps RTK's default checks cheap (freeze.ts).
     if (process.env.NODE_ENV !== 'production') freezeState(next);
     return next;
   };
 }
 
 /**
- * Optimistic layers (SPEC 6.48–6.52): `fetch/pending` adds its layer; an action carrying
+ * Optimistic layers (see docs/concepts.md#optimistic-updates): `fetch/pending` adds its layer; an action carrying
  * `payload.layers` (recomputed by the middleware) replaces them; a request's outcome removes its own.
  */
 export function withLayers(state: RestState, action: UnknownAction, actions: RestActions): RestState {
@@ -117,7 +117,7 @@ function isOwn(action: UnknownAction, actions: RestActions): boolean {
 
 function buildBaseReducer(actions: RestActions, w: Writer, reducerPath: string) {
   return function baseReducer(state: RestState | undefined, action: UnknownAction): RestState {
-    // Preloaded state may lack tables (SPEC 6.72); the first action completes it.
+    // Preloaded state may lack tables (see docs/concepts.md#the-store); the first action completes it.
     const current = state === undefined ? initialState() : isComplete(state) ? state : completeState(state);
     if (actions.fetchPending.match(action)) {
       const { requestId } = action.meta;
@@ -171,14 +171,14 @@ function buildBaseReducer(actions: RestActions, w: Writer, reducerPath: string) 
     if (actions.gc.match(action)) return collect(w, current, action.payload.keys, action.payload.entities);
     if (actions.middlewareRegistered.match(action)) return dropPending(w, current);
     // The store's creation (Redux's init action, the first one a preloaded slice meets): pending
-    // ids and layers of a preloaded slice belong to no request of this store (issue 17.3, 6.73);
+    // ids and layers of a preloaded slice belong to no request of this store (issue 17.3);
     // its tables may have been saved by another version of rtk-rest (checked, issue 17.1).
     if (action.type.startsWith('@@redux/INIT')) return dropPending(w, checkTableFormat(current, reducerPath, 'preloaded') as RestState);
     return current;
   };
 }
 
-/** Writes a key's result and meta per request start order (5.16) and invalidation (5.17). */
+/** Writes a key's result and meta per request start order and invalidation (see docs/internals.md#merge-order). */
 function commitResult(
   w: Writer,
   state: RestState,
@@ -205,7 +205,7 @@ function commitResult(
   return { ...state, endpoints, meta: expire(w, w.key(state.meta, key, meta), payload.expired ?? []) };
 }
 
-/** `expiresAt: 0` for each key that has meta: its data stays and refetches (SPEC 6.25). */
+/** `expiresAt: 0` for each key that has meta: its data stays and refetches (see docs/concepts.md#the-store). */
 function expire(w: Writer, metas: Table<KeyMeta>, keys: readonly string[]): Table<KeyMeta> {
   const written: Record<string, KeyMeta> = {};
   for (const key of keys) {
@@ -228,7 +228,7 @@ function settlePage(w: Writer, state: RestState, pageKey: string, requestId: str
   return { ...state, meta: w.key(state.meta, pageKey, Object.keys(next).length > 0 ? next : undefined) };
 }
 
-/** A GC sweep's removals (SPEC 6.65): keys with their meta, entities with their meta and index entries. */
+/** A GC sweep's removals (see docs/concepts.md#garbage-collection): keys with their meta, entities with their meta and index entries. */
 function collect(w: Writer, state: RestState, keys: readonly string[], entities: readonly { key: string; pk: string }[]): RestState {
   const gone: Record<string, undefined> = {};
   for (const key of keys) setOwn(gone, key, undefined);
@@ -244,7 +244,7 @@ function collect(w: Writer, state: RestState, keys: readonly string[], entities:
   return endpoints === state.endpoints && metas === state.meta && next.entities === state.entities ? state : next;
 }
 
-/** On `middlewareRegistered`: pending ids and layers belong to no request of this store (6.73). */
+/** On `middlewareRegistered`: pending ids and layers belong to no request of this store. */
 function dropPending(w: Writer, state: RestState): RestState {
   const written: Record<string, KeyMeta> = {};
   for (const key of tableKeys(state.meta)) {

@@ -72,7 +72,7 @@ export function checkTableFormat<S extends Partial<RestState>>(slice: S, reducer
   const endpoints = slice.endpoints === undefined ? undefined : checked(slice.endpoints, part('endpoints'));
   const meta = slice.meta === undefined ? undefined : checked(slice.meta, part('meta'));
   if (entities === slice.entities && entitiesMeta === slice.entitiesMeta && indexes === slice.indexes && endpoints === slice.endpoints && meta === slice.meta) return slice;
-  // Only the parts the slice has: a partial preloaded slice is completed later (SPEC 6.72).
+  // Only the parts the slice has: a partial preloaded slice is completed later (docs/concepts.md#the-store).
   const out: Partial<RestState> = { ...slice };
   if (entities !== undefined) out.entities = entities as RestState['entities'];
   if (entitiesMeta !== undefined) out.entitiesMeta = entitiesMeta as RestState['entitiesMeta'];

@@ -73,7 +73,7 @@ export function hashPk(pk: string): number {
   return (h ^ (h >>> 16)) >>> 0;
 }
 
-/** Whether objects enumerate this key first, ascending (a canonical array index, SPEC 4.39). */
+/** Whether objects enumerate this key first, ascending (a canonical array index: objects enumerate those first, ascending). */
 export function isIndexLike(pk: string): boolean {
   const c = pk.charCodeAt(0);
   if (!(c >= 48 && c <= 57) || pk.length > 10) return false;

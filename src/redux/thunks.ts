@@ -17,13 +17,13 @@ type Thunk<T> = (dispatch: Dispatch<UnknownAction>, getState: () => unknown) => 
 /** Anything with `testKey`, such as an endpoint. @inline */
 type KeyTester = { testKey(key: string): boolean };
 
-/** The thunk creators of one instance (SPEC 6.15, 6.22–6.28). */
+/** The thunk creators of one instance (see docs/internals.md#the-fetch-lifecycle, docs/concepts.md#the-store). */
 export function buildThunks(ctx: RestContext, selectors: Selectors) {
   const { actions, options } = ctx;
   const runtime = (dispatch: Dispatch<UnknownAction>): StoreRuntime => runtimeOf(dispatch, options.reducerPath);
   const capped = (time: number) => Math.min(time, Number.MAX_SAFE_INTEGER);
 
-  /** The fetch rule (SPEC 6.34). */
+  /** The fetch rule (see docs/concepts.md#expiry). */
   const shouldFetch = (store: StoreRuntime, state: unknown, endpoint: RestEndpoint, args: unknown[], key: string): boolean => store.shouldFetch(state, endpoint, args, key);
 
   function keysMatching(state: unknown, tester: KeyTester, withResults: boolean): string[] {
@@ -34,8 +34,8 @@ export function buildThunks(ctx: RestContext, selectors: Selectors) {
   }
 
   /**
-   * The shared start of the promise-returning thunks: the store's runtime (6.6), `null` arguments
-   * resolving `undefined` (6.21), the reducer check (6.7), and a key error as a rejection (6.15.1).
+   * The shared start of the promise-returning thunks: the store's runtime (see docs/concepts.md#the-store), `null` arguments
+   * resolving `undefined`, the reducer check (see docs/concepts.md#the-store), and a key error as a rejection (see docs/internals.md#the-fetch-lifecycle).
    */
   function withKey(
     dispatch: Dispatch<UnknownAction>,
@@ -58,13 +58,13 @@ export function buildThunks(ctx: RestContext, selectors: Selectors) {
 
   return {
     shouldFetch,
-    /** Sends (or joins) a request and resolves after its commit (SPEC 6.15–6.21). */
+    /** Sends (or joins) a request and resolves after its commit (see docs/internals.md#the-fetch-lifecycle). */
     fetch:
       (endpoint: RestEndpoint<any>, ...args: unknown[]): Thunk<Promise<any>> =>
       (dispatch, getState) =>
         withKey(dispatch, getState, endpoint, args, (store, key) => store.fetch(endpoint, args, key)),
 
-    /** Joins a read in flight, fetches when the fetch rule says so, else answers from the cache (SPEC 6.22). */
+    /** Joins a read in flight, fetches when the fetch rule says so, else answers from the cache (see docs/concepts.md#the-store). */
     fetchIfStale:
       (endpoint: RestEndpoint<any>, ...args: unknown[]): Thunk<Promise<any>> =>
       (dispatch, getState) =>
@@ -80,7 +80,7 @@ export function buildThunks(ctx: RestContext, selectors: Selectors) {
 
     /**
      * Removes the key's result; it reads `invalid` until written again, so mounted hooks refetch
-     * it (SPEC 6.23). Entities are untouched.
+     * it (see docs/concepts.md#the-store). Entities are untouched.
      *
      * @example
      * store.dispatch(rest.invalidate(PostResource.get, { group: 'react', id: 5 }));
@@ -95,7 +95,7 @@ export function buildThunks(ctx: RestContext, selectors: Selectors) {
       },
 
     /**
-     * Invalidates every key whose `testKey` matches, in one action (SPEC 6.24). An endpoint can be
+     * Invalidates every key whose `testKey` matches, in one action (see docs/concepts.md#the-store). An endpoint can be
      * passed as the tester.
      *
      * @example
@@ -111,7 +111,7 @@ export function buildThunks(ctx: RestContext, selectors: Selectors) {
       },
 
     /**
-     * Makes every matching key stale, in one action (SPEC 6.25): data stays and is shown while it
+     * Makes every matching key stale, in one action (see docs/concepts.md#the-store): data stays and is shown while it
      * refetches in the background.
      *
      * @example
@@ -127,7 +127,7 @@ export function buildThunks(ctx: RestContext, selectors: Selectors) {
 
     /**
      * Empties the slice, e.g. on logout; requests in flight reject with `ResetError` and their
-     * responses are dropped (SPEC 6.68–6.70).
+     * responses are dropped (see docs/concepts.md#the-store).
      *
      * @example
      * store.dispatch(rest.resetEntireStore());
@@ -142,7 +142,7 @@ export function buildThunks(ctx: RestContext, selectors: Selectors) {
 
     /**
      * Writes `response` (the last argument) as if a request for these arguments succeeded now
-     * (SPEC 6.26): normalized like a processed response, no request sent.
+     * (see docs/concepts.md#the-store): normalized like a processed response, no request sent.
      *
      * @example
      * store.dispatch(rest.setResponse(PostResource.get, { group: 'react', id: 5 }, { id: 5, title: 'from a websocket' }));
@@ -163,7 +163,7 @@ export function buildThunks(ctx: RestContext, selectors: Selectors) {
 
     /**
      * Records `error` (the last argument) for the key as a failed request started now would
-     * (SPEC 6.27); the data is kept.
+     * (see docs/concepts.md#the-store); the data is kept.
      *
      * @example
      * store.dispatch(rest.setError(PostResource.get, { group: 'react', id: 5 }, new Error('offline')));
@@ -182,7 +182,7 @@ export function buildThunks(ctx: RestContext, selectors: Selectors) {
       },
 
     /**
-     * Adds a subscriber for the key and returns `unsubscribe` (SPEC 6.56–6.61). The key is kept
+     * Adds a subscriber for the key and returns `unsubscribe` (see docs/concepts.md#polling). The key is kept
      * from GC while subscribed and, with `pollFrequency`, polled.
      *
      * @example
@@ -200,7 +200,7 @@ export function buildThunks(ctx: RestContext, selectors: Selectors) {
 
     /**
      * Writes entities only (no request, no key): the last argument is the value, or an updater
-     * of the current value, which is not called when there is none (SPEC 6.28).
+     * of the current value, which is not called when there is none (see docs/concepts.md#the-store).
      *
      * @example
      * store.dispatch(rest.set(Post, { id: 5 }, { id: 5, title: 'local' }));

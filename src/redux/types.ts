@@ -1,7 +1,7 @@
 import type { EntityMeta } from '../schema';
 import type { Table } from './tables';
 
-/** A stored error (SPEC 6.43): JSON, rebuilt into an Error by readers. */
+/** A stored error (see docs/concepts.md#errors-and-errorpolicy): JSON, rebuilt into an Error by readers. */
 export interface StoredError {
   name: string;
   message: string;
@@ -9,7 +9,7 @@ export interface StoredError {
   url?: string;
 }
 
-/** Per-key bookkeeping (SPEC 5.2); absent fields are omitted. */
+/** Per-key bookkeeping (see docs/internals.md#the-state); absent fields are omitted. */
 export interface KeyMeta {
   fetchedAt?: number;
   date?: number;
@@ -20,7 +20,7 @@ export interface KeyMeta {
   pending?: string[];
 }
 
-/** A pending optimistic layer (SPEC 5.1); filled in with the optimistic-updates work. */
+/** A pending optimistic layer (see docs/internals.md#the-state); filled in with the optimistic-updates work. */
 export interface OptimisticLayer {
   requestId: string;
   key: string;
@@ -30,7 +30,7 @@ export interface OptimisticLayer {
 }
 
 /**
- * The slice at `state[reducerPath]` (SPEC 5.1): plain JSON only. Each table is a plain object
+ * The slice at `state[reducerPath]` (see docs/internals.md#the-state): plain JSON only. Each table is a plain object
  * while small and a sharded trie of arrays once large (see tables.ts); read it through the
  * selectors, or see the logical layout through `rest.devTools`.
  */
@@ -59,7 +59,7 @@ export interface WritePayload extends EntityWrite {
   expired?: string[];
 }
 
-/** `meta` of the three fetch actions (SPEC 6.11). */
+/** `meta` of the three fetch actions (see docs/internals.md#actions). */
 export interface FetchMeta {
   requestId: string;
   key: string;
@@ -70,13 +70,13 @@ export interface FetchMeta {
   expiresAt?: number;
   aborted?: true;
   /**
-   * A page request's own key (its URL with the cursor, SPEC 2.32): its pending id and its error
+   * A page request's own key (its URL with the cursor, see docs/concepts.md#resources): its pending id and its error
    * are kept there, so the list (`key`) changes only when the page succeeds (issue 16.4).
    */
   pageKey?: string;
   /**
    * On `fetch/fulfilled`: the key was invalidated while this request was in flight, so the answer
-   * is written already expired (SPEC 5.17) even when another request's outcome has since replaced
+   * is written already expired (see docs/internals.md#merge-order) even when another request's outcome has since replaced
    * the key's `invalidated` meta.
    */
   invalidated?: true;

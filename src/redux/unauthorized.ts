@@ -2,7 +2,7 @@ import { NetworkError } from '../rest';
 import type { HandlerContext } from './handlerContext';
 
 /**
- * HTTP 401 handling (SPEC 6.62): a request that failed with 401 calls `onUnauthorized` (by
+ * HTTP 401 handling (see docs/recipes/unauthorized.md): a request that failed with 401 calls `onUnauthorized` (by
  * default a reset) after its rejection is committed and before its promise rejects. Returns
  * `undefined` for every other error, so that those reject without waiting a tick.
  */

@@ -25,7 +25,7 @@ type Internal = RestEndpoint & { [CONFIG]: Config; [COMPILED]: CompiledPath; [HA
 /**
  * One HTTP operation: a callable object (`await endpoint(params, body)` resolves to the
  * processed response, no store involved) that also describes the request to the Redux store
- * (SPEC §1–2). Every member may be given as an option, an `extend()` option, or a subclass
+ * (see docs/concepts.md#endpoints). Every member may be given as an option, an `extend()` option, or a subclass
  * override; options win over subclass defaults.
  *
  * @example
@@ -35,7 +35,7 @@ type Internal = RestEndpoint & { [CONFIG]: Config; [COMPILED]: CompiledPath; [HA
  */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- adds the call signature below
 export class RestEndpoint<const O extends RestGenerics = any> {
-  /** The path template, e.g. `'/:group/posts/:id'` (SPEC §1). */
+  /** The path template, e.g. `'/:group/posts/:id'` (see docs/concepts.md#endpoints). */
   declare readonly path: O['path'];
   /**
    * Prepended verbatim to every URL. Given as a function (option `urlPrefix: () => string`), it
@@ -47,15 +47,15 @@ export class RestEndpoint<const O extends RestGenerics = any> {
   declare readonly method: string;
   /** `true` for mutations: never de-duplicated, never fetched by reading hooks. @default true when `method` is not GET */
   declare readonly sideEffect: boolean | undefined;
-  /** Where entities sit in the processed response (SPEC §4); `undefined` stores the response as is. */
+  /** Where entities sit in the processed response (see docs/concepts.md#schemas); `undefined` stores the response as is. */
   declare readonly schema: O['schema'];
   /** Type of the body argument (type only; always `undefined` at runtime). */
   declare readonly body?: O['body'];
   /** Type of the search parameters (type only; always `undefined` at runtime). */
   declare readonly searchParams?: O['searchParams'];
-  /** The query parameter that pages the list; enables `getPage` (SPEC 2.30). */
+  /** The query parameter that pages the list; enables `getPage` (see docs/concepts.md#resources). */
   declare readonly paginationField?: string;
-  /** The base `RequestInit` of every request (SPEC 2.5). */
+  /** The base `RequestInit` of every request (see docs/concepts.md#endpoints). */
   declare readonly requestInit?: RequestInit;
   /** An `AbortSignal` passed to `fetch`. */
   declare readonly signal?: AbortSignal;
@@ -65,18 +65,18 @@ export class RestEndpoint<const O extends RestGenerics = any> {
   declare readonly errorExpiryLength?: number;
   /** ms between polls while the key has a subscriber (`rest.subscribe`, `useSubscription`, `useLive`). @default undefined (no polling) */
   declare readonly pollFrequency?: number;
-  /** Whether stale data counts as missing, so that suspending reads wait for fresh data (SPEC 6.33). @default false */
+  /** Whether stale data counts as missing, so that suspending reads wait for fresh data (see docs/concepts.md#expiry). @default false */
   declare readonly invalidIfStale?: boolean;
   /**
    * Decides how a failure is stored: `'soft'` keeps showing usable data instead of the error
-   * (SPEC 6.44). Called with the real error. @default none: errors surface
+   * (see docs/concepts.md#errors-and-errorpolicy). Called with the real error. @default none: errors surface
    *
    * @example
    * const getPost = PostResource.get.extend({ errorPolicy: (error) => (error.status >= 500 ? 'soft' : undefined) });
    */
   declare readonly errorPolicy?: (error: any) => 'soft' | undefined;
   /**
-   * For a mutation, the response to show at once while the request is in flight (SPEC 6.48–6.52).
+   * For a mutation, the response to show at once while the request is in flight (see docs/concepts.md#optimistic-updates).
    * Must be pure: it is called again whenever the data beneath it changes. Throw
    * `snapshot.abort` to skip the optimistic update.
    *
@@ -93,7 +93,7 @@ export class RestEndpoint<const O extends RestGenerics = any> {
    */
   declare readonly getOptimisticResponse?: (snapshot: OptimisticSnapshot, ...args: any[]) => unknown;
   /**
-   * Updates other keys' stored results after this endpoint's response is normalized (SPEC 6.29):
+   * Updates other keys' stored results after this endpoint's response is normalized (see docs/concepts.md#the-store):
    * called with the normalized result (e.g. the new pk) and the call arguments, it returns
    * `{ [otherKey]: (previousResult) => nextResult }`, applied to keys that have a result. Prefer
    * collections (`getList.push`) where they fit.
@@ -130,7 +130,7 @@ export class RestEndpoint<const O extends RestGenerics = any> {
   }
 
   /**
-   * The request URL (SPEC 1.16): `urlPrefix` + the filled template + the query string.
+   * The request URL (see docs/concepts.md#endpoints): `urlPrefix` + the filled template + the query string.
    * Parameters the template does not use become search parameters.
    *
    * @example
@@ -143,7 +143,7 @@ export class RestEndpoint<const O extends RestGenerics = any> {
   }
 
   /**
-   * The query string without `?` (SPEC 1.12); override to encode differently.
+   * The query string without `?` (see docs/concepts.md#endpoints); override to encode differently.
    *
    * @example
    * class BracketEndpoint<const O extends RestGenerics = any> extends RestEndpoint<O> {
@@ -157,7 +157,7 @@ export class RestEndpoint<const O extends RestGenerics = any> {
   }
 
   /**
-   * The request identity `${method} ${url}` (SPEC 1.19); the body never takes part.
+   * The request identity `${method} ${url}` (see docs/concepts.md#endpoints); the body never takes part.
    *
    * @example
    * getPost.key({ group: 'react', id: 5 }); // 'GET https://api.example.com/react/posts/5'
@@ -167,7 +167,7 @@ export class RestEndpoint<const O extends RestGenerics = any> {
   }
 
   /**
-   * Whether a key belongs to this endpoint (SPEC 1.22). Lets an endpoint be passed to
+   * Whether a key belongs to this endpoint (see docs/concepts.md#endpoints). Lets an endpoint be passed to
    * `rest.invalidateAll` and `rest.expireAll`. With a `urlPrefix` function, keys made with the
    * prefix it returns now match; keys made under an earlier prefix do not.
    *
@@ -181,7 +181,7 @@ export class RestEndpoint<const O extends RestGenerics = any> {
   }
 
   /**
-   * `{ ...requestInit, method, signal, body, headers }` (SPEC 2.5–2.7): plain values are sent as
+   * `{ ...requestInit, method, signal, body, headers }` (see docs/concepts.md#endpoints): plain values are sent as
    * JSON with `Content-Type: application/json` (also added when there is no body, unless a
    * content type is set); strings, `FormData`, `Blob` and similar bodies are sent as they are.
    * May be overridden (and async); build on `super.getRequestInit(body)`.
@@ -208,7 +208,7 @@ export class RestEndpoint<const O extends RestGenerics = any> {
   }
 
   /**
-   * Final say over the headers (SPEC 2.7), e.g. to add an access token read at request time;
+   * Final say over the headers (see docs/concepts.md#endpoints), e.g. to add an access token read at request time;
    * may be async. @default returns its argument
    *
    * @example
@@ -223,7 +223,7 @@ export class RestEndpoint<const O extends RestGenerics = any> {
   }
 
   /**
-   * Sends the request with `globalThis.fetch` looked up at call time (SPEC 2.9): resolves to an
+   * Sends the request with `globalThis.fetch` looked up at call time (see docs/concepts.md#endpoints): resolves to an
    * `ok` response; any other response rejects with a `NetworkError`, and so should an override
    * (e.g. another transport, or a retry after refreshing a token).
    *
@@ -242,7 +242,7 @@ export class RestEndpoint<const O extends RestGenerics = any> {
   }
 
   /**
-   * Parses the body per SPEC 2.10: JSON, text, Blob, or `null` for empty answers. Override to
+   * Parses the body (see docs/concepts.md#endpoints): JSON, text, Blob, or `null` for empty answers. Override to
    * read headers too.
    *
    * @example
@@ -260,7 +260,7 @@ export class RestEndpoint<const O extends RestGenerics = any> {
 
   /**
    * Transforms the parsed value before it is normalized; receives every call argument
-   * (SPEC 2.13). @default identity
+   * (see docs/concepts.md#endpoints). @default identity
    *
    * @example
    * const getProfile = new RestEndpoint({
@@ -274,7 +274,7 @@ export class RestEndpoint<const O extends RestGenerics = any> {
   }
 
   /**
-   * A new endpoint of the same class with these options over this one's (SPEC 2.20–2.23).
+   * A new endpoint of the same class with these options over this one's (see docs/concepts.md#endpoints).
    * `sideEffect`, the body argument and the default `name` follow a new `method`. In the types,
    * `path`, `body`, `searchParams`, `schema` and `process` replace this endpoint's; members a
    * subclass adds are kept.
@@ -291,7 +291,7 @@ export class RestEndpoint<const O extends RestGenerics = any> {
 
 // Defaults that are plain values live on the prototype, so subclass fields and getters win.
 Object.defineProperty(RestEndpoint.prototype, 'invalidIfStale', { value: false, writable: true, configurable: true });
-// The extenders (SPEC 2.24–2.31). Defined here, not by a side-effect import (bundlers drop those
+// The extenders (see docs/concepts.md#resources). Defined here, not by a side-effect import (bundlers drop those
 // under `sideEffects: false`); the functions are looked up when a getter runs, so the import
 // cycle with extenders.ts is harmless whichever module loads first.
 Object.defineProperties(RestEndpoint.prototype, {
@@ -315,7 +315,7 @@ Object.defineProperties(RestEndpoint.prototype, {
 export function deriveEndpoint(endpoint: RestEndpoint, options: Config, { forceBody = false } = {}): RestEndpoint {
   const merged: Config = { ...(endpoint as unknown as Internal)[CONFIG], ...options };
   // The method is inherited as resolved (a default method is not derived again from sideEffect);
-  // sideEffect follows a new method unless given (SPEC 2.21–2.22).
+  // sideEffect follows a new method unless given (see docs/concepts.md#endpoints).
   if (!('method' in options)) merged.method = endpoint.method;
   else if (!('sideEffect' in options)) delete merged.sideEffect;
   if (forceBody && 'body' in merged && merged.body === undefined) delete merged.body;
@@ -332,12 +332,12 @@ export function deriveEndpoint(endpoint: RestEndpoint, options: Config, { forceB
 // augmentation elsewhere names a module that no longer exists once the .d.ts files are bundled).
 export interface RestEndpoint<O extends RestGenerics = any> {
   /**
-   * Sends the request without any store (SPEC 2.17): `url`, `getRequestInit`, `fetchResponse`,
+   * Sends the request without any store (see docs/concepts.md#endpoints): `url`, `getRequestInit`, `fetchResponse`,
    * `parseResponse`, then `process`; resolves to the processed response (not normalized).
    */
   (...args: EndpointArgs<O>): Promise<ProcessedOf<O>>;
   /**
-   * POST that appends the created entity to every matching list (SPEC 2.27–2.28), called
+   * POST that appends the created entity to every matching list (see docs/concepts.md#resources), called
    * `(params, body)` like the list; `undefined` without an Array-based collection.
    */
   readonly push: PushOf<O>;
@@ -346,14 +346,14 @@ export interface RestEndpoint<O extends RestGenerics = any> {
   /** POST that sets entries of every matching Values collection; `undefined` without one. */
   readonly assign: AssignOf<O>;
   /**
-   * The next-page endpoint for `paginationField` (SPEC 2.30): the list's parameters plus a required
+   * The next-page endpoint for `paginationField` (see docs/concepts.md#resources): the list's parameters plus a required
    * page parameter; `undefined` without `paginationField` or without a collection.
    */
   readonly getPage: GetPageOf<O>;
-  /** A page endpoint for a cursor field: the list's parameters plus that field (SPEC 2.29). Throws without a collection. */
+  /** A page endpoint for a cursor field: the list's parameters plus that field (see docs/concepts.md#resources). Throws without a collection. */
   paginated<const F extends string>(cursor: F): PageEndpoint<O, { [K in F]: string | number }>;
   /**
-   * A page endpoint for `removeCursor`, which maps the page's arguments to the list's (SPEC 2.29).
+   * A page endpoint for `removeCursor`, which maps the page's arguments to the list's (see docs/concepts.md#resources).
    * Its parameters are `removeCursor`'s first parameter type; unannotated, the list's parameters
    * plus any other key: `getPosts.paginated(({ cursor, ...rest }) => [rest])`.
    */
@@ -362,7 +362,7 @@ export interface RestEndpoint<O extends RestGenerics = any> {
   ): PageEndpoint<O, P>;
 }
 
-/** The URL parameters and the body of a call (SPEC 1.26). */
+/** The URL parameters and the body of a call (see docs/concepts.md#endpoints). */
 export function splitArgs(endpoint: StoreEndpoint, args: readonly unknown[]): { urlParams: Record<string, unknown>; body: unknown } {
   if ((endpoint as unknown as Internal)[HAS_BODY]) {
     if (args.length === 0) return { urlParams: {}, body: undefined };
@@ -375,7 +375,7 @@ export function splitArgs(endpoint: StoreEndpoint, args: readonly unknown[]): { 
 /**
  * Whether `key(...args)` depends on the arguments alone, so that a caller may remember it per
  * arguments object. Not when the prefix is a function, nor when `url()` or `key()` is overridden
- * (SPEC 1.18: such overrides read a tenant, a region… at call time).
+ * (see docs/concepts.md#endpoints: such overrides read a tenant, a region… at call time).
  */
 export function hasStableKey(endpoint: RestEndpoint): boolean {
   return (
@@ -385,12 +385,12 @@ export function hasStableKey(endpoint: RestEndpoint): boolean {
   );
 }
 
-/** Whether an endpoint takes a body argument (SPEC 1.25). */
+/** Whether an endpoint takes a body argument (see docs/concepts.md#endpoints). */
 export function takesBody(endpoint: RestEndpoint): boolean {
   return (endpoint as unknown as Internal)[HAS_BODY];
 }
 
-/** The request pipeline of SPEC 2.17. */
+/** The request pipeline: URL, request init, headers, send, parse, process (see docs/concepts.md#endpoints). */
 async function callEndpoint(endpoint: RestEndpoint, args: unknown[]): Promise<unknown> {
   const { urlParams, body } = splitArgs(endpoint, args);
   const url = endpoint.url(urlParams);
@@ -408,7 +408,7 @@ async function callEndpoint(endpoint: RestEndpoint, args: unknown[]): Promise<un
 
 /**
  * Calls the endpoint with `signal` added to its own (the store aborts its requests on a reset,
- * SPEC 6.69): the request runs on a view of the endpoint whose `signal` is both, so every hook a
+ * see docs/concepts.md#the-store): the request runs on a view of the endpoint whose `signal` is both, so every hook a
  * subclass overrides still runs with the endpoint's configuration.
  */
 export function callWithSignal(store: StoreEndpoint, args: unknown[], signal: AbortSignal): Promise<unknown> {
@@ -433,7 +433,7 @@ function eitherSignal(a: AbortSignal, b: AbortSignal): AbortSignal {
   return both.signal;
 }
 
-/** `Post`, `[Post]`, `{ results: Collection([Post]), next }`, or `none` (SPEC 2.19). */
+/** `Post`, `[Post]`, `{ results: Collection([Post]), next }`, or `none` (see docs/concepts.md#errors-and-errorpolicy). */
 export function describeSchema(schema: unknown): string {
   const node = toNode(schema);
   return node === undefined ? 'none' : node.describe();
@@ -450,7 +450,7 @@ function ownOptions(options: unknown): Config {
   return { ...(options as Config) };
 }
 
-/** Builds the callable endpoint from a complete configuration (SPEC 2.2–2.3, 2.21). */
+/** Builds the callable endpoint from a complete configuration (see docs/concepts.md#endpoints). */
 function createEndpoint(proto: object, config: Config): RestEndpoint {
   const endpoint = ((...args: unknown[]) => callEndpoint(endpoint, args)) as unknown as Internal;
   Object.setPrototypeOf(endpoint, proto);
@@ -474,7 +474,7 @@ function createEndpoint(proto: object, config: Config): RestEndpoint {
     Object.defineProperty(endpoint, key, { value: computed[key], writable: true, enumerable: true, configurable: true });
   }
   if (typeof urlPrefix === 'function') definePrefixGetter(endpoint, urlPrefix as () => unknown, name);
-  // The raw configuration: a name or sideEffect computed here is computed again by extend (2.21).
+  // The raw configuration: a name or sideEffect computed here is computed again by extend (see docs/concepts.md#endpoints).
   hidden(endpoint, CONFIG, config);
   hidden(endpoint, COMPILED, compiled);
   hidden(endpoint, HAS_BODY, !NO_BODY.has(method) && !(given('body') && config.body === undefined));
@@ -486,7 +486,7 @@ function hidden(target: object, key: symbol, value: unknown): void {
   Object.defineProperty(target, key, { value, writable: false, enumerable: false, configurable: true });
 }
 
-/** SPEC 2.3: expiry lengths are numbers ≥ 0 (Infinity allowed); `pollFrequency` finite and > 0. */
+/** Option checks (docs/concepts.md#endpoints): expiry lengths are numbers ≥ 0 (Infinity allowed); `pollFrequency` finite and > 0. */
 function checkLength(name: string, option: string, value: unknown): void {
   if (value === undefined) return;
   const ok = option === 'pollFrequency' ? typeof value === 'number' && Number.isFinite(value) && value > 0 : typeof value === 'number' && value >= 0;

@@ -1,12 +1,12 @@
 /**
- * How options and subclass defaults combine (SPEC 2.2): constructor and `extend` options win over
+ * How options and subclass defaults combine (see docs/concepts.md#endpoints): constructor and `extend` options win over
  * subclass defaults, including class fields.
  *
  * Class-field initializers of a subclass run after the base constructor returns, so they would
  * overwrite options. Two measures keep the rule:
  * - the field defaults of each subclass are read once, by constructing a probe instance, so the
  *   base constructor can validate and apply `{ ...fieldDefaults, ...options }` at once (an
- *   invalid `path` still throws at construction, SPEC 1.1);
+ *   invalid `path` still throws at construction, see docs/concepts.md#endpoints);
  * - when options name a field the subclass initializes, the endpoint is wrapped in a proxy that
  *   ignores those re-definitions. `extend()` builds through `Reflect.construct` on the base
  *   class, which runs no subclass initializers, so it never needs the proxy.

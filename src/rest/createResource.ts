@@ -73,7 +73,7 @@ export function createResourceImpl(options: ResourceOptions): Members {
   return withExtend(members, entityName);
 }
 
-/** Adds `extend` in its three forms (SPEC 3.18–3.21); every form returns a new resource. */
+/** Adds `extend` in its three forms (see docs/concepts.md#resources); every form returns a new resource. */
 function withExtend(members: Members, entityName: string): Members {
   const resource: Members = { ...members };
   Object.defineProperty(resource, 'extend', {
@@ -104,7 +104,7 @@ function withExtend(members: Members, entityName: string): Members {
 }
 
 /**
- * A group of CRUD endpoints sharing one path and schema (SPEC §3): `get`, `getList` (with
+ * A group of CRUD endpoints sharing one path and schema (see docs/concepts.md#resources): `get`, `getList` (with
  * `push`, `unshift`, `getPage`), `update`, `partialUpdate`, `delete`, and `extend`. The list
  * template drops the last parameter (`/:group/posts/:id` → `/:group/posts`). Members are typed
  * from the options.

@@ -1,7 +1,7 @@
 import { errorMessage, preview } from '../internal/json';
 
 /**
- * A failed HTTP exchange (SPEC 2.18, D9): a non-2xx response, or a transport failure
+ * A failed HTTP exchange (see docs/concepts.md#errors-and-errorpolicy): a non-2xx response, or a transport failure
  * (`status: 0`, `cause` the original error). `toJSON()` gives the form stored in Redux state.
  *
  * @example
@@ -30,7 +30,7 @@ export class NetworkError extends Error {
   }
 
   /**
-   * `{ name, status, message, url }`: what Redux state holds (SPEC 6.43).
+   * `{ name, status, message, url }`: what Redux state holds (see docs/concepts.md#errors-and-errorpolicy).
    *
    * @example
    * new NetworkError(undefined, '/posts/9', { status: 404, message: 'Not found' }).toJSON();
@@ -43,7 +43,7 @@ export class NetworkError extends Error {
 
 /**
  * Thrown (or `throw snapshot.abort`) from `getOptimisticResponse` to skip the optimistic update
- * while still sending the request (SPEC 6.49, D19).
+ * while still sending the request (see docs/concepts.md#optimistic-updates).
  *
  * @example
  * const PostResource = createResource({ path: '/posts/:id', schema: Post }).extend({
@@ -62,13 +62,13 @@ export class AbortOptimistic extends Error {
   }
 }
 
-/** An `Error` carrying the HTTP-like `status` a processing failure reports (SPEC 2.19). */
+/** An `Error` carrying the HTTP-like `status` a processing failure reports (see docs/concepts.md#errors-and-errorpolicy). */
 export interface ProcessingError extends Error {
   status: number;
 }
 
 /**
- * A processing error (SPEC 2.19): status 400, message
+ * A processing error (see docs/concepts.md#errors-and-errorpolicy): status 400, message
  * `Error processing ${key} with schema ${schema}: ${problem}`, `cause` the wrapped error.
  */
 export function processingError(key: string, schema: string, problem: string, cause?: unknown): ProcessingError {
@@ -77,7 +77,7 @@ export function processingError(key: string, schema: string, problem: string, ca
   return error;
 }
 
-/** Whether an error carries a numeric `status`, so it passes through unwrapped (SPEC 2.14). */
+/** Whether an error carries a numeric `status`, so it passes through unwrapped (see docs/concepts.md#endpoints). */
 export function hasStatus(error: unknown): boolean {
   return typeof error === 'object' && error !== null && typeof (error as { status?: unknown }).status === 'number';
 }

@@ -6,7 +6,7 @@ import type { StoreEndpoint } from './types';
 const cache = new WeakMap<RestEndpoint, Map<string, RestEndpoint | undefined>>();
 
 /**
- * The collection the extenders work on (SPEC 2.24): the schema itself when it is a Collection;
+ * The collection the extenders work on (see docs/concepts.md#resources): the schema itself when it is a Collection;
  * for a plain-object or `schema.Object` schema, the first Collection found depth-first in key
  * order. Arrays, Values, Unions and other schemas are not searched.
  */
@@ -40,7 +40,7 @@ function isPlainObject(value: unknown): boolean {
   return typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
 }
 
-/** One endpoint per extender and endpoint (SPEC 2.26: `ep.push === ep.push`). */
+/** One endpoint per extender and endpoint (see docs/concepts.md#resources: `ep.push === ep.push`). */
 function memo(endpoint: RestEndpoint, name: string, make: () => RestEndpoint | undefined): RestEndpoint | undefined {
   let byName = cache.get(endpoint);
   if (byName === undefined) cache.set(endpoint, (byName = new Map()));
@@ -60,7 +60,7 @@ export function creation(endpoint: RestEndpoint, mode: 'push' | 'unshift' | 'ass
 }
 
 /**
- * The page endpoint (SPEC 2.29–2.33): same method and URL (the cursor stays a query parameter),
+ * The page endpoint (see docs/concepts.md#resources): same method and URL (the cursor stays a query parameter),
  * the list's key, and a schema whose collection appends the page to the list's collection.
  */
 export function paginate(endpoint: RestEndpoint, cursor: string | ((...args: any[]) => unknown[])): RestEndpoint {
@@ -93,9 +93,9 @@ export interface PageRequest {
   /** The list's arguments: the page's without the cursor (`removeCursor`). */
   readonly listArgs: readonly unknown[];
   /**
-   * The page request's own key, `${method} ${url}` with the cursor (SPEC 2.32): requests for it are
+   * The page request's own key, `${method} ${url}` with the cursor (see docs/concepts.md#resources): requests for it are
    * de-duplicated by it, and its pending id and error are kept under it, so that a failed page
-   * leaves the list alone (issue 16.4). Its `key()` stays the list's key (2.31).
+   * leaves the list alone (issue 16.4). Its `key()` stays the list's key (see docs/concepts.md#resources).
    */
   readonly pageKey: string;
 }
@@ -112,14 +112,14 @@ export function pageRequestOf(store: StoreEndpoint, args: readonly unknown[]): P
   };
 }
 
-/** `endpoint.getPage`: the page endpoint for `paginationField`, memoized (SPEC 2.30). */
+/** `endpoint.getPage`: the page endpoint for `paginationField`, memoized (see docs/concepts.md#resources). */
 export function pageEndpoint(endpoint: RestEndpoint): RestEndpoint | undefined {
   return memo(endpoint, 'getPage', () =>
     endpoint.paginationField && findCollection(endpoint.schema) ? paginate(endpoint, endpoint.paginationField) : undefined,
   );
 }
 
-/** `endpoint.paginated(cursor)`: memoized for a field name (SPEC 2.26, 2.29). */
+/** `endpoint.paginated(cursor)`: memoized for a field name (see docs/concepts.md#resources). */
 export function paginatedEndpoint(endpoint: RestEndpoint, cursor: string | ((...args: any[]) => unknown[])): RestEndpoint {
   return typeof cursor === 'string' ? memo(endpoint, `paginated:${cursor}`, () => paginate(endpoint, cursor))! : paginate(endpoint, cursor);
 }

@@ -29,7 +29,7 @@ function mergeHeaders(base: Record<string, string>, over: Record<string, string>
   return Object.assign(out, over);
 }
 
-/** `member` extended with `init` merged over its requestInit, headers entry by entry (SPEC 3.25). */
+/** `member` extended with `init` merged over its requestInit, headers entry by entry (see docs/concepts.md#resources). */
 function withInit(member: RestEndpoint, init: Init): RestEndpoint {
   const last = lastInit.get(member);
   if (last !== undefined && shallowEqualInit(last.init, init)) return last.endpoint;
@@ -48,7 +48,7 @@ export type HookifiedResource<R> = {
 };
 
 /**
- * Hooks that extend each member with request init from React (SPEC 3.24–3.26), e.g. a token
+ * Hooks that extend each member with request init from React (see docs/concepts.md#resources), e.g. a token
  * from context. Call them only while rendering; they return the same endpoint while `useInit()`
  * returns shallow-equal init.
  *

@@ -5,7 +5,7 @@ import { splitArgs } from './RestEndpoint';
 import type { RestEndpoint } from './RestEndpoint';
 import type { OptimisticSnapshot, StoreEndpoint } from './types';
 
-/** The URL parameters the member's template names; search parameters excluded (SPEC 3.14). */
+/** The URL parameters the member's template names; search parameters excluded (see docs/concepts.md#resources). */
 export function pathParamsOf(compiled: CompiledPath, urlParams: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const param of compiled.params) {
@@ -39,7 +39,7 @@ function isEmptyAnswer(value: unknown): boolean {
 
 type Process = (this: RestEndpoint, value: any, ...args: any[]) => any;
 
-/** update / partialUpdate: an empty answer stands for the sent fields (SPEC 3.9). */
+/** update / partialUpdate: an empty answer stands for the sent fields (see docs/concepts.md#resources). */
 export function fallbackToSent(compiled: CompiledPath, inner: Process): Process {
   return function (this: RestEndpoint, value: unknown, ...args: unknown[]) {
     if (value === null || value === undefined) {
@@ -50,7 +50,7 @@ export function fallbackToSent(compiled: CompiledPath, inner: Process): Process 
   };
 }
 
-/** delete: an empty answer (204, `null`, `{}`) stands for the URL parameters (SPEC 3.10). */
+/** delete: an empty answer (204, `null`, `{}`) stands for the URL parameters (see docs/concepts.md#resources). */
 export function fallbackToParams(compiled: CompiledPath, inner: Process): Process {
   return function (this: RestEndpoint, value: unknown, ...args: unknown[]) {
     if (isEmptyAnswer(value)) value = pathParamsOf(compiled, splitArgs(this, args).urlParams);
@@ -59,8 +59,8 @@ export function fallbackToParams(compiled: CompiledPath, inner: Process): Proces
 }
 
 /**
- * delete: a non-JSON, non-HTML text body is the pk as a string, trimmed (SPEC 3.11). JSON,
- * empty and HTML answers go through the endpoint's own parsing (HTML stays an error, 2.10).
+ * delete: a non-JSON, non-HTML text body is the pk as a string, trimmed (see docs/concepts.md#resources). JSON,
+ * empty and HTML answers go through the endpoint's own parsing (HTML stays an error, see docs/concepts.md#endpoints).
  */
 export function parsePkText(inner: (this: RestEndpoint, response: Response) => Promise<any>) {
   return async function (this: RestEndpoint, response: Response): Promise<any> {
@@ -75,7 +75,7 @@ export function parsePkText(inner: (this: RestEndpoint, response: Response) => P
 
 type Optimistic = (this: RestEndpoint, snapshot: OptimisticSnapshot, ...args: any[]) => unknown;
 
-/** The optimistic responses of `optimistic: true` (SPEC 3.14). */
+/** The optimistic responses of `optimistic: true` (see docs/concepts.md#resources). */
 export const optimisticResponses = {
   /** update: the sent fields over the path parameters. */
   sent(compiled: CompiledPath): Optimistic {

@@ -1,19 +1,19 @@
 /**
- * Path templates (SPEC 1.1–1.10, 1.22, 3.4): one tokenizer that validates with the messages of
- * 1.4, and on top of it `fill` (params → path), `matchPath`/`matchUrl` (path → params) and the
+ * Path templates (see docs/concepts.md#endpoints, docs/concepts.md#resources): one tokenizer that validates with the messages of
+ * an invalid template (say which token, where, and the fix), and on top of it `fill` (params → path), `matchPath`/`matchUrl` (path → params) and the
  * list template of `createResource`.
  *
  * Why no path-to-regexp at runtime. Of its lines, 6.x has the old grammar (`(\d+)` patterns,
  * `? * +` modifiers, no `*name`, no `:"quoted"`, no nested `{}`), so it parses templates this
- * grammar must reject. 8.4.2 and 9.0.0 have exactly the grammar of SPEC 1.2 minus `:name?`
+ * grammar must reject. 8.4.2 and 9.0.0 have exactly our grammar (docs/concepts.md#endpoints) minus `:name?`
  * (9.0 is the same code, ESM-only, so Jest's CommonJS transform and CommonJS consumers cannot
  * load it); 8.4.2 serves the grammar best. Even 8.4.2 cannot do any of the three jobs here as
- * SPEC words them: its names are Unicode `ID_Start`/`ID_Continue` (SPEC 1.2 names are ASCII
- * letters, digits, `_`, `$`, which is also what the types of 1.5 can agree with); its errors carry
- * code-point indices and none of the fixes of 1.4, and it has no positions for the list template
- * (3.4); its matcher lets a parameter hold `?`, lets a wildcard hold empty segments and a trailing
- * `/` (1.22), gives up beyond 8 groups, and rejects `/:a:b`; its `compile` takes strings only and
- * throws its own messages (1.8–1.10). Feeding it would need a rewrite layer as large as this file,
+ * we define them: its names are Unicode `ID_Start`/`ID_Continue` (ours are ASCII
+ * letters, digits, `_`, `$`, which is also what the inferred parameter types can agree with); its errors carry
+ * code-point indices and none of the fixes our template errors give, and it has no positions for the list template
+ * (see docs/concepts.md#resources); its matcher lets a parameter hold `?`, lets a wildcard hold empty segments and a trailing
+ * `/` (see docs/concepts.md#endpoints), gives up beyond 8 groups, and rejects `/:a:b`; its `compile` takes strings only and
+ * throws its own messages (see docs/concepts.md#endpoints). Feeding it would need a rewrite layer as large as this file,
  * so path-to-regexp@8.4.2 is a devDependency instead: the property tests check this tokenizer and
  * `fill` against its `parse` and `compile` on the grammar the two share.
  */
@@ -24,13 +24,13 @@ import type { PathNode } from './pathParser';
 /** One parameter or wildcard of a template, in template order. */
 export interface PathParam {
   readonly name: string;
-  /** Inside a `{…}` group or marked with `?`: omitted when `undefined`, `null` or `''` (1.9). */
+  /** Inside a `{…}` group or marked with `?`: omitted when `undefined`, `null` or `''` (see docs/concepts.md#endpoints). */
   readonly optional: boolean;
-  /** `*name`: the value is an array of segments joined with `/` (1.7). */
+  /** `*name`: the value is an array of segments joined with `/` (see docs/concepts.md#endpoints). */
   readonly wildcard: boolean;
 }
 
-/** Params rebuilt from a URL (SPEC 8.3): decoded values, wildcards as arrays of segments. */
+/** Params rebuilt from a URL (see docs/getting-started.md#5-test-it-without-a-server): decoded values, wildcards as arrays of segments. */
 export type MatchedParams = Record<string, string | string[]>;
 
 /** A matched URL tail: its path parameters and its query string (without `?`/`&`), if any. */
@@ -44,15 +44,15 @@ export interface CompiledPath {
   readonly template: string;
   readonly params: readonly PathParam[];
   readonly paramNames: ReadonlySet<string>;
-  /** The template holds an escaped `?`, so its query string continues with `&` (1.16, 1.22). */
+  /** The template holds an escaped `?`, so its query string continues with `&` (see docs/concepts.md#endpoints). */
   readonly hasLiteralQuery: boolean;
-  /** The path for `params` (1.6–1.10). Throws a `TypeError` naming `endpointName` on bad values. */
+  /** The path for `params` (see docs/concepts.md#endpoints). Throws a `TypeError` naming `endpointName` on bad values. */
   fill(params: Readonly<Record<string, unknown>>, endpointName: string): string;
   /** Inverse of `fill` on the path part of a URL (after the prefix, before the query), or `undefined`. */
   matchPath(pathPart: string): MatchedParams | undefined;
-  /** Like `matchPath` on everything after the prefix, splitting off the query part of 1.22. */
+  /** Like `matchPath` on everything after the prefix, splitting off the query part (`?…`, or `&…` after an escaped `?`). */
   matchUrl(rest: string): UrlMatch | undefined;
-  /** The list template of SPEC 3.4. Throws the error of 3.2 when the template has no parameter. */
+  /** The list template (see docs/concepts.md#resources). Throws createResource's error when the template has no parameter. */
   listTemplate(): string;
 }
 
@@ -73,7 +73,7 @@ function encodeValue(text: string, endpointName: string, name: string): string {
   }
 }
 
-/** The encoded text of one value (1.6, 1.7), `undefined` when missing (1.8); throws on a wrong type (1.10). */
+/** The encoded text of one value, `undefined` when missing; throws on a wrong type (see docs/concepts.md#endpoints). */
 function paramText(value: unknown, param: PathParam, endpointName: string): string | undefined {
   if (value === undefined || value === null || value === '') return undefined;
   const { name } = param;
@@ -87,7 +87,7 @@ function paramText(value: unknown, param: PathParam, endpointName: string): stri
   let out: string | undefined;
   for (let i = 0; i < value.length; i++) {
     const item: unknown = value[i];
-    // An empty segment would yield `a//b`, a path no template can match back (1.22, 1.23).
+    // An empty segment would yield `a//b`, a path no template can match back (see docs/concepts.md#endpoints).
     if ((typeof item !== 'string' || item === '') && typeof item !== 'number') {
       const got = item === '' ? 'an empty string' : typeName(item);
       const expected = 'must be an array of non-empty strings or numbers';
@@ -99,7 +99,7 @@ function paramText(value: unknown, param: PathParam, endpointName: string): stri
   return out;
 }
 
-/** Writes `nodes`; `undefined` when a parameter directly inside is missing, so the enclosing group is dropped (1.9). */
+/** Writes `nodes`; `undefined` when a parameter directly inside is missing, so the enclosing group is dropped (see docs/concepts.md#endpoints). */
 function emit(nodes: readonly PathNode[], texts: readonly (string | undefined)[]): string | undefined {
   let out = '';
   for (const node of nodes) {
@@ -118,7 +118,7 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 }
 
-// SPEC 1.22: a parameter is one or more characters other than `/` and `?`; a wildcard is such
+// Matching (docs/concepts.md#endpoints): a parameter is one or more characters other than `/` and `?`; a wildcard is such
 // segments joined by `/`. Lazy, so a parameter in a literal query stops before an appended `&…`.
 const PARAM_SOURCE = '([^/?]+?)';
 const WILDCARD_SOURCE = '([^/?]+?(?:/[^/?]+?)*?)';
@@ -137,11 +137,11 @@ function decode(text: string): string {
   try {
     return decodeURIComponent(text);
   } catch {
-    return text; // a malformed escape is kept as written (it still matched, 1.22)
+    return text; // a malformed escape is kept as written (it still matched, see docs/concepts.md#endpoints)
   }
 }
 
-/** SPEC 3.4, using the source positions recorded by the tokenizer. */
+/** The list template (the item template without its last parameter, see docs/concepts.md#resources), using the source positions recorded by the tokenizer. */
 function listTemplateOf(template: string, parsed: PathParser): string {
   const last = parsed.paramMarks[parsed.paramMarks.length - 1];
   if (last === undefined) {
@@ -184,7 +184,7 @@ function buildCompiledPath(template: string): CompiledPath {
       return params && { params, search: query < 0 ? undefined : rest.slice(query + 1) };
     }
     // The query continues the template's own `?` with `&`, or starts with `?` when the group
-    // holding the literal `?` was omitted (1.16). Try the shortest path part first.
+    // holding the literal `?` was omitted (see docs/concepts.md#endpoints). Try the shortest path part first.
     for (let cut = rest.indexOf('&'); cut >= 0; cut = rest.indexOf('&', cut + 1)) {
       const pathPart = rest.slice(0, cut);
       const params = pathPart.includes('?') ? matchPath(pathPart) : undefined;
@@ -221,8 +221,8 @@ function buildCompiledPath(template: string): CompiledPath {
 const compiledPaths = new Map<string, CompiledPath>();
 
 /**
- * Validates and compiles a path template (SPEC 1.1–1.4), once per template string. Throws an
- * `Error` naming the offending token, its index and the fix for every invalid form of 1.4.
+ * Validates and compiles a path template (see docs/concepts.md#endpoints), once per template string. Throws an
+ * `Error` naming the offending token, its index and the fix for every invalid form (see docs/concepts.md#endpoints).
  * @example compilePath('/:group/posts/:id').fill({ group: 'react', id: 5 }, 'Post.get') // '/react/posts/5'
  */
 export function compilePath(template: string): CompiledPath {

@@ -1,4 +1,4 @@
-/** The path-template tokenizer (SPEC 1.1–1.4): validates with the messages of 1.4 and records source positions for the list template (3.4). */
+/** The path-template tokenizer (see docs/concepts.md#endpoints): validates (an invalid template throws with the token, its index and the fix) and records source positions for the list template (see docs/concepts.md#resources). */
 import type { PathParam } from './path';
 
 export type PathNode =
@@ -15,13 +15,13 @@ export interface Mark {
 const NAME = /[A-Za-z_$][A-Za-z0-9_$]*/y;
 const ESCAPE_IT = 'Escape it with \\ to use it literally';
 
-/** An ASCII name (SPEC 1.2) at `index`, or `''`. */
+/** An ASCII name (see docs/concepts.md#endpoints) at `index`, or `''`. */
 function nameAt(template: string, index: number): string {
   NAME.lastIndex = index;
   return NAME.exec(template)?.[0] ?? '';
 }
 
-/** Tokenizes and validates one template (SPEC 1.2–1.4); throws at the first invalid token. */
+/** Tokenizes and validates one template (see docs/concepts.md#endpoints); throws at the first invalid token. */
 export class PathParser {
   readonly params: PathParam[] = [];
   readonly paramMarks: Mark[] = [];
@@ -152,7 +152,7 @@ export class PathParser {
     const param: PathNode = { type: 'param', index: this.params.length };
     this.params.push({ name, optional: marked || this.open.length > 0, wildcard });
     this.paramMarks.push({ index: start, outerGroup: this.open[0]?.start });
-    // SPEC 1.2: `/:id?` is `{/:id}`: a directly preceding unescaped `/` belongs to the optional part.
+    // Optional parameters (docs/concepts.md#endpoints): `/:id?` is `{/:id}`: a directly preceding unescaped `/` belongs to the optional part.
     const lead = marked && this.endsWithSlash;
     if (lead) this.text = this.text.slice(0, -1);
     this.flush();

@@ -1,5 +1,5 @@
 /**
- * URL parameter types inferred from a literal path template (SPEC 1.5, 1.27).
+ * URL parameter types inferred from a literal path template (see docs/concepts.md#endpoints).
  *
  * The template is read one character at a time, the way `parsePath` in `path.ts` reads it:
  *   `\c`       an escaped character: skipped
@@ -16,7 +16,7 @@ type LowerLetter =
   | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm'
   | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z';
 type Digit = '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9';
-/** Characters that may start a parameter name (SPEC 1.2). */
+/** Characters that may start a parameter name (see docs/concepts.md#endpoints). */
 type NameStart = LowerLetter | Uppercase<LowerLetter> | '_' | '$';
 /** Characters that may continue a parameter name. */
 type NameChar = NameStart | Digit;
@@ -43,14 +43,14 @@ type ReadQuoted<S extends string, TName extends string = ''> = S extends `"${inf
     ? ReadQuoted<Rest, `${TName}${C}`>
     : S extends `${infer C}${infer Rest}`
       ? ReadQuoted<Rest, `${TName}${C}`>
-      : [TName, '']; // unterminated quote: the runtime throws (1.4)
+      : [TName, '']; // unterminated quote: the runtime throws (see docs/concepts.md#endpoints)
 
 /** `[name, rest]` after a `:` or `*`. */
 type ReadParamName<S extends string> = S extends `"${infer Rest}`
   ? ReadQuoted<Rest>
   : S extends `${NameStart}${string}`
     ? ReadName<S>
-    : ['', S]; // no name: the runtime throws (1.4)
+    : ['', S]; // no name: the runtime throws (see docs/concepts.md#endpoints)
 
 /** Drops the first character (the one after a `\`). */
 type DropFirst<S extends string> = S extends `${string}${infer Rest}` ? Rest : '';
@@ -78,13 +78,13 @@ type Scan<S extends string, TDepth extends unknown[] = [], TFound extends AnyFou
           : Scan<Rest, TDepth, TFound>
   : TFound;
 
-/** The value type of one parameter: `string[]` for a wildcard (1.7), else `string | number` (1.6). */
+/** The value type of one parameter: `string[]` for a wildcard, else `string | number` (see docs/concepts.md#endpoints). */
 type ValueOf<F extends AnyFound> = F['wildcard'] extends true ? string[] : string | number;
 
 /** Flattens an intersection so editors show one object type. */
 type Simplify<T> = { [K in keyof T]: T[K] } & {};
 
-/** Required parameters as required keys; optional ones as `?:` keys that also accept `null` (1.9). */
+/** Required parameters as required keys; optional ones as `?:` keys that also accept `null` (see docs/concepts.md#endpoints). */
 type ParamsObject<F extends AnyFound> = Simplify<
   { [P in F as P['optional'] extends true ? never : P['name']]: ValueOf<P> } & {
     [P in F as P['optional'] extends true ? P['name'] : never]?: ValueOf<P> | null;
@@ -92,7 +92,7 @@ type ParamsObject<F extends AnyFound> = Simplify<
 >;
 
 /**
- * The URL parameters of a path template (SPEC 1.5).
+ * The URL parameters of a path template (see docs/concepts.md#endpoints).
  * @example PathParams<'/:group/posts/:id?'> // { group: string | number; id?: string | number | null }
  * @example PathParams<'/users'> // {}
  * @example PathParams<string> // Record<string, unknown> (a template only known at run time)
@@ -103,7 +103,7 @@ export type PathParams<TPath extends string> = string extends TPath ? Record<str
 export type HasParams<TParams> = [keyof TParams] extends [never] ? false : true;
 
 /**
- * The URL parameter argument of an endpoint as a tuple (SPEC 1.27): absent (`[]`) without any
+ * The URL parameter argument of an endpoint as a tuple (see docs/concepts.md#endpoints): absent (`[]`) without any
  * parameter, optional when every parameter is optional, otherwise required.
  * @example ParamsArg<PathParams<'/users'>> // []
  * @example ParamsArg<PathParams<'/users{/:id}'>> // [urlParams?: { id?: string | number | null }]
@@ -118,7 +118,7 @@ export type ParamsArg<TParams> = HasParams<TParams> extends false
     : [urlParams: TParams];
 
 /**
- * The list template of an item template (SPEC 3.4), cut where `listTemplateOf` in `path.ts` cuts:
+ * The list template of an item template (see docs/concepts.md#resources), cut where `listTemplateOf` in `path.ts` cuts:
  * at the start of the outermost `{…}` group holding the last parameter; otherwise at the last
  * unescaped `/` before it (a `/` inside an earlier group cuts before that whole group), or at the
  * parameter itself when no `/` precedes it. An empty result is `/`.
@@ -171,7 +171,7 @@ type ListScanParam<
     : never
   : S extends `${NameStart}${string}`
     ? ListScan<S, TRead, TDepth, TGroup, TSlash, TParamCut>
-    : ListScan<S, TRead, TDepth, TGroup, TSlash, TCut>; // no name: the runtime throws (1.4)
+    : ListScan<S, TRead, TDepth, TGroup, TSlash, TCut>; // no name: the runtime throws (see docs/concepts.md#endpoints)
 
 /** `[raw, rest]`: a quoted name as written, closing `"` included, whose opening `"` is consumed. */
 type ReadQuotedRaw<S extends string, TRaw extends string = ''> = S extends `"${infer Rest}`

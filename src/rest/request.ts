@@ -3,7 +3,7 @@ import { NetworkError } from './errors';
 
 type HeaderRecord = Record<string, string>;
 
-/** Bodies sent as they are (SPEC 2.6): the platform sets their Content-Type. */
+/** Bodies sent as they are (see docs/concepts.md#endpoints): the platform sets their Content-Type. */
 function sentAsIs(body: unknown): boolean {
   return (
     typeof body === 'string' ||
@@ -16,7 +16,7 @@ function sentAsIs(body: unknown): boolean {
   );
 }
 
-/** JSON-encodes a body, or rejects with the TypeError of SPEC 2.6 (nothing is sent). */
+/** JSON-encodes a body, or rejects with a TypeError "request body is not JSON-serializable" (nothing is sent, see docs/concepts.md#endpoints). */
 export function encodeBody(body: unknown, endpointName: string): BodyInit | undefined {
   if (body === undefined || body === null) return undefined;
   if (sentAsIs(body)) return body as BodyInit;
@@ -27,7 +27,7 @@ export function encodeBody(body: unknown, endpointName: string): BodyInit | unde
   }
 }
 
-/** Copies any HeadersInit into a plain object; a `Headers` instance gives lower-case names (SPEC 2.7). */
+/** Copies any HeadersInit into a plain object; a `Headers` instance gives lower-case names (see docs/concepts.md#endpoints). */
 export function headersToObject(headers: HeadersInit | undefined): HeaderRecord {
   const out: HeaderRecord = {};
   if (headers === undefined || headers === null) return out;
@@ -48,7 +48,7 @@ export function hasContentType(headers: HeaderRecord): boolean {
 }
 
 /**
- * Text `Content-Type`s for `parseResponse` (SPEC 2.10 step 3, issue 16.6), in order: `text/*`; a
+ * Text `Content-Type`s for `parseResponse` (see docs/concepts.md#endpoints, issue 16.6), in order: `text/*`; a
  * type without a subtype (or none at all); any type with a `charset` parameter other than
  * `binary` (a charset only makes sense for text: GitHub's
  * `application/vnd.github.v3.raw; charset=utf-8`); XML and its `+xml` family, YAML, scripts,
@@ -62,7 +62,7 @@ function isBinary(contentType: string | null): boolean {
   return contentType !== null && !TEXT_TYPE.test(contentType);
 }
 
-/** The first 200 UTF-16 code units of a body, then `…` when cut (SPEC 2.11). */
+/** The first 200 UTF-16 code units of a body, then `…` when cut (see docs/concepts.md#endpoints). */
 export function first200(text: string): string {
   return text.length > 200 ? text.slice(0, 200) + '…' : text;
 }
@@ -74,7 +74,7 @@ function looksLikeHtml(contentType: string | null, text: string): boolean {
 }
 
 /**
- * The default response parsing of SPEC 2.10 (D8). `schemaName` is the schema description, or
+ * The default response parsing (see docs/concepts.md#endpoints). `schemaName` is the schema description, or
  * `undefined` when the endpoint has no schema.
  */
 export async function parseBody(response: Response, url: string, schemaName: string | undefined): Promise<unknown> {
@@ -121,7 +121,7 @@ function notJsonMessage(url: string, schemaName: string, contentType: string | n
 /**
  * A transport error's message without the request's header values: `fetch` rejects an invalid
  * header value (a token with a line break, say) with a message quoting it, and that message is
- * stored (SPEC 6.43). Credentials set through `getHeaders` must never reach the store (SPEC 9.3).
+ * stored (see docs/concepts.md#errors-and-errorpolicy). Credentials set through `getHeaders` must never reach the store (see docs/recipes/README.md#authentication).
  */
 function redactHeaders(message: string, headers: HeadersInit | undefined): string {
   if (headers === undefined) return message;
@@ -142,7 +142,7 @@ function collect(headers: Headers): string[] {
   return values;
 }
 
-/** The default `fetchResponse` of SPEC 2.9: `globalThis.fetch` looked up at call time. */
+/** The default `fetchResponse` (see docs/concepts.md#endpoints): `globalThis.fetch` looked up at call time. */
 export async function sendRequest(input: RequestInfo, init: RequestInit): Promise<Response> {
   const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
   let response: Response;

@@ -3,13 +3,13 @@ import type { ListPath, PathParams } from './pathTypes';
 import type { RestEndpoint } from './RestEndpoint';
 import type { Extended, ExtendedEndpoint, FieldsOf, RestEndpointOptions, RestGenerics, Simplify, WidenLeaves } from './types';
 
-/** Options of `createResource` (SPEC 3.1): the member options plus these. */
+/** Options of `createResource` (see docs/concepts.md#resources): the member options plus these. */
 export interface ResourceOptions extends RestEndpointOptions {
-  /** Item template, e.g. `'/:group/posts/:id'`; the list template drops its last parameter (3.4). */
+  /** Item template, e.g. `'/:group/posts/:id'`; the list template drops its last parameter (see docs/concepts.md#resources). */
   path: string;
   /** The item schema: an Entity class, a Union, or any schema. */
   schema: unknown;
-  /** `true` gives every mutation member an optimistic response (SPEC 3.14). @default false */
+  /** `true` gives every mutation member an optimistic response (see docs/concepts.md#resources). @default false */
   optimistic?: boolean;
   /** Class used to construct every member; must extend RestEndpoint. @default RestEndpoint */
   Endpoint?: typeof RestEndpoint<any>;
@@ -35,7 +35,7 @@ type Shared<O> = Pick<O, Extract<keyof O, 'process'>>;
 /** `getList` also carries `searchParams`, `body` (for `push`/`unshift`) and `paginationField` (for `getPage`). */
 type ListShared<O> = Pick<O, Extract<keyof O, 'process' | 'searchParams' | 'body' | 'paginationField'>>;
 
-/** The default body of update, partialUpdate, push and unshift (SPEC 3.7): `Partial` of the entity's fields, or FormData. */
+/** The default body of update, partialUpdate, push and unshift (see docs/concepts.md#resources): `Partial` of the entity's fields, or FormData. */
 type ItemBody<O extends ResourceGenerics> = O extends { readonly body: infer B } ? B : Partial<FieldsOf<Denormalize<WidenLeaves<O['schema']>>>> | FormData;
 /** `partialUpdate` takes `Partial` of the body (a FormData body as it is). */
 type PartialBody<B> = B extends FormData ? B : Partial<B>;
@@ -43,16 +43,16 @@ type PartialBody<B> = B extends FormData ? B : Partial<B>;
 /** `getList`'s schema: a Collection of Entity or Union items, else a plain array of the item schema. */
 type ListSchema<S> = S extends typeof Entity | schema.Union<any> ? CollectionSchema<[S]> : schema.Array<WidenLeaves<S>>;
 
-/** `delete` tombstones through `Invalidate` for an Entity or a Union, else uses the schema (SPEC 3.6, 3.8). */
+/** `delete` tombstones through `Invalidate` for an Entity or a Union, else uses the schema (see docs/concepts.md#resources). */
 type DeleteSchema<S> = S extends typeof Entity ? schema.Invalidate<S> : S extends schema.Union<any> ? schema.Invalidate<S> : S;
 
-/** A member: a `RestEndpoint`, plus the members of the `Endpoint` subclass when one is given (SPEC 3.22). */
+/** A member: a `RestEndpoint`, plus the members of the `Endpoint` subclass when one is given (see docs/concepts.md#resources). */
 type Member<O, G extends RestGenerics> = O extends { readonly Endpoint: abstract new (...args: any[]) => infer T }
   ? ExtendedEndpoint<T, RestEndpoint<G>>
   : RestEndpoint<G>;
 
 /**
- * The members of a resource (SPEC 3.6). With `PostResource` of SPEC 0.6, where `I` is the item's
+ * The members of a resource (see docs/concepts.md#resources). With the `PostResource` of docs/concepts.md#resources, where `I` is the item's
  * parameters and `L` the list's plus `searchParams`: `get(I)`, `getList(L)`, `getList.push(L, body)`,
  * `getList.getPage(L & { page })`, `update(I, body)`, `partialUpdate(I, Partial<body>)`, `delete(I)`.
  */
@@ -68,7 +68,7 @@ export interface ResourceMembers<O extends ResourceGenerics> {
   update: Member<O, Simplify<Shared<O> & { path: O['path']; schema: O['schema']; method: 'PUT'; body: ItemBody<O> }>>;
   /** `PATCH` one item: `partialUpdate({ group, id }, partialBody)`. */
   partialUpdate: Member<O, Simplify<Shared<O> & { path: O['path']; schema: O['schema']; method: 'PATCH'; body: PartialBody<ItemBody<O>> }>>;
-  /** `DELETE` one item: `delete({ group, id })`; the entity is removed from every list and read (SPEC 3.8–3.10). */
+  /** `DELETE` one item: `delete({ group, id })`; the entity is removed from every list and read (see docs/concepts.md#resources). */
   delete: Member<O, Simplify<Shared<O> & { path: O['path']; schema: DeleteSchema<O['schema']>; method: 'DELETE' }>>;
 }
 
@@ -78,10 +78,10 @@ type ExtendMember<TMember, E> = TMember extends RestEndpoint<infer MO> ? Extende
 /** `base` with `added` over it, flattened. */
 type Merge<TBase, TAdded> = Simplify<Omit<TBase, keyof TAdded> & TAdded>;
 
-/** `extend` in its three forms (SPEC 3.18–3.20); each returns a new resource. */
+/** `extend` in its three forms (see docs/concepts.md#resources); each returns a new resource. */
 export interface ResourceExtend<M> {
   /**
-   * Add-member form (3.19): an existing member is replaced by `member.extend(options)`; a new
+   * Add-member form (see docs/concepts.md#resources): an existing member is replaced by `member.extend(options)`; a new
    * name is added as `get.extend(options)`.
    * @example PostResource.extend('publish', { path: '/:group/posts/:id/publish', method: 'POST' })
    */
@@ -90,12 +90,12 @@ export interface ResourceExtend<M> {
     options: E,
   ): Resource<Merge<M, { [P in K]: ExtendMember<P extends keyof M ? M[P] : M[keyof M & 'get'], E> }>>;
   /**
-   * Function form (3.20): the returned members are merged over the resource.
+   * Function form (see docs/concepts.md#resources): the returned members are merged over the resource.
    * @example PostResource.extend((Base) => ({ byAuthor: Base.getList.extend({ path: '/:group/authors/:author/posts' }) }))
    */
   <T extends Record<string, unknown>>(extension: (base: Resource<M>) => T): Resource<Merge<M, T>>;
   /**
-   * Batch form (3.18): each named member is replaced by `member.extend(options)`. Only members
+   * Batch form (see docs/concepts.md#resources): each named member is replaced by `member.extend(options)`. Only members
    * may be named (the runtime throws a TypeError for any other name).
    * @example PostResource.extend({ update: { body: {} as PostBody } })
    */
@@ -113,6 +113,6 @@ export interface ResourceExtend<M> {
  * await store.dispatch(rest.fetch(PublishablePosts.publish, { group: 'react', id: 5 }, {}));
  */
 export type Resource<M> = M & {
-  /** Adds or replaces members; each form returns a new resource (SPEC 3.18–3.21). */
+  /** Adds or replaces members; each form returns a new resource (see docs/concepts.md#resources). */
   extend: ResourceExtend<M>;
 };

@@ -1,5 +1,5 @@
 /**
- * Query strings and whole URLs (SPEC 1.11–1.17), and the inverse the mock needs (8.3).
+ * Query strings and whole URLs (see docs/concepts.md#endpoints), and the inverse the mock needs (see docs/getting-started.md#5-test-it-without-a-server).
  */
 import { getOwn, setOwn } from '../internal/own';
 import type { CompiledPath } from './path';
@@ -7,14 +7,14 @@ import type { CompiledPath } from './path';
 /** An endpoint's `searchToString`: the query parameters → the query string, without a leading `?`. */
 export type SearchToString = (params: Record<string, unknown>) => string;
 
-/** URL parameters split by rule 1.11; both objects are fresh and owned by the caller. */
+/** URL parameters split: keys the template names go to the path, the others (without `undefined`/`null` values) to the query (see docs/concepts.md#endpoints); both objects are fresh and owned by the caller. */
 export interface SplitParamsResult {
   readonly path: Record<string, unknown>;
   readonly search: Record<string, unknown>;
 }
 
 /**
- * Splits URL parameters (SPEC 1.11): keys the template names go to `path`, every other own
+ * Splits URL parameters (see docs/concepts.md#endpoints): keys the template names go to `path`, every other own
  * enumerable key to `search`; keys whose value is `undefined` or `null` are dropped.
  */
 export function splitParams(compiled: CompiledPath, urlParams: Readonly<Record<string, unknown>>): SplitParamsResult {
@@ -55,7 +55,7 @@ function describe(value: unknown): string {
   return typeof ctor === 'string' && ctor !== '' ? `a ${ctor} object` : 'an object';
 }
 
-/** The text of one query value (1.12 step 3), or the `TypeError` of 1.13. */
+/** The text of one query value, or the `TypeError` for a nested object that suggests a `searchToString` override (see docs/concepts.md#endpoints). */
 function scalarText(value: unknown, endpointName: string, key: string, index: number | undefined): string {
   switch (typeof value) {
     case 'string':
@@ -73,7 +73,7 @@ function scalarText(value: unknown, endpointName: string, key: string, index: nu
 }
 
 /**
- * The default `searchToString` (SPEC 1.12–1.13): keys sorted by UTF-16 code unit, one pair per
+ * The default `searchToString` (see docs/concepts.md#endpoints): keys sorted by UTF-16 code unit, one pair per
  * array element, numbers, booleans and bigints through `String()`, form-urlencoded, joined with `&`.
  * @example searchToString({ tag: ['b', 'a'], q: 'a b' }, 'Post.getList') // 'q=a+b&tag=b&tag=a'
  */
@@ -97,7 +97,7 @@ export function searchToString(params: Readonly<Record<string, unknown>>, endpoi
 }
 
 /**
- * `url()` without its prefix logic spelled out (SPEC 1.16–1.17): `urlPrefix` verbatim, the filled
+ * `url()` without its prefix logic spelled out (see docs/concepts.md#endpoints): `urlPrefix` verbatim, the filled
  * template, then the query string after `?`, or after `&` when the filled template already holds
  * a literal `?`. `toSearch` is the endpoint's (possibly overridden) `searchToString`.
  */
@@ -120,7 +120,7 @@ export function buildUrl(
 }
 
 /**
- * Query parameters rebuilt from a query string (SPEC 8.3): values as strings, a repeated key as
+ * Query parameters rebuilt from a query string (see docs/getting-started.md#5-test-it-without-a-server): values as strings, a repeated key as
  * an array in order. Form-decoded (`+` is a space); a malformed escape is kept as written.
  */
 export function parseSearch(search: string): Record<string, string | string[]> {

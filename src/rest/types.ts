@@ -42,17 +42,17 @@ export type Simplify<T> = { [K in keyof T]: T[K] } & {};
 type SearchOf<O> = O extends { readonly searchParams: infer S } ? S : unknown;
 type SchemaOf<O> = O extends { readonly schema: infer S } ? S : undefined;
 
-/** The upper-cased method: the `method` option, else `POST` for `sideEffect: true`, else `GET` (SPEC 2.2). */
+/** The upper-cased method: the `method` option, else `POST` for `sideEffect: true`, else `GET` (see docs/concepts.md#endpoints). */
 export type MethodOf<O> = O extends { readonly method: infer M extends string }
   ? Uppercase<M>
   : O extends { readonly sideEffect: true }
     ? 'POST'
     : 'GET';
 
-/** The URL parameters: path parameters from the template, intersected with `searchParams` (SPEC 1.27). */
+/** The URL parameters: path parameters from the template, intersected with `searchParams` (see docs/concepts.md#endpoints). */
 export type UrlParamsOf<O extends RestGenerics> = Simplify<PathParams<O['path']> & SearchOf<O>>;
 
-/** Whether the endpoint takes a body argument (SPEC 1.25, 1.27). */
+/** Whether the endpoint takes a body argument (see docs/concepts.md#endpoints). */
 export type HasBody<O> = MethodOf<O> extends 'GET' | 'HEAD' | 'DELETE'
   ? false
   : O extends { readonly body: infer B }
@@ -65,7 +65,7 @@ export type HasBody<O> = MethodOf<O> extends 'GET' | 'HEAD' | 'DELETE'
 export type BodyOf<O> = O extends { readonly body: infer B } ? B : any;
 
 /**
- * The call arguments (SPEC 1.26–1.27): `(params?)` without a body; with one, `(body)` when there
+ * The call arguments (see docs/concepts.md#endpoints): `(params?)` without a body; with one, `(body)` when there
  * are no URL parameters, `(body)` or `(params, body)` when all are optional, else `(params, body)`.
  */
 export type EndpointArgs<O extends RestGenerics> =
@@ -86,7 +86,7 @@ type BodyArgs<P extends unknown[], B> = P extends []
 type GenericsOf<T> = T extends RestEndpoint<infer O> ? O : T;
 
 /**
- * What a plain call resolves to: `process`'s result, else the parsed JSON (SPEC 2.1, 2.13).
+ * What a plain call resolves to: `process`'s result, else the parsed JSON (see docs/concepts.md#endpoints).
  * Takes an endpoint type or its generics: `ProcessedOf<typeof getPost>`.
  */
 export type ProcessedOf<T> = GenericsOf<T> extends {
@@ -120,11 +120,11 @@ export type DataOf<T> = [SchemaOf<GenericsOf<T>>] extends [undefined | null]
   ? ProcessedOf<GenericsOf<T>>
   : Denormalize<WidenLeaves<SchemaOf<GenericsOf<T>>>>;
 
-/** `O` with its method resolved: `extend` inherits the method itself, not the rule that chose it (SPEC 2.22). */
+/** `O` with its method resolved: `extend` inherits the method itself, not the rule that chose it (see docs/concepts.md#endpoints). */
 type ResolvedMethod<O> = Omit<O, 'method'> & { readonly method: MethodOf<O> };
 
 /**
- * The generics of `ep.extend(options)` (SPEC 2.21–2.23): given keys replace `ep`'s, the rest are
+ * The generics of `ep.extend(options)` (see docs/concepts.md#endpoints): given keys replace `ep`'s, the rest are
  * inherited (so a new `sideEffect` alone does not turn a GET into a POST).
  */
 export type Extended<O extends RestGenerics, E> = IsAny<O> extends true
@@ -133,16 +133,16 @@ export type Extended<O extends RestGenerics, E> = IsAny<O> extends true
     ? R
     : any;
 
-/** The endpoint `extend` returns: a plain `RestEndpoint`, plus the members a subclass adds (SPEC 2.20). */
+/** The endpoint `extend` returns: a plain `RestEndpoint`, plus the members a subclass adds (see docs/concepts.md#endpoints). */
 export type ExtendedEndpoint<TThis, TNew> = [Exclude<keyof TThis, keyof RestEndpoint>] extends [never]
   ? TNew
   : Omit<TThis, keyof RestEndpoint> & TNew;
 
 // ---------------------------------------------------------------------------------------------
-// Collection extenders (SPEC 2.24–2.30): `push`, `unshift`, `assign`, `getPage`, `paginated`.
+// Collection extenders (see docs/concepts.md#resources): `push`, `unshift`, `assign`, `getPage`, `paginated`.
 
 /**
- * The collection the extenders work on (SPEC 2.24): the schema when it is a Collection, else a
+ * The collection the extenders work on (see docs/concepts.md#resources): the schema when it is a Collection, else a
  * Collection member of a plain-object or `schema.Object` schema, at any depth. (Types cannot see
  * key order: with two collections in one schema, this is their union.)
  */
@@ -170,10 +170,10 @@ type IsValues<C> = C extends CollectionSchema<schema.Values<any>> ? true : false
 /** A creation schema whose output is `TOut`: `collection.push` reads back as the created entity. */
 type CreationSchema<TOut> = CollectionCreation & { readonly __denormalized?: TOut };
 
-/** The `body` option when given (and not `undefined`), else `TDefault` (SPEC 2.28). */
+/** The `body` option when given (and not `undefined`), else `TDefault` (see docs/concepts.md#resources). */
 type BodyOr<O, TDefault> = O extends { readonly body: infer B } ? ([B] extends [undefined] ? TDefault : B) : TDefault;
 
-/** `push` / `unshift` (SPEC 2.27–2.28): a POST on the list URL that always takes a body. */
+/** `push` / `unshift` (see docs/concepts.md#resources): a POST on the list URL that always takes a body. */
 type CreateEndpoint<O extends RestGenerics, C> = RestEndpoint<
   Extended<O, { method: 'POST'; schema: CreationSchema<ItemOf<C>>; body: BodyOr<O, Partial<FieldsOf<ItemOf<C>>> | Partial<FieldsOf<ItemOf<C>>>[] | FormData> }>
 >;
@@ -181,11 +181,11 @@ type CreateEndpoint<O extends RestGenerics, C> = RestEndpoint<
 type AssignEndpoint<O extends RestGenerics, C> = RestEndpoint<
   Extended<O, { method: 'POST'; schema: CreationSchema<Record<string, ItemOf<C>>>; body: BodyOr<O, Record<string, Partial<FieldsOf<ItemOf<C>>>> | FormData> }>
 >;
-/** A page endpoint (SPEC 2.29–2.31): the list's types with the cursor parameters added. */
+/** A page endpoint (see docs/concepts.md#resources): the list's types with the cursor parameters added. */
 export type PageEndpoint<O extends RestGenerics, TCursor> = RestEndpoint<Extended<O, { searchParams: Simplify<SearchOf<O> & TCursor> }>>;
 
 /**
- * An extender that exists only with a fitting collection (SPEC 2.25): `TEndpoint` when `TWhen`
+ * An extender that exists only with a fitting collection (see docs/concepts.md#resources): `TEndpoint` when `TWhen`
  * holds, `undefined` otherwise, either one when the schema is not known (`any`, `unknown`).
  */
 type Extender<O, TWhen extends boolean, TEndpoint> = unknown extends SchemaOf<O>
@@ -200,7 +200,7 @@ type PaginationFieldOf<O> = O extends { readonly paginationField: infer F extend
 
 export type PushOf<O extends RestGenerics> = Extender<O, HasArrayCollection<O>, CreateEndpoint<O, CollectionOf<SchemaOf<O>>>>;
 export type AssignOf<O extends RestGenerics> = Extender<O, HasValuesCollection<O>, AssignEndpoint<O, CollectionOf<SchemaOf<O>>>>;
-/** `getPage` (SPEC 2.30): needs a collection and `paginationField`; the page parameter is required. */
+/** `getPage` (see docs/concepts.md#resources): needs a collection and `paginationField`; the page parameter is required. */
 export type GetPageOf<O extends RestGenerics> = Extender<
   O,
   [CollectionOf<SchemaOf<O>>] extends [never] ? false : [PaginationFieldOf<O>] extends [never] ? false : true,
@@ -208,7 +208,7 @@ export type GetPageOf<O extends RestGenerics> = Extender<
 >;
 
 /**
- * A snapshot of the store passed to `getOptimisticResponse` (SPEC 6.48). Filled in by the store;
+ * A snapshot of the store passed to `getOptimisticResponse` (see docs/concepts.md#optimistic-updates). Filled in by the store;
  * it reads the data beneath the new optimistic update, with the selectors' semantics.
  *
  * @example
@@ -230,9 +230,9 @@ export interface OptimisticSnapshot {
   readonly abort: Error;
 }
 
-/** Options every endpoint accepts as constructor option, `extend` option or subclass member (SPEC 2.2). */
+/** Options every endpoint accepts as constructor option, `extend` option or subclass member (see docs/concepts.md#endpoints). */
 export interface RestEndpointOptions {
-  /** The path template, e.g. `'/:group/posts/:id'` (SPEC §1). Required. */
+  /** The path template, e.g. `'/:group/posts/:id'` (see docs/concepts.md#endpoints). Required. */
   path?: string;
   /**
    * Prepended verbatim to every URL: a string, or a function called whenever a URL or key is made
@@ -249,7 +249,7 @@ export interface RestEndpointOptions {
   method?: string;
   /** Marks a mutation. @default true when `method` is not GET */
   sideEffect?: boolean;
-  /** Where entities sit in the processed response (SPEC §4). @default undefined (stored as is) */
+  /** Where entities sit in the processed response (see docs/concepts.md#schemas). @default undefined (stored as is) */
   schema?: unknown;
   /** Type of the body (type only; its value is never read). `undefined` removes the body argument. */
   body?: unknown;
@@ -271,29 +271,29 @@ export interface RestEndpointOptions {
   invalidIfStale?: boolean;
   /** `'soft'` keeps showing data while this error is stored. @default none (errors surface) */
   errorPolicy?: (error: any) => 'soft' | undefined;
-  /** The response to show at once while a mutation is in flight (SPEC 6.48). */
+  /** The response to show at once while a mutation is in flight (see docs/concepts.md#optimistic-updates). */
   getOptimisticResponse?: (snapshot: OptimisticSnapshot, ...args: any[]) => unknown;
-  /** Updates other keys' results after this endpoint's response (SPEC 6.29). */
+  /** Updates other keys' results after this endpoint's response (see docs/concepts.md#the-store). */
   update?: (result: any, ...args: any[]) => Record<string, (previous: any) => any>;
   /** Shown in actions and errors. @default `${method} ${urlPrefix}${path}` (`${method} ${path}` when `urlPrefix` is a function) */
   name?: string;
-  /** The request URL; override to compute a prefix at call time, together with `testKey` (SPEC 1.18). */
+  /** The request URL; override to compute a prefix at call time, together with `testKey` (see docs/concepts.md#endpoints). */
   url?(urlParams: any): string;
-  /** The query string without `?`; override to encode nested values (SPEC 1.14, 10.9). */
+  /** The query string without `?`; override to encode nested values (see docs/concepts.md#endpoints, docs/recipes/README.md#customization). */
   searchToString?(searchParams: Record<string, unknown>): string;
-  /** The request identity, `${method} ${url}` (SPEC 1.19). */
+  /** The request identity, `${method} ${url}` (see docs/concepts.md#endpoints). */
   key?(...args: any[]): string;
-  /** Whether a key belongs to this endpoint; used by invalidateAll, expireAll and mocks (SPEC 1.22). */
+  /** Whether a key belongs to this endpoint; used by invalidateAll, expireAll and mocks (see docs/concepts.md#endpoints). */
   testKey?(key: string): boolean;
-  /** The RequestInit of a request; may be async; build on the default (SPEC 2.5, 9.2). */
+  /** The RequestInit of a request; may be async; build on the default (see docs/concepts.md#endpoints, docs/recipes/README.md#authentication). */
   getRequestInit?(body: any): RequestInit | Promise<RequestInit>;
-  /** Final say over the headers, e.g. an access token; may be async (SPEC 2.7, 9.3). */
+  /** Final say over the headers, e.g. an access token; may be async (see docs/concepts.md#endpoints, docs/recipes/README.md#authentication). */
   getHeaders?(headers: Record<string, string>): HeadersInit | Promise<HeadersInit>;
-  /** Sends the request; the default uses `globalThis.fetch` looked up at call time (SPEC 2.9). */
+  /** Sends the request; the default uses `globalThis.fetch` looked up at call time (see docs/concepts.md#endpoints). */
   fetchResponse?(input: RequestInfo, init: RequestInit): Promise<Response>;
-  /** Reads the body; override to read headers or wrap it (SPEC 2.10, 10.2). */
+  /** Reads the body; override to read headers or wrap it (see docs/concepts.md#endpoints, docs/recipes/README.md#customization). */
   parseResponse?(response: Response): Promise<any>;
-  /** Transforms the parsed value; receives every call argument (SPEC 2.13, 10.1, 10.3). */
+  /** Transforms the parsed value; receives every call argument (see docs/concepts.md#endpoints, docs/recipes/README.md#customization). */
   process?(value: any, ...args: any[]): any;
   [custom: string]: unknown;
 }

@@ -14,7 +14,7 @@ import type { AbstractInstanceType } from './types';
 
 /**
  * Every stored, non-deleted entity of a table (or of a union's tables), in the table's order
- * (SPEC 4.39). A missing table reads `undefined`; an empty one `[]`. As an endpoint schema it
+ * (see docs/concepts.md#schemas). A missing table reads `undefined`; an empty one `[]`. As an endpoint schema it
  * stores the response's entities and `null` as the result. As an entity field it stores the
  * response's references (and still reads the whole table); a `null` field reads `null`.
  *
@@ -53,8 +53,8 @@ export class AllSchema<E extends typeof Entity | Record<string, typeof Entity> =
     else if (parent !== undefined && (input === null || input === undefined)) return input;
     else throw new NormalizeError(`expected an array for ${this.describe()}, got ${describeType(input)}: ${preview(input)}`);
     const refs = normalizeItems(this.union ?? this.members()[0]!, items, parent === undefined ? items : parent, key, ctx);
-    // In an entity a stored null reads null (4.21), so the field keeps the response's references
-    // (it still reads the whole table); elsewhere null stands for "the table" (4.39).
+    // In an entity a stored null reads null (see docs/concepts.md#entities), so the field keeps the response's references
+    // (it still reads the whole table); elsewhere null stands for "the table" (see docs/concepts.md#schemas).
     return ctx.stack.length > 0 ? refs : null;
   }
 

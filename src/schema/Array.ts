@@ -7,7 +7,7 @@ import { ItemSchema } from './ItemSchema';
 import type { Denormalize } from './types';
 
 /**
- * A list of `X` (SPEC 4.32); `[X]` is shorthand. Reading omits missing and deleted entities and
+ * A list of `X` (see docs/concepts.md#schemas); `[X]` is shorthand. Reading omits missing and deleted entities and
  * keeps `null` items. Not queryable.
  *
  * @example
@@ -38,7 +38,7 @@ export class ArraySchema<S = any> extends ItemSchema<Denormalize<S>[], S> {
 
 /**
  * The items of a list answer: an array, or the values of an object whose every value is an
- * object or null (a dictionary of items, 4.32). Any other object is an answer of another shape (a
+ * object or null (a dictionary of items, see docs/concepts.md#schemas). Any other object is an answer of another shape (a
  * search result `{ total_count, items }`, an error body `{ message }`): it is reported as that,
  * not read item by item (which stored its strings as references and failed on its booleans).
  */

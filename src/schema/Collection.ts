@@ -24,7 +24,7 @@ type CollectionOutput<D> = D extends ValuesSchema<infer I> ? Record<string, Deno
 type Merge = (existing: any, incoming: any) => any;
 
 /**
- * A stored list (or dictionary) of entities identified by arguments (SPEC 4.25–4.31, D15).
+ * A stored list (or dictionary) of entities identified by arguments (see docs/concepts.md#schemas).
  * Endpoints or nested fields computing the same table and pk share one collection.
  *
  * @example
@@ -83,7 +83,7 @@ export class CollectionSchema<D extends ItemsDefinition = ItemsDefinition> exten
     return this.items.item;
   }
 
-  /** The collection pk for these arguments (SPEC 4.26). */
+  /** The collection pk for these arguments (see docs/concepts.md#schemas). */
   pk(args: readonly unknown[], parent?: unknown, key?: string): string {
     const source = parent !== undefined && key !== undefined && this.nestKey ? this.nestKey(parent, key) : this.argsKey(...args);
     return stableArgsKey(source);
@@ -107,7 +107,7 @@ export class CollectionSchema<D extends ItemsDefinition = ItemsDefinition> exten
     return pk;
   }
 
-  /** Stores the list per request start order (4.27), or through `mergeWith` (`addWith`). */
+  /** Stores the list per request start order (see docs/concepts.md#schemas), or through `mergeWith` (`addWith`). */
   private write(ctx: NormalizeContext, pk: string, incoming: unknown): void {
     const existing = ctx.current(this.key, pk);
     const meta = ctx.meta;
@@ -122,7 +122,7 @@ export class CollectionSchema<D extends ItemsDefinition = ItemsDefinition> exten
       const existingMeta = ctx.currentMeta(this.key, pk);
       if (existingMeta !== undefined && meta.fetchedAt < existingMeta.fetchedAt) return; // older: the stored list wins
     }
-    // An identical list keeps the stored array; only its meta moves (4.14).
+    // An identical list keeps the stored array; only its meta moves (see docs/concepts.md#entities).
     if (!jsonEqual(next, existing)) ctx.write(this.key, pk, next, meta);
     else if (!sameMeta(meta, ctx.currentMeta(this.key, pk))) ctx.writeMeta(this.key, pk, meta);
   }
@@ -146,7 +146,7 @@ export class CollectionSchema<D extends ItemsDefinition = ItemsDefinition> exten
     return this.pk(args);
   }
 
-  /** Whether the stored collection `pk` accepts a creation with these arguments (SPEC 4.29). */
+  /** Whether the stored collection `pk` accepts a creation with these arguments (see docs/concepts.md#schemas). */
   accepts(pk: string, args: readonly unknown[]): boolean {
     let filter = this.decoded.get(pk);
     if (!this.decoded.has(pk)) {
@@ -168,7 +168,7 @@ export class CollectionSchema<D extends ItemsDefinition = ItemsDefinition> exten
     return true;
   }
 
-  /** Appends created entities to every matching stored list (SPEC 4.28). */
+  /** Appends created entities to every matching stored list (see docs/concepts.md#schemas). */
   get push(): CollectionCreation {
     return this.creation('push');
   }
@@ -190,7 +190,7 @@ export class CollectionSchema<D extends ItemsDefinition = ItemsDefinition> exten
 
   /**
    * A collection of the same table whose writes combine with the stored list through `merge`
-   * (ignoring request start order), e.g. appending a page (SPEC 2.33). `argsKey` may be
+   * (ignoring request start order), e.g. appending a page (see docs/concepts.md#resources). `argsKey` may be
    * replaced, e.g. to drop a cursor argument.
    */
   addWith(merge: Merge, options: Pick<CollectionOptions, 'argsKey'> = {}): CollectionSchema<D> {

@@ -9,7 +9,7 @@ import { denormalizeValues } from './Values';
 
 export type CreationMode = 'push' | 'unshift' | 'assign' | 'remove';
 
-/** `collection.push` / `unshift` / `assign` / `remove`: creation schemas (SPEC 4.28). */
+/** `collection.push` / `unshift` / `assign` / `remove`: creation schemas (see docs/concepts.md#schemas). */
 export class CollectionCreation extends SchemaBase<unknown> {
   readonly queryable = false;
 
@@ -58,7 +58,7 @@ export class CollectionCreation extends SchemaBase<unknown> {
     return result;
   }
 
-  /** normalizeItems, with each item's placeholder pk offered (optimistic creations, SPEC 6.54). */
+  /** normalizeItems, with each item's placeholder pk offered (optimistic creations, see docs/concepts.md#optimistic-updates). */
   private withPlaceholders(input: readonly unknown[], key: string | undefined, ctx: NormalizeContext): unknown[] {
     const out = input.map((value, i) => {
       if (value === null || value === undefined) return null;
@@ -76,7 +76,7 @@ export class CollectionCreation extends SchemaBase<unknown> {
       if (typeof existing !== 'object' || existing === null) continue;
       if (!collection.accepts(pk, ctx.args)) continue;
       const next = this.apply(existing, added, assigned);
-      // Creations ignore request start order and keep the list's freshness (4.28).
+      // Creations ignore request start order and keep the list's freshness (see docs/concepts.md#schemas).
       if (next !== existing) ctx.write(collection.key, pk, next, undefined);
     }
   }

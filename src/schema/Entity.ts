@@ -3,7 +3,7 @@ import { compiledEntity as entityNode } from './links';
 import type { AbstractInstanceType, EntityMeta } from './types';
 
 /**
- * Base class of every entity type (SPEC 4.1–4.24). Instance fields declare the fields and their
+ * Base class of every entity type (see docs/concepts.md#entities, docs/internals.md#cycles). Instance fields declare the fields and their
  * defaults; `pk()` computes the primary key; statics tune normalization.
  *
  * @example
@@ -31,7 +31,7 @@ export abstract class Entity {
    */
   static schema: Record<string, unknown> = {};
 
-  /** Top-level fields kept in `indexes[key][field][value] = pk` for lookups (SPEC 4.18). */
+  /** Top-level fields kept in `indexes[key][field][value] = pk` for lookups (see docs/concepts.md#entities). */
   static indexes?: readonly string[];
 
   /** Builds an instance: class-field defaults, then the own enumerable properties of `props`. */
@@ -44,12 +44,12 @@ export abstract class Entity {
     return assignOwn(instance as object, props) as AbstractInstanceType<T>;
   }
 
-  /** Runs `pk()` on a plain value; `undefined` when it yields no pk (SPEC 4.3). */
+  /** Runs `pk()` on a plain value; `undefined` when it yields no pk (see docs/concepts.md#entities). */
   static pk(value: object, parent?: unknown, key?: string, args?: readonly unknown[]): string | undefined {
     return entityNode(this).computePk(value, parent, key, args ?? []);
   }
 
-  /** Shallow merge, later wins; nested objects are replaced, never merged (SPEC 4.13, 4.15). */
+  /** Shallow merge, later wins; nested objects are replaced, never merged (see docs/concepts.md#entities). */
   static merge(existing: any, incoming: any): any {
     return { ...existing, ...incoming };
   }
@@ -64,7 +64,7 @@ export abstract class Entity {
     return incomingMeta.fetchedAt < existingMeta.fetchedAt;
   }
 
-  /** The stored value after a write over an existing entity (SPEC 4.13). */
+  /** The stored value after a write over an existing entity (see docs/concepts.md#entities). */
   static mergeWithStore(existingMeta: EntityMeta, incomingMeta: EntityMeta, existing: any, incoming: any): any {
     if (!this.shouldUpdate(existingMeta, incomingMeta, existing, incoming)) return existing;
     return this.shouldReorder(existingMeta, incomingMeta, existing, incoming)
@@ -80,13 +80,13 @@ export abstract class Entity {
 
   /**
    * Runs first on every incoming entity object and returns the object to store (a shallow copy
-   * by default). Returning `undefined` deletes the entity (SPEC 4.10).
+   * by default). Returning `undefined` deletes the entity (see docs/concepts.md#entities).
    */
   static process(input: any, _parent: unknown, _key: string | undefined, _args: readonly unknown[]): any {
     return { ...input };
   }
 
-  /** A returned string rejects the entity with that message (SPEC 4.11). */
+  /** A returned string rejects the entity with that message (see docs/concepts.md#entities). */
   static validate(_processed: any): string | undefined {
     return undefined;
   }
@@ -96,7 +96,7 @@ export abstract class Entity {
 // compiler assigns static fields instead of defining them (useDefineForClassFields: false).
 Object.defineProperty(Entity, 'key', {
   get(this: typeof Entity) {
-    // In all builds (4.4): an empty key would make every anonymous class share the table ''.
+    // In all builds (see docs/concepts.md#entities): an empty key would make every anonymous class share the table ''.
     if (this.name === '') throw new Error('Entity classes without a name must define static key');
     return this.name;
   },

@@ -11,7 +11,7 @@ import type { UnionSchema } from './Union';
 import type { AbstractInstanceType } from './types';
 
 /**
- * Deletes instead of storing (SPEC 4.37, D12): the entity's cell becomes a tombstone (`null`),
+ * Deletes instead of storing (see docs/concepts.md#schemas): the entity's cell becomes a tombstone (`null`),
  * so it disappears from every list and read. An object input goes through `process` and `pk`;
  * a string or number input is the pk. Not queryable.
  *
@@ -71,7 +71,7 @@ export class InvalidateSchema<E extends typeof Entity | UnionSchema<any> = typeo
     }
     if (isUnion(target)) {
       const member = target.memberOf(input, parent, key);
-      // As for the union itself (4.35–4.36): nothing to delete, the raw object is kept.
+      // As for the union itself (see docs/concepts.md#schemas): nothing to delete, the raw object is kept.
       if (member === undefined) return target.keepUnknown(input, parent, key);
       const pk = member[1].pkOfInput(input, parent, key, ctx);
       writeTombstone(member[1], ctx, pk);

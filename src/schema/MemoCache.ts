@@ -30,7 +30,7 @@ export class MemoResult<T = unknown> implements MemoEntry {
     public validAt: unknown = undefined,
   ) {}
 
-  /** The `{ key, pk }` cells `data` depends on, tombstones and absent cells included (5.12). */
+  /** The `{ key, pk }` cells `data` depends on, tombstones and absent cells included (see docs/internals.md#memoized-reads). */
   get paths(): EntityPath[] {
     return (this.cachedPaths ??= collectPaths(this));
   }
@@ -122,7 +122,7 @@ export function querySlot(key: unknown): unknown {
 }
 
 /**
- * Memoized denormalization (SPEC 5.12–5.13, D18): reading again from the same `entities`
+ * Memoized denormalization (see docs/internals.md#memoized-reads): reading again from the same `entities`
  * returns the same answer in constant time; reads after writes that do not touch the answer's
  * dependencies keep its reference; otherwise only the parts that depend on a changed cell are
  * rebuilt, and one stored entity version is one instance across every answer of this cache.
@@ -151,7 +151,7 @@ export class MemoCache {
   }
 
   /**
-   * Reads a queryable schema by arguments, without an endpoint result (SPEC 4.20, 4.31, 4.38).
+   * Reads a queryable schema by arguments, without an endpoint result (see docs/concepts.md#entities, docs/concepts.md#schemas).
    *
    * @example
    * const { entities, entitiesMeta, indexes } = normalize([Post], [{ id: 1, title: 'a' }]);

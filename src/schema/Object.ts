@@ -10,7 +10,7 @@ import type { Denormalize } from './types';
 
 /**
  * An object whose schema members are normalized and whose other keys are copied as JSON
- * (SPEC 4.34); a plain object literal is shorthand. Queryable when every schema member is.
+ * (see docs/concepts.md#schemas); a plain object literal is shorthand. Queryable when every schema member is.
  *
  * @example
  * const PostPage = new schema.Object({ posts: [Post], next: '' }); // the same as { posts: [Post], next: '' }
@@ -43,7 +43,7 @@ export class ObjectSchema<S extends Record<string, any> = Record<string, any>> e
   }
 
   /**
-   * Queryable when it has schema members and each is queryable (SPEC 0.5); plain members read as
+   * Queryable when it has schema members and each is queryable (see docs/internals.md#terms); plain members read as
    * declared (`{ results: new schema.All(Cat), nextPage: '' }` reads `nextPage: ''`).
    */
   get queryable(): boolean {
@@ -52,7 +52,7 @@ export class ObjectSchema<S extends Record<string, any> = Record<string, any>> e
 
   /**
    * Inferred for an endpoint only when every key is an inferable schema: a plain field (e.g.
-   * `nextPage: ''`) can only come from a response, so such objects are never inferred (SPEC 5.18).
+   * `nextPage: ''`) can only come from a response, so such objects are never inferred (see docs/concepts.md#schemas).
    * @internal
    */
   get inferable(): boolean {
@@ -94,7 +94,7 @@ export class ObjectSchema<S extends Record<string, any> = Record<string, any>> e
       const [k, node] = members[i]!;
       if (!hasOwn(out, k)) continue;
       const raw = out[k];
-      // Every schema reads `null` itself: most keep it, All reads its table (4.39).
+      // Every schema reads `null` itself: most keep it, All reads its table (see docs/concepts.md#schemas).
       setOwn(out, k, node.denormalize(raw, ctx, previous !== undefined && hasOwn(previous, k) ? previous[k] : undefined));
     }
     return reuseObject(out, prev);
@@ -112,7 +112,7 @@ export class ObjectSchema<S extends Record<string, any> = Record<string, any>> e
     return out;
   }
 
-  /** A query read found something when at least one member did (SPEC 5.18, 6.41). @internal */
+  /** A query read found something when at least one member did (see docs/concepts.md#schemas, docs/concepts.md#the-store). @internal */
   found(data: unknown): boolean {
     if (typeof data !== 'object' || data === null) return data !== undefined;
     return this.members.some(([k]) => (data as Record<string, unknown>)[k] !== undefined);

@@ -7,7 +7,7 @@ import { toNode } from './toNode';
 import type { Denormalize } from './types';
 
 /**
- * A value derived from a queryable schema (SPEC 4.38): reads `process(value, ...args)` where
+ * A value derived from a queryable schema (see docs/concepts.md#schemas): reads `process(value, ...args)` where
  * `value` is the inner read, and `undefined` without calling `process` when that is undefined.
  * The output keeps its reference while the inner value does and the arguments encode the same.
  *
@@ -62,7 +62,7 @@ export class QuerySchema<S = any, R = unknown> extends SchemaBase<R> {
       const inner = this.inner.denormalize(value, ctx, undefined);
       return inner === undefined || inner === null ? inner : this.process(inner as Denormalize<S>, ...ctx.args);
     }
-    // The output keeps its reference while the inner read keeps its reference (4.38).
+    // The output keeps its reference while the inner read keeps its reference (see docs/concepts.md#schemas).
     let reads = memo.queries.get(this);
     if (reads === undefined) memo.queries.set(this, (reads = new Map()));
     const cacheKey = `${argsCacheKey(ctx.args)}\u0000${typeof value === 'string' ? value : ''}`;

@@ -11,7 +11,7 @@ import type { AbstractInstanceType } from './types';
 import type { SchemaAttribute, UnionRef } from './namespace';
 
 /**
- * One of several entity types, chosen by `attribute` (SPEC 4.35–4.36). Items normalize to
+ * One of several entity types, chosen by `attribute` (see docs/concepts.md#schemas). Items normalize to
  * `{ id, schema }`; an unknown type is kept as raw JSON with a warning.
  *
  * @example
@@ -70,7 +70,7 @@ export class UnionSchema<M extends Record<string, typeof Entity> = Record<string
     return ref;
   }
 
-  /** An item of an unknown type is not an error: it is kept as plain JSON, with a warning (SPEC 4.35). @internal */
+  /** An item of an unknown type is not an error: it is kept as plain JSON, with a warning (see docs/concepts.md#schemas). @internal */
   keepUnknown(input: object, parent: unknown, key: string | undefined): unknown {
     if (process.env.NODE_ENV !== 'production') {
       console.warn(

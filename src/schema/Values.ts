@@ -8,7 +8,7 @@ import { ItemSchema } from './ItemSchema';
 import type { Denormalize } from './types';
 
 /**
- * A dictionary of `X` by arbitrary keys (SPEC 4.33): `null`/`undefined` entries are dropped when
+ * A dictionary of `X` by arbitrary keys (see docs/concepts.md#schemas): `null`/`undefined` entries are dropped when
  * normalizing; missing and deleted entities are left out when reading. Not queryable.
  *
  * @example

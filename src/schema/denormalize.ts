@@ -5,7 +5,7 @@ import { toNode } from './toNode';
 import type { Denormalize, EntityTables } from './types';
 
 /**
- * Reads a normalized `result` back against `entities` (SPEC 5.11): Entity instances, with
+ * Reads a normalized `result` back against `entities` (see docs/internals.md#the-write-path): Entity instances, with
  * `undefined` for a missing or deleted top-level entity. Not memoized; use `MemoCache` for
  * referentially stable reads.
  *

@@ -1,7 +1,7 @@
 import type { QueryContext } from './node';
 import type { EntityReader } from './types';
 
-/** Marker in a dependency triple meaning "the whole table" (SPEC 4.39). */
+/** Marker in a dependency triple meaning "the whole table" (see docs/concepts.md#schemas). */
 export const TABLE = '\u0000table';
 
 /**
@@ -22,13 +22,13 @@ export interface MemoEntry {
 /** An entity instance (or a collection's list) built by a memoized read. */
 export interface InstanceEntry extends MemoEntry {
   readonly instance: object;
-  /** What read it: entity classes sharing a `static key` read one stored object as different classes (4.4). */
+  /** What read it: entity classes sharing a `static key` read one stored object as different classes (see docs/concepts.md#entities). */
   readonly by: object;
   /** The entry another reader built from the same stored object. */
   next: InstanceEntry | undefined;
 }
 
-/** An instance being built by the current read, found again by its stored object and reader (cycles, 4.24). */
+/** An instance being built by the current read, found again by its stored object and reader (cycles, see docs/internals.md#cycles). */
 export interface Building {
   readonly instance: object;
   readonly by: object;
@@ -99,7 +99,7 @@ export interface MemoState {
 
 /**
  * One read. With a MemoState it records dependencies into the current frame (`cells`,
- * `children`) and reuses instances whose entries still hold (SPEC 5.13); without one it builds
+ * `children`) and reuses instances whose entries still hold (see docs/internals.md#memoized-reads); without one it builds
  * everything fresh.
  */
 export class DenormalizeContext implements QueryContext {
@@ -107,7 +107,7 @@ export class DenormalizeContext implements QueryContext {
   children: MemoEntry[] = [];
   /**
    * Stored objects whose instance this read is building, or built inside a cycle that is not
-   * done yet (4.24): reached again, they give the same instance.
+   * done yet (see docs/internals.md#cycles): reached again, they give the same instance.
    */
   readonly inProgress = new Map<object, Building>();
   depth = 0;

@@ -1,5 +1,5 @@
 /**
- * How a `static schema` deserializer is called (SPEC 4.7, D14): with `new` for ES classes,
+ * How a `static schema` deserializer is called (see docs/concepts.md#entities): with `new` for ES classes,
  * built-in constructors other than the primitive wrappers, and pre-class constructors whose
  * prototype carries methods; as a plain call otherwise (`Number`, arrow functions, …).
  */

@@ -14,7 +14,7 @@ import type { CellReader } from './memoCell';
 import type { NormalizeContext } from './normalizeContext';
 import type { QueryContext, SchemaNode } from './node';
 
-// SPEC 0.3, read once here because it guards a hot path (a freeze per instance). The expression is
+// Development mode (docs/internals.md#development-only-code), read once here because it guards a hot path (a freeze per instance). The expression is
 // spelled `process.env.NODE_ENV`, which bundlers replace, so a production browser bundle (where no
 // `process` exists) reads `false`; a `typeof process` test first would not be replaced and would
 // take the dev path there (issue 16.16). Without a bundler and without `process` the read throws:
@@ -119,7 +119,7 @@ export class EntityNode implements SchemaNode, CellReader {
     // An array is no entity, unless the class's own process() turns it into one (a tuple answer).
     if (typeof input !== 'object' || input === null || (Array.isArray(input) && this.defaultProcess)) {
       if (parent !== undefined) {
-        // Nested: a pk stands for a reference, null stays null (SPEC 5.10).
+        // Nested: a pk stands for a reference, null stays null (see docs/internals.md#the-write-path).
         if (input === null || input === undefined) return input;
         if (typeof input === 'string' || typeof input === 'number') return String(input);
       }
@@ -176,7 +176,7 @@ export class EntityNode implements SchemaNode, CellReader {
   }
 
   /**
-   * The pk of an incoming object after `process` (used to delete it, SPEC 4.37). `hint` replaces
+   * The pk of an incoming object after `process` (used to delete it, see docs/concepts.md#schemas). `hint` replaces
    * the usual advice of the missing-pk error.
    */
   pkOfInput(input: object, parent: unknown, fieldKey: string | undefined, ctx: NormalizeContext, hint?: string): string {
@@ -187,7 +187,7 @@ export class EntityNode implements SchemaNode, CellReader {
   private requirePk(value: object, input: object, parent: unknown, fieldKey: string | undefined, ctx: NormalizeContext, hint?: string): string {
     const pk = this.computePk(value, parent, fieldKey, ctx.args);
     if (pk === undefined) {
-      // An optimistic creation's item without a pk shows under a placeholder (SPEC 6.54).
+      // An optimistic creation's item without a pk shows under a placeholder (see docs/concepts.md#optimistic-updates).
       if (ctx.itemPlaceholder !== undefined && ctx.stack.length === 0) return ctx.itemPlaceholder;
       throw new NormalizeError(
         `missing primary key: ${this.key}.pk() returned no value for ${preview(input)}. ` +
@@ -205,7 +205,7 @@ export class EntityNode implements SchemaNode, CellReader {
     return this.read(String(value), ctx, prev);
   }
 
-  /** Reads the entity `pk` as an instance (SPEC 4.21); memoized per stored object with a MemoState (5.13). */
+  /** Reads the entity `pk` as an instance (see docs/concepts.md#entities); memoized per stored object with a MemoState (see docs/internals.md#memoized-reads). */
   read(pk: string, ctx: DenormalizeContext, _prev?: unknown): object | undefined {
     const stored = ctx.reader.entity(this.key, pk);
     if (ctx.memo !== undefined) return this.readMemo(pk, stored, ctx);
@@ -230,13 +230,13 @@ export class EntityNode implements SchemaNode, CellReader {
 
   private readMemo(pk: string, stored: unknown, ctx: DenormalizeContext): object | undefined {
     if (typeof stored !== 'object' || stored === null || Array.isArray(stored)) {
-      ctx.cells.push(this.key, pk, stored); // absent and deleted cells are dependencies too (5.13.6)
+      ctx.cells.push(this.key, pk, stored); // absent and deleted cells are dependencies too (see docs/internals.md#memoized-reads)
       return undefined;
     }
     return readCell(ctx, this, this.key, pk, stored);
   }
 
-  /** Whether a stored entity reads as missing: `validate` returns a message (4.11). @internal */
+  /** Whether a stored entity reads as missing: `validate` returns a message (see docs/concepts.md#entities). @internal */
   rejects(stored: object): boolean {
     return !this.defaultValidate && typeof this.cls.validate(stored) === 'string';
   }
@@ -258,7 +258,7 @@ export class EntityNode implements SchemaNode, CellReader {
     for (let i = 0; i < nested.length; i++) {
       const [field, node] = nested[i]!;
       if (!hasOwnProperty.call(stored, field)) continue;
-      // A stored null reads null whatever the member (4.21), even an All that reads its table elsewhere.
+      // A stored null reads null whatever the member (see docs/concepts.md#entities), even an All that reads its table elsewhere.
       const raw = stored[field];
       const value = raw === null ? null : node.denormalize(raw, ctx, previous?.[field]);
       if (field === '__proto__') setOwn(instance, field, value);
@@ -268,7 +268,7 @@ export class EntityNode implements SchemaNode, CellReader {
 
   // ------------------------------------------------------------------ queries
 
-  /** Lookup by arguments (SPEC 4.20): a pk, an object's pk, or its first indexed field. */
+  /** Lookup by arguments (see docs/concepts.md#entities): a pk, an object's pk, or its first indexed field. */
   queryKey(args: readonly unknown[], ctx: QueryContext): unknown {
     const arg = args[0];
     if (typeof arg === 'string' || typeof arg === 'number') return String(arg);

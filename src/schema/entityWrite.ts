@@ -8,7 +8,7 @@ import type { EntityMeta } from './types';
 type Fields = Record<string, unknown>;
 const ZERO_META: EntityMeta = { fetchedAt: 0, date: 0, expiresAt: 0 };
 
-/** Writes an incoming entity over the stored cell per SPEC 4.13–4.17. */
+/** Writes an incoming entity over the stored cell: shallow merge, later request start wins (see docs/concepts.md#entities). */
 export function writeEntity(node: EntityNode, ctx: NormalizeContext, pk: string, incoming: Fields): void {
   const key = node.key;
   const existing = ctx.current(key, pk) as Fields | null | undefined;
@@ -20,7 +20,7 @@ export function writeEntity(node: EntityNode, ctx: NormalizeContext, pk: string,
   }
   const existingMeta = ctx.currentMeta(key, pk) ?? ZERO_META;
   if (existing === null || typeof existing !== 'object') {
-    // A tombstone: older writes are ignored, later ones replace it outright (4.17).
+    // A tombstone: older writes are ignored, later ones replace it outright (see docs/concepts.md#entities).
     if (incomingMeta.fetchedAt < existingMeta.fetchedAt) return;
     ctx.write(key, pk, incoming, incomingMeta);
     if (node.indexes.length > 0) updateIndexes(node, ctx, pk, undefined, incoming);
@@ -36,7 +36,7 @@ export function writeEntity(node: EntityNode, ctx: NormalizeContext, pk: string,
     merged = toJSONValue(node.cls.mergeWithStore(existingMeta, incomingMeta, existing, incoming)) as Fields;
     meta = node.cls.mergeMetaWithStore(existingMeta, incomingMeta, existing, incoming);
   }
-  // Identical data keeps the stored object, so no reference anywhere changes (4.14).
+  // Identical data keeps the stored object, so no reference anywhere changes (see docs/concepts.md#entities).
   if (merged !== existing && jsonEqual(merged, existing)) merged = existing;
   if (merged === existing) {
     if (!sameMeta(meta, existingMeta)) ctx.writeMeta(key, pk, meta);
@@ -46,7 +46,7 @@ export function writeEntity(node: EntityNode, ctx: NormalizeContext, pk: string,
   if (node.indexes.length > 0 && merged !== existing) updateIndexes(node, ctx, pk, existing, merged);
 }
 
-/** Deletes an entity: its cell becomes `null` and its index entries go (SPEC 4.37, 5.3). */
+/** Deletes an entity: its cell becomes `null` and its index entries go (see docs/concepts.md#schemas, docs/internals.md#the-state). */
 export function writeTombstone(node: EntityNode, ctx: NormalizeContext, pk: string): void {
   const existing = ctx.current(node.key, pk);
   if (node.indexes.length > 0 && existing !== null && typeof existing === 'object') {
@@ -55,7 +55,7 @@ export function writeTombstone(node: EntityNode, ctx: NormalizeContext, pk: stri
   ctx.write(node.key, pk, null, ctx.meta);
 }
 
-/** Keeps `indexes[key][field]` in step: old entries of this pk removed, new ones added (D17). */
+/** Keeps `indexes[key][field]` in step: old entries of this pk removed, new ones added (see docs/concepts.md#entities). */
 function updateIndexes(node: EntityNode, ctx: NormalizeContext, pk: string, before: Fields | undefined, after: Fields | undefined): void {
   for (const field of node.indexes) {
     const oldValue = before !== undefined && hasOwn(before, field) ? before[field] : undefined;

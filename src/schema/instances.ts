@@ -7,7 +7,7 @@ export type Deserialize = (raw: unknown) => unknown;
 const hasOwnProperty = Object.prototype.hasOwnProperty;
 
 /**
- * Builds the instances an entity class reads as (SPEC 4.21, 4.6–4.9): the stored fields over the
+ * Builds the instances an entity class reads as (see docs/concepts.md#entities): the stored fields over the
  * class-field defaults, with deserializers applied.
  */
 export class InstanceFactory {
@@ -15,7 +15,7 @@ export class InstanceFactory {
   private defaultKeys?: string[];
   private template?: new () => Fields;
   /**
-   * Deserialized field values per stored entity object (SPEC 4.8): reading an unchanged stored
+   * Deserialized field values per stored entity object (see docs/concepts.md#entities): reading an unchanged stored
    * entity again, through any read, yields the same `Date` (or other) object. Kept per class:
    * classes sharing a `static key` may deserialize the same stored field differently.
    */
@@ -54,7 +54,7 @@ export class InstanceFactory {
     return instance;
   }
 
-  /** Applies `static schema` deserializers to present, non-null fields (SPEC 4.6–4.9). */
+  /** Applies `static schema` deserializers to present, non-null fields (see docs/concepts.md#entities). */
   deserialize(pk: string, stored: Fields, instance: Fields): void {
     let values = this.deserialized.get(stored);
     for (const [field, deserialize] of this.deserializers) {

@@ -32,7 +32,7 @@ class ListReader implements CellReader {
 
 const readers = new WeakMap<SchemaNode, ListReader>();
 
-/** The memoized read of the stored collection `key`/`pk` of `item` (SPEC 4.31, 5.13). */
+/** The memoized read of the stored collection `key`/`pk` of `item` (see docs/concepts.md#schemas, docs/internals.md#memoized-reads). */
 export function readStoredList(ctx: DenormalizeContext, item: SchemaNode, key: string, pk: string, stored: object): unknown {
   let reader = readers.get(item);
   if (reader === undefined) readers.set(item, (reader = new ListReader(item)));

@@ -2,11 +2,11 @@ import { chainDelete, chainSet, entryHolds } from './denormalizeContext';
 import type { Building, DenormalizeContext, InstanceEntry, MemoEntry } from './denormalizeContext';
 
 /**
- * Memoized reads of stored cells (SPEC 5.13): an entity object read as an instance of its class,
+ * Memoized reads of stored cells (see docs/internals.md#memoized-reads): an entity object read as an instance of its class,
  * a stored collection read as its list. Each is built once per stored object and reader, in its
  * own dependency frame, so that it is one object wherever it is read (a list row and a detail
  * view, a collection at the top and nested in an entity) and is rebuilt only when something it
- * read changed. Cycles (4.24) are built once: an instance reached again while its cycle is open
+ * read changed. Cycles (see docs/internals.md#cycles) are built once: an instance reached again while its cycle is open
  * is the same instance, and the whole cycle is cached with one shared entry.
  */
 

@@ -1,4 +1,4 @@
-/** `schema.Array`, `schema.Values`, … (API.md §1): usable as values and as types. */
+/** `schema.Array`, `schema.Values`, … (see docs/concepts.md#schemas): usable as values and as types. */
 export { ArraySchema as Array } from './Array';
 export { ValuesSchema as Values } from './Values';
 export { ObjectSchema as Object } from './Object';
@@ -12,11 +12,11 @@ export { AllSchema as All } from './All';
 // declarations (tsup's rollup-plugin-dts) turn a type that a namespace re-exports from another
 // chunk into `typeof X`, which is invalid (TS2693) and not usable as a type (issue 16.1).
 
-/** Which argument keys do not restrict membership (SPEC 4.29). */
+/** Which argument keys do not restrict membership (see docs/concepts.md#schemas). */
 export type NonFilterArgumentKeys = ((key: string) => boolean) | RegExp | readonly string[];
 
 /**
- * Options of `new schema.Collection(items, options)` (SPEC 4.25–4.29).
+ * Options of `new schema.Collection(items, options)` (see docs/concepts.md#schemas).
  *
  * @example
  * const UserPosts = new schema.Collection([Post], {
@@ -34,7 +34,7 @@ export interface CollectionOptions {
 }
 
 /**
- * How a union tells its members apart (SPEC 4.35): the name of the field holding the type name,
+ * How a union tells its members apart (see docs/concepts.md#schemas): the name of the field holding the type name,
  * or a function of the raw item (and its parent and key) returning that name.
  *
  * @example
@@ -43,7 +43,7 @@ export interface CollectionOptions {
  */
 export type SchemaAttribute = string | ((input: any, parent: unknown, key: string | undefined) => string);
 
-/** A normalized union member: the pk and the type name (SPEC 4.35). */
+/** A normalized union member: the pk and the type name (see docs/concepts.md#schemas). */
 export interface UnionRef {
   id: string;
   schema: string;

@@ -19,13 +19,13 @@ export interface SchemaNode {
   denormalize(value: unknown, ctx: DenormalizeContext, prev: unknown): unknown;
   /** The normalized value that the arguments select, or `undefined` (queryable schemas only). */
   queryKey(args: readonly unknown[], ctx: QueryContext): unknown;
-  /** Whether `selectQuery` may read this schema (SPEC 0.5, 6.41). */
+  /** Whether `selectQuery` may read this schema (see docs/internals.md#terms, docs/concepts.md#the-store). */
   readonly queryable: boolean;
-  /** Whether an endpoint's read may be inferred from the tables (5.18); absent means `queryable`. */
+  /** Whether an endpoint's read may be inferred from the tables (see docs/concepts.md#schemas); absent means `queryable`. */
   readonly inferable?: boolean;
   /** Whether a query read of this schema found anything (objects: some member did); absent means it did when defined. */
   found?(data: unknown): boolean;
-  /** `Post`, `[Post]`, `Collection([Post])`, `{ results: Collection([Post]), next }` (SPEC 2.19). */
+  /** `Post`, `[Post]`, `Collection([Post])`, `{ results: Collection([Post]), next }` (see docs/concepts.md#errors-and-errorpolicy). */
   describe(): string;
 }
 
@@ -43,7 +43,7 @@ export class NormalizeError extends Error {
 
 
 /**
- * Whether a key without a result may be read from the tables by its endpoint's schema (5.18). An
+ * Whether a key without a result may be read from the tables by its endpoint's schema (see docs/concepts.md#schemas). An
  * object schema with plain members is queryable (they read as declared) but not inferable: its
  * plain fields (a next-page cursor) can only come from a response.
  */
@@ -64,7 +64,7 @@ export function isUnion(value: unknown): value is UnionSchema<any> {
 export abstract class SchemaBase<TOut = unknown> implements SchemaNode {
   /** Type-only marker of the output type read by `Denormalize`; never set at runtime. @internal */
   declare readonly __denormalized?: TOut;
-  /** Whether `selectQuery` may read this schema (SPEC 0.5, 6.41). */
+  /** Whether `selectQuery` may read this schema (see docs/internals.md#terms, docs/concepts.md#the-store). */
   abstract readonly queryable: boolean;
   /** Normalizes `input` in place of this schema (schema protocol). @internal */
   abstract normalize(input: unknown, parent: unknown, key: string | undefined, ctx: NormalizeContext): unknown;

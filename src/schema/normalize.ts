@@ -7,9 +7,9 @@ import { toNode } from './toNode';
 import type { EntityMeta, EntityReader, NormalizedTables, NormalizeResult } from './types';
 
 /**
- * Normalizes `input` with `schema` into the tables of `store` (default empty), per SPEC §4 and
- * 5.8: neither `input` nor `store` is mutated, untouched tables keep their references, and on
- * any error nothing is written (5.9). `meta` (default: now, never expiring) is the freshness of
+ * Normalizes `input` with `schema` into the tables of `store` (default empty), as docs/concepts.md#schemas
+ * describes: neither `input` nor `store` is mutated, untouched tables keep their references, and on
+ * any error nothing is written (see docs/internals.md#the-write-path). `meta` (default: now, never expiring) is the freshness of
  * every written entity.
  *
  * @example
@@ -48,7 +48,7 @@ export function normalizeWrites(
     const now = Date.now();
     incoming = { fetchedAt: now, date: now, expiresAt: Number.MAX_SAFE_INTEGER };
   } else if (!(incoming.expiresAt <= Number.MAX_SAFE_INTEGER)) {
-    // Meta is stored as JSON: an Infinity expiry stays finite (SPEC 5.4).
+    // Meta is stored as JSON: an Infinity expiry stays finite (see docs/internals.md#the-state).
     incoming = { ...incoming, expiresAt: Number.MAX_SAFE_INTEGER };
   }
   const ctx = new NormalizeContext(reader, incoming, args, placeholder);
@@ -65,7 +65,7 @@ export function normalizeWrites(
   }
 }
 
-/** Copy-on-write of the buffered writes into plain tables (SPEC 5.6, 5.8). */
+/** Copy-on-write of the buffered writes into plain tables (see docs/internals.md#the-state, docs/internals.md#the-write-path). */
 export function applyWrites(tables: NormalizedTables, ctx: NormalizeContext): NormalizedTables {
   return applyWriteSet(tables, { entities: ctx.entities, entitiesMeta: ctx.entitiesMeta, indexes: ctx.indexes });
 }

@@ -1,7 +1,7 @@
 import { getOwn, hasOwn, setOwn } from '../internal/own';
 import type { EntityMeta, EntityReader } from './types';
 
-/** Whether two metas are equal field by field (an equal meta is not a write, SPEC 5.6). */
+/** Whether two metas are equal field by field (an equal meta is not a write, see docs/internals.md#the-state). */
 export function sameMeta(a: EntityMeta, b: EntityMeta | undefined): boolean {
   return a === b || (b !== undefined && a.fetchedAt === b.fetchedAt && a.date === b.date && a.expiresAt === b.expiresAt);
 }
@@ -12,7 +12,7 @@ export interface TableWrites {
   readonly meta: Record<string, EntityMeta>;
   /** Whether the store has this table at all (when not, lookups skip the reader). */
   readonly stored: boolean;
-  /** Number of cell writes; a table with meta-only writes keeps its entity table (4.14). */
+  /** Number of cell writes; a table with meta-only writes keeps its entity table (see docs/concepts.md#entities). */
   count: number;
   metaCount: number;
 }
@@ -21,19 +21,19 @@ const hasOwnProperty = Object.prototype.hasOwnProperty;
 
 /**
  * One normalization pass: reads the store through `reader`, buffers every write so that a
- * failure leaves nothing behind (SPEC 5.9), and lets later parts of the same input see earlier
- * writes (4.16). The hot paths keep their own property sites (no shared helper) so that V8's
+ * failure leaves nothing behind (see docs/internals.md#the-write-path), and lets later parts of the same input see earlier
+ * writes (see docs/concepts.md#entities). The hot paths keep their own property sites (no shared helper) so that V8's
  * inline caches stay monomorphic.
  */
 export class NormalizeContext {
   private readonly tables = new Map<string, TableWrites>();
   /** Index changes: `indexes[key][field][value]`, `null` meaning "remove". */
   readonly indexes: Record<string, Record<string, Record<string, string | null>>> = {};
-  /** Entity inputs being normalized, to stop on cyclic input (4.24). */
+  /** Entity inputs being normalized, to stop on cyclic input (see docs/internals.md#cycles). */
   readonly stack: object[] = [];
   readonly stackPks: string[] = [];
   /**
-   * Optimistic creations (SPEC 6.54): the prefix of placeholder pks, and the placeholder of the
+   * Optimistic creations (see docs/concepts.md#optimistic-updates): the prefix of placeholder pks, and the placeholder of the
    * item being created (used by a top-level entity whose pk() gives no value).
    */
   itemPlaceholder: string | undefined = undefined;
@@ -98,7 +98,7 @@ export class NormalizeContext {
     if (meta !== undefined) table.meta[pk] = meta;
   }
 
-  /** Records new meta for a cell whose stored value stays (an identical refetch, 4.14). */
+  /** Records new meta for a cell whose stored value stays (an identical refetch, see docs/concepts.md#entities). */
   writeMeta(key: string, pk: string, meta: EntityMeta): void {
     const table = this.table(key);
     table.metaCount++;

@@ -4,7 +4,7 @@ import type { EntityMeta, EntityReader, NormalizedTables } from './types';
 const EMPTY: never[] = [];
 const hasOwnProperty = Object.prototype.hasOwnProperty;
 
-/** An EntityReader over plain logical tables (SPEC 5.1). */
+/** An EntityReader over plain logical tables (see docs/internals.md#the-state). */
 export function tablesReader(tables: Partial<NormalizedTables>): EntityReader {
   const entities = tables.entities ?? {};
   const entitiesMeta = tables.entitiesMeta ?? {};

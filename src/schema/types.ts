@@ -1,6 +1,6 @@
 import type { Entity } from './Entity';
 
-/** Freshness and write order of a stored entity or key (SPEC 4.12, 5.2). */
+/** Freshness and write order of a stored entity or key (see docs/concepts.md#entities, docs/internals.md#the-state). */
 export interface EntityMeta {
   readonly fetchedAt: number;
   readonly date: number;
@@ -9,12 +9,12 @@ export interface EntityMeta {
 
 /** `entities[entityKey][pk]`: a processed entity, a collection's pks, or `null` (a tombstone). */
 export type EntityTables = Record<string, Record<string, unknown>>;
-/** `entitiesMeta[entityKey][pk]`: the freshness of each stored cell (SPEC 5.2). */
+/** `entitiesMeta[entityKey][pk]`: the freshness of each stored cell (see docs/internals.md#the-state). */
 export type EntityMetaTables = Record<string, Record<string, EntityMeta>>;
-/** `indexes[entityKey][field][value] = pk` (SPEC 4.18). */
+/** `indexes[entityKey][field][value] = pk` (see docs/concepts.md#entities). */
 export type IndexTables = Record<string, Record<string, Record<string, string>>>;
 
-/** The logical tables that `normalize()` reads and returns (SPEC 5.1, 5.8). */
+/** The logical tables that `normalize()` reads and returns (see docs/internals.md#the-state, docs/internals.md#the-write-path). */
 export interface NormalizedTables {
   entities: EntityTables;
   entitiesMeta: EntityMetaTables;
@@ -27,7 +27,7 @@ export interface NormalizeResult<TResult = unknown> extends NormalizedTables {
   result: TResult;
 }
 
-/** One entity cell a memoized read depends on (SPEC 5.12). */
+/** One entity cell a memoized read depends on (see docs/internals.md#memoized-reads). */
 export interface EntityPath {
   key: string;
   pk: string;
@@ -44,7 +44,7 @@ export interface EntityReader {
   index(key: string, field: string, value: string): string | undefined;
   /** Identity of a table: a different value whenever any cell of the table changed. */
   token(key: string): unknown;
-  /** Every pk of a table in its enumeration order (SPEC 4.39). */
+  /** Every pk of a table in its enumeration order (see docs/concepts.md#schemas). */
   pks(key: string): readonly string[];
   /** Optional fast path for plain layouts: the table object itself. */
   readonly table?: (key: string) => Record<string, unknown> | undefined;
@@ -73,7 +73,7 @@ export type EntityClass<T extends Entity = Entity> = (abstract new (...args: any
  */
 export type AbstractInstanceType<T> = T extends abstract new (...args: any[]) => infer R ? R : never;
 
-/** A deserializer in `static schema` (SPEC 4.5–4.7): a constructor or a plain function. */
+/** A deserializer in `static schema` (see docs/concepts.md#entities): a constructor or a plain function. */
 export type Deserializer = ((raw: any) => unknown) | (new (raw: any) => unknown);
 
 /**
