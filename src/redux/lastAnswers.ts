@@ -2,7 +2,6 @@ import type { EntityReader, MemoResult } from '../schema';
 import type { RestEndpoint } from '../rest';
 import type { RestContext } from './context';
 import { entitiesToken } from './layout';
-import type { ResponseState } from './selectors';
 import { tableGet } from './tables';
 import type { KeyMeta, RestState } from './types';
 
@@ -18,8 +17,23 @@ export interface AnswerSource {
   memo: MemoResult | null | undefined;
 }
 
-interface LastAnswer extends AnswerSource {
-  response: ResponseState;
+/**
+ * The fields `remember` compares: `ResponseState` of selectors.ts, which imports this file (an
+ * import back, even of a type, would make the cycle the architecture test forbids).
+ */
+export interface Answer {
+  readonly data: unknown;
+  readonly error: unknown;
+  readonly status: string;
+  readonly isLoading: boolean;
+  readonly isFetching: boolean;
+  readonly expiryStatus: string;
+  readonly fetchedAt: number;
+  readonly expiresAt: number;
+}
+
+interface LastAnswer<R extends Answer> extends AnswerSource {
+  response: R;
   endpoint: RestEndpoint;
   /** Whether `response` was computed past its `expiresAt` (time alone changes that). */
   stale: boolean;
@@ -33,8 +47,8 @@ interface LastAnswer extends AnswerSource {
  * the key, with the memoized read cleared by the write journal, in O(write). Selectors run after
  * every action, and most actions touch nothing a given answer depends on.
  */
-export class LastAnswers {
-  private readonly answers = new Map<string, LastAnswer>();
+export class LastAnswers<R extends Answer> {
+  private readonly answers = new Map<string, LastAnswer<R>>();
   /**
    * The store's write journal, by entities token. Every slice reader answers `history` from the
    * one journal of layout.ts whatever its slice, so the first reader's function serves every
@@ -53,7 +67,7 @@ export class LastAnswers {
   constructor(private readonly ctx: RestContext) {}
 
   /** The previous answer for `key` while nothing it depends on changed but the slice around it, else undefined. */
-  unchanged(key: string, slice: RestState, endpoint: RestEndpoint, now: number): ResponseState | undefined {
+  unchanged(key: string, slice: RestState, endpoint: RestEndpoint, now: number): R | undefined {
     const last = this.answers.get(key);
     if (last === undefined || last.endpoint !== endpoint || now > last.response.expiresAt !== last.stale) return undefined;
     const at = this.tokenOf(slice);
@@ -68,7 +82,7 @@ export class LastAnswers {
   }
 
   /** `next`, or the previous answer for `key` when every field is the same (6.42); remembered with what it was read from. */
-  remember(key: string, slice: RestState, endpoint: RestEndpoint, now: number, next: ResponseState, from: AnswerSource): ResponseState {
+  remember(key: string, slice: RestState, endpoint: RestEndpoint, now: number, next: R, from: AnswerSource): R {
     const last = this.answers.get(key);
     const response = last !== undefined && sameResponse(last.response, next) ? last.response : next;
     this.answers.set(key, { response, endpoint, stale: now > next.expiresAt, at: this.tokenOf(slice), meta: from.meta, result: from.result, memo: from.memo });
@@ -89,7 +103,7 @@ export class LastAnswers {
   }
 }
 
-function sameResponse(a: ResponseState, b: ResponseState): boolean {
+function sameResponse(a: Answer, b: Answer): boolean {
   return (
     Object.is(a.data, b.data) &&
     a.error === b.error &&

@@ -73,7 +73,7 @@ export const isInactive = (args: readonly unknown[]) => args.length === 1 && arg
 /** The read side of one instance: key reads, inference, expiry and the public selectors. */
 export function buildSelectors(ctx: RestContext) {
   /** The last answer per key, and what it was read from (6.42, issue 17.5). */
-  const last = new LastAnswers(ctx);
+  const last = new LastAnswers<ResponseState>(ctx);
   /**
    * Per key: the primitive value (a pk, a collection key) its memoized read is stored under in the
    * memo cache, so that `forget` can drop it. Object results are held weakly by the cache.
