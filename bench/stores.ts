@@ -4,7 +4,7 @@ import { applyManager, Controller, createReducer, initialState as dataClientInit
 import { Endpoint, Entity as DcEntity } from '@data-client/endpoint';
 import { configureStore } from '@reduxjs/toolkit';
 import type { Middleware, Reducer } from '@reduxjs/toolkit';
-import { createApi, fakeBaseQuery } from '@reduxjs/toolkit/query';
+import { copyWithStructuralSharing, createApi, fakeBaseQuery } from '@reduxjs/toolkit/query';
 import { createRest, Entity, RestEndpoint } from '../src/index';
 import { comment, post, posts, user } from './storeData';
 import type { CommentData, PostData, PostServer, UserData } from './storeData';
@@ -32,6 +32,14 @@ export interface BenchStore {
   selectList(state: unknown): unknown;
   /** The writes of the selector-stability workload, each one dispatch. */
   writes: Record<WriteKind, (i: number) => void>;
+  /** GET page 0 of `/posts?page=…` (the 500-post list of the stability workload's server). */
+  fetchPage(): Promise<unknown>;
+  /**
+   * Page 0's data read with a *fresh but equal* `{ page: 0 }` every call, as
+   * `useSelector((s) => select(s, { page }))` does on every render; one entry per way the library
+   * reads (RTK Query: its `useQuery` path and a naive `select(args)` per call).
+   */
+  freshSelects: Readonly<Record<string, (state: unknown) => unknown>>;
 }
 
 export type WriteKind = 'unrelated' | 'otherType' | 'otherPost' | 'sameAuthor' | 'listedPost';
@@ -124,6 +132,8 @@ function rtkRestStore(byResponse: boolean): BenchStore {
     selectPage: (state, page) => rest.selectData(state, pages, { page }),
     fetchList: () => store.dispatch(rest.fetch(getAllPosts)),
     selectList: (state) => rest.selectData(state, getAllPosts),
+    fetchPage: () => store.dispatch(rest.fetch(pages, { page: 0 })),
+    freshSelects: { 'rtk-rest': (state) => rest.selectData(state, pages, { page: 0 }) },
     writes: {
       unrelated: () => store.dispatch(unrelatedAction),
       otherType: (i) => store.dispatch(rest.setResponse(getComment, { id: `comment-${i}` }, comment(i))),
@@ -161,6 +171,7 @@ function rtkQueryStore(): BenchStore {
   const pageSelectors = new Map<number, ReturnType<typeof api.endpoints.getPosts.select>>();
   const selectAll = api.endpoints.getAllPosts.select();
   const upsert = (entries: Parameters<typeof api.util.upsertQueryEntries>[0]) => store.dispatch(api.util.upsertQueryEntries(entries));
+  const hookArgs = stableSelector(api.endpoints.getPosts.select);
   return {
     // The subscription is kept (not unsubscribed), as by a mounted component.
     request: async (page) => (await store.dispatch(api.endpoints.getPosts.initiate({ page }))).data,
@@ -172,12 +183,38 @@ function rtkQueryStore(): BenchStore {
     },
     fetchList: async () => (await store.dispatch(api.endpoints.getAllPosts.initiate())).data,
     selectList: (state) => selectAll(state as ReturnType<typeof store.getState>).data,
+    fetchPage: async () => (await store.dispatch(api.endpoints.getPosts.initiate({ page: 0 }))).data,
+    freshSelects: {
+      'rtk-query (useQuery path)': (state) => hookArgs.select({ page: 0 })(state as ReturnType<typeof store.getState>).data,
+      'rtk-query (select(args) per call)': (state) => api.endpoints.getPosts.select({ page: 0 })(state as ReturnType<typeof store.getState>).data,
+    },
     writes: {
       unrelated: () => store.dispatch(unrelatedAction),
       otherType: (i) => upsert([{ endpointName: 'getComment', arg: { id: `comment-${i}` }, value: comment(i) }]),
       otherPost: (i) => upsert([{ endpointName: 'getPost', arg: { id: `post-${OTHER_POST}` }, value: otherPost(i) }]),
       sameAuthor: () => upsert([{ endpointName: 'getUser', arg: { id: `user-${SAME_AUTHOR}` }, value: user(SAME_AUTHOR) }]),
       listedPost: (i) => upsert([{ endpointName: 'getPost', arg: { id: `post-${LISTED_POST}` }, value: listedPost(i) }]),
+    },
+  };
+}
+
+/**
+ * What RTK Query's `useQuery` does per render with a fresh arguments object (RTK 2.x
+ * `useStableQueryArgs`): `copyWithStructuralSharing(previous, args)` returns the previous object
+ * when the new one is deeply equal, and the selector, memoized per that stable object, is reused;
+ * its input selectors then find the same `api` state after an unrelated action.
+ */
+function stableSelector<A, S>(build: (args: A) => S): { select(args: A): S } {
+  let lastArgs: A | undefined;
+  let lastSelector: S | undefined;
+  return {
+    select(args) {
+      const stable = copyWithStructuralSharing(lastArgs, args);
+      if (stable !== lastArgs || lastSelector === undefined) {
+        lastArgs = stable;
+        lastSelector = build(stable);
+      }
+      return lastSelector;
     },
   };
 }
@@ -250,6 +287,8 @@ function dataClientStore(): BenchStore {
     selectPage: (value, page) => controller.getResponse(dcGetPosts, { page }, state(value)).data,
     fetchList: () => controller.fetch(dcGetAllPosts),
     selectList: (value) => controller.getResponse(dcGetAllPosts, state(value)).data,
+    fetchPage: () => controller.fetch(dcGetPosts, { page: 0 }),
+    freshSelects: { 'data-client': (value) => controller.getResponse(dcGetPosts, { page: 0 }, state(value)).data },
     writes: {
       unrelated: () => store.dispatch(unrelatedAction),
       otherType: (i) => void controller.setResponse(dcGetComment, { id: `comment-${i}` }, comment(i)),

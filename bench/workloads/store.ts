@@ -41,6 +41,14 @@ const KINDS: readonly { kind: WriteKind; label: string; dependsOn: boolean }[] =
   { kind: 'sameAuthor', label: '(d) an unchanged author', dependsOn: false },
   { kind: 'listedPost', label: '(e) a post in the list', dependsOn: true },
 ];
+/**
+ * Issue 17.5: the same list read with a fresh but equal `{ page: 0 }` on every call (what
+ * `useSelector((s) => rest.selectData(s, ep, { page }))` does per render), after (a) and (b).
+ */
+const FRESH_KINDS: readonly { kind: WriteKind; label: string }[] = [
+  { kind: 'unrelated', label: '(a) unrelated action, fresh args' },
+  { kind: 'otherType', label: '(b) another entity type, fresh args' },
+];
 
 const notes: string[] = [];
 const now = () => process.hrtime.bigint();
@@ -146,27 +154,51 @@ interface KindResult {
   seesWrite?: boolean;
 }
 
+/** 1,000 dispatches of one kind of write, `select` timed after each; how often its answer changed. */
+function timedSelects(write: (i: number) => void, select: (state: unknown) => unknown, getState: () => unknown, offset: number): KindResult & { last: unknown } {
+  const ns = new Float64Array(DISPATCHES);
+  let previous = select(getState());
+  let changes = 0;
+  for (let i = 0; i < DISPATCHES; i++) {
+    write(offset + i);
+    const state = getState();
+    const start = now();
+    const data = select(state);
+    ns[i] = Number(now() - start);
+    if (data !== previous) changes++;
+    previous = data;
+  }
+  return { changes, medianNs: median(Array.from(ns)), last: previous };
+}
+
+/** Issue 17.5: page 0 (the same 500 posts) through each fresh-args read of the library. */
+async function freshArgsRun(store: BenchStore, lib: StoreLib): Promise<Record<string, Partial<Record<WriteKind, KindResult>>>> {
+  await store.fetchPage();
+  const out: Record<string, Partial<Record<WriteKind, KindResult>>> = {};
+  let offset = DISPATCHES;
+  for (const [variant, select] of Object.entries(store.freshSelects)) {
+    checkPosts(lib, `page 0 read by ${variant}`, select(store.getState()), 0, LIST_SIZE);
+    out[variant] = {};
+    for (const { kind } of FRESH_KINDS) {
+      // New comment ids for every loop, so that each write of (b) adds an entity.
+      const { changes, medianNs } = timedSelects(store.writes[kind], select, store.getState, offset);
+      offset += DISPATCHES;
+      out[variant][kind] = { changes, medianNs };
+      await flush();
+    }
+  }
+  return out;
+}
+
 async function stabilityRun(store: BenchStore, lib: StoreLib): Promise<Record<WriteKind, KindResult>> {
   await store.fetchList();
   checkPosts(lib, 'the 500-post list', store.selectList(store.getState()), 0, LIST_SIZE);
   const out = {} as Record<WriteKind, KindResult>;
-  const ns = new Float64Array(DISPATCHES);
   for (const { kind } of KINDS) {
-    const write = store.writes[kind];
-    let previous = store.selectList(store.getState());
-    let changes = 0;
-    for (let i = 0; i < DISPATCHES; i++) {
-      write(i);
-      const state = store.getState();
-      const start = now();
-      const data = store.selectList(state);
-      ns[i] = Number(now() - start);
-      if (data !== previous) changes++;
-      previous = data;
-    }
+    const { changes, medianNs, last } = timedSelects(store.writes[kind], store.selectList, store.getState, 0);
     await flush();
-    out[kind] = { changes, medianNs: median(Array.from(ns)) };
-    if (kind === 'listedPost') out[kind].seesWrite = (previous as PostData[])[7]?.title === listedTitle(DISPATCHES - 1);
+    out[kind] = { changes, medianNs };
+    if (kind === 'listedPost') out[kind].seesWrite = (last as PostData[])[7]?.title === listedTitle(DISPATCHES - 1);
   }
   const final = store.selectList(store.getState()) as PostData[];
   checkPosts(lib, 'the list after the writes', final, 0, LIST_SIZE);
@@ -175,7 +207,7 @@ async function stabilityRun(store: BenchStore, lib: StoreLib): Promise<Record<Wr
 
 async function selectorStability() {
   const overhead = timerOverhead();
-  const server = new PostServer(1, PAGE_SIZE);
+  const server = new PostServer(1, LIST_SIZE);
   const rounds = new Map<StoreLib, Record<WriteKind, KindResult>[]>(CONTENDERS.map((c) => [c.lib, []]));
   for (let round = 0; round < SELECT_ROUNDS; round++) {
     for (const contender of rotate(CONTENDERS, round)) {
@@ -199,6 +231,36 @@ async function selectorStability() {
     return { lib, kinds };
   });
   return { rounds: SELECT_ROUNDS, timerOverheadNs: overhead, libs, samples: Object.fromEntries(rounds) };
+}
+
+/** Issue 17.5: fresh-args selects, every library in the same rounds; one row per way of reading. */
+async function freshArgs() {
+  const overhead = timerOverhead();
+  const server = new PostServer(1, LIST_SIZE);
+  const samples = new Map<string, Partial<Record<WriteKind, KindResult>>[]>();
+  for (let round = 0; round < SELECT_ROUNDS; round++) {
+    for (const contender of rotate(CONTENDERS, round)) {
+      await flush();
+      const result = await freshArgsRun(contender.create(server), contender.lib);
+      for (const [variant, kinds] of Object.entries(result)) {
+        if (!samples.has(variant)) samples.set(variant, []);
+        samples.get(variant)!.push(kinds);
+        const summary = FRESH_KINDS.map(({ kind }) => `${kinds[kind]!.changes} changes / ${formatNs(Math.max(0, kinds[kind]!.medianNs - overhead))}`).join(', ');
+        console.log(`  fresh args, round ${round + 1}: ${variant}: ${summary}`);
+      }
+    }
+  }
+  const rows = [...samples].map(([variant, list]) => {
+    const kinds = Object.fromEntries(
+      FRESH_KINDS.map(({ kind }) => {
+        const changes = list.map((r) => r[kind]!.changes);
+        if (new Set(changes).size > 1) notes.push(`${variant} ${kind} (fresh args): the number of changes differed between rounds (${changes.join(', ')})`);
+        return [kind, { changes: changes[0]!, medianNs: Math.max(0, median(list.map((r) => r[kind]!.medianNs)) - overhead) }];
+      }),
+    ) as Partial<Record<WriteKind, KindResult>>;
+    return { variant, kinds };
+  });
+  return { rounds: SELECT_ROUNDS, timerOverheadNs: overhead, rows, samples: Object.fromEntries(samples) };
 }
 
 // ---------------------------------------------------------------------------------- memory
@@ -253,43 +315,67 @@ async function memory() {
 
 // ---------------------------------------------------------------------------------- report
 
-function report(path: Awaited<ReturnType<typeof storePath>>, select: Awaited<ReturnType<typeof selectorStability>>, mem: Awaited<ReturnType<typeof memory>>) {
-  const pathTable = table(
-    ['library', `µs/request N=${FIRST}`, `N=${REQUESTS}`, `${REQUESTS}÷${FIRST}`, '÷ rtk-query (N=1000)', '÷ data-client (N=1000)'],
-    path.rows.map((r) => [r.lib, us(r.at250), us(r.at1000), x(r.growth), x(r.vsRtkQuery), x(r.vsDataClient)]),
-  );
-  const selectTable = table(
-    ['library', ...KINDS.map((k) => k.label)],
-    select.libs.map(({ lib, kinds }) => [
-      lib,
-      ...KINDS.map(({ kind }) => {
-        const k = kinds[kind];
-        return `${k.changes} / ${formatNs(k.medianNs)}${k.seesWrite === false ? ' (stale)' : ''}`;
-      }),
-    ]),
-  );
-  const memTable = table(
-    ['', 'retained heap', 'bytes/item', '÷ raw JSON', 'state alone', 'state as fresh JSON', 'time to fill'],
-    [
-      ['raw JSON (parsed responses)', mb(mem.rawBytes), (mem.rawBytes / mem.items).toFixed(0), '1.00×', '—', '—', '—'],
-      ...mem.rows.map((r) => [r.lib, mb(r.whole), r.perItem.toFixed(0), x(r.ratio), mb(r.stateOnly), mb(r.fresh), `${r.seconds.toFixed(1)} s`]),
-    ],
-  );
-  const rtk = path.rows.find((r) => r.lib === 'rtk-rest')!;
-  const rtkSelect = select.libs.find((l) => l.lib === 'rtk-rest')!.kinds;
-  const rtkMem = mem.rows.find((r) => r.lib === 'rtk-rest')!;
-  const changes = KINDS.map(({ kind }) => rtkSelect[kind].changes).join('/');
-  const unchangedNs = KINDS.filter((k) => !k.dependsOn).map(({ kind }) => rtkSelect[kind].medianNs);
-  const verdicts = [
-    ['rtk-rest ÷ RTK Query at N=1,000 ≤ 0.7×', x(rtk.vsRtkQuery), rtk.vsRtkQuery <= 0.7],
-    [`selected reference changes 0/0/0/0/${DISPATCHES}`, changes, changes === `0/0/0/0/${DISPATCHES}`],
-    ['select ≤ 1 µs when nothing it depends on changed (a–d)', unchangedNs.map(formatNs).join(', '), Math.max(...unchangedNs) <= 1000],
-    ['retained heap ≤ 0.75× raw JSON', x(rtkMem.ratio), rtkMem.ratio <= 0.75],
-  ] as const;
+interface Parts {
+  path?: Awaited<ReturnType<typeof storePath>>;
+  select?: Awaited<ReturnType<typeof selectorStability>>;
+  fresh?: Awaited<ReturnType<typeof freshArgs>>;
+  mem?: Awaited<ReturnType<typeof memory>>;
+}
+
+/** Prints the tables and targets of the parts that ran (BENCH_STORE_PARTS), and returns the verdicts. */
+function report({ path, select, fresh, mem }: Parts) {
+  const verdicts: [string, string, boolean][] = [];
+  if (path !== undefined) {
+    const pathTable = table(
+      ['library', `µs/request N=${FIRST}`, `N=${REQUESTS}`, `${REQUESTS}÷${FIRST}`, '÷ rtk-query (N=1000)', '÷ data-client (N=1000)'],
+      path.rows.map((r) => [r.lib, us(r.at250), us(r.at1000), x(r.growth), x(r.vsRtkQuery), x(r.vsDataClient)]),
+    );
+    const rtk = path.rows.find((r) => r.lib === 'rtk-rest')!;
+    verdicts.push(['rtk-rest ÷ RTK Query at N=1,000 ≤ 0.7×', x(rtk.vsRtkQuery), rtk.vsRtkQuery <= 0.7]);
+    console.log(`\nStore path: ${REQUESTS} GETs of ${PAGE_SIZE} new posts from an empty store (median of ${path.rounds} rounds; ratios: median of per-round ratios)\n\n${pathTable}`);
+  }
+  if (select !== undefined) {
+    const selectTable = table(
+      ['library', ...KINDS.map((k) => k.label)],
+      select.libs.map(({ lib, kinds }) => [
+        lib,
+        ...KINDS.map(({ kind }) => {
+          const k = kinds[kind];
+          return `${k.changes} / ${formatNs(k.medianNs)}${k.seesWrite === false ? ' (stale)' : ''}`;
+        }),
+      ]),
+    );
+    const rtkSelect = select.libs.find((l) => l.lib === 'rtk-rest')!.kinds;
+    const changes = KINDS.map(({ kind }) => rtkSelect[kind].changes).join('/');
+    const unchangedNs = KINDS.filter((k) => !k.dependsOn).map(({ kind }) => rtkSelect[kind].medianNs);
+    verdicts.push([`selected reference changes 0/0/0/0/${DISPATCHES}`, changes, changes === `0/0/0/0/${DISPATCHES}`]);
+    verdicts.push(['select ≤ 1 µs when nothing it depends on changed (a–d)', unchangedNs.map(formatNs).join(', '), Math.max(...unchangedNs) <= 1000]);
+    console.log(`\nSelector stability: a ${LIST_SIZE}-post list selected after each of ${DISPATCHES} dispatches (changes / median ns per select, timer overhead ${select.timerOverheadNs.toFixed(0)} ns subtracted; ${select.rounds} rounds)\n\n${selectTable}`);
+  }
+  if (fresh !== undefined) {
+    const freshTable = table(
+      ['read', ...FRESH_KINDS.map((k) => k.label)],
+      fresh.rows.map(({ variant, kinds }) => [variant, ...FRESH_KINDS.map(({ kind }) => `${kinds[kind]!.changes} / ${formatNs(kinds[kind]!.medianNs)}`)]),
+    );
+    const rtk = fresh.rows.find((r) => r.variant === 'rtk-rest')!.kinds;
+    verdicts.push(['fresh equal args after (a) ≤ 1.5 µs (issue 17.5)', formatNs(rtk.unrelated!.medianNs), rtk.unrelated!.medianNs <= 1500]);
+    verdicts.push(['fresh equal args after (b) ≤ 3 µs (issue 17.5)', formatNs(rtk.otherType!.medianNs), rtk.otherType!.medianNs <= 3000]);
+    verdicts.push(['fresh equal args: selected reference changes 0/0', `${rtk.unrelated!.changes}/${rtk.otherType!.changes}`, rtk.unrelated!.changes + rtk.otherType!.changes === 0]);
+    console.log(`\nFresh but equal args (issue 17.5): the ${LIST_SIZE}-post page 0 read with a new { page: 0 } per call after each of ${DISPATCHES} dispatches (changes / median ns per select, timer overhead ${fresh.timerOverheadNs.toFixed(0)} ns subtracted; ${fresh.rounds} rounds)\n\n${freshTable}`);
+  }
+  if (mem !== undefined) {
+    const memTable = table(
+      ['', 'retained heap', 'bytes/item', '÷ raw JSON', 'state alone', 'state as fresh JSON', 'time to fill'],
+      [
+        ['raw JSON (parsed responses)', mb(mem.rawBytes), (mem.rawBytes / mem.items).toFixed(0), '1.00×', '—', '—', '—'],
+        ...mem.rows.map((r) => [r.lib, mb(r.whole), r.perItem.toFixed(0), x(r.ratio), mb(r.stateOnly), mb(r.fresh), `${r.seconds.toFixed(1)} s`]),
+      ],
+    );
+    const rtkMem = mem.rows.find((r) => r.lib === 'rtk-rest')!;
+    verdicts.push(['retained heap ≤ 0.75× raw JSON', x(rtkMem.ratio), rtkMem.ratio <= 0.75]);
+    console.log(`\nMemory: ${mem.items.toLocaleString('en-US')} posts (${mem.items / mem.pageSize} pages of ${mem.pageSize}, ${100} authors); JSON text ${mb(mem.jsonLength)}\n\n${memTable}`);
+  }
   const verdictTable = table(['target (rtk-rest)', 'measured', 'met?'], verdicts.map(([t, m, ok]) => [t, m, ok ? '**yes**' : '**no**']));
-  console.log(`\nStore path: ${REQUESTS} GETs of ${PAGE_SIZE} new posts from an empty store (median of ${path.rounds} rounds; ratios: median of per-round ratios)\n\n${pathTable}`);
-  console.log(`\nSelector stability: a ${LIST_SIZE}-post list selected after each of ${DISPATCHES} dispatches (changes / median ns per select, timer overhead ${select.timerOverheadNs.toFixed(0)} ns subtracted; ${select.rounds} rounds)\n\n${selectTable}`);
-  console.log(`\nMemory: ${mem.items.toLocaleString('en-US')} posts (${mem.items / mem.pageSize} pages of ${mem.pageSize}, ${100} authors); JSON text ${mb(mem.jsonLength)}\n\n${memTable}`);
   console.log(`\nTargets\n\n${verdictTable}\n`);
   for (const note of notes) console.log(`note: ${note}`);
   return verdicts.map(([target, measured, met]) => ({ target, measured, met }));
@@ -298,8 +384,19 @@ function report(path: Awaited<ReturnType<typeof storePath>>, select: Awaited<Ret
 /**
  * `BENCH_STORE_PROFILE=<library>`: only that library's store path, 10 runs, no report; for
  * `node --cpu-prof --expose-gc bench/out/store.cjs '<config>'` (see bench/README.md, "Store").
+ * `BENCH_STORE_PROFILE=<library>:fresh`: only its fresh-args selects, 20 runs.
  */
-async function profileOnly(lib: string): Promise<void> {
+async function profileOnly(profiled: string): Promise<void> {
+  const [lib, part] = profiled.split(':');
+  if (part === 'fresh') {
+    const contender = CONTENDERS.find((c) => c.lib === lib);
+    if (contender === undefined) throw new Error(`[rtk-rest bench] store: BENCH_STORE_PROFILE=${profiled}: ${lib} is none of ${CONTENDERS.map((c) => c.lib).join(', ')}`);
+    for (let run = 0; run < 20; run++) {
+      const result = await freshArgsRun(contender.create(new PostServer(1, LIST_SIZE)), contender.lib);
+      console.log(`  ${lib} fresh args run ${run + 1}: ${JSON.stringify(result)}`);
+    }
+    return;
+  }
   const contender = [...CONTENDERS, ...REFERENCES].find((c) => c.lib === lib);
   if (contender === undefined) throw new Error(`[rtk-rest bench] store: BENCH_STORE_PROFILE=${lib} is none of ${[...CONTENDERS, ...REFERENCES].map((c) => c.lib).join(', ')}`);
   const server = new PostServer(REQUESTS, PAGE_SIZE);
@@ -314,11 +411,14 @@ async function main() {
   const profiled = process.env.BENCH_STORE_PROFILE;
   if (profiled !== undefined) return profileOnly(profiled);
   console.log(`store: ${REQUESTS} GETs × ${PAGE_SIZE} posts, ${PATH_ROUNDS} rounds; selector ${DISPATCHES} dispatches × ${KINDS.length} kinds, ${SELECT_ROUNDS} rounds; memory ${MEMORY_ITEMS.toLocaleString('en-US')} posts`);
-  const path = await storePath();
-  const select = await selectorStability();
-  const mem = await memory();
-  const verdicts = report(path, select, mem);
-  const out = { workload: config.workload, date: new Date().toISOString(), node: process.version, versions: config.versions, quick, notes, storePath: path, selector: select, memory: mem, verdicts };
+  // BENCH_STORE_PARTS=selector,fresh runs only those parts (default: all four).
+  const parts = new Set((process.env.BENCH_STORE_PARTS ?? 'path,selector,fresh,memory').split(','));
+  const path = parts.has('path') ? await storePath() : undefined;
+  const select = parts.has('selector') ? await selectorStability() : undefined;
+  const fresh = parts.has('fresh') ? await freshArgs() : undefined;
+  const mem = parts.has('memory') ? await memory() : undefined;
+  const verdicts = report({ path, select, fresh, mem });
+  const out = { workload: config.workload, date: new Date().toISOString(), node: process.version, versions: config.versions, quick, notes, storePath: path, selector: select, freshArgs: fresh, memory: mem, verdicts };
   mkdirSync(dirname(config.outFile), { recursive: true });
   writeFileSync(config.outFile, JSON.stringify(out, null, 2) + '\n');
   console.log(`results: ${config.outFile}`);

@@ -1,8 +1,10 @@
 import { isInferable, querySlot, toNode } from '../schema';
 import type { EntityReader, MemoResult, SchemaNode } from '../schema';
-import { hasStableKey, pageRequestOf } from '../rest';
+import { pageRequestOf } from '../rest';
 import type { PageRequest, RestEndpoint } from '../rest';
+import { keyOf } from './argsKey';
 import type { RestContext } from './context';
+import { LastAnswers } from './lastAnswers';
 import { entitiesToken } from './layout';
 import { viewOf } from './optimistic';
 import type { KeyMeta, RestState, StoredError } from './types';
@@ -56,65 +58,22 @@ interface KeyRead {
   read: unknown;
   hasResult: boolean;
   inferred?: { expiresAt: number; fetchedAt: number };
+  /**
+   * What `read` depends on besides the key's meta and stored result: the memoized read of the
+   * result through its schema, `null` for nothing (no data, or a result without a schema); absent
+   * for an inference, which also depends on entity metas and indexes.
+   */
+  memo?: MemoResult | null;
 }
 
 const inferredMetas = new WeakMap<MemoResult, { expiresAt: number; fetchedAt: number }>();
 
 export const isInactive = (args: readonly unknown[]) => args.length === 1 && args[0] === null;
 
-/**
- * `endpoint.key(...args)`, remembered per arguments object: selectors are called again and
- * again with the same (often memoized) arguments, and building a URL costs more than the rest of
- * a read. The remembered key is used only while the object's own fields are still the same
- * primitives (arguments objects are not expected to change, but may).
- */
-const keyCache = new WeakMap<object, { endpoint: RestEndpoint; fields: unknown[]; key: string }>();
-
-const noArgsKeys = new WeakMap<RestEndpoint, string>();
-
-function keyOf(endpoint: RestEndpoint, args: readonly unknown[]): string {
-  // A key read at call time (a urlPrefix function, a url() override) cannot be remembered.
-  if (!hasStableKey(endpoint)) return endpoint.key(...args);
-  if (args.length === 0) {
-    let key = noArgsKeys.get(endpoint);
-    if (key === undefined) noArgsKeys.set(endpoint, (key = endpoint.key()));
-    return key;
-  }
-  const params = args.length === 1 ? args[0] : undefined;
-  if (typeof params !== 'object' || params === null || Array.isArray(params)) return endpoint.key(...args);
-  const cached = keyCache.get(params);
-  if (cached !== undefined && cached.endpoint === endpoint && sameFields(params as Record<string, unknown>, cached.fields)) return cached.key;
-  const key = endpoint.key(...args);
-  const fields = primitiveFields(params as Record<string, unknown>);
-  if (fields !== undefined) keyCache.set(params, { endpoint, fields, key });
-  return key;
-}
-
-/** `[name, value, …]` of an object whose own fields are all primitives, else undefined. */
-function primitiveFields(object: Record<string, unknown>): unknown[] | undefined {
-  const out: unknown[] = [];
-  for (const name of Object.keys(object)) {
-    const value = object[name];
-    if (typeof value === 'object' && value !== null) return undefined;
-    if (typeof value === 'function') return undefined;
-    out.push(name, value);
-  }
-  return out;
-}
-
-function sameFields(object: Record<string, unknown>, fields: readonly unknown[]): boolean {
-  const names = Object.keys(object);
-  if (names.length * 2 !== fields.length) return false;
-  for (let i = 0; i < names.length; i++) {
-    if (names[i] !== fields[2 * i] || !Object.is(object[names[i]!], fields[2 * i + 1])) return false;
-  }
-  return true;
-}
-
 /** The read side of one instance: key reads, inference, expiry and the public selectors. */
 export function buildSelectors(ctx: RestContext) {
-  /** The last answer per key, and the slice and expiry side it was computed for (see docs/internals.md#memoized-reads). */
-  const lastResponses = new Map<string, { response: ResponseState; slice: WeakRef<RestState>; endpoint: RestEndpoint; stale: boolean }>();
+  /** The last answer per key, and what it was read from (see docs/internals.md#memoized-reads, issue 17.5). */
+  const last = new LastAnswers<ResponseState>(ctx);
   /**
    * Per key: the primitive value (a pk, a collection key) its memoized read is stored under in the
    * memo cache, so that `forget` can drop it. Object results are held weakly by the cache.
@@ -138,7 +97,7 @@ export function buildSelectors(ctx: RestContext) {
 
   /** The key left the store (GC, reset): drop its last answer and its memoized read. */
   function forget(key: string): void {
-    lastResponses.delete(key);
+    last.forget(key);
     const slot = slots.get(key);
     if (slot === undefined) return;
     ctx.memo.forget(slot.node, slot.result, '\u0000' + key);
@@ -147,15 +106,16 @@ export function buildSelectors(ctx: RestContext) {
 
   /** The key's read: its result through the schema, or an inference (see docs/concepts.md#schemas). */
   function readKey(slice: RestState, endpoint: RestEndpoint, args: readonly unknown[], key: string): KeyRead {
-    const meta = tableGet(slice.meta, key);
-    if (meta?.invalidated) return { read: undefined, hasResult: false };
+    if (tableGet(slice.meta, key)?.invalidated) return { read: undefined, hasResult: false, memo: null };
     const node = toNode(endpoint.schema);
     // A stored result is never undefined (an absent result is stored as null), so one lookup answers both.
     const result = tableGet(slice.endpoints, key);
     if (result !== undefined) {
-      return { read: node === undefined ? result : readAs(key, node, result, slice, ctx.reader(slice), args).data, hasResult: true };
+      if (node === undefined) return { read: result, hasResult: true, memo: null };
+      const memo = readAs(key, node, result, slice, ctx.reader(slice), args);
+      return { read: memo.data, hasResult: true, memo };
     }
-    if (node === undefined || !isInferable(node)) return { read: undefined, hasResult: false };
+    if (node === undefined || !isInferable(node)) return { read: undefined, hasResult: false, memo: null };
     const answer = query(slice, node, args, key);
     if (answer === undefined || answer.data === undefined) return { read: undefined, hasResult: false };
     return { read: answer.data, hasResult: false, inferred: inferredMeta(slice, answer) };
@@ -196,41 +156,26 @@ export function buildSelectors(ctx: RestContext) {
     return responseOf(viewOf(ctx.slice(state)), endpoint, args);
   }
 
-  /** The previous answer for `key` when the slice, the endpoint and the stale side are the same (see docs/internals.md#memoized-reads). */
-  function unchanged(key: string, slice: RestState, endpoint: RestEndpoint, now: number): ResponseState | undefined {
-    const last = lastResponses.get(key);
-    // Same slice object: nothing the answer depends on changed but the clock.
-    return last !== undefined && last.slice.deref() === slice && last.endpoint === endpoint && now > last.response.expiresAt === last.stale ? last.response : undefined;
-  }
-
-  /** `next`, or the previous answer for `key` when every field is the same (see docs/internals.md#memoized-reads); remembered. */
-  function remember(key: string, slice: RestState, endpoint: RestEndpoint, now: number, next: ResponseState): ResponseState {
-    const last = lastResponses.get(key);
-    const response = last !== undefined && sameResponse(last.response, next) ? last.response : next;
-    lastResponses.set(key, { response, slice: last?.slice.deref() === slice ? last.slice : new WeakRef(slice), endpoint, stale: now > next.expiresAt });
-    return response;
-  }
-
   /** selectResponse over a given slice (the view, or an optimistic snapshot's view). */
   function responseOf(slice: RestState, endpoint: RestEndpoint, args: readonly unknown[]): ResponseState {
     const page = pageRequestOf(endpoint, args);
     if (page !== undefined) return pageResponseOf(slice, endpoint, page);
     const key = keyOf(endpoint, args);
     const now = ctx.options.now();
-    const last = unchanged(key, slice, endpoint, now);
-    if (last !== undefined) return last;
+    const previous = last.unchanged(key, slice, endpoint, now);
+    if (previous !== undefined) return previous;
     const meta: KeyMeta | undefined = tableGet(slice.meta, key);
-    const { read, hasResult, inferred } = readKey(slice, endpoint, args, key);
+    const { read, hasResult, inferred, memo } = readKey(slice, endpoint, args, key);
     const expiresAt = meta?.date !== undefined ? (meta.expiresAt ?? 0) : (inferred?.expiresAt ?? 0);
     const usable = !meta?.invalidated && read !== undefined && !(endpoint.invalidIfStale && now > expiresAt);
     const data = usable ? read : undefined;
-    return remember(key, slice, endpoint, now, {
+    return last.remember(key, slice, endpoint, now, {
       data,
       ...requestFields(meta, data, hasResult && !meta?.invalidated),
       expiryStatus: !usable ? 'invalid' : now > expiresAt ? 'stale' : 'valid',
       fetchedAt: meta?.fetchedAt ?? inferred?.fetchedAt ?? 0,
       expiresAt,
-    });
+    }, { meta, result: tableGet(slice.endpoints, key), memo });
   }
 
   /**
@@ -242,12 +187,13 @@ export function buildSelectors(ctx: RestContext) {
   function pageResponseOf(slice: RestState, endpoint: RestEndpoint, page: PageRequest): ResponseState {
     const now = ctx.options.now();
     const list = responseOf(slice, page.list, page.listArgs);
-    const last = unchanged(page.pageKey, slice, endpoint, now);
-    if (last !== undefined) return last;
+    const previous = last.unchanged(page.pageKey, slice, endpoint, now);
+    if (previous !== undefined) return previous;
     const listKey = keyOf(page.list, page.listArgs);
     const hasResult = tableGet(slice.endpoints, listKey) !== undefined && !tableGet(slice.meta, listKey)?.invalidated;
     const { data, expiryStatus, fetchedAt, expiresAt } = list;
-    return remember(page.pageKey, slice, endpoint, now, { data, ...requestFields(tableGet(slice.meta, page.pageKey), data, hasResult), expiryStatus, fetchedAt, expiresAt });
+    const from = { meta: undefined, result: undefined, memo: undefined };
+    return last.remember(page.pageKey, slice, endpoint, now, { data, ...requestFields(tableGet(slice.meta, page.pageKey), data, hasResult), expiryStatus, fetchedAt, expiresAt }, from);
   }
 
   return {
@@ -288,19 +234,6 @@ function requestFields(meta: KeyMeta | undefined, data: unknown, hasResult: bool
   const isFetching = (meta?.pending?.length ?? 0) > 0;
   const status: RequestStatus = isFetching ? 'pending' : meta?.error !== undefined ? 'rejected' : data !== undefined || hasResult ? 'fulfilled' : 'uninitialized';
   return { error, status, isLoading: isFetching && data === undefined, isFetching };
-}
-
-function sameResponse(a: ResponseState, b: ResponseState): boolean {
-  return (
-    Object.is(a.data, b.data) &&
-    a.error === b.error &&
-    a.status === b.status &&
-    a.isLoading === b.isLoading &&
-    a.isFetching === b.isFetching &&
-    a.expiryStatus === b.expiryStatus &&
-    a.fetchedAt === b.fetchedAt &&
-    a.expiresAt === b.expiresAt
-  );
 }
 
 export type Selectors = ReturnType<typeof buildSelectors>;

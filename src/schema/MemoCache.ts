@@ -203,6 +203,21 @@ export class MemoCache {
   }
 
   /**
+   * Whether an answer `read` returned still holds at `token` by identity or through a reader's
+   * write journal (`EntityReader.history`) alone, in O(write) and without looking the answer up
+   * again; it is then marked valid there. `false` only means "not shown cheaply": the caller reads
+   * again (`read` also walks the cells). For callers that keep the answer they show (the Redux
+   * selectors, issue 17.5).
+   * @internal
+   */
+  stillValid(entry: MemoResult, history: EntityReader['history'], token: unknown): boolean {
+    if (entry.validAt === token) return true;
+    if (history === undefined || !journalClears(entry, history, token)) return false;
+    entry.validAt = token;
+    return true;
+  }
+
+  /**
    * Drops the answer `read` stored for `result` (a primitive: an object result is held weakly
    * anyway) and `argsKey`, so that a long session's removed keys do not stay in the cache.
    * @internal
