@@ -3,6 +3,8 @@ import { pointerKey, type Warnings } from './errors';
 import type { Api, JsonSchema, Method, Operation, Param, RequestBody } from './types';
 
 const METHODS: readonly Method[] = ['get', 'post', 'put', 'patch', 'delete'];
+/** Header parameters OpenAPI says to ignore: the request's own body, answer and credentials set them. */
+const IGNORED_HEADERS = new Set(['accept', 'content-type', 'authorization']);
 const JSON_TYPE = /^application\/(.+\+)?json|^\*\/\*$/;
 
 /** Follows a local `$ref` (`#/components/parameters/limit`); other objects are returned as they are. */
@@ -58,6 +60,8 @@ function readOperation(doc: JsonSchema, v2: boolean, raw: RawOperation, warnings
   }
   const pathParams: Param[] = [];
   const queryParams: Param[] = [];
+  const headerParams: Param[] = [];
+  const cookieParams: Param[] = [];
   let body: RequestBody | undefined;
   const form: Record<string, JsonSchema> = {};
   for (const param of byKey.values()) {
@@ -67,7 +71,9 @@ function readOperation(doc: JsonSchema, v2: boolean, raw: RawOperation, warnings
     else if (param.in === 'query') queryParams.push(read);
     else if (param.in === 'body') body = { schema: param.schema, form: false, required: param.required === true };
     else if (param.in === 'formData') form[param.name] = schema;
-    else warnings.add(pointer, `${param.in} parameter not mapped`, `${param.in} parameter "${param.name}" is not generated: send it from getHeaders or requestInit`);
+    else if (param.in === 'header' && !IGNORED_HEADERS.has(String(param.name).toLowerCase())) headerParams.push(read);
+    else if (param.in === 'cookie') cookieParams.push(read);
+    else if (param.in !== 'header') warnings.add(pointer, `${param.in} parameter not mapped`, `${param.in} parameter "${param.name}" is not generated: send it from getHeaders or requestInit`);
   }
   if (Object.keys(form).length > 0) body = { schema: { type: 'object', properties: form }, form: true, required: true };
   if (!v2 && op.requestBody) body = readBody(doc, op.requestBody);
@@ -82,9 +88,17 @@ function readOperation(doc: JsonSchema, v2: boolean, raw: RawOperation, warnings
     tags: op.tags ?? [],
     pathParams,
     queryParams,
+    headerParams,
+    cookieParams,
     body,
+    security: securityOf(op.security ?? doc.security),
     response: readResponse(doc, v2, op.responses ?? {}),
   };
+}
+
+function securityOf(requirement: unknown): Operation['security'] {
+  if (!Array.isArray(requirement)) return undefined;
+  return requirement.filter((r) => typeof r === 'object' && r !== null).map((r: object) => Object.keys(r));
 }
 
 function readBody(doc: JsonSchema, raw: JsonSchema): RequestBody | undefined {
