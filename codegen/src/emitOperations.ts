@@ -1,7 +1,9 @@
 /** Writes the module of one tag: its resources (`createResource`) and endpoints (`RestEndpoint`). */
 import type { Components } from './components';
+import type { CodegenConfig } from './config';
 import type { EntityFields } from './entityFields';
 import type { Warnings } from './errors';
+import { emitErrorType } from './errorTypes';
 import { camelCase, pathTemplate, propertyKey, tsdoc, type NameRegistry } from './names';
 import type { EndpointPlan, MemberName, ResourcePlan } from './plan';
 import { follow } from './read';
@@ -19,6 +21,7 @@ export interface EmitContext {
   readonly names: NameRegistry;
   readonly warnings: Warnings;
   readonly schemes: Map<string, Scheme>;
+  readonly config: CodegenConfig;
 }
 
 /** `{ limit?: number; tags?: Array<string> }` for query parameters, `undefined` for none. */
@@ -104,7 +107,8 @@ function opDoc(op: Operation, extra?: string): string {
 }
 
 export function emitEndpoint(ctx: EmitContext, { ident, op }: EndpointPlan): string {
-  return `${opDoc(op, `\`${op.method.toUpperCase()} ${op.path}\``)}export const ${ident} = new RestEndpoint({ ${endpointOptions(ctx, op, ident).join(',\n')} });`;
+  const endpoint = `${opDoc(op, `\`${op.method.toUpperCase()} ${op.path}\``)}export const ${ident} = new RestEndpoint({ ${endpointOptions(ctx, op, ident).join(',\n')} });`;
+  return [endpoint, emitErrorType(ctx, op)].filter(Boolean).join('\n\n');
 }
 
 /**
@@ -162,5 +166,9 @@ export function emitResource(ctx: EmitContext, plan: ResourcePlan): string {
   });
   return `const ${base} = createResource({ ${options.join(',\n')} });
 
-${tsdoc(`The ${component.name} endpoints the API has (the members of \`createResource\` it describes).`)}export const ${plan.ident} = { ${entries.join(',\n')} };`;
+${tsdoc(`The ${component.name} endpoints the API has (the members of \`createResource\` it describes).`)}export const ${plan.ident} = { ${entries.join(',\n')} };${Object.values(members)
+    .map((op) => emitErrorType(ctx, op))
+    .filter(Boolean)
+    .map((code) => `\n\n${code}`)
+    .join('')}`;
 }

@@ -32,7 +32,7 @@ export async function generate(specFile: string, config: CodegenConfig = {}): Pr
   const names = new NameRegistry();
   const components = new Components(api, config, names, warnings, specFile);
   const wire = new WireTypes(components);
-  const ctx: EmitContext = { components, wire, entities: new EntityFields(components, wire), names, warnings, schemes: readSchemes(doc, warnings) };
+  const ctx: EmitContext = { components, wire, entities: new EntityFields(components, wire), names, warnings, schemes: readSchemes(doc, warnings), config };
   const selected = selectOperations(api.operations, config);
   const plan = planOperations(selected, components, config, names);
 

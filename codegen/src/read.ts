@@ -93,6 +93,7 @@ function readOperation(doc: JsonSchema, v2: boolean, raw: RawOperation, warnings
     body,
     security: securityOf(op.security ?? doc.security),
     response: readResponse(doc, v2, op.responses ?? {}),
+    errors: readErrors(doc, v2, op.responses ?? {}),
   };
 }
 
@@ -124,8 +125,21 @@ function readResponse(doc: JsonSchema, v2: boolean, responses: JsonSchema): Json
   const code = Object.keys(responses)
     .filter((c) => /^2(\d\d|XX)$/i.test(c))
     .sort()[0];
-  if (code === undefined) return undefined;
-  const response = follow(doc, responses[code]);
+  return code === undefined ? undefined : bodyOf(doc, v2, responses[code]);
+}
+
+function readErrors(doc: JsonSchema, v2: boolean, responses: JsonSchema): Operation['errors'] {
+  return Object.keys(responses)
+    .filter((c) => /^[45](\d\d|XX)$/i.test(c) || c === 'default')
+    .flatMap((status) => {
+      const schema = bodyOf(doc, v2, responses[status]);
+      return schema ? [{ status, schema }] : [];
+    });
+}
+
+/** A response's JSON body schema (after following a `$ref` to `components/responses`). */
+function bodyOf(doc: JsonSchema, v2: boolean, raw: JsonSchema | undefined): JsonSchema | undefined {
+  const response = follow(doc, raw);
   return v2 ? response?.schema : contentSchema(response?.content);
 }
 

@@ -43,6 +43,8 @@ export interface Operation {
   readonly security?: readonly (readonly string[])[];
   /** The JSON schema of the first 2xx response, `undefined` when it has no JSON body. */
   readonly response?: JsonSchema;
+  /** The JSON bodies of the 4xx, 5xx and `default` responses, by status as written. */
+  readonly errors: readonly { readonly status: string; readonly schema: JsonSchema }[];
 }
 
 /** A description reduced to what the generator maps. */
