@@ -41,13 +41,21 @@ export interface CodegenConfig {
    * @example { "pets_list_v2": "listPets" }
    */
   names?: Record<string, string>;
+  /**
+   * Let the app choose the URL prefix at run time: `server.ts` exports `setUrlPrefix(url)`, and
+   * every endpoint reads the prefix (`baseUrl` until set) whenever it makes a URL or a key. Off,
+   * the prefix is a constant: keys can be remembered per arguments, and default names show the
+   * whole URL. @default false
+   * @example true
+   */
+  runtimeUrlPrefix?: boolean;
   /** Appended to an Entity's name to name its resource. @default "Resource" */
   resourceSuffix?: string;
   /** Validate the description against the OpenAPI schema before generating. @default true */
   validate?: boolean;
 }
 
-const KEYS: readonly (keyof CodegenConfig)[] = ['include', 'exclude', 'pkField', 'pk', 'baseUrl', 'names', 'resourceSuffix', 'validate'];
+const KEYS: readonly (keyof CodegenConfig)[] = ['include', 'exclude', 'pkField', 'pk', 'baseUrl', 'names', 'resourceSuffix', 'validate', 'runtimeUrlPrefix'];
 
 /**
  * Types a config for editors (completion, TSDoc, unknown options underlined); returns it as is.
@@ -75,7 +83,9 @@ export function checkConfig(config: unknown, file = 'config'): CodegenConfig {
   for (const key of ['pkField', 'baseUrl', 'resourceSuffix'] as const) {
     if (c[key] !== undefined && typeof c[key] !== 'string') throw new CodegenError(file, `#/${key}`, `"${key}" must be a string`);
   }
-  if (c.validate !== undefined && typeof c.validate !== 'boolean') throw new CodegenError(file, '#/validate', '"validate" must be true or false');
+  for (const key of ['validate', 'runtimeUrlPrefix'] as const) {
+    if (c[key] !== undefined && typeof c[key] !== 'boolean') throw new CodegenError(file, `#/${key}`, `"${key}" must be true or false`);
+  }
   for (const key of ['include', 'exclude'] as const) checkFilter(c[key], file, key);
   for (const [name, value] of Object.entries(objectOption(c.pk, file, 'pk'))) {
     const ok = typeof value === 'string' || (Array.isArray(value) && value.length > 0 && value.every((v) => typeof v === 'string'));

@@ -50,6 +50,7 @@ export async function generate(specFile: string, config: CodegenConfig = {}): Pr
   const files: Record<string, string> = {
     'server.ts': emitServer({
       urlPrefix: config.baseUrl ?? api.serverUrl,
+      runtime: config.runtimeUrlPrefix === true,
       schemes: ctx.schemes,
       headers: selected.some((op) => op.headerParams.length > 0),
       cookies: selected.some((op) => op.cookieParams.length > 0),
