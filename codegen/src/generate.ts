@@ -61,7 +61,7 @@ export async function generate(specFile: string, config: CodegenConfig = {}): Pr
   files['index.ts'] = Object.keys(files)
     .map((f) => `export * from './${f.replace(/\.ts$/, '')}';`)
     .join('\n');
-  for (const [name, code] of Object.entries(files)) files[name] = await format(HEADER + code, { parser: 'typescript', printWidth: 120, singleQuote: true });
+  for (const [name, code] of Object.entries(files)) files[name] = await format(HEADER + code, { parser: 'babel-ts', printWidth: 120, singleQuote: true });
   return { files, warnings };
 }
 
