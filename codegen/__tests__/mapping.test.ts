@@ -209,12 +209,13 @@ describe('issue 19: errors and warnings', () => {
   });
 
   it('parts it cannot map are warnings with a summary; generation goes on', async () => {
-    const doc = spec({}, { '/ping': { head: { responses: { 200: { description: 'ok' } } }, get: { parameters: [{ name: 'X-Trace', in: 'header', schema: { type: 'string' } }], responses: { 204: { description: 'ok' } } } } });
+    const doc = { ...spec({}, { '/ping': { head: { responses: { 200: { description: 'ok' } } }, get: { responses: { 204: { description: 'ok' } } } } }), security: [{ digest: [] }] };
+    doc.components = { ...doc.components, securitySchemes: { digest: { type: 'http', scheme: 'digest' } } } as typeof doc.components;
     const lines: string[] = [];
     const file = join(outDir(), 'warn.json');
     writeFileSync(file, JSON.stringify(doc));
     expect(await main([file, '--out', join(outDir(), 'warn')], (l) => lines.push(l))).toBe(0);
-    expect(lines.at(-1)).toMatch(/wrote 4 files .*2 warnings: 1 × HEAD operation skipped, 1 × header parameter not mapped/);
+    expect(lines.at(-1)).toMatch(/wrote 4 files .*2 warnings: 1 × HEAD operation skipped, 1 × security scheme not mapped/);
   });
 });
 

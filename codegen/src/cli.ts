@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /** `rtk-rest-codegen <openapi.(json|yaml)> --out <dir> [--config <file>]` */
 import { parseArgs } from 'node:util';
-import { loadConfig } from './config';
+import { loadConfig } from './configFile';
 import { CodegenError } from './errors';
 import { generateToDir } from './generate';
 
@@ -26,7 +26,7 @@ export async function main(argv: string[], log: (line: string) => void = console
     return 2;
   }
   try {
-    const config = values.config ? loadConfig(values.config) : {};
+    const config = values.config ? await loadConfig(values.config) : {};
     const { files, warnings } = await generateToDir(positionals[0]!, values.out, config);
     for (const w of warnings.list) log(`warning ${w.pointer}: ${w.message}`);
     log(`[rtk-rest-codegen] wrote ${Object.keys(files).length} files to ${values.out} (${warnings.summary()})`);

@@ -1,5 +1,4 @@
-/** The `--config` file: what to generate, and how to name it. */
-import { readFileSync } from 'node:fs';
+/** The config: what to generate, and how to name it; checked before use. */
 import { CodegenError } from './errors';
 
 /** Which operations to keep, by tag or by `operationId`. */
@@ -10,7 +9,10 @@ export interface OperationFilter {
   operations?: string[];
 }
 
-/** The options of `rtk-rest-codegen --config <file>` (a JSON file). Every option is optional. */
+/**
+ * The options of `rtk-rest-codegen --config <file>` (a JSON file, or a TypeScript module that
+ * `export default`s them through `defineConfig`). Every option is optional.
+ */
 export interface CodegenConfig {
   /**
    * Keep only the operations that match. @default every operation
@@ -39,38 +41,51 @@ export interface CodegenConfig {
    * @example { "pets_list_v2": "listPets" }
    */
   names?: Record<string, string>;
+  /**
+   * Let the app choose the URL prefix at run time: `server.ts` exports `setUrlPrefix(url)`, and
+   * every endpoint reads the prefix (`baseUrl` until set) whenever it makes a URL or a key. Off,
+   * the prefix is a constant: keys can be remembered per arguments, and default names show the
+   * whole URL. @default false
+   * @example true
+   */
+  runtimeUrlPrefix?: boolean;
   /** Appended to an Entity's name to name its resource. @default "Resource" */
   resourceSuffix?: string;
   /** Validate the description against the OpenAPI schema before generating. @default true */
   validate?: boolean;
 }
 
-const KEYS: readonly (keyof CodegenConfig)[] = ['include', 'exclude', 'pkField', 'pk', 'baseUrl', 'names', 'resourceSuffix', 'validate'];
+const KEYS: readonly (keyof CodegenConfig)[] = ['include', 'exclude', 'pkField', 'pk', 'baseUrl', 'names', 'resourceSuffix', 'validate', 'runtimeUrlPrefix'];
 
-/** Reads and checks a JSON config file; an unknown key or a wrong type is an error, not a guess. */
-export function loadConfig(file: string): CodegenConfig {
-  let config: unknown;
-  try {
-    config = JSON.parse(readFileSync(file, 'utf8'));
-  } catch (error) {
-    throw new CodegenError(file, '', `cannot read the config: ${(error as Error).message}`);
-  }
-  return checkConfig(config, file);
+/**
+ * Types a config for editors (completion, TSDoc, unknown options underlined); returns it as is.
+ *
+ * @example
+ * // rtk-rest-codegen.config.ts
+ * import { defineConfig } from 'rtk-rest-codegen';
+ * export default defineConfig({ baseUrl: process.env.API_URL, include: { tags: ['books'] } });
+ */
+export function defineConfig(config: CodegenConfig): CodegenConfig {
+  return config;
 }
 
-/** Checks a config object (from a file or from a test). */
+/** Checks a config object (from a file or from a test); an unknown key or a wrong type is an error, not a guess. */
 export function checkConfig(config: unknown, file = 'config'): CodegenConfig {
   if (typeof config !== 'object' || config === null || Array.isArray(config)) {
-    throw new CodegenError(file, '', 'the config must be a JSON object, e.g. { "baseUrl": "https://api.example.com" }');
+    throw new CodegenError(file, '', 'the config must be an object, e.g. { "baseUrl": "https://api.example.com" }');
   }
   for (const key of Object.keys(config)) {
-    if (!(KEYS as string[]).includes(key)) throw new CodegenError(file, `#/${key}`, `unknown option "${key}"; the options are ${KEYS.join(', ')}`);
+    if ((KEYS as string[]).includes(key)) continue;
+    const meant = KEYS.find((k) => k.toLowerCase() === key.toLowerCase().replace(/[-_]/g, ''));
+    throw new CodegenError(file, `#/${key}`, `unknown option "${key}"${meant ? ` (did you mean "${meant}"?)` : ''}; the options are ${KEYS.join(', ')}`);
   }
   const c = config as Record<string, unknown>;
   for (const key of ['pkField', 'baseUrl', 'resourceSuffix'] as const) {
     if (c[key] !== undefined && typeof c[key] !== 'string') throw new CodegenError(file, `#/${key}`, `"${key}" must be a string`);
   }
-  if (c.validate !== undefined && typeof c.validate !== 'boolean') throw new CodegenError(file, '#/validate', '"validate" must be true or false');
+  for (const key of ['validate', 'runtimeUrlPrefix'] as const) {
+    if (c[key] !== undefined && typeof c[key] !== 'boolean') throw new CodegenError(file, `#/${key}`, `"${key}" must be true or false`);
+  }
   for (const key of ['include', 'exclude'] as const) checkFilter(c[key], file, key);
   for (const [name, value] of Object.entries(objectOption(c.pk, file, 'pk'))) {
     const ok = typeof value === 'string' || (Array.isArray(value) && value.length > 0 && value.every((v) => typeof v === 'string'));

@@ -1,10 +1,13 @@
 /** Writes the module of one tag: its resources (`createResource`) and endpoints (`RestEndpoint`). */
 import type { Components } from './components';
+import type { CodegenConfig } from './config';
 import type { EntityFields } from './entityFields';
 import type { Warnings } from './errors';
+import { emitErrorType } from './errorTypes';
 import { camelCase, pathTemplate, propertyKey, tsdoc, type NameRegistry } from './names';
 import type { EndpointPlan, MemberName, ResourcePlan } from './plan';
 import { follow } from './read';
+import { mappedRequirement, securedOption, type Scheme } from './security';
 import type { JsonSchema, Operation, Param } from './types';
 import type { WireTypes } from './wireType';
 
@@ -17,6 +20,8 @@ export interface EmitContext {
   readonly entities: EntityFields;
   readonly names: NameRegistry;
   readonly warnings: Warnings;
+  readonly schemes: Map<string, Scheme>;
+  readonly config: CodegenConfig;
 }
 
 /** `{ limit?: number; tags?: Array<string> }` for query parameters, `undefined` for none. */
@@ -24,6 +29,23 @@ function paramsType(ctx: EmitContext, params: readonly Param[]): string | undefi
   if (params.length === 0) return undefined;
   const fields = params.map((p) => `${tsdoc(p.description)}${propertyKey(p.name)}${p.required ? '' : '?'}: ${ctx.wire.type(p.schema)};`);
   return `{ ${fields.join('\n')} }`;
+}
+
+/** The type-only `headerParams` / `cookieParams` options and `...secured(…)`: what goes into a request besides its URL and body. */
+function requestOptions(ctx: EmitContext, op: Operation, withSecurity = true): string[] {
+  const options: string[] = [];
+  const headers = paramsType(ctx, op.headerParams);
+  const cookies = paramsType(ctx, op.cookieParams);
+  if (headers) options.push(`headerParams: {} as ${headers}`);
+  if (cookies) options.push(`cookieParams: {} as ${cookies}`);
+  const security = withSecurity ? securityOf(ctx, op) : undefined;
+  if (security) options.push(security);
+  return options;
+}
+
+function securityOf(ctx: EmitContext, op: Operation): string | undefined {
+  const requirement = mappedRequirement(op.security, ctx.schemes);
+  return requirement ? securedOption(requirement) : undefined;
 }
 
 function bodyOption(ctx: EmitContext, op: Operation): string | undefined {
@@ -77,7 +99,7 @@ function endpointOptions(ctx: EmitContext, op: Operation, name: string): string[
   if (search) options.push(`searchParams: {} as ${search}`);
   if (page) options.push(`paginationField: ${JSON.stringify(page)}`);
   if (body) options.push(body);
-  return options;
+  return [...options, ...requestOptions(ctx, op)];
 }
 
 function opDoc(op: Operation, extra?: string): string {
@@ -85,20 +107,25 @@ function opDoc(op: Operation, extra?: string): string {
 }
 
 export function emitEndpoint(ctx: EmitContext, { ident, op }: EndpointPlan): string {
-  return `${opDoc(op, `\`${op.method.toUpperCase()} ${op.path}\``)}export const ${ident} = new RestEndpoint({ ${endpointOptions(ctx, op, ident).join(',\n')} });`;
+  const endpoint = `${opDoc(op, `\`${op.method.toUpperCase()} ${op.path}\``)}export const ${ident} = new RestEndpoint({ ${endpointOptions(ctx, op, ident).join(',\n')} });`;
+  return [endpoint, emitErrorType(ctx, op)].filter(Boolean).join('\n\n');
 }
 
 /**
  * A resource member, extended where the operation differs from the resource's options: a
  * `get` with its own query parameters, an update whose body is not the resource's `body`.
  */
-function memberValue(ctx: EmitContext, name: MemberName, op: Operation, getter: string, resourceBody: string | undefined): string {
-  if (name === 'get') {
-    const search = paramsType(ctx, op.queryParams);
-    return search ? `${getter}.extend({ searchParams: {} as ${search} })` : getter;
-  }
-  const own = name === 'update' || name === 'partialUpdate' ? bodyOption(ctx, op) : undefined;
-  return own && own !== resourceBody && own !== 'body: undefined' ? `${getter}.extend({ ${own} })` : getter;
+function memberValue(ctx: EmitContext, name: MemberName, op: Operation, getter: string, resource: { body?: string; security?: string }): string {
+  const own: string[] = [];
+  const search = name === 'get' ? paramsType(ctx, op.queryParams) : undefined;
+  if (search) own.push(`searchParams: {} as ${search}`);
+  const body = name === 'update' || name === 'partialUpdate' ? bodyOption(ctx, op) : undefined;
+  if (body && body !== resource.body && body !== 'body: undefined') own.push(body);
+  own.push(...requestOptions(ctx, op, false));
+  const security = securityOf(ctx, op);
+  // The resource holds the members' credentials only when all share them; else each has its own.
+  if (security && security !== resource.security) own.push(security);
+  return own.length > 0 ? `${getter}.extend({ ${own.join(', ')} })` : getter;
 }
 
 export function emitResource(ctx: EmitContext, plan: ResourcePlan): string {
@@ -120,6 +147,10 @@ export function emitResource(ctx: EmitContext, plan: ResourcePlan): string {
   if (search) options.push(`searchParams: {} as ${search}`);
   if (page) options.push(`paginationField: ${JSON.stringify(page)}`);
   if (body && body !== 'body: undefined') options.push(body);
+  // Credentials shared by every member go to the resource; a member that differs extends its own.
+  const securities = Object.values(members).map((op) => securityOf(ctx, op));
+  const security = securities.every((s) => s === securities[0]) ? securities[0] : undefined;
+  if (security) options.push(security);
   const getter: Record<MemberName, string> = {
     get: `${base}.get`,
     getList: `${base}.getList`,
@@ -131,9 +162,13 @@ export function emitResource(ctx: EmitContext, plan: ResourcePlan): string {
   const entries = (Object.keys(getter) as MemberName[]).flatMap((name) => {
     const op = members[name];
     if (!op) return [];
-    return [`${opDoc(op, `\`${op.method.toUpperCase()} ${op.path}\``)}${name}: ${memberValue(ctx, name, op, getter[name], body)}`];
+    return [`${opDoc(op, `\`${op.method.toUpperCase()} ${op.path}\``)}${name}: ${memberValue(ctx, name, op, getter[name], { body, security })}`];
   });
   return `const ${base} = createResource({ ${options.join(',\n')} });
 
-${tsdoc(`The ${component.name} endpoints the API has (the members of \`createResource\` it describes).`)}export const ${plan.ident} = { ${entries.join(',\n')} };`;
+${tsdoc(`The ${component.name} endpoints the API has (the members of \`createResource\` it describes).`)}export const ${plan.ident} = { ${entries.join(',\n')} };${Object.values(members)
+    .map((op) => emitErrorType(ctx, op))
+    .filter(Boolean)
+    .map((code) => `\n\n${code}`)
+    .join('')}`;
 }

@@ -3,7 +3,13 @@
 /** A broken description or configuration: the CLI prints it and exits with code 1. */
 export class CodegenError extends Error {
   override name = 'CodegenError';
-  constructor(file: string, pointer: string, problem: string) {
+  constructor(
+    file: string,
+    /** Where in the file, as a JSON pointer; `''` for the whole file. */
+    readonly pointer: string,
+    /** What is wrong, and what to do. */
+    readonly problem: string,
+  ) {
     super(`[rtk-rest-codegen] ${file}${pointer ? ` at ${pointer}` : ''}: ${problem}`);
   }
 }

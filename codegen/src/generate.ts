@@ -8,10 +8,12 @@ import { EntityFields } from './entityFields';
 import { Warnings } from './errors';
 import { emitEndpoint, emitResource, type EmitContext } from './emitOperations';
 import { emitModels } from './emitModels';
+import { emitServer } from './emitServer';
 import { loadDescription } from './load';
 import { camelCase, NameRegistry } from './names';
 import { planOperations, selectOperations } from './plan';
 import { readApi } from './read';
+import { readSchemes } from './security';
 import { WireTypes } from './wireType';
 
 export interface GenerateResult {
@@ -30,8 +32,9 @@ export async function generate(specFile: string, config: CodegenConfig = {}): Pr
   const names = new NameRegistry();
   const components = new Components(api, config, names, warnings, specFile);
   const wire = new WireTypes(components);
-  const ctx: EmitContext = { components, wire, entities: new EntityFields(components, wire), names, warnings };
-  const plan = planOperations(selectOperations(api.operations, config), components, config, names);
+  const ctx: EmitContext = { components, wire, entities: new EntityFields(components, wire), names, warnings, schemes: readSchemes(doc, warnings), config };
+  const selected = selectOperations(api.operations, config);
+  const plan = planOperations(selected, components, config, names);
 
   // One module per tag (an operation's first tag; a resource goes with its get's tag).
   const byTag = new Map<string, string[]>();
@@ -45,14 +48,20 @@ export async function generate(specFile: string, config: CodegenConfig = {}): Pr
   const models = emitModels(components, wire, ctx.entities, warnings);
   const modelNames = components.list.flatMap((c) => [c.ident, c.dataName]);
   const files: Record<string, string> = {
-    'server.ts': `/** The URL every endpoint is prefixed with. */\nexport const urlPrefix = ${JSON.stringify(config.baseUrl ?? api.serverUrl)};\n`,
+    'server.ts': emitServer({
+      urlPrefix: config.baseUrl ?? api.serverUrl,
+      runtime: config.runtimeUrlPrefix === true,
+      schemes: ctx.schemes,
+      headers: selected.some((op) => op.headerParams.length > 0),
+      cookies: selected.some((op) => op.cookieParams.length > 0),
+    }),
     'models.ts': models,
   };
   for (const [file, parts] of [...byTag].sort(([a], [b]) => a.localeCompare(b))) files[`${file}.ts`] = withImports(parts.join('\n\n'), modelNames, components);
   files['index.ts'] = Object.keys(files)
     .map((f) => `export * from './${f.replace(/\.ts$/, '')}';`)
     .join('\n');
-  for (const [name, code] of Object.entries(files)) files[name] = await format(HEADER + code, { parser: 'typescript', printWidth: 120, singleQuote: true });
+  for (const [name, code] of Object.entries(files)) files[name] = await format(HEADER + code, { parser: 'babel-ts', printWidth: 120, singleQuote: true });
   return { files, warnings };
 }
 
@@ -70,6 +79,9 @@ function tagFile(tag: string | undefined): string {
   return ['index', 'models', 'server'].includes(name) ? `${name}Api` : name;
 }
 
+/** What tag modules may import from `server.ts`. */
+const SERVER_NAMES = ['secured', 'urlPrefix'];
+
 /** The imports a tag module needs: only what its code uses (the output compiles with `noUnusedLocals`). */
 function withImports(code: string, modelNames: string[], components: Components): string {
   // What the code refers to: not in comments, strings or property keys (`schema:`, `Pet?:`).
@@ -84,7 +96,7 @@ function withImports(code: string, modelNames: string[], components: Components)
   return [
     rtk.length > 0 ? `import { ${rtk.join(', ')} } from 'rtk-rest';` : '',
     models.length > 0 ? `import { ${models.join(', ')} } from './models';` : '',
-    "import { urlPrefix } from './server';\n",
+    `import { ${SERVER_NAMES.filter((n) => n === 'urlPrefix' || words.has(n)).join(', ')} } from './server';\n`,
     code,
   ]
     .filter(Boolean)

@@ -2,12 +2,13 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { CodegenError } from './errors';
 import type { JsonSchema } from './types';
+import { validateDescription } from './validate';
 
 /**
  * Parses a JSON or YAML description and bundles every external `$ref` into it, keeping internal
  * `$ref`s as they are: the generator needs `#/components/schemas/Pet` to know that a field holds
  * a `Pet`, which a fully dereferenced document would hide. With `validate`, the document is also
- * checked against the OpenAPI / Swagger schema (on a copy, as validation dereferences in place).
+ * checked (validate.ts).
  */
 export async function loadDescription(file: string, validate: boolean): Promise<JsonSchema> {
   let doc: JsonSchema;
@@ -23,9 +24,10 @@ export async function loadDescription(file: string, validate: boolean): Promise<
   if (typeof doc.openapi !== 'string' && doc.swagger !== '2.0') throw notOpenApi(file);
   if (validate) {
     try {
-      await SwaggerParser.validate(structuredClone(doc) as never, { resolve: { http: false } });
+      await validateDescription(file, doc);
     } catch (error) {
-      throw new CodegenError(file, pointerIn(error), `${messageOf(error)}\n(set "validate": false in the config to generate anyway)`);
+      const [pointer, problem] = error instanceof CodegenError ? [error.pointer, error.problem] : [pointerIn(error), messageOf(error)];
+      throw new CodegenError(file, pointer, `${problem}\n(set "validate": false in the config to generate anyway)`);
     }
   }
   return doc;

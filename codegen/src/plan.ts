@@ -88,7 +88,7 @@ function isPkParam(itemPath: string, component: Component): boolean {
 }
 
 /** The configured name, else the `operationId`, else the method and the path: `getPetsPetId`. */
-function endpointName(op: Operation, config: CodegenConfig): string {
+export function endpointName(op: Operation, config: CodegenConfig): string {
   const configured = op.operationId === undefined ? undefined : config.names?.[op.operationId];
   if (configured) return configured;
   if (op.operationId) return camelCase(op.operationId);

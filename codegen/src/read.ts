@@ -3,6 +3,8 @@ import { pointerKey, type Warnings } from './errors';
 import type { Api, JsonSchema, Method, Operation, Param, RequestBody } from './types';
 
 const METHODS: readonly Method[] = ['get', 'post', 'put', 'patch', 'delete'];
+/** Header parameters OpenAPI says to ignore: the request's own body, answer and credentials set them. */
+const IGNORED_HEADERS = new Set(['accept', 'content-type', 'authorization']);
 const JSON_TYPE = /^application\/(.+\+)?json|^\*\/\*$/;
 
 /** Follows a local `$ref` (`#/components/parameters/limit`); other objects are returned as they are. */
@@ -58,6 +60,8 @@ function readOperation(doc: JsonSchema, v2: boolean, raw: RawOperation, warnings
   }
   const pathParams: Param[] = [];
   const queryParams: Param[] = [];
+  const headerParams: Param[] = [];
+  const cookieParams: Param[] = [];
   let body: RequestBody | undefined;
   const form: Record<string, JsonSchema> = {};
   for (const param of byKey.values()) {
@@ -67,7 +71,9 @@ function readOperation(doc: JsonSchema, v2: boolean, raw: RawOperation, warnings
     else if (param.in === 'query') queryParams.push(read);
     else if (param.in === 'body') body = { schema: param.schema, form: false, required: param.required === true };
     else if (param.in === 'formData') form[param.name] = schema;
-    else warnings.add(pointer, `${param.in} parameter not mapped`, `${param.in} parameter "${param.name}" is not generated: send it from getHeaders or requestInit`);
+    else if (param.in === 'header' && !IGNORED_HEADERS.has(String(param.name).toLowerCase())) headerParams.push(read);
+    else if (param.in === 'cookie') cookieParams.push(read);
+    else if (param.in !== 'header') warnings.add(pointer, `${param.in} parameter not mapped`, `${param.in} parameter "${param.name}" is not generated: send it from getHeaders or requestInit`);
   }
   if (Object.keys(form).length > 0) body = { schema: { type: 'object', properties: form }, form: true, required: true };
   if (!v2 && op.requestBody) body = readBody(doc, op.requestBody);
@@ -82,9 +88,18 @@ function readOperation(doc: JsonSchema, v2: boolean, raw: RawOperation, warnings
     tags: op.tags ?? [],
     pathParams,
     queryParams,
+    headerParams,
+    cookieParams,
     body,
+    security: securityOf(op.security ?? doc.security),
     response: readResponse(doc, v2, op.responses ?? {}),
+    errors: readErrors(doc, v2, op.responses ?? {}),
   };
+}
+
+function securityOf(requirement: unknown): Operation['security'] {
+  if (!Array.isArray(requirement)) return undefined;
+  return requirement.filter((r) => typeof r === 'object' && r !== null).map((r: object) => Object.keys(r));
 }
 
 function readBody(doc: JsonSchema, raw: JsonSchema): RequestBody | undefined {
@@ -110,8 +125,21 @@ function readResponse(doc: JsonSchema, v2: boolean, responses: JsonSchema): Json
   const code = Object.keys(responses)
     .filter((c) => /^2(\d\d|XX)$/i.test(c))
     .sort()[0];
-  if (code === undefined) return undefined;
-  const response = follow(doc, responses[code]);
+  return code === undefined ? undefined : bodyOf(doc, v2, responses[code]);
+}
+
+function readErrors(doc: JsonSchema, v2: boolean, responses: JsonSchema): Operation['errors'] {
+  return Object.keys(responses)
+    .filter((c) => /^[45](\d\d|XX)$/i.test(c) || c === 'default')
+    .flatMap((status) => {
+      const schema = bodyOf(doc, v2, responses[status]);
+      return schema ? [{ status, schema }] : [];
+    });
+}
+
+/** A response's JSON body schema (after following a `$ref` to `components/responses`). */
+function bodyOf(doc: JsonSchema, v2: boolean, raw: JsonSchema | undefined): JsonSchema | undefined {
+  const response = follow(doc, raw);
   return v2 ? response?.schema : contentSchema(response?.content);
 }
 

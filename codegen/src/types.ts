@@ -3,7 +3,7 @@
 /** A JSON Schema object as found in a description; read loosely, every field is optional. */
 export type JsonSchema = { readonly [key: string]: any };
 
-/** One parameter of an operation (path or query). */
+/** One parameter of an operation (path, query, header or cookie). */
 export interface Param {
   readonly name: string;
   readonly schema: JsonSchema;
@@ -33,9 +33,18 @@ export interface Operation {
   readonly tags: readonly string[];
   readonly pathParams: readonly Param[];
   readonly queryParams: readonly Param[];
+  readonly headerParams: readonly Param[];
+  readonly cookieParams: readonly Param[];
   readonly body?: RequestBody;
+  /**
+   * The security requirement: alternatives, each naming the schemes it needs together (`[]`: no
+   * credentials needed); `undefined` when neither the operation nor the document has one.
+   */
+  readonly security?: readonly (readonly string[])[];
   /** The JSON schema of the first 2xx response, `undefined` when it has no JSON body. */
   readonly response?: JsonSchema;
+  /** The JSON bodies of the 4xx, 5xx and `default` responses, by status as written. */
+  readonly errors: readonly { readonly status: string; readonly schema: JsonSchema }[];
 }
 
 /** A description reduced to what the generator maps. */
