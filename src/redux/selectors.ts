@@ -114,7 +114,7 @@ function sameFields(object: Record<string, unknown>, fields: readonly unknown[])
 /** The read side of one instance: key reads, inference, expiry and the public selectors. */
 export function buildSelectors(ctx: RestContext) {
   /** The last answer per key, and the slice and expiry side it was computed for (see docs/internals.md#memoized-reads). */
-  const lastResponses = new Map<string, { response: ResponseState; slice: WeakRef<RestState>; endpoint: RestEndpoint; stale: boolean }>();
+  const lastResponses = new Map<string, { response: WeakRef<ResponseState>; slice: WeakRef<RestState>; endpoint: RestEndpoint; stale: boolean }>();
   /**
    * Per key: the primitive value (a pk, a collection key) its memoized read is stored under in the
    * memo cache, so that `forget` can drop it. Object results are held weakly by the cache.
@@ -200,14 +200,16 @@ export function buildSelectors(ctx: RestContext) {
   function unchanged(key: string, slice: RestState, endpoint: RestEndpoint, now: number): ResponseState | undefined {
     const last = lastResponses.get(key);
     // Same slice object: nothing the answer depends on changed but the clock.
-    return last !== undefined && last.slice.deref() === slice && last.endpoint === endpoint && now > last.response.expiresAt === last.stale ? last.response : undefined;
+    const response = last?.response.deref();
+    return response !== undefined && last!.slice.deref() === slice && last!.endpoint === endpoint && now > response.expiresAt === last!.stale ? response : undefined;
   }
 
   /** `next`, or the previous answer for `key` when every field is the same (see docs/internals.md#memoized-reads); remembered. */
   function remember(key: string, slice: RestState, endpoint: RestEndpoint, now: number, next: ResponseState): ResponseState {
     const last = lastResponses.get(key);
-    const response = last !== undefined && sameResponse(last.response, next) ? last.response : next;
-    lastResponses.set(key, { response, slice: last?.slice.deref() === slice ? last.slice : new WeakRef(slice), endpoint, stale: now > next.expiresAt });
+    const previous = last?.response.deref();
+    const response = previous !== undefined && sameResponse(previous, next) ? previous : next;
+    lastResponses.set(key, { response: response === previous ? last!.response : new WeakRef(response), slice: last?.slice.deref() === slice ? last.slice : new WeakRef(slice), endpoint, stale: now > next.expiresAt });
     return response;
   }
 
