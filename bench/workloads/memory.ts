@@ -1,5 +1,6 @@
 // The shim must load before @data-client/core, which captures requestIdleCallback at load time.
 import '../idleCallback';
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { applyManager, Controller, createReducer, initialState as dataClientInitialState, NetworkManager } from '@data-client/core';
@@ -57,6 +58,8 @@ interface MemoryStore {
   /** Requests page p; resolves to the data the library hands the caller. */
   request(p: number): Promise<unknown>;
   getState(): unknown;
+  /** How many items the state holds (checked after filling: a store that lost some would look small). */
+  stored(state: unknown): number;
 }
 
 class RrUser extends Entity {
@@ -103,7 +106,11 @@ function rtkRest(shape: Shape): MemoryStore {
   const rest = createRest();
   const store = configureStore({ reducer: { [rest.reducerPath]: rest.reducer }, middleware: (g) => g().concat(rest.middleware) });
   const endpoint = rrGet[shape];
-  return { request: (p) => store.dispatch(rest.fetch(endpoint, { page: p })), getState: store.getState };
+  return {
+    request: (p) => store.dispatch(rest.fetch(endpoint, { page: p })),
+    getState: store.getState,
+    stored: (state) => rest.selectEntities(state, shape === 'flat' ? RrItem : RrPost).length,
+  };
 }
 
 function rtkQuery(): MemoryStore {
@@ -114,7 +121,11 @@ function rtkQuery(): MemoryStore {
   });
   const store = configureStore({ reducer: { [api.reducerPath]: api.reducer }, middleware: (g) => g().concat(api.middleware) });
   // The subscription is kept, as by a mounted component.
-  return { request: async (p) => (await store.dispatch(api.endpoints.getPage.initiate({ page: p }))).data, getState: store.getState };
+  return {
+    request: async (p) => (await store.dispatch(api.endpoints.getPage.initiate({ page: p }))).data,
+    getState: store.getState,
+    stored: (state) => Object.values((state as { api: { queries: Record<string, { data?: unknown[] }> } }).api.queries).reduce((sum, query) => sum + (query.data?.length ?? 0), 0),
+  };
 }
 
 class DcUser extends DcEntity {
@@ -165,7 +176,11 @@ function dataClient(shape: Shape): MemoryStore {
   });
   networkManager.init();
   const endpoint = dcGet[shape];
-  return { request: (p) => controller.fetch(endpoint, { page: p }), getState: store.getState };
+  return {
+    request: (p) => controller.fetch(endpoint, { page: p }),
+    getState: store.getState,
+    stored: (state) => Object.keys((state as { entities: Record<string, object | undefined> }).entities[shape === 'flat' ? 'Item' : 'Post'] ?? {}).length,
+  };
 }
 
 const LIBS: readonly { lib: Lib; create: (shape: Shape) => MemoryStore }[] = [
@@ -177,9 +192,13 @@ const LIBS: readonly { lib: Lib; create: (shape: Shape) => MemoryStore }[] = [
 // ----------------------------------------------------------------------------------- measure
 
 const flush = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** The heap after full GCs, each followed by a turn of the event loop (finalizers and WeakRef clean-ups run in tasks). */
 async function heapUsed(): Promise<number> {
+  for (let i = 0; i < 3; i++) {
+    await flush();
+    collect();
+  }
   await flush();
-  collect();
   collect();
   return process.memoryUsage().heapUsed;
 }
@@ -192,48 +211,68 @@ function read(data: unknown): number {
   return sum;
 }
 
-async function measure(shape: Shape) {
+/** Raw JSON floor and one library's store, measured in this process (a fresh one per library). */
+async function measureOne(shape: Shape, lib: Lib) {
   serving = pagesOf(shape);
   let before = await heapUsed();
   let held: unknown[] | undefined = Array.from({ length: PAGES }, (_, p) => page(p));
   const raw = (await heapUsed()) - before;
   held = undefined;
-  const rows = [];
-  for (const { lib, create } of LIBS) {
-    before = await heapUsed();
-    let store: MemoryStore | undefined = create(shape);
-    const start = process.hrtime.bigint();
-    let checksum = 0;
-    for (let p = 0; p < PAGES; p++) {
-      checksum += read(await store.request(p));
-      // Each response in its own task, as network responses come.
-      if (p % 10 === 9) await flush();
-    }
-    const seconds = Number(process.hrtime.bigint() - start) / 1e9;
-    const whole = (await heapUsed()) - before;
-    let state: unknown = store.getState();
-    store = undefined;
-    const stateOnly = (await heapUsed()) - before;
-    state = undefined;
-    const row = { lib, whole, stateOnly, ratio: whole / raw, stateRatio: stateOnly / raw, seconds, checksum };
-    rows.push(row);
-    console.log(`  ${shape} ${lib}: ${mb(whole)} = ${row.ratio.toFixed(2)}× raw (state alone ${mb(stateOnly)} = ${row.stateRatio.toFixed(2)}×), ${seconds.toFixed(1)} s to fill`);
-    void state;
+  before = await heapUsed();
+  let store: MemoryStore | undefined = LIBS.find((l) => l.lib === lib)!.create(shape);
+  const start = process.hrtime.bigint();
+  let checksum = 0;
+  for (let p = 0; p < PAGES; p++) {
+    checksum += read(await store.request(p));
+    // Each response in its own task, as network responses come.
+    if (p % 10 === 9) await flush();
   }
+  const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+  const whole = (await heapUsed()) - before;
+  let state: unknown = store.getState();
+  store = undefined;
+  const stateOnly = (await heapUsed()) - before;
+  // Checked last, so that what the check reads is not counted.
+  const stored = LIBS.find((l) => l.lib === lib)!.create(shape).stored(state);
+  if (stored !== ITEMS) throw new Error(`[rtk-rest bench] memory: ${lib} holds ${stored} ${shape} items after filling, expected ${ITEMS}`);
+  state = undefined;
   void held;
-  return { shape, items: ITEMS, raw, rows };
+  return { lib, raw, whole, stateOnly, ratio: whole / raw, stateRatio: stateOnly / raw, seconds, checksum };
+}
+
+type Row = Awaited<ReturnType<typeof measureOne>>;
+
+/** Each (shape, library) in a fresh process: another library's garbage or timers never count. */
+function inChild(shape: Shape, lib: Lib): Row {
+  const child = spawnSync(process.execPath, ['--expose-gc', process.argv[1]!, process.argv[2]!], { env: { ...process.env, BENCH_MEMORY_ONE: `${shape}:${lib}` }, encoding: 'utf8' });
+  const line = child.stdout.split('\n').find((l) => l.startsWith('{'));
+  if (child.status !== 0 || line === undefined) throw new Error(`[rtk-rest bench] memory: ${shape} ${lib} failed: ${child.stderr || child.stdout}`);
+  return JSON.parse(line) as Row;
 }
 
 async function main() {
-  console.log(`memory: ${ITEMS.toLocaleString('en-US')} items in ${PAGES} requests of ${PAGE}, flat and nested`);
-  const results = [await measure('flat'), await measure('nested')];
-  const lines = ['| shape | raw JSON | rtk-rest | RTK Query | Data Client |', '|---|---|---|---|---|'];
-  for (const { shape, raw, rows } of results) {
+  const one = process.env.BENCH_MEMORY_ONE;
+  if (one !== undefined) {
+    const [shape, lib] = one.split(':') as [Shape, Lib];
+    console.log(JSON.stringify(await measureOne(shape, lib)));
+    return;
+  }
+  console.log(`memory: ${ITEMS.toLocaleString('en-US')} items in ${PAGES} requests of ${PAGE}, flat and nested, each library in its own process`);
+  const results = [];
+  for (const shape of ['flat', 'nested'] as const) {
+    const rows = LIBS.map(({ lib }) => inChild(shape, lib));
+    for (const row of rows) {
+      console.log(`  ${shape} ${row.lib}: ${mb(row.whole)} = ${row.ratio.toFixed(2)}× raw ${mb(row.raw)} (state alone ${mb(row.stateOnly)} = ${row.stateRatio.toFixed(2)}×), ${row.seconds.toFixed(1)} s to fill`);
+    }
+    results.push({ shape, items: ITEMS, rows });
+  }
+  const lines = ['| shape | rtk-rest | RTK Query | Data Client |', '|---|---|---|---|'];
+  for (const { shape, rows } of results) {
     const cell = (lib: Lib) => {
       const row = rows.find((r) => r.lib === lib)!;
       return `${mb(row.whole)} = **${row.ratio.toFixed(2)}×** (state ${row.stateRatio.toFixed(2)}×)`;
     };
-    lines.push(`| ${shape} | ${mb(raw)} = 1.00× | ${cell('rtk-rest')} | ${cell('rtk-query')} | ${cell('data-client')} |`);
+    lines.push(`| ${shape} (raw ${mb(rows[0]!.raw)}) | ${cell('rtk-rest')} | ${cell('rtk-query')} | ${cell('data-client')} |`);
   }
   console.log(`\n${lines.join('\n')}\n`);
   const out = { workload: config.workload, date: new Date().toISOString(), node: process.version, versions: config.versions, quick, results };

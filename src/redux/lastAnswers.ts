@@ -32,8 +32,15 @@ export interface Answer {
   readonly expiresAt: number;
 }
 
-interface LastAnswer<R extends Answer> extends AnswerSource {
-  response: R;
+/**
+ * The last answer of a key, held weakly (issue 17.4): an answer that no selector caller, component
+ * or resolved `rest.fetch` holds any more is collected with its data, and read again it is
+ * recomputed. Held, it is reused as below.
+ */
+interface LastAnswer<R extends Answer> extends Omit<AnswerSource, 'memo'> {
+  response: WeakRef<R>;
+  /** `AnswerSource.memo`, weakly (the answer's data keeps its memoized read alive). */
+  memo: WeakRef<MemoResult> | null | undefined;
   endpoint: RestEndpoint;
   /** Whether `response` was computed past its `expiresAt` (time alone changes that). */
   stale: boolean;
@@ -69,23 +76,28 @@ export class LastAnswers<R extends Answer> {
   /** The previous answer for `key` while nothing it depends on changed but the slice around it, else undefined. */
   unchanged(key: string, slice: RestState, endpoint: RestEndpoint, now: number): R | undefined {
     const last = this.answers.get(key);
-    if (last === undefined || last.endpoint !== endpoint || now > last.response.expiresAt !== last.stale) return undefined;
+    const response = last?.response.deref();
+    if (last === undefined || response === undefined || last.endpoint !== endpoint || now > response.expiresAt !== last.stale) return undefined;
     const at = this.tokenOf(slice);
-    if (last.at === at) return last.response;
+    if (last.at === at) return response;
     if (last.memo === undefined || tableGet(slice.meta, key) !== last.meta || tableGet(slice.endpoints, key) !== last.result) return undefined;
     if (last.memo !== null) {
+      const memo = last.memo.deref();
       this.journal ??= this.ctx.reader(slice).history;
-      if (!this.ctx.memo.stillValid(last.memo, this.journal, entitiesToken(slice.entities))) return undefined;
+      if (memo === undefined || !this.ctx.memo.stillValid(memo, this.journal, entitiesToken(slice.entities))) return undefined;
     }
     last.at = at;
-    return last.response;
+    return response;
   }
 
   /** `next`, or the previous answer for `key` when every field is the same; remembered with what it was read from. */
   remember(key: string, slice: RestState, endpoint: RestEndpoint, now: number, next: R, from: AnswerSource): R {
     const last = this.answers.get(key);
-    const response = last !== undefined && sameResponse(last.response, next) ? last.response : next;
-    this.answers.set(key, { response, endpoint, stale: now > next.expiresAt, at: this.tokenOf(slice), meta: from.meta, result: from.result, memo: from.memo });
+    const previous = last?.response.deref();
+    const response = previous !== undefined && sameResponse(previous, next) ? previous : next;
+    const held = response === previous ? last!.response : new WeakRef(response);
+    const memo = from.memo === null || from.memo === undefined ? from.memo : last?.memo?.deref() === from.memo ? last.memo : new WeakRef(from.memo);
+    this.answers.set(key, { response: held, endpoint, stale: now > next.expiresAt, at: this.tokenOf(slice), meta: from.meta, result: from.result, memo });
     return response;
   }
 

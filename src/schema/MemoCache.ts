@@ -104,7 +104,23 @@ function journalClears(entry: MemoResult, history: NonNullable<EntityReader['his
   return true;
 }
 
-type ByArgs = Map<string, MemoResult>;
+/** Answers by arguments key: an answer holding objects weakly (its data keeps it alive, see `hold`). */
+type ByArgs = Map<string, MemoResult | WeakRef<MemoResult>>;
+
+/**
+ * How an answer is cached (issue 17.4): one whose data is an object lives as long as that data is
+ * held outside the cache (by a selector's last answer, a component, a resolved `rest.fetch`),
+ * owned by it, and is then collected; an answer that nobody asked for again does not keep its
+ * instances alive. A primitive answer holds no instance and is cached as is.
+ */
+function hold(state: MemoState, answer: MemoResult): MemoResult | WeakRef<MemoResult> {
+  const data = answer.data;
+  if ((typeof data !== 'object' && typeof data !== 'function') || data === null) return answer;
+  state.owners.set(data, answer);
+  return new WeakRef(answer);
+}
+
+const deref = (held: MemoResult | WeakRef<MemoResult> | undefined): MemoResult | undefined => (held instanceof WeakRef ? held.deref() : held);
 
 /**
  * What a query read is cached under (see `MemoCache.read`): its key, or the JSON of an object key.
@@ -138,7 +154,14 @@ export function querySlot(key: unknown): unknown {
  * memo.denormalize(PostList, result, entities).data === first.data; // true
  */
 export class MemoCache {
-  private readonly state: MemoState = { instances: new WeakMap(), queries: new WeakMap() };
+  private readonly state: MemoState = {
+    instances: new WeakMap(),
+    owners: new WeakMap(),
+    cleanup: new FinalizationRegistry(({ byStored, stored, ref }) => {
+      if (byStored.get(stored) === ref) byStored.delete(stored);
+    }),
+    queries: new WeakMap(),
+  };
   private readonly byObject = new WeakMap<SchemaNode, WeakMap<object, ByArgs>>();
   private readonly byValue = new WeakMap<SchemaNode, Map<unknown, ByArgs>>();
   private readonly readers = new WeakMap<object, EntityReader>();
@@ -181,7 +204,7 @@ export class MemoCache {
   read(node: SchemaNode, result: unknown, reader: EntityReader, token: unknown, args: readonly unknown[], knownArgsKey?: string, slot: unknown = result): MemoResult {
     const byArgs = this.entriesFor(node, slot);
     const argsKey = args.length === 0 ? '' : (knownArgsKey ?? argsCacheKey(args));
-    const entry = byArgs.get(argsKey);
+    const entry = deref(byArgs.get(argsKey));
     if (entry !== undefined) {
       if (entry.validAt === token) return entry;
       if (reader.history !== undefined && journalClears(entry, reader.history, token)) {
@@ -198,7 +221,7 @@ export class MemoCache {
       throw isStackOverflow(error) ? tooDeepToRead(node.describe()) : error;
     }
     const memoResult = new MemoResult(data, ctx.cells, ctx.children, token);
-    byArgs.set(argsKey, memoResult);
+    byArgs.set(argsKey, hold(this.state, memoResult));
     return memoResult;
   }
 

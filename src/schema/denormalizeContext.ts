@@ -22,10 +22,6 @@ export interface MemoEntry {
 /** An entity instance (or a collection's list) built by a memoized read. */
 export interface InstanceEntry extends MemoEntry {
   readonly instance: object;
-  /** What read it: entity classes sharing a `static key` read one stored object as different classes (see docs/concepts.md#entities). */
-  readonly by: object;
-  /** The entry another reader built from the same stored object. */
-  next: InstanceEntry | undefined;
 }
 
 /** An instance being built by the current read, found again by its stored object and reader (cycles, see docs/internals.md#cycles). */
@@ -90,9 +86,22 @@ export function chainDelete<T extends Chained<T>>(map: ObjectMap<T>, stored: obj
   }
 }
 
-/** State a MemoCache keeps across reads. */
+/**
+ * State a MemoCache keeps across reads.
+ *
+ * Instances are cached weakly (issue 17.4): an instance lives as long as something outside the
+ * cache holds it (an answer a selector keeps, a component, the value a `rest.fetch` resolved
+ * to), and its entry lives exactly as long as it does (`owners`, an ephemeron). An instance
+ * nobody holds any more is collected with its entry, and read again it is built anew: the
+ * cache never keeps the whole store's instances alive for reads no one asked for again.
+ */
 export interface MemoState {
-  readonly instances: WeakMap<object, InstanceEntry>;
+  /** By cell reader (entity classes sharing a `static key` read one stored object as different classes), then by stored object. */
+  readonly instances: WeakMap<object, WeakMap<object, WeakRef<InstanceEntry>>>;
+  /** Each cached instance's entry, kept alive by the instance. */
+  readonly owners: WeakMap<object, MemoEntry>;
+  /** Drops an `instances` slot whose entry was collected (a dead WeakRef still costs its slot). */
+  readonly cleanup: FinalizationRegistry<{ byStored: WeakMap<object, WeakRef<InstanceEntry>>; stored: object; ref: WeakRef<InstanceEntry> }>;
   /** `Query` reads: query node → (args key, result) → the inner value and the output made from it. */
   readonly queries: WeakMap<object, Map<string, { inner: unknown; output: unknown }>>;
 }
