@@ -160,7 +160,7 @@ describe('6.11 action meta', () => {
     expect(rejected!.type).toBe('rest/fetch/rejected');
     expect(rejected!.meta).toMatchObject({ requestId: (pending!.meta as { requestId: string }).requestId, key: K.post5, endpoint: 'Post.get', fetchedAt: 1500, args: [p5] });
     expect((rejected!.meta as { aborted?: boolean }).aborted).not.toBe(true);
-    expect((rejected as { error?: unknown }).error).toStrictEqual({ name: 'NetworkError', message: `${A}/react/posts/5: Not Found`, status: 404, url: `${A}/react/posts/5` });
+    expect((rejected as { error?: unknown }).error).toStrictEqual({ name: 'NetworkError', message: `${A}/react/posts/5: Not Found`, status: 404, url: `${A}/react/posts/5`, body: {} });
   });
 
   it('6.11 an aborted request is rejected with meta.aborted true and no action.error', async () => {
@@ -231,6 +231,8 @@ describe('6.12 JSON-only actions and state', () => {
       message: `${A}/react/posts/5: Unavailable`,
       status: 503,
       url: `${A}/react/posts/5`,
+      // The server's JSON body is kept (issue 18.5).
+      body: {},
     });
   });
 });

@@ -14,6 +14,8 @@ describe('6.43 stored errors', () => {
       message: `${A}/react/posts/5: Internal Server Error`,
       status: 500,
       url: `${A}/react/posts/5`,
+      // The server's JSON body is kept (issue 18.5).
+      body: {},
     });
   });
 

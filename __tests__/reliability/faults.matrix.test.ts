@@ -240,6 +240,8 @@ interface ExpectedError {
   /** The exact message, or a pattern. */
   message: string | RegExp;
   url?: string;
+  /** The server's parsed JSON body, kept on the real and the stored error (issue 18.5). */
+  body?: unknown;
   /** Extra checks of the real error object the caller receives. */
   real?(error: any, context: { cause?: unknown }): void;
 }
@@ -289,6 +291,7 @@ function httpFailure(rule: string, status: number, statusText: string): FailureF
       status,
       message: `${URL5}: ${statusText}`,
       url: URL5,
+      body: { message: statusText },
       real: (error) => expect(error.response?.status).toBe(status),
     }),
   };
@@ -397,6 +400,7 @@ async function failureCell(op: Operation, fault: FailureFault): Promise<void> {
     if (typeof expected.message === 'string') expect(error.message).toBe(expected.message);
     else expect(error.message).toMatch(expected.message);
     expect(error.url).toBe(expected.url);
+    expect(error.body).toStrictEqual(expected.body);
     expected.real?.(error, context);
     if (joined) expect(((await joined) as { error: unknown }).error).toBe(error);
   } else {
@@ -406,8 +410,9 @@ async function failureCell(op: Operation, fault: FailureFault): Promise<void> {
   // 6.15.6: meta[key] gets the serialized error (6.43), fetchedAt, date, expiresAt = date + errorExpiryLength.
   const meta = cell.logical().meta[op.key];
   const stored = meta.error;
-  expect(Object.keys(stored).sort()).toEqual(expected.url === undefined ? ['message', 'name', 'status'] : ['message', 'name', 'status', 'url']);
-  expect(stored).toMatchObject({ name: expected.cls, status: expected.status, ...(expected.url === undefined ? {} : { url: expected.url }) });
+  const keys = ['message', 'name', 'status', ...(expected.url === undefined ? [] : ['url']), ...(expected.body === undefined ? [] : ['body'])];
+  expect(Object.keys(stored).sort()).toEqual(keys.sort());
+  expect(stored).toMatchObject({ name: expected.cls, status: expected.status, ...(expected.url === undefined ? {} : { url: expected.url }), ...(expected.body === undefined ? {} : { body: expected.body }) });
   if (typeof expected.message === 'string') expect(stored.message).toBe(expected.message);
   else expect(stored.message).toMatch(expected.message);
   expect(meta).toStrictEqual({ fetchedAt: START, date, expiresAt: date + ERROR_EXPIRY, error: stored, ...(op.soft ? { errorPolicy: 'soft' } : {}) });
@@ -494,7 +499,7 @@ async function unauthorizedCell(op: Operation): Promise<void> {
   const types = cell.actions.slice(actionsBefore).map((action) => action.type);
   expect(types.slice(0, 2)).toEqual(['rest/fetch/rejected', 'rest/resetEntireStore']);
   const rejected = cell.actions[actionsBefore]!;
-  expect(rejected.error).toStrictEqual({ name: 'NetworkError', message: `${URL5}: Unauthorized`, status: 401, url: URL5 });
+  expect(rejected.error).toStrictEqual({ name: 'NetworkError', message: `${URL5}: Unauthorized`, status: 401, url: URL5, body: { message: 'login' } });
   // A poll's error is recorded soft (6.45) even though the reset then wipes it.
   expect(rejected.payload).toMatchObject(op.soft ? { errorPolicy: 'soft' } : {});
   if (!op.soft) expect((rejected.payload as { errorPolicy?: string }).errorPolicy).toBeUndefined();

@@ -7,6 +7,11 @@ export interface StoredError {
   message: string;
   status: number;
   url?: string;
+  /**
+   * The server's parsed JSON body, when the failed response had one (a 422's field errors),
+   * capped at ~8 KB and 8 levels; where it was cut it carries `"@@rtk-rest/truncated": true`.
+   */
+  body?: unknown;
 }
 
 /** Per-key bookkeeping (SPEC 5.2); absent fields are omitted. */

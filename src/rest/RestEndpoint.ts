@@ -1,5 +1,6 @@
 import { toNode } from '../schema';
 import { guardOptions, isProbing, subclassFields } from './construct';
+import { attachErrorBody } from './errorBody';
 import { hasStatus, problemOf, processingError } from './errors';
 import { creation, pageEndpoint, paginatedEndpoint } from './extenders';
 import { compilePath } from './path';
@@ -395,7 +396,10 @@ async function callEndpoint(endpoint: RestEndpoint, args: unknown[]): Promise<un
   const { urlParams, body } = splitArgs(endpoint, args);
   const url = endpoint.url(urlParams);
   const init = await endpoint.getRequestInit(body);
-  const response = await endpoint.fetchResponse(url, init);
+  const response = await endpoint.fetchResponse(url, init).catch(async (error: unknown) => {
+    await attachErrorBody(error);
+    throw error;
+  });
   if (typeof response === 'object' && response !== null) requestUrls.set(response, url);
   try {
     const parsed = await endpoint.parseResponse(response);
