@@ -40,7 +40,7 @@ describe('issue 18.5: error bodies kept', () => {
   });
 
   it('issue 18.5: non-JSON error bodies are not read; the stored error has no body', async () => {
-    const { rest, store } = setup();
+    const { rest, store } = setup({ retry: false });
     const pending = outcome(store.dispatch(rest.fetch(PostResource.get, p5)) as Promise<unknown>);
     (await net.nth(1)).respond(new Response('<html>down</html>', { status: 503, headers: { 'content-type': 'text/html' } }));
     const result = await pending;

@@ -1,3 +1,4 @@
+import type { RetryOption } from '../rest';
 import type { EntityReader, MemoCache } from '../schema';
 import type { RestActions } from './actions';
 import type { Environment, Timers } from './environment';
@@ -14,6 +15,10 @@ export interface ResolvedOptions {
   now: () => number;
   timers: Timers;
   environment: Environment;
+  retry: RetryOption | undefined;
+  timeout: number | undefined;
+  refetchOnFocus: boolean;
+  refetchOnReconnect: boolean;
 }
 
 /** What every part of one instance shares: options, actions, the memo cache, the slice accessor. */

@@ -4,6 +4,7 @@ import type { RestEndpoint, StoreEndpoint } from '../rest';
 import { isAbort, serializeError, softPolicy } from './errors';
 import { resolvedAnswer, responseWrite } from './fetchAnswer';
 import type { ActionHandler, FetchOptions, HandlerContext } from './handlerContext';
+import { requestPolicies } from './policies';
 import type { InFlight } from './requests';
 import { nanoid } from './rtk';
 import { tableGet } from './tables';
@@ -91,7 +92,7 @@ async function run(lifecycle: Lifecycle, endpoint: StoreEndpoint, args: unknown[
   let failure: { error: unknown } | undefined;
   let committed: { value: unknown; answer: unknown } | undefined;
   try {
-    const value = await callWithSignal(endpoint, args, request.abort.signal);
+    const value = await callWithSignal(endpoint, args, request.abort.signal, requestPolicies(rest.options, endpoint, request.poll));
     if (request.discarded) return;
     const date = rest.options.now();
     const expiresAt = capTime(date + (endpoint.dataExpiryLength ?? rest.options.dataExpiryLength));
