@@ -97,7 +97,8 @@ export interface InvariantOptions {
 
 const MAX_TIME = Number.MAX_SAFE_INTEGER;
 const TABLES = ['entities', 'entitiesMeta', 'indexes', 'endpoints', 'meta', 'optimistic', 'lastReset'] as const;
-const META_FIELDS = new Set(['fetchedAt', 'date', 'expiresAt', 'error', 'errorPolicy', 'invalidated', 'pending']);
+// `etag`, `lastModified`: the validators of conditional requests (issue 18.5).
+const META_FIELDS = new Set(['fetchedAt', 'date', 'expiresAt', 'error', 'errorPolicy', 'invalidated', 'pending', 'etag', 'lastModified']);
 // `body`: the server's parsed error body, capped (issue 18.5).
 const ERROR_FIELDS = new Set(['name', 'message', 'status', 'url', 'body']);
 /** The stored error body's cap (src/redux/errorBody.ts: 8 KB of JSON, plus the markers). */

@@ -23,6 +23,10 @@ export interface KeyMeta {
   errorPolicy?: 'soft';
   invalidated?: true;
   pending?: string[];
+  /** The `ETag` the stored answer came with, sent back as `If-None-Match` (issue 18.5). */
+  etag?: string;
+  /** The `Last-Modified` the stored answer came with, sent back as `If-Modified-Since` (issue 18.5). */
+  lastModified?: string;
 }
 
 /** A pending optimistic layer (SPEC 5.1); filled in with the optimistic-updates work. */
@@ -85,4 +89,7 @@ export interface FetchMeta {
    * the key's `invalidated` meta.
    */
   invalidated?: true;
+  /** On `fetch/fulfilled`: the answer's validators, kept in the key's meta (issue 18.5). */
+  etag?: string;
+  lastModified?: string;
 }

@@ -1,5 +1,6 @@
 import { toNode } from '../schema';
 import { guardOptions, isProbing, subclassFields } from './construct';
+import { NOT_MODIFIED } from './conditional';
 import { sendWithPolicies } from './policies';
 import type { RequestPolicies } from './policies';
 import { eitherSignal } from './signals';
@@ -409,6 +410,7 @@ async function callEndpoint(endpoint: RestEndpoint, args: unknown[], policies: R
   const url = endpoint.url(urlParams);
   const init = await endpoint.getRequestInit(body);
   const response = await sendWithPolicies((sent) => endpoint.fetchResponse(url, sent), url, init, policies);
+  if (response === NOT_MODIFIED) return response;
   if (typeof response === 'object' && response !== null) requestUrls.set(response, url);
   try {
     const parsed = await endpoint.parseResponse(response);

@@ -12,6 +12,8 @@ export type { CompiledPath, PathParam, MatchedParams, UrlMatch } from './path';
 export { searchToString, splitParams, buildUrl, parseSearch } from './search';
 export type { PathParams, HasParams, ParamsArg, ListPath } from './pathTypes';
 export type { RequestPolicies } from './policies';
+export { NOT_MODIFIED } from './conditional';
+export type { Validators } from './conditional';
 export type { RetryOption, RetryOptions, RequestPolicyOptions } from './types';
 export type { RestGenerics, RestEndpointOptions, EndpointArgs, UrlParamsOf, HasBody, BodyOf, ProcessedOf, DataOf, OptimisticSnapshot, StoreEndpoint } from './types';
 export type { ResourceOptions, ResourceMembers, ResourceGenerics, ResourceExtend, Resource, ListParams } from './resourceTypes';

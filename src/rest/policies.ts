@@ -1,3 +1,5 @@
+import { isNotModified, NOT_MODIFIED, validatorsOf, withValidators } from './conditional';
+import type { Validators } from './conditional';
 import { attachErrorBody } from './errorBody';
 import { NetworkError } from './errors';
 import { resolveRetry, retryDelay } from './retry';
@@ -16,6 +18,10 @@ export interface RequestPolicies {
   readonly timeout?: number;
   readonly timers?: PolicyTimers;
   readonly now?: () => number;
+  /** A conditional refetch: the stored answer's validators to send; a 304 then resolves `NOT_MODIFIED`. */
+  readonly validators?: Validators;
+  /** Called with the validators of the answer (a 200's, or a 304's). */
+  readonly onValidators?: (validators: Validators) => void;
 }
 
 const globalTimers: PolicyTimers = {
@@ -28,15 +34,23 @@ type Send = (init: RequestInit) => Promise<Response>;
 /**
  * `fetchResponse` under the request policies: each try bounded by `timeout`, failures that mean
  * "try again" retried per `retry` (never an abort). The error that ends it carries the server's
- * JSON body (issue 18.5). With neither policy this is one plain call.
+ * JSON body (issue 18.5). With `validators` the request is conditional and a 304 resolves
+ * `NOT_MODIFIED`. With no policy this is one plain call.
  */
-export async function sendWithPolicies(send: Send, url: string, init: RequestInit, policies: RequestPolicies): Promise<Response> {
+export async function sendWithPolicies(send: Send, url: string, given: RequestInit, policies: RequestPolicies): Promise<Response | typeof NOT_MODIFIED> {
   const retry = resolveRetry(policies.retry);
   const timers = policies.timers ?? globalTimers;
+  const init = policies.validators === undefined ? given : withValidators(given, policies.validators);
   for (let attempt = 1; ; attempt++) {
     try {
-      return await (policies.timeout === undefined ? send(init) : sendWithTimeout(send, url, init, policies.timeout, timers));
+      const response = await (policies.timeout === undefined ? send(init) : sendWithTimeout(send, url, init, policies.timeout, timers));
+      policies.onValidators?.(validatorsOf(response));
+      return response;
     } catch (error) {
+      if (policies.validators !== undefined && isNotModified(error)) {
+        policies.onValidators?.({ ...policies.validators, ...(error.response ? validatorsOf(error.response) : {}) });
+        return NOT_MODIFIED;
+      }
       await attachErrorBody(error);
       const wait =
         retry !== undefined && attempt <= retry.attempts && !init.signal?.aborted && retry.when(error, attempt)
