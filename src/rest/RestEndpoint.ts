@@ -405,11 +405,13 @@ export function takesBody(endpoint: RestEndpoint): boolean {
 }
 
 /** The request pipeline of SPEC 2.17, `fetchResponse` under the request policies (issue 18.5). */
-async function callEndpoint(endpoint: RestEndpoint, args: unknown[], policies: RequestPolicies = endpoint): Promise<unknown> {
+async function callEndpoint(endpoint: RestEndpoint, args: unknown[], policies?: RequestPolicies): Promise<unknown> {
   const { urlParams, body } = splitArgs(endpoint, args);
   const url = endpoint.url(urlParams);
   const init = await endpoint.getRequestInit(body);
-  const response = await sendWithPolicies((sent) => endpoint.fetchResponse(url, sent), url, init, policies);
+  // A plain call (no store) runs with the endpoint's own retry and timeout only.
+  const own = policies ?? { retry: endpoint.retry, timeout: endpoint.timeout };
+  const response = await sendWithPolicies((sent) => endpoint.fetchResponse(url, sent), url, init, own);
   if (response === NOT_MODIFIED) return response;
   if (typeof response === 'object' && response !== null) requestUrls.set(response, url);
   try {
