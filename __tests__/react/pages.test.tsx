@@ -54,11 +54,12 @@ describe('issue 16.4: a failed getPage leaves the list intact (hooks)', () => {
     await settle();
     expect(titles()).toEqual(['one', 'two']);
     act(() => screen.getByRole('button').click());
-    (await net.nth(2)).reply({ message: 'down' }, { status: 503, statusText: 'Service Unavailable' });
+    // 500: not retried by default (issue 18.5).
+    (await net.nth(2)).reply({ message: 'down' }, { status: 500, statusText: 'Internal Server Error' });
     await settle();
     expect(screen.queryByText(/^error: /)).toBeNull();
     expect(titles()).toEqual(['one', 'two']);
-    expect(screen.getByRole('alert').textContent).toContain('Service Unavailable');
+    expect(screen.getByRole('alert').textContent).toContain('Internal Server Error');
     expect(screen.getByText(/^dle: /).textContent).toBe('dle: 2 ok');
     // The list key is not due: nothing refetches it.
     expect(net.count).toBe(2);

@@ -598,11 +598,11 @@ describe('7.6 retention, rebuilt errors, no expiry timers', () => {
     (await net.nth(1)).reply({ detail: 'boom' }, { status: 500, statusText: 'Server Error' });
     await settle();
     const stored = rest.selectError(store.getState(), getPost, p5);
-    expect(stored).toEqual({ name: 'NetworkError', message: `${K.post5.slice(4)}: Server Error`, status: 500, url: K.post5.slice(4) });
+    expect(stored).toEqual({ name: 'NetworkError', message: `${K.post5.slice(4)}: Server Error`, status: 500, url: K.post5.slice(4), body: { detail: 'boom' } });
     const error = seen.last.error;
     expect(error).toBeInstanceOf(NetworkError);
     expect(error).not.toBe(stored);
-    expect(error).toMatchObject({ name: 'NetworkError', status: 500, url: K.post5.slice(4), message: `${K.post5.slice(4)}: Server Error` });
+    expect(error).toMatchObject({ name: 'NetworkError', status: 500, url: K.post5.slice(4), message: `${K.post5.slice(4)}: Server Error`, body: { detail: 'boom' } });
     expect((error as NetworkError).response).toBeUndefined();
     expect(caught).toHaveLength(1);
     expect(caught[0]).toBe(error);

@@ -56,7 +56,7 @@ describe('6.15 rest.fetch', () => {
       fetchedAt: 2000,
       date: 2010,
       expiresAt: 3010,
-      error: { name: 'NetworkError', message: `${A}/react/posts/5: Oops`, status: 500, url: `${A}/react/posts/5` },
+      error: { name: 'NetworkError', message: `${A}/react/posts/5: Oops`, status: 500, url: `${A}/react/posts/5`, body: {} },
     });
     expect(after.endpoints).toBe(before.endpoints);
     expect(after.entities).toBe(before.entities);
@@ -340,7 +340,7 @@ describe('6.20 rejections', () => {
     expect(error.response).toBeInstanceOf(Response);
     expect(error.message).toBe(`${A}/react/posts/5: Not Found`);
     const stored = rawSlice(rest, store.getState()).meta[K.post5].error;
-    expect(stored).toStrictEqual({ name: 'NetworkError', message: `${A}/react/posts/5: Not Found`, status: 404, url: `${A}/react/posts/5` });
+    expect(stored).toStrictEqual({ name: 'NetworkError', message: `${A}/react/posts/5: Not Found`, status: 404, url: `${A}/react/posts/5`, body: { detail: 'no' } });
     expect(stored).not.toBe(error);
   });
 

@@ -158,6 +158,7 @@ describe('6.39–6.40 selectData and selectError', () => {
       message: `${A}/react/posts/5: Boom`,
       status: 500,
       url: `${A}/react/posts/5`,
+      body: {},
     });
   });
 });

@@ -20,6 +20,15 @@ import type { FakeRequest, Rest, Store } from '../redux/support';
  * | mutation            | `rest.fetch(PostResource.update, p5, { title: 'new' })`      | `PUT A/react/posts/5`  |
  * | optimistic mutation | `rest.fetch(Posts.update, p5, { title: 'opt' })` (layer)     | `PUT A/react/posts/5`  |
  * | poll                | `rest.subscribe(get.extend({ pollFrequency: 1000 }), p5)`, due at 1050 + 1000 | `GET A/react/posts/5` |
+ * | read, retry on      | the read in a store with `createRest({ retry: 2 })` (issue 18.5)  | `GET A/react/posts/5` |
+ * | read, timeout       | the read with `timeout: 20` (ms), shorter than the fault's 50 ms  | `GET A/react/posts/5` |
+ *
+ * The other columns run with `retry: false`: each fault is met once. Column "read, retry on": a
+ * fault that means "try again" (network failure, the 503 page) is retried after 500 ms and the
+ * retry's success is committed as the request's one outcome (one `pending`, one `fulfilled`, no
+ * error stored); every other fault is not retried (one try) and ends as in the "read" column.
+ * Column "read, timeout": whatever the fault, the read is aborted at START + 20 and rejects with
+ * a NetworkError 408 (stored, data kept); the fault, arriving later, changes nothing.
  *
  * | fault                  | SPEC             | read | mutation | optimistic | poll | outcome |
  * |------------------------|------------------|------|----------|------------|------|---------|
@@ -59,8 +68,12 @@ const ANSWER = 2100;
 const ERROR_EXPIRY = 1000;
 const DATA_EXPIRY = 60_000;
 
-type OpName = 'read' | 'mutation' | 'optimistic mutation' | 'poll';
-const OPS: readonly OpName[] = ['read', 'mutation', 'optimistic mutation', 'poll'];
+type OpName = 'read' | 'mutation' | 'optimistic mutation' | 'poll' | 'read, retry on' | 'read, timeout';
+const OPS: readonly OpName[] = ['read', 'mutation', 'optimistic mutation', 'poll', 'read, retry on', 'read, timeout'];
+/** The retry column's policy (issue 18.5): two retries; Math.random is pinned to 0, so they wait 500 and 1000 ms. */
+const RETRY_ON = { retry: 2 };
+/** The timeout column's endpoint timeout: shorter than the 50 ms the server takes to answer (START → ANSWER). */
+const TIMEOUT = 20;
 
 // ---------------------------------------------------------------------------------------------
 // A cell's store: the running example with data, invariants checked after every commit.
@@ -82,8 +95,9 @@ interface Cell {
   cleanup: (() => void)[];
 }
 
-async function prepare(): Promise<Cell> {
-  const { rest, store, actions } = setup();
+async function prepare(policies: { retry?: boolean | number; timeout?: number } = { retry: false }): Promise<Cell> {
+  // The fault columns without policies see each failure once; the retry and timeout columns opt in.
+  const { rest, store, actions } = setup(policies);
   const options = () => ({ store, endpoints: [PostResource, Posts], inFlightRequestIds: inFlightFromLog(actions) });
   const seen: string[] = [];
   const cell: Cell = {
@@ -154,13 +168,15 @@ interface Started {
 }
 
 interface Operation {
+  /** The createRest request policies of the cell's store (issue 18.5); none by default. */
+  policies?: { retry?: number };
   key: string;
   method: string;
   caller: boolean;
   /** Polls store their errors soft (6.45). */
   soft: boolean;
-  /** Starts the operation at START; `extra` are endpoint options (a signal). */
-  start(cell: Cell, extra?: { signal?: AbortSignal }): Promise<Started>;
+  /** Starts the operation at START; `extra` are endpoint options (a signal, a timeout). */
+  start(cell: Cell, extra?: { signal?: AbortSignal; timeout?: number }): Promise<Started>;
 }
 
 const OPERATIONS: Record<OpName, Operation> = {
@@ -207,6 +223,21 @@ const OPERATIONS: Record<OpName, Operation> = {
       return { promise, request: await net.nth(3) };
     },
   },
+  'read, retry on': {
+    policies: RETRY_ON,
+    key: GET5,
+    method: 'GET',
+    caller: true,
+    soft: false,
+    start: (cell, extra) => OPERATIONS.read.start(cell, extra),
+  },
+  'read, timeout': {
+    key: GET5,
+    method: 'GET',
+    caller: true,
+    soft: false,
+    start: (cell, extra) => OPERATIONS.read.start(cell, { ...extra, timeout: TIMEOUT }),
+  },
   poll: {
     key: GET5,
     method: 'GET',
@@ -240,6 +271,8 @@ interface ExpectedError {
   /** The exact message, or a pattern. */
   message: string | RegExp;
   url?: string;
+  /** The server's parsed JSON body, kept on the real and the stored error (issue 18.5). */
+  body?: unknown;
   /** Extra checks of the real error object the caller receives. */
   real?(error: any, context: { cause?: unknown }): void;
 }
@@ -289,6 +322,7 @@ function httpFailure(rule: string, status: number, statusText: string): FailureF
       status,
       message: `${URL5}: ${statusText}`,
       url: URL5,
+      body: { message: statusText },
       real: (error) => expect(error.response?.status).toBe(status),
     }),
   };
@@ -374,7 +408,7 @@ const FAILURES: Record<string, FailureFault> = {
 
 /** A fault that ends in a stored error: the caller gets the real error, the state its serialized form, nothing else changes. */
 async function failureCell(op: Operation, fault: FailureFault): Promise<void> {
-  const cell = await prepare();
+  const cell = await prepare(op.policies);
   const before = snapshot(cell);
   const started = await op.start(cell, fault.extra?.(op.caller ? 0 : START - Date.now()));
   // Handlers attached at once: a failure may settle while the fault is injected.
@@ -397,6 +431,7 @@ async function failureCell(op: Operation, fault: FailureFault): Promise<void> {
     if (typeof expected.message === 'string') expect(error.message).toBe(expected.message);
     else expect(error.message).toMatch(expected.message);
     expect(error.url).toBe(expected.url);
+    expect(error.body).toStrictEqual(expected.body);
     expected.real?.(error, context);
     if (joined) expect(((await joined) as { error: unknown }).error).toBe(error);
   } else {
@@ -406,8 +441,9 @@ async function failureCell(op: Operation, fault: FailureFault): Promise<void> {
   // 6.15.6: meta[key] gets the serialized error (6.43), fetchedAt, date, expiresAt = date + errorExpiryLength.
   const meta = cell.logical().meta[op.key];
   const stored = meta.error;
-  expect(Object.keys(stored).sort()).toEqual(expected.url === undefined ? ['message', 'name', 'status'] : ['message', 'name', 'status', 'url']);
-  expect(stored).toMatchObject({ name: expected.cls, status: expected.status, ...(expected.url === undefined ? {} : { url: expected.url }) });
+  const keys = ['message', 'name', 'status', ...(expected.url === undefined ? [] : ['url']), ...(expected.body === undefined ? [] : ['body'])];
+  expect(Object.keys(stored).sort()).toEqual(keys.sort());
+  expect(stored).toMatchObject({ name: expected.cls, status: expected.status, ...(expected.url === undefined ? {} : { url: expected.url }), ...(expected.body === undefined ? {} : { body: expected.body }) });
   if (typeof expected.message === 'string') expect(stored.message).toBe(expected.message);
   else expect(stored.message).toMatch(expected.message);
   expect(meta).toStrictEqual({ fetchedAt: START, date, expiresAt: date + ERROR_EXPIRY, error: stored, ...(op.soft ? { errorPolicy: 'soft' } : {}) });
@@ -431,7 +467,7 @@ async function failureCell(op: Operation, fault: FailureFault): Promise<void> {
 
 /** 11 #12: the AbortError unchanged (for every joined caller too), `rejected` with meta.aborted, nothing stored. */
 async function abortCell(op: Operation): Promise<void> {
-  const cell = await prepare();
+  const cell = await prepare(op.policies);
   const before = snapshot(cell);
   const controller = new AbortController();
   const started = await op.start(cell, { signal: controller.signal });
@@ -462,7 +498,7 @@ async function abortCell(op: Operation): Promise<void> {
 
 /** 11 #14, 6.62: onUnauthorized (default: reset) runs after the `rejected` commit and before the promise rejects. */
 async function unauthorizedCell(op: Operation): Promise<void> {
-  const cell = await prepare();
+  const cell = await prepare(op.policies);
   const started = await op.start(cell);
   const joined = started.joined && outcome(started.joined);
   // Another request in flight: the reset makes it reject with ResetError (11 #14).
@@ -494,7 +530,7 @@ async function unauthorizedCell(op: Operation): Promise<void> {
   const types = cell.actions.slice(actionsBefore).map((action) => action.type);
   expect(types.slice(0, 2)).toEqual(['rest/fetch/rejected', 'rest/resetEntireStore']);
   const rejected = cell.actions[actionsBefore]!;
-  expect(rejected.error).toStrictEqual({ name: 'NetworkError', message: `${URL5}: Unauthorized`, status: 401, url: URL5 });
+  expect(rejected.error).toStrictEqual({ name: 'NetworkError', message: `${URL5}: Unauthorized`, status: 401, url: URL5, body: { message: 'login' } });
   // A poll's error is recorded soft (6.45) even though the reset then wipes it.
   expect(rejected.payload).toMatchObject(op.soft ? { errorPolicy: 'soft' } : {});
   if (!op.soft) expect((rejected.payload as { errorPolicy?: string }).errorPolicy).toBeUndefined();
@@ -526,7 +562,7 @@ async function unauthorizedCell(op: Operation): Promise<void> {
 
 /** 11 #21, 6.69–6.70: ResetError after the reset commits; the response is dropped; subscriptions refetch. */
 async function resetCell(op: Operation): Promise<void> {
-  const cell = await prepare();
+  const cell = await prepare(op.policies);
   const started = await op.start(cell);
   const joined = started.joined && outcome(started.joined);
   const discardedId = (cell.actions.filter((action) => action.type === 'rest/fetch/pending').pop()!.meta as { requestId: string }).requestId;
@@ -607,10 +643,10 @@ async function emptyUpdateCell(op: Operation): Promise<void> {
 
 /** 11 #28, 5.16, 4.13: the older response fills missing fields only and does not replace the key's result or meta. */
 async function outOfOrderCell(name: OpName): Promise<void> {
-  const cell = await prepare();
+  const cell = await prepare(OPERATIONS[name].policies);
   const { rest, store } = cell;
   const state = () => store.getState();
-  if (name === 'read' || name === 'poll') {
+  if (name === 'read' || name === 'poll' || name === 'read, retry on') {
     const op = OPERATIONS[name];
     const started = await op.start(cell);
     cell.check();
@@ -674,6 +710,83 @@ async function outOfOrderCell(name: OpName): Promise<void> {
 }
 
 // ---------------------------------------------------------------------------------------------
+// The request policies' columns (issue 18.5)
+
+/** Faults that mean "try again" (a network error, a 503 page): retried by default. */
+const TRANSIENT = new Set(['network failure', 'HTML error page']);
+
+/** Retry on, a transient fault: the first try fails, the retry succeeds; one pending, one fulfilled, no error stored. */
+async function retriedCell(fault: FailureFault): Promise<void> {
+  const op = OPERATIONS['read, retry on'];
+  const cell = await prepare(op.policies);
+  jest.spyOn(Math, 'random').mockReturnValue(0);
+  const started = await op.start(cell);
+  const settled = outcome(started.promise!);
+  const joined = outcome(started.joined!);
+  await fault.inject(started.request);
+  await flush();
+  cell.check();
+  // Waiting for the retry: still in flight, nothing stored.
+  expect(cell.logical().meta[GET5]).toStrictEqual({ fetchedAt: 1040, date: 1050, expiresAt: 1050 + DATA_EXPIRY, pending: [expect.any(String)] });
+  await jest.advanceTimersByTimeAsync(499);
+  expect(net.count).toBe(3);
+  await jest.advanceTimersByTimeAsync(1);
+  const retry = await net.nth(4);
+  retry.reply({ ...post5, title: 'retried' });
+  const result = await settled;
+  expect(result.ok && (result.value as Post).title).toBe('retried');
+  expect(((await joined) as { value: unknown }).value).toBe((result as { value: unknown }).value);
+  const date = Date.now();
+  const requestId = (cell.actions.filter((action) => action.type === 'rest/fetch/pending').pop()!.meta as { requestId: string }).requestId;
+  const own = cell.actions.filter((action) => (action.meta as { requestId?: string } | undefined)?.requestId === requestId);
+  expect(own.map((action) => action.type)).toEqual(['rest/fetch/pending', 'rest/fetch/fulfilled']);
+  expect(cell.logical().meta[GET5]).toStrictEqual({ fetchedAt: START, date, expiresAt: date + DATA_EXPIRY });
+  finish(cell);
+}
+
+/** Retry on, a fault that is not transient: one try only, then the same outcome as without retries. */
+async function notRetriedCell(op: OpName, run: CellRun): Promise<void> {
+  await run(op);
+  await jest.advanceTimersByTimeAsync(60_000);
+  expect(net.requests.filter((request) => request.url === URL5 && request.method === 'GET')).toHaveLength(2);
+}
+
+/**
+ * A timeout shorter than the fault's delay: the read is aborted after TIMEOUT and rejects with a
+ * NetworkError 408 (stored, data kept) whatever the fault; the fault, arriving late, changes nothing.
+ */
+async function timedOutCell(late: (request: FakeRequest) => unknown): Promise<void> {
+  const cell = await prepare();
+  const before = snapshot(cell);
+  const started = await OPERATIONS['read, timeout'].start(cell);
+  const settled = outcome(started.promise!);
+  const joined = outcome(started.joined!);
+  await jest.advanceTimersByTimeAsync(TIMEOUT);
+  const date = Date.now();
+  expect(date).toBe(START + TIMEOUT);
+  const result = await settled;
+  const error = (result as { error: any }).error;
+  expect(error).toBeInstanceOf(NetworkError);
+  expect(error.status).toBe(408);
+  expect(error.message).toBe(`${URL5}: timed out after ${TIMEOUT} ms (timeout option)`);
+  expect(error.cause.name).toBe('TimeoutError');
+  expect(((await joined) as { error: unknown }).error).toBe(error);
+  expect(started.request.init.signal?.aborted).toBe(true);
+  cell.check();
+  const stored = { name: 'NetworkError', message: error.message, status: 408, url: URL5 };
+  expect(cell.logical().meta[GET5]).toStrictEqual({ fetchedAt: START, date, expiresAt: date + ERROR_EXPIRY, error: stored });
+  expectOnlyMetaChanged(cell, before, GET5);
+  const count = cell.actions.length;
+  await late(started.request);
+  await flush();
+  expect(cell.actions.length).toBe(count);
+  expect(cell.logical().meta[GET5].error).toStrictEqual(stored);
+  finish(cell);
+}
+
+const lateReply = (request: FakeRequest) => request.reply({ ...post5, title: 'late' });
+
+// ---------------------------------------------------------------------------------------------
 // The matrix
 
 type CellRun = (op: OpName) => Promise<void>;
@@ -684,8 +797,20 @@ interface Fault {
   cells: Record<OpName, CellRun>;
 }
 
-const every = (run: CellRun): Record<OpName, CellRun> => ({ read: run, mutation: run, 'optimistic mutation': run, poll: run });
-const failure = (name: string): Fault => ({ fault: name, rule: FAILURES[name]!.rule, cells: every((op) => failureCell(OPERATIONS[op], FAILURES[name]!)) });
+const every = (run: CellRun, late: (request: FakeRequest) => unknown = lateReply): Record<OpName, CellRun> => ({
+  read: run,
+  mutation: run,
+  'optimistic mutation': run,
+  poll: run,
+  'read, retry on': (op) => notRetriedCell(op, run),
+  'read, timeout': () => timedOutCell(late),
+});
+const failure = (name: string): Fault => {
+  const fault = FAILURES[name]!;
+  const cells = every((op) => failureCell(OPERATIONS[op], fault), (request) => fault.inject(request));
+  if (TRANSIENT.has(name)) cells['read, retry on'] = () => retriedCell(fault);
+  return { fault: name, rule: fault.rule, cells };
+};
 
 const MATRIX: Fault[] = [
   failure('network failure'),
@@ -704,6 +829,8 @@ const MATRIX: Fault[] = [
       mutation: (op) => emptyUpdateCell(OPERATIONS[op]),
       'optimistic mutation': (op) => emptyUpdateCell(OPERATIONS[op]),
       poll: (op) => failureCell(OPERATIONS[op], FAILURES['empty body']!),
+      'read, retry on': (op) => notRetriedCell(op, (name) => failureCell(OPERATIONS[name], FAILURES['empty body']!)),
+      'read, timeout': () => timedOutCell((request) => FAILURES['empty body']!.inject(request)),
     },
   },
   failure('missing pk'),
@@ -728,7 +855,7 @@ describe.each(MATRIX.map(({ fault, rule }) => ({ fault, rule })))('SPEC 11 fault
 describe('the matrix', () => {
   it('has every fault × every operation', () => {
     expect(MATRIX).toHaveLength(13);
-    expect(rows).toHaveLength(13 * 4);
-    expect(new Set(rows.map((row) => `${row.fault} × ${row.op}`)).size).toBe(52);
+    expect(rows).toHaveLength(13 * 6);
+    expect(new Set(rows.map((row) => `${row.fault} × ${row.op}`)).size).toBe(78);
   });
 });

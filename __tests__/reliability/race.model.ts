@@ -184,6 +184,8 @@ interface StoredError {
   message: string;
   status: number;
   url: string;
+  /** The server's JSON error body (issue 18.5). */
+  body: unknown;
 }
 
 interface KeyMeta {
@@ -405,7 +407,8 @@ export class SerialModel {
       this.meta.set(request.key, { fetchedAt: request.fetchedAt, date: now, expiresAt: stale ? 0 : now + DATA_EXPIRY, pending });
     } else {
       const url = urlOf(op);
-      const error = { name: 'NetworkError', message: `${url}: status ${op.reply.status}`, status: op.reply.status, url };
+      // The error answer's JSON body (see replyFor) is kept with the error (issue 18.5).
+      const error = { name: 'NetworkError', message: `${url}: status ${op.reply.status}`, status: op.reply.status, url, body: { message: 'boom' } };
       this.meta.set(request.key, { fetchedAt: request.fetchedAt, date: now, expiresAt: now + ERROR_EXPIRY, error, pending });
     }
     // M12: the request's layer goes; the others are recomputed against the new base.

@@ -97,8 +97,12 @@ export interface InvariantOptions {
 
 const MAX_TIME = Number.MAX_SAFE_INTEGER;
 const TABLES = ['entities', 'entitiesMeta', 'indexes', 'endpoints', 'meta', 'optimistic', 'lastReset'] as const;
-const META_FIELDS = new Set(['fetchedAt', 'date', 'expiresAt', 'error', 'errorPolicy', 'invalidated', 'pending']);
-const ERROR_FIELDS = new Set(['name', 'message', 'status', 'url']);
+// `etag`, `lastModified`: the validators of conditional requests (issue 18.5).
+const META_FIELDS = new Set(['fetchedAt', 'date', 'expiresAt', 'error', 'errorPolicy', 'invalidated', 'pending', 'etag', 'lastModified']);
+// `body`: the server's parsed error body, capped (issue 18.5).
+const ERROR_FIELDS = new Set(['name', 'message', 'status', 'url', 'body']);
+/** The stored error body's cap (src/redux/errorBody.ts: 8 KB of JSON, plus the markers). */
+const MAX_ERROR_BODY_CHARS = 8 * 1024 + 256;
 
 const hasOwn = (object: object, key: string) => Object.prototype.hasOwnProperty.call(object, key);
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -598,6 +602,8 @@ function checkKeyMeta(key: string, value: unknown, hasResult: boolean, report: (
       report(`${where}.error is ${show(error)}, expected { name, message, status, url? }`);
     } else {
       for (const field of Object.keys(error)) if (!ERROR_FIELDS.has(field)) report(`${where}.error has the unknown field ${JSON.stringify(field)}`);
+      const bodyChars = hasOwn(error, 'body') ? JSON.stringify(error.body)?.length ?? 0 : 0;
+      if (bodyChars > MAX_ERROR_BODY_CHARS) report(`${where}.error.body takes ${bodyChars} characters of JSON, over the cap of ${MAX_ERROR_BODY_CHARS}`);
     }
   }
   if (hasOwn(value, 'errorPolicy')) {

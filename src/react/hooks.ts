@@ -157,6 +157,8 @@ export function buildHooks(bindingOf: BindingOf): BuiltHooks {
     const binding = useBinding();
     const request = useRequest(endpoint, args);
     useRetain(binding, request);
+    // refetchOnFocus / refetchOnReconnect (issue 18.5).
+    useEffect(() => (request === undefined ? undefined : binding.runtime.mountRead(request.endpoint, request.args, request.key)), [binding.runtime, request]);
     useRefetchWhenDue(binding, request, endpoint, args);
     const started = request === undefined ? undefined : fetchWhileRendering(binding, request, endpoint, args, hook);
     return { binding, request, started };

@@ -1,4 +1,5 @@
 import type { TableLimits } from './tables';
+import type { RetryOption } from '../rest';
 import type { EntityReader, MemoCache } from '../schema';
 import type { RestActions } from './actions';
 import type { Environment, Timers } from './environment';
@@ -17,6 +18,10 @@ export interface ResolvedOptions {
   environment: Environment;
   /** Size thresholds of plain tables (tables.ts). */
   shardTablesAbove: TableLimits;
+  retry: RetryOption | undefined;
+  timeout: number | undefined;
+  refetchOnFocus: boolean;
+  refetchOnReconnect: boolean;
 }
 
 /** What every part of one instance shares: options, actions, the memo cache, the slice accessor. */

@@ -6,6 +6,7 @@ import { buildActions } from './actions';
 import { sliceOf, sliceReader } from './context';
 import type { ResolvedOptions, RestContext } from './context';
 import { buildMiddleware } from './middleware';
+import type { RequestPolicyDefaults } from './policies';
 import { browserEnvironment, globalTimers } from './environment';
 import type { Environment, Timers } from './environment';
 import { buildSelectors } from './selectors';
@@ -29,8 +30,8 @@ import type { TableLimits } from './tables';
 type CallArgs<E> = (E extends (...args: infer A) => any ? A : unknown[]) | [null];
 import { buildThunks } from './thunks';
 
-/** Options of `createRest` (see docs/concepts.md#the-store). */
-export interface CreateRestOptions {
+/** Options of `createRest` (see docs/concepts.md#the-store), with the request policies' defaults (issue 18.5). */
+export interface CreateRestOptions extends RequestPolicyDefaults {
   /** The slice's key in the root state and the prefix of every action type. @default 'rest' */
   reducerPath?: string;
   /** ms a result stays fresh when its endpoint sets none. @default 60000 */
@@ -109,6 +110,11 @@ function resolveLimits(option: CreateRestOptions['shardTablesAbove']): TableLimi
   };
 }
 
+function checkTimeout(value: unknown): number | undefined {
+  if (value === undefined || (typeof value === 'number' && Number.isFinite(value) && value > 0)) return value;
+  throw new RangeError(`createRest: timeout must be a finite number of ms > 0, got ${String(value)}`);
+}
+
 function resolveOptions(options: CreateRestOptions): ResolvedOptions {
   const reducerPath = 'reducerPath' in options ? options.reducerPath : 'rest';
   if (typeof reducerPath !== 'string' || reducerPath === '') {
@@ -131,6 +137,10 @@ function resolveOptions(options: CreateRestOptions): ResolvedOptions {
     timers: options.timers ?? globalTimers,
     environment: options.environment ?? browserEnvironment,
     shardTablesAbove: resolveLimits(options.shardTablesAbove),
+    retry: options.retry ?? true,
+    timeout: checkTimeout(options.timeout),
+    refetchOnFocus: options.refetchOnFocus ?? false,
+    refetchOnReconnect: options.refetchOnReconnect ?? false,
   };
 }
 

@@ -7,13 +7,16 @@ export interface Environment {
   isOnline(): boolean;
   /** `false` while the document is hidden. */
   isVisible(): boolean;
-  /** Calls `onChange` whenever either answer may have changed; returns the function that stops listening. */
-  listen(onChange: () => void): () => void;
+  /**
+   * Calls `onChange` whenever either answer may have changed, and with `'focus'` when the window
+   * regains focus (`refetchOnFocus`); returns the function that stops listening.
+   */
+  listen(onChange: (event?: 'focus') => void): () => void;
 }
 
 /**
  * The default: `navigator.onLine`, `document.visibilityState` and their `online`, `offline` and
- * `visibilitychange` events, looked up at call time. Without `window` or `document`, always
+ * `visibilitychange` events, and the window's `focus` event, looked up at call time. Without `window` or `document`, always
  * online and visible, and nothing to listen to.
  */
 export const browserEnvironment: Environment = {
@@ -22,13 +25,17 @@ export const browserEnvironment: Environment = {
   listen(onChange) {
     const target = typeof window === 'undefined' ? undefined : window;
     const doc = typeof document === 'undefined' ? undefined : document;
-    target?.addEventListener('online', onChange);
-    target?.addEventListener('offline', onChange);
-    doc?.addEventListener('visibilitychange', onChange);
+    const changed = () => onChange();
+    const focused = () => onChange('focus');
+    target?.addEventListener('online', changed);
+    target?.addEventListener('offline', changed);
+    target?.addEventListener('focus', focused);
+    doc?.addEventListener('visibilitychange', changed);
     return () => {
-      target?.removeEventListener('online', onChange);
-      target?.removeEventListener('offline', onChange);
-      doc?.removeEventListener('visibilitychange', onChange);
+      target?.removeEventListener('online', changed);
+      target?.removeEventListener('offline', changed);
+      target?.removeEventListener('focus', focused);
+      doc?.removeEventListener('visibilitychange', changed);
     };
   },
 };

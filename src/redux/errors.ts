@@ -1,4 +1,5 @@
 import { NetworkError } from '../rest';
+import { storedBody } from './errorBody';
 import type { StoredError } from './types';
 
 /**
@@ -22,7 +23,10 @@ export function isAbort(error: unknown): boolean {
   return (error as { name?: unknown } | null)?.name === 'AbortError';
 }
 
-/** `{ name, message, status, url? }` (see docs/concepts.md#errors-and-errorpolicy): status 0 unless a finite number. */
+/**
+ * `{ name, message, status, url?, body? }` (see docs/concepts.md#errors-and-errorpolicy): status 0 unless a finite number; `body` the
+ * server's parsed body, capped (issue 18.5).
+ */
 export function serializeError(error: unknown): StoredError {
   const source = (typeof error === 'object' && error !== null ? error : { message: String(error) }) as Record<string, unknown>;
   const status = typeof source.status === 'number' && Number.isFinite(source.status) ? source.status : 0;
@@ -32,6 +36,7 @@ export function serializeError(error: unknown): StoredError {
     status,
   };
   if (typeof source.url === 'string') stored.url = source.url;
+  if (source.body !== undefined && source.body !== null) stored.body = storedBody(source.body);
   return stored;
 }
 
@@ -42,9 +47,9 @@ export function rebuildError(stored: StoredError): Error {
   let error = rebuilt.get(stored);
   if (error === undefined) {
     if (stored.name === 'NetworkError') {
-      error = new NetworkError(undefined, stored.url ?? '', { message: stored.message, status: stored.status });
+      error = new NetworkError(undefined, stored.url ?? '', { message: stored.message, status: stored.status, body: stored.body });
     } else {
-      error = Object.assign(new Error(stored.message), { status: stored.status });
+      error = Object.assign(new Error(stored.message), { status: stored.status }, stored.body === undefined ? {} : { body: stored.body });
       error.name = stored.name;
     }
     rebuilt.set(stored, error);

@@ -1,9 +1,11 @@
 import { toJSONValue } from '../internal/json';
-import { callWithSignal, splitArgs } from '../rest';
+import { callWithSignal, NOT_MODIFIED, splitArgs } from '../rest';
+import { conditionalRead, NOT_MODIFIED_WRITE } from './conditional';
 import type { RestEndpoint, StoreEndpoint } from '../rest';
 import { isAbort, serializeError, softPolicy } from './errors';
 import { resolvedAnswer, responseWrite } from './fetchAnswer';
 import type { ActionHandler, FetchOptions, HandlerContext } from './handlerContext';
+import { requestPolicies } from './policies';
 import type { InFlight } from './requests';
 import { nanoid } from './rtk';
 import { tableGet } from './tables';
@@ -90,14 +92,19 @@ async function run(lifecycle: Lifecycle, endpoint: StoreEndpoint, args: unknown[
   const { rest, api, requests } = hctx;
   let failure: { error: unknown } | undefined;
   let committed: { value: unknown; answer: unknown } | undefined;
+  const conditional = conditionalRead(hctx.slice(), endpoint, meta.key, request.read, meta.pageKey !== undefined);
   try {
-    const value = await callWithSignal(endpoint, args, request.abort.signal);
+    const policies = { ...requestPolicies(rest.options, endpoint, request.poll), ...conditional?.policies };
+    const value = await callWithSignal(endpoint, args, request.abort.signal, policies);
     if (request.discarded) return;
     const date = rest.options.now();
     const expiresAt = capTime(date + (endpoint.dataExpiryLength ?? rest.options.dataExpiryLength));
-    const { payload, answer } = responseWrite(hctx, endpoint, value, args, meta.key, { fetchedAt: meta.fetchedAt, date, expiresAt });
+    // A 304 keeps the data: only the key's meta is written (issue 18.5).
+    const { payload, answer } =
+      value === NOT_MODIFIED ? { payload: NOT_MODIFIED_WRITE, answer: undefined } : responseWrite(hctx, endpoint, value, args, meta.key, { fetchedAt: meta.fetchedAt, date, expiresAt });
     requests.release(request);
-    api.dispatch(rest.actions.fetchFulfilled(payload, { ...meta, date, expiresAt, ...(request.invalidated ? { invalidated: true as const } : {}) }));
+    const extra = { ...(request.invalidated ? { invalidated: true as const } : {}), ...conditional?.received() };
+    api.dispatch(rest.actions.fetchFulfilled(payload, { ...meta, date, expiresAt, ...extra }));
     layers.settled(meta.requestId);
     committed = { value, answer };
   } catch (error) {

@@ -48,6 +48,8 @@ export interface HookRuntime {
   retain(key: string): (() => void) | undefined;
   /** Retains what a queryable read by these arguments reaches (`useQuery`, see docs/concepts.md#garbage-collection). */
   retainQuery(queryable: unknown, args: readonly unknown[]): (() => void) | undefined;
+  /** A fetching hook mounted: it refetches on focus / reconnect when its endpoint asks (issue 18.5); returns the unmount. */
+  mountRead(endpoint: StoreEndpoint, args: unknown[], key: string): () => void;
 }
 
 /** What the thunks use of a store's runtime, reached through the middleware's probe (see docs/internals.md#actions). */

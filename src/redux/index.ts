@@ -1,5 +1,6 @@
 export { createRest } from './createRest';
 export type { CreateRestOptions, Rest } from './createRest';
+export type { RequestPolicyDefaults } from './policies';
 export { ResetError } from './errors';
 export type { RestState, KeyMeta, StoredError } from './types';
 export type { Environment, Timers } from './environment';

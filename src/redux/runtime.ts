@@ -7,6 +7,7 @@ import { normalizeLayer } from './normalizeResponse';
 import { OptimisticLayers } from './optimistic';
 import type { LayerNormalizer } from './optimistic';
 import { buildPollingHandler, Polling } from './polling';
+import { RefetchOnEvents } from './refetchOnEvents';
 import { InFlightRequests } from './requests';
 import { buildResetHandler } from './reset';
 import type { MiddlewareAPI, UnknownAction } from './rtk';
@@ -58,6 +59,7 @@ export function buildStoreHandlers(
   const optimistic = new OptimisticLayers(rest, normalizer, { query: selectors.queryOf, response: selectors.responseOf }, reducer);
   const lifecycle = buildFetchLifecycle(hctx, optimistic, buildUnauthorizedHandler(hctx));
   const polling = new Polling(hctx, lifecycle);
+  const onEvents = new RefetchOnEvents(hctx, lifecycle);
   const gc = rest.options.gc === false ? undefined : new GarbageCollector(hctx, () => polling.subscribedKeys(), rest.options.gc);
 
   const runtime: StoreRuntime & RuntimeRecords = {
@@ -67,6 +69,7 @@ export function buildStoreHandlers(
     keyInFlight: requests.keyInFlight.bind(requests),
     retain: (key: string) => gc?.retain(key),
     retainQuery: (queryable: unknown, args: readonly unknown[]) => gc?.retainQuery(queryable, args),
+    mountRead: onEvents.mount.bind(onEvents),
     subscribe: polling.subscribe.bind(polling),
     remember: keys.remember.bind(keys),
     reads: requests.reads,

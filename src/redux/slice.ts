@@ -127,9 +127,10 @@ function buildBaseReducer(actions: RestActions, w: Writer, reducerPath: string) 
       return { ...current, meta: w.key(current.meta, key, cleanMeta({ ...meta, pending: [...(meta?.pending ?? []), requestId] })) };
     }
     if (actions.fetchFulfilled.match(action) || actions.setResponse.match(action)) {
-      const meta = action.meta as { key: string; date: number; expiresAt: number; fetchedAt?: number; requestId?: string; invalidated?: true; pageKey?: string };
+      const meta = action.meta as { key: string; date: number; expiresAt: number; fetchedAt?: number; requestId?: string; invalidated?: true; pageKey?: string; etag?: string; lastModified?: string };
       const expiresAt = meta.invalidated === true ? 0 : meta.expiresAt;
-      const next = commitResult(w, w.entities(current, action.payload), action.payload, meta.key, meta.fetchedAt ?? meta.date, meta.date, expiresAt, meta.requestId);
+      const validators = { etag: meta.etag, lastModified: meta.lastModified };
+      const next = commitResult(w, w.entities(current, action.payload), action.payload, meta.key, meta.fetchedAt ?? meta.date, meta.date, expiresAt, meta.requestId, validators);
       return meta.pageKey === undefined ? next : settlePage(w, next, meta.pageKey, meta.requestId!, true);
     }
     if (actions.fetchRejected.match(action)) {
@@ -142,7 +143,8 @@ function buildBaseReducer(actions: RestActions, w: Writer, reducerPath: string) 
         return pageKey === undefined ? { ...current, meta: w.key(current.meta, key, cleanMeta({ ...previous, pending })) } : settlePage(w, current, pageKey, requestId, false);
       }
       const errorPolicy = action.payload.errorPolicy;
-      const next: KeyMeta = { fetchedAt, date, expiresAt, error: action.error, errorPolicy, pending };
+      // The data stays, and so do the validators it came with (issue 18.5).
+      const next: KeyMeta = { fetchedAt, date, expiresAt, error: action.error, errorPolicy, pending, etag: previous?.etag, lastModified: previous?.lastModified };
       return { ...current, meta: w.key(current.meta, key, cleanMeta(next)) };
     }
     if (actions.setError.match(action)) {
@@ -188,6 +190,7 @@ function commitResult(
   date: number,
   expiresAt: number,
   requestId: string | undefined,
+  validators: Pick<KeyMeta, 'etag' | 'lastModified'> = {},
 ): RestState {
   const previous = tableGet(state.meta, key);
   const pending = requestId === undefined ? previous?.pending : withoutPending(previous, requestId);
@@ -199,7 +202,7 @@ function commitResult(
     if ('result' in payload) endpoints = w.key(endpoints, key, payload.result === undefined ? null : payload.result);
     // A request that started before the key was invalidated is written, but already expired.
     const stale = previous?.invalidated === true && previous.date !== undefined && fetchedAt < previous.date;
-    meta = cleanMeta({ fetchedAt, date, expiresAt: stale ? 0 : expiresAt, pending });
+    meta = cleanMeta({ fetchedAt, date, expiresAt: stale ? 0 : expiresAt, pending, ...validators });
   }
   if (payload.updates !== undefined) endpoints = w.keys(endpoints, payload.updates);
   return { ...state, endpoints, meta: expire(w, w.key(state.meta, key, meta), payload.expired ?? []) };

@@ -7,6 +7,11 @@ export interface StoredError {
   message: string;
   status: number;
   url?: string;
+  /**
+   * The server's parsed JSON body, when the failed response had one (a 422's field errors),
+   * capped at ~8 KB and 8 levels; where it was cut it carries `"@@rtk-rest/truncated": true`.
+   */
+  body?: unknown;
 }
 
 /** Per-key bookkeeping (see docs/internals.md#the-state); absent fields are omitted. */
@@ -18,6 +23,10 @@ export interface KeyMeta {
   errorPolicy?: 'soft';
   invalidated?: true;
   pending?: string[];
+  /** The `ETag` the stored answer came with, sent back as `If-None-Match` (issue 18.5). */
+  etag?: string;
+  /** The `Last-Modified` the stored answer came with, sent back as `If-Modified-Since` (issue 18.5). */
+  lastModified?: string;
 }
 
 /** A pending optimistic layer (see docs/internals.md#the-state); filled in with the optimistic-updates work. */
@@ -80,4 +89,7 @@ export interface FetchMeta {
    * the key's `invalidated` meta.
    */
   invalidated?: true;
+  /** On `fetch/fulfilled`: the answer's validators, kept in the key's meta (issue 18.5). */
+  etag?: string;
+  lastModified?: string;
 }

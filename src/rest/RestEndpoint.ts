@@ -1,5 +1,9 @@
 import { toNode } from '../schema';
 import { guardOptions, isProbing, subclassFields } from './construct';
+import { NOT_MODIFIED } from './conditional';
+import { sendWithPolicies } from './policies';
+import type { RequestPolicies } from './policies';
+import { eitherSignal } from './signals';
 import { hasStatus, problemOf, processingError } from './errors';
 import { creation, pageEndpoint, paginatedEndpoint } from './extenders';
 import { compilePath } from './path';
@@ -7,7 +11,7 @@ import { definePrefixGetter } from './urlPrefix';
 import type { CompiledPath } from './path';
 import { encodeBody, hasContentType, headersToObject, parseBody, sendRequest } from './request';
 import { buildUrl, searchToString } from './search';
-import type { EndpointArgs, Extended, ExtendedEndpoint, OptimisticSnapshot, ProcessedOf, RestEndpointOptions, RestGenerics } from './types';
+import type { EndpointArgs, Extended, ExtendedEndpoint, OptimisticSnapshot, ProcessedOf, RestEndpointOptions, RestGenerics, RetryOption } from './types';
 import type { AssignOf, GetPageOf, PageEndpoint, PushOf, StoreEndpoint, UrlParamsOf } from './types';
 
 const CONFIG = Symbol('rtk-rest.config');
@@ -67,6 +71,16 @@ export class RestEndpoint<const O extends RestGenerics = any> {
   declare readonly pollFrequency?: number;
   /** Whether stale data counts as missing, so that suspending reads wait for fresh data (see docs/concepts.md#expiry). @default false */
   declare readonly invalidIfStale?: boolean;
+  /** Retries of failures that mean "try again", with backoff (see `RequestPolicyOptions`). @default reads: the createRest value (3); mutations: false */
+  declare readonly retry?: RetryOption;
+  /** ms to wait for each try's response before it fails with a `NetworkError` of status 408. @default the createRest value (none) */
+  declare readonly timeout?: number;
+  /** Conditional refetches with `If-None-Match` / `If-Modified-Since`; `false` opts out. @default true */
+  declare readonly conditional?: boolean;
+  /** Mounted reads refetch, when stale, on window focus. @default the createRest value (false) */
+  declare readonly refetchOnFocus?: boolean;
+  /** Mounted reads refetch, when stale, on coming back online. @default the createRest value (false) */
+  declare readonly refetchOnReconnect?: boolean;
   /**
    * Decides how a failure is stored: `'soft'` keeps showing usable data instead of the error
    * (see docs/concepts.md#errors-and-errorpolicy). Called with the real error. @default none: errors surface
@@ -390,12 +404,15 @@ export function takesBody(endpoint: RestEndpoint): boolean {
   return (endpoint as unknown as Internal)[HAS_BODY];
 }
 
-/** The request pipeline: URL, request init, headers, send, parse, process (see docs/concepts.md#endpoints). */
-async function callEndpoint(endpoint: RestEndpoint, args: unknown[]): Promise<unknown> {
+/** The request pipeline: URL, request init, headers, send, parse, process (see docs/concepts.md#endpoints), `fetchResponse` under the request policies (issue 18.5). */
+async function callEndpoint(endpoint: RestEndpoint, args: unknown[], policies?: RequestPolicies): Promise<unknown> {
   const { urlParams, body } = splitArgs(endpoint, args);
   const url = endpoint.url(urlParams);
   const init = await endpoint.getRequestInit(body);
-  const response = await endpoint.fetchResponse(url, init);
+  // A plain call (no store) runs with the endpoint's own retry and timeout only.
+  const own = policies ?? { retry: endpoint.retry, timeout: endpoint.timeout };
+  const response = await sendWithPolicies((sent) => endpoint.fetchResponse(url, sent), url, init, own);
+  if (response === NOT_MODIFIED) return response;
   if (typeof response === 'object' && response !== null) requestUrls.set(response, url);
   try {
     const parsed = await endpoint.parseResponse(response);
@@ -411,26 +428,12 @@ async function callEndpoint(endpoint: RestEndpoint, args: unknown[]): Promise<un
  * see docs/concepts.md#the-store): the request runs on a view of the endpoint whose `signal` is both, so every hook a
  * subclass overrides still runs with the endpoint's configuration.
  */
-export function callWithSignal(store: StoreEndpoint, args: unknown[], signal: AbortSignal): Promise<unknown> {
+export function callWithSignal(store: StoreEndpoint, args: unknown[], signal: AbortSignal, policies?: RequestPolicies): Promise<unknown> {
   // Every endpoint the store holds is a RestEndpoint (StoreEndpoint is its store-facing side).
   const endpoint = store as RestEndpoint;
   const own = endpoint.signal ?? endpoint.requestInit?.signal ?? undefined;
   const view = Object.create(endpoint, { signal: { value: own ? eitherSignal(own, signal) : signal } }) as RestEndpoint;
-  return callEndpoint(view, args);
-}
-
-/** A signal that aborts when either does, with that one's reason. */
-function eitherSignal(a: AbortSignal, b: AbortSignal): AbortSignal {
-  if (typeof AbortSignal.any === 'function') return AbortSignal.any([a, b]);
-  const both = new AbortController();
-  const abortWith = (source: AbortSignal) => () => both.abort(source.reason);
-  if (a.aborted) both.abort(a.reason);
-  else if (b.aborted) both.abort(b.reason);
-  else {
-    a.addEventListener('abort', abortWith(a), { once: true });
-    b.addEventListener('abort', abortWith(b), { once: true });
-  }
-  return both.signal;
+  return callEndpoint(view, args, policies);
 }
 
 /** `Post`, `[Post]`, `{ results: Collection([Post]), next }`, or `none` (see docs/concepts.md#errors-and-errorpolicy). */
@@ -468,7 +471,7 @@ function createEndpoint(proto: object, config: Config): RestEndpoint {
   const defaultName = typeof urlPrefix === 'function' ? `${method} ${path}` : `${method} ${urlPrefix}${path}`;
   const name = typeof config.name === 'string' && config.name !== '' ? config.name : defaultName;
   const compiled = compilePath(path);
-  for (const option of ['dataExpiryLength', 'errorExpiryLength', 'pollFrequency'] as const) checkLength(name, option, config[option]);
+  for (const option of ['dataExpiryLength', 'errorExpiryLength', 'pollFrequency', 'timeout'] as const) checkLength(name, option, config[option]);
   const computed: Config = { ...config, path, method, sideEffect, urlPrefix, name };
   for (const key of Object.keys(computed)) {
     Object.defineProperty(endpoint, key, { value: computed[key], writable: true, enumerable: true, configurable: true });
@@ -486,12 +489,13 @@ function hidden(target: object, key: symbol, value: unknown): void {
   Object.defineProperty(target, key, { value, writable: false, enumerable: false, configurable: true });
 }
 
-/** Option checks (docs/concepts.md#endpoints): expiry lengths are numbers ≥ 0 (Infinity allowed); `pollFrequency` finite and > 0. */
+/** Option checks (docs/concepts.md#endpoints): expiry lengths are numbers ≥ 0 (Infinity allowed); `pollFrequency` and `timeout` finite and > 0. */
 function checkLength(name: string, option: string, value: unknown): void {
   if (value === undefined) return;
-  const ok = option === 'pollFrequency' ? typeof value === 'number' && Number.isFinite(value) && value > 0 : typeof value === 'number' && value >= 0;
+  const finite = option === 'pollFrequency' || option === 'timeout';
+  const ok = finite ? typeof value === 'number' && Number.isFinite(value) && value > 0 : typeof value === 'number' && value >= 0;
   if (!ok) {
-    const want = option === 'pollFrequency' ? 'a finite number of ms > 0' : 'a number of ms ≥ 0 (Infinity allowed)';
+    const want = finite ? 'a finite number of ms > 0' : 'a number of ms ≥ 0 (Infinity allowed)';
     throw new RangeError(`${name}: ${option} must be ${want}, got ${String(value)}`);
   }
 }

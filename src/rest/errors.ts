@@ -20,24 +20,37 @@ export class NetworkError extends Error {
   readonly url: string;
   /** The response (absent on transport failures and on errors rebuilt from state). */
   readonly response?: Response;
+  /**
+   * The server's parsed JSON body (a 422's field errors), when the response was JSON. The stored
+   * error keeps it too, capped in size (issue 18.5).
+   *
+   * @example
+   * const [create, { error }] = useMutation(PostResource.getList.push);
+   * const fieldErrors = (error as NetworkError | undefined)?.body; // { errors: [{ field: 'title', … }] }
+   */
+  body?: unknown;
 
-  constructor(response: Response | undefined, url: string = response?.url ?? '', options: { message?: string; cause?: unknown; status?: number } = {}) {
+  constructor(response: Response | undefined, url: string = response?.url ?? '', options: { message?: string; cause?: unknown; status?: number; body?: unknown } = {}) {
     const status = options.status ?? response?.status ?? 0;
     super(options.message ?? `${url}: ${response?.statusText || `status ${status}`}`, options.cause === undefined ? undefined : { cause: options.cause });
     this.status = status;
     this.url = url;
     if (response !== undefined) this.response = response;
+    if (options.body !== undefined) this.body = options.body;
   }
 
   /**
-   * `{ name, status, message, url }`: what Redux state holds (see docs/concepts.md#errors-and-errorpolicy).
+   * `{ name, status, message, url }`, plus `body` when there is one: what Redux state holds
+   * (see docs/concepts.md#errors-and-errorpolicy; the store caps the body's size).
    *
    * @example
    * new NetworkError(undefined, '/posts/9', { status: 404, message: 'Not found' }).toJSON();
    * // { name: 'NetworkError', status: 404, message: 'Not found', url: '/posts/9' }
    */
-  toJSON(): { name: string; status: number; message: string; url: string } {
-    return { name: this.name, status: this.status, message: this.message, url: this.url };
+  toJSON(): { name: string; status: number; message: string; url: string; body?: unknown } {
+    const json: { name: string; status: number; message: string; url: string; body?: unknown } = { name: this.name, status: this.status, message: this.message, url: this.url };
+    if (this.body !== undefined) json.body = this.body;
+    return json;
   }
 }
 

@@ -230,8 +230,72 @@ export interface OptimisticSnapshot {
   readonly abort: Error;
 }
 
+/**
+ * How a request retries failures (issue 18.5): `true` for the defaults, a number of retries, an
+ * object, or `false` for none.
+ */
+export type RetryOption = boolean | number | RetryOptions;
+
+/** The `retry` policy in full. */
+export interface RetryOptions {
+  /** Retries after the first failure. @default 3 */
+  attempts?: number;
+  /**
+   * ms before retry `attempt` (1, 2, …). A response's `Retry-After` (seconds or HTTP date) wins;
+   * one longer than a minute ends the retries.
+   * @default exponential from 1 s (capped at 30 s) with jitter: between half and all of `1000 * 2 ** (attempt - 1)`
+   */
+  delay?: (attempt: number, error: unknown) => number;
+  /**
+   * Which failures to retry; an abort never is.
+   * @default a network error (status 0, a timeout's 408), 408, 429, 503 and 504
+   * @example
+   * const getFeed = PostResource.getList.extend({ retry: { attempts: 5, when: (error: any) => error.status >= 500 } });
+   */
+  when?: (error: unknown, attempt: number) => boolean;
+}
+
+/** The request policies an endpoint may set; the `createRest` options of the same names are their defaults (issue 18.5). */
+export interface RequestPolicyOptions {
+  /**
+   * Retries of failures that mean "try again" (network error, 408, 429, 503, 504), with jittered
+   * exponential backoff and `Retry-After` honoured. Never an abort. Polls do not retry: the next
+   * poll is their retry.
+   * @default reads: the createRest value (3 retries); mutations: false
+   * @example
+   * const getPost = PostResource.get.extend({ retry: 5 });
+   * const createPost = PostResource.getList.push.extend({ retry: { attempts: 2, when: (error: any) => error.status === 503 } });
+   */
+  retry?: RetryOption;
+  /**
+   * ms to wait for each try's response; then the request is aborted and rejects with a
+   * `NetworkError` of status 408 whose message says it timed out (retried like a 408 by reads).
+   * @default the createRest value (none)
+   * @example
+   * const search = new RestEndpoint({ path: '/search', searchParams: {} as { q: string }, timeout: 5_000 });
+   */
+  timeout?: number;
+  /**
+   * Sends `If-None-Match` / `If-Modified-Since` when the stored answer came with an `ETag` /
+   * `Last-Modified`; a 304 keeps the data and refreshes its expiry. `false` opts out.
+   * @default true
+   */
+  conditional?: boolean;
+  /**
+   * Mounted reads of this endpoint (`useSuspense`, `useDLE`, `useFetch`, `useLive`) refetch, when
+   * stale, as the window regains focus (or the page becomes visible).
+   * @default the createRest value (false)
+   */
+  refetchOnFocus?: boolean;
+  /**
+   * Mounted reads of this endpoint refetch, when stale, as the browser comes back online.
+   * @default the createRest value (false)
+   */
+  refetchOnReconnect?: boolean;
+}
+
 /** Options every endpoint accepts as constructor option, `extend` option or subclass member (see docs/concepts.md#endpoints). */
-export interface RestEndpointOptions {
+export interface RestEndpointOptions extends RequestPolicyOptions {
   /** The path template, e.g. `'/:group/posts/:id'` (see docs/concepts.md#endpoints). Required. */
   path?: string;
   /**
@@ -312,6 +376,11 @@ export interface StoreEndpoint {
   readonly dataExpiryLength?: number;
   readonly errorExpiryLength?: number;
   readonly pollFrequency?: number;
+  readonly retry?: RetryOption;
+  readonly timeout?: number;
+  readonly conditional?: boolean;
+  readonly refetchOnFocus?: boolean;
+  readonly refetchOnReconnect?: boolean;
   readonly errorPolicy?: (error: any) => 'soft' | undefined;
   readonly getOptimisticResponse?: (snapshot: OptimisticSnapshot, ...args: any[]) => unknown;
   readonly update?: (result: any, ...args: any[]) => Record<string, (previous: any) => any>;

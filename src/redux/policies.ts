@@ -1,0 +1,46 @@
+import type { RequestPolicies, RequestPolicyOptions, StoreEndpoint } from '../rest';
+import type { ResolvedOptions } from './context';
+
+/**
+ * The request policies `createRest` sets for every endpoint that sets none (issue 18.5); an
+ * endpoint's own option wins.
+ */
+export interface RequestPolicyDefaults {
+  /**
+   * Retries of reads' failures that mean "try again" (network error, 408, 429, 503, 504), with
+   * jittered exponential backoff and `Retry-After` honoured. Mutations retry only with their own
+   * `retry` option; polls never (the next poll is their retry); aborts never.
+   * @default true (3 retries after 1 s, 2 s and 4 s, each cut by up to half at random)
+   * @example createRest({ retry: { attempts: 5 } })
+   */
+  retry?: RequestPolicyOptions['retry'];
+  /**
+   * ms to wait for each try's response; then it fails with a `NetworkError` of status 408.
+   * @default undefined (no timeout)
+   * @example createRest({ timeout: 10_000 })
+   */
+  timeout?: number;
+  /**
+   * Mounted reads refetch, when stale, as the window regains focus or the page becomes visible.
+   * @default false
+   * @example createRest({ refetchOnFocus: true })
+   */
+  refetchOnFocus?: boolean;
+  /**
+   * Mounted reads refetch, when stale, as the browser comes back online.
+   * @default false
+   * @example createRest({ refetchOnFocus: true, refetchOnReconnect: true })
+   */
+  refetchOnReconnect?: boolean;
+}
+
+/** What a store request of `endpoint` runs with: the endpoint's options over the store's defaults. */
+export function requestPolicies(options: ResolvedOptions, endpoint: StoreEndpoint, poll: boolean): RequestPolicies {
+  const read = !endpoint.sideEffect;
+  return {
+    retry: poll ? false : (endpoint.retry ?? (read ? options.retry : undefined)),
+    timeout: endpoint.timeout ?? options.timeout,
+    timers: options.timers,
+    now: options.now,
+  };
+}
