@@ -222,7 +222,7 @@ export const rest = createRest({
   gc: { intervalMs: 300_000, graceMs: 120_000 },
   onUnauthorized: (_error, { dispatch, getState }) => [dispatch, getState],
   pollWhenHidden: false,
-  shardTablesAbove: { entities: 2000, keys: 256 },
+  shardTablesAbove: { entities: 2000, keys: 128 },
   retry: true,
   timeout: 30_000,
   refetchOnFocus: true,

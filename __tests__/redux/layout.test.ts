@@ -5,7 +5,7 @@ import type { EntityMeta, NormalizedTables } from 'rtk-rest';
 import { sliceReader } from '../../src/redux/layout';
 import { isSharded, tableGet, tableSize } from '../../src/redux/tables';
 
-/** These tests read the sharded form: the stores shard above 64 entries (the default is 2,000 and 256, issue 17.1). */
+/** These tests read the sharded form: the stores shard above 64 entries (the default is 2,000 and 128, issue 17.1). */
 const SHARD_ABOVE = 64;
 import { expectJSONRoundTrip, jsonDiff } from '../support/json';
 import { A, Post, PostResource, User, json, makeStore, net, nonJsonPath, rawSlice, react, setup, sliceOf, useTestEnvironment } from './support';

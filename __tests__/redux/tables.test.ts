@@ -296,12 +296,12 @@ describe('tables: plain objects', () => {
 });
 
 describe('tables: sharded above the threshold', () => {
-  it('issue 17.1 the default thresholds: entity tables stay plain up to 2,000 entries, key tables up to 256', () => {
-    expect(DEFAULT_SHARD_ABOVE).toEqual({ entities: 2000, keys: 256 });
+  it('issue 17.1 the default thresholds: entity tables stay plain up to 2,000 entries, key tables up to 128', () => {
+    expect(DEFAULT_SHARD_ABOVE).toEqual({ entities: 2000, keys: 128 });
     expect(isSharded(tableWrite(undefined, record(prefill(2000)), true))).toBe(false);
     expect(isSharded(tableWrite(undefined, record(prefill(2001)), true))).toBe(true);
-    expect(isSharded(tableWrite(undefined, record(prefill(256)), false, DEFAULT_SHARD_ABOVE.keys))).toBe(false);
-    expect(isSharded(tableWrite(undefined, record(prefill(257)), false, DEFAULT_SHARD_ABOVE.keys))).toBe(true);
+    expect(isSharded(tableWrite(undefined, record(prefill(128)), false, DEFAULT_SHARD_ABOVE.keys))).toBe(false);
+    expect(isSharded(tableWrite(undefined, record(prefill(129)), false, DEFAULT_SHARD_ABOVE.keys))).toBe(true);
   });
 
   it('issue 17.1 a large plain table (copied key by key) keeps its order, its prototype and hostile pks', () => {

@@ -78,7 +78,7 @@ export interface CreateRestOptions extends RequestPolicyDefaults {
    * threshold of entity tables and their meta and index tables; `keys` that of `endpoints` and
    * `meta` (one entry per request key, written twice by every request, so kept smaller). A
    * number sets both; `Infinity` never shards (each write then copies the whole table).
-   * @default { entities: 2000, keys: 256 }
+   * @default { entities: 2000, keys: 128 }
    * @example createRest({ shardTablesAbove: { entities: 10_000 } })
    */
   shardTablesAbove?: number | { entities?: number; keys?: number };
