@@ -23,7 +23,7 @@ export interface FetchingRead {
  * The hooks built over one way of finding the binding, plus `useFetchingRead` for the read hooks
  * built in their own files (`useDLE`), so an app bundles those only when it imports them.
  */
-export type BuiltHooks = Omit<RestHooks, 'useMutation' | 'useDLE'> & {
+export type BuiltHooks = Omit<RestHooks, 'useMutation' | 'useDLE' | 'usePaginated'> & {
   useFetchingRead(endpoint: RestEndpoint, args: unknown[], hook: string): FetchingRead;
 };
 

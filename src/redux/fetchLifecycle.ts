@@ -1,5 +1,5 @@
 import { toJSONValue } from '../internal/json';
-import { callWithSignal, splitArgs } from '../rest';
+import { callWithSignal, pageRequestOf, splitArgs } from '../rest';
 import type { RestEndpoint, StoreEndpoint } from '../rest';
 import { isAbort, serializeError, softPolicy } from './errors';
 import { resolvedAnswer, responseWrite } from './fetchAnswer';
@@ -69,6 +69,8 @@ function startRequest(lifecycle: Lifecycle, endpoint: StoreEndpoint, args: unkno
   const meta: FetchMeta = { requestId: nanoid(), key, endpoint: endpoint.name, fetchedAt: rest.options.now() };
   // A page's pending id and error live under its own key: a failed page leaves the list alone (issue 16.4).
   if (dedupeKey !== key) meta.pageKey = dedupeKey;
+  const cursor = dedupeKey === key ? undefined : pageRequestOf(endpoint, args)?.cursor;
+  if (cursor !== undefined) meta.cursor = cursor;
   const request: InFlight = { dedupeKey, key, fetchedAt: meta.fetchedAt, read, poll, promise, resolve, reject, discarded: false, abort: new AbortController() };
   keys.remember(key, endpoint, args);
   const jsonArgs = jsonArgsOf(endpoint, args);
@@ -91,13 +93,15 @@ async function run(lifecycle: Lifecycle, endpoint: StoreEndpoint, args: unknown[
   let failure: { error: unknown } | undefined;
   let committed: { value: unknown; answer: unknown } | undefined;
   try {
-    const value = await callWithSignal(endpoint, args, request.abort.signal);
+    let links: Record<string, string> | undefined;
+    const value = await callWithSignal(endpoint, args, request.abort.signal, (found) => (links = found));
     if (request.discarded) return;
     const date = rest.options.now();
     const expiresAt = capTime(date + (endpoint.dataExpiryLength ?? rest.options.dataExpiryLength));
     const { payload, answer } = responseWrite(hctx, endpoint, value, args, meta.key, { fetchedAt: meta.fetchedAt, date, expiresAt });
     requests.release(request);
-    api.dispatch(rest.actions.fetchFulfilled(payload, { ...meta, date, expiresAt, ...(request.invalidated ? { invalidated: true as const } : {}) }));
+    const extra = { ...(request.invalidated ? { invalidated: true as const } : {}), ...(links === undefined ? {} : { links }) };
+    api.dispatch(rest.actions.fetchFulfilled(payload, { ...meta, date, expiresAt, ...extra }));
     layers.settled(meta.requestId);
     committed = { value, answer };
   } catch (error) {

@@ -107,9 +107,10 @@ function buildBaseReducer(actions: RestActions) {
       return { ...current, meta: setKey(current.meta, key, cleanMeta({ ...meta, pending: [...(meta?.pending ?? []), requestId] })) };
     }
     if (actions.fetchFulfilled.match(action) || actions.setResponse.match(action)) {
-      const meta = action.meta as { key: string; date: number; expiresAt: number; fetchedAt?: number; requestId?: string; invalidated?: true; pageKey?: string };
+      const meta = action.meta as { key: string; date: number; expiresAt: number; fetchedAt?: number; requestId?: string; invalidated?: true; pageKey?: string } & Pagination;
       const expiresAt = meta.invalidated === true ? 0 : meta.expiresAt;
-      const next = commitResult(withEntities(current, action.payload), action.payload, meta.key, meta.fetchedAt ?? meta.date, meta.date, expiresAt, meta.requestId);
+      const pagination = { links: meta.links, cursor: meta.cursor };
+      const next = commitResult(withEntities(current, action.payload), action.payload, meta.key, meta.fetchedAt ?? meta.date, meta.date, expiresAt, meta.requestId, pagination);
       return meta.pageKey === undefined ? next : settlePage(next, meta.pageKey, meta.requestId!, true);
     }
     if (actions.fetchRejected.match(action)) {
@@ -157,6 +158,9 @@ function buildBaseReducer(actions: RestActions) {
   };
 }
 
+/** Where the next page of a list is: kept in the list key's meta (issue 18.3). */
+type Pagination = Pick<KeyMeta, 'links' | 'cursor'>;
+
 /** Writes a key's result and meta per request start order (5.16) and invalidation (5.17). */
 function commitResult(
   state: RestState,
@@ -166,6 +170,7 @@ function commitResult(
   date: number,
   expiresAt: number,
   requestId: string | undefined,
+  { links, cursor }: Pagination = {},
 ): RestState {
   const previous = tableGet(state.meta, key);
   const pending = requestId === undefined ? previous?.pending : withoutPending(previous, requestId);
@@ -177,7 +182,8 @@ function commitResult(
     if ('result' in payload) endpoints = setKey(endpoints, key, payload.result === undefined ? null : payload.result);
     // A request that started before the key was invalidated is written, but already expired.
     const stale = previous?.invalidated === true && previous.date !== undefined && fetchedAt < previous.date;
-    meta = cleanMeta({ fetchedAt, date, expiresAt: stale ? 0 : expiresAt, pending });
+    // The response's Link URLs and page cursor replace the previous ones: the next page follows this answer (issue 18.3).
+    meta = cleanMeta({ fetchedAt, date, expiresAt: stale ? 0 : expiresAt, pending, links, cursor });
   }
   for (const [other, result] of Object.entries(payload.updates ?? {})) endpoints = setKey(endpoints, other, result);
   return { ...state, endpoints, meta: expire(setKey(state.meta, key, meta), payload.expired ?? []) };

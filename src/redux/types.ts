@@ -18,6 +18,13 @@ export interface KeyMeta {
   errorPolicy?: 'soft';
   invalidated?: true;
   pending?: string[];
+  /**
+   * The URLs of the last response's `Link` header by relation (`{ next, last, … }`), resolved
+   * against its request URL: `usePaginated` follows `next` exactly (issue 18.3).
+   */
+  links?: Record<string, string>;
+  /** The `paginationField` value of the last page appended to this list (e.g. `2`); absent after the list's own fetch. */
+  cursor?: string | number;
 }
 
 /** A pending optimistic layer (SPEC 5.1); filled in with the optimistic-updates work. */
@@ -80,4 +87,8 @@ export interface FetchMeta {
    * the key's `invalidated` meta.
    */
   invalidated?: true;
+  /** On `fetch/fulfilled`: the response's `Link` header URLs by relation, written to the key's meta (issue 18.3). */
+  links?: Record<string, string>;
+  /** A `paginationField` page's cursor, written to the list key's meta (issue 18.3). */
+  cursor?: string | number;
 }

@@ -2,6 +2,7 @@ import { toNode } from '../schema';
 import { guardOptions, isProbing, subclassFields } from './construct';
 import { hasStatus, problemOf, processingError } from './errors';
 import { creation, pageEndpoint, paginatedEndpoint } from './extenders';
+import { parseLinkHeader } from './linkHeader';
 import { compilePath } from './path';
 import { definePrefixGetter } from './urlPrefix';
 import type { CompiledPath } from './path';
@@ -391,12 +392,15 @@ export function takesBody(endpoint: RestEndpoint): boolean {
 }
 
 /** The request pipeline of SPEC 2.17. */
-async function callEndpoint(endpoint: RestEndpoint, args: unknown[]): Promise<unknown> {
+async function callEndpoint(endpoint: RestEndpoint, args: unknown[], onLinks?: (links: Record<string, string>) => void): Promise<unknown> {
   const { urlParams, body } = splitArgs(endpoint, args);
   const url = endpoint.url(urlParams);
   const init = await endpoint.getRequestInit(body);
   const response = await endpoint.fetchResponse(url, init);
   if (typeof response === 'object' && response !== null) requestUrls.set(response, url);
+  // Link pagination (issue 18.3): the store keeps the header's URLs with the key's meta.
+  const link = onLinks === undefined ? null : response?.headers?.get?.('link');
+  if (link) onLinks!(parseLinkHeader(link, response.url || url));
   try {
     const parsed = await endpoint.parseResponse(response);
     return await endpoint.process(parsed, ...args);
@@ -409,14 +413,15 @@ async function callEndpoint(endpoint: RestEndpoint, args: unknown[]): Promise<un
 /**
  * Calls the endpoint with `signal` added to its own (the store aborts its requests on a reset,
  * SPEC 6.69): the request runs on a view of the endpoint whose `signal` is both, so every hook a
- * subclass overrides still runs with the endpoint's configuration.
+ * subclass overrides still runs with the endpoint's configuration. `onLinks` receives the URLs of
+ * the response's `Link` header by relation, when it has one (Link pagination, issue 18.3).
  */
-export function callWithSignal(store: StoreEndpoint, args: unknown[], signal: AbortSignal): Promise<unknown> {
+export function callWithSignal(store: StoreEndpoint, args: unknown[], signal: AbortSignal, onLinks?: (links: Record<string, string>) => void): Promise<unknown> {
   // Every endpoint the store holds is a RestEndpoint (StoreEndpoint is its store-facing side).
   const endpoint = store as RestEndpoint;
   const own = endpoint.signal ?? endpoint.requestInit?.signal ?? undefined;
   const view = Object.create(endpoint, { signal: { value: own ? eitherSignal(own, signal) : signal } }) as RestEndpoint;
-  return callEndpoint(view, args);
+  return callEndpoint(view, args, onLinks);
 }
 
 /** A signal that aborts when either does, with that one's reason. */
