@@ -9,6 +9,7 @@ import { buildHooks } from './hooks';
 import { dleHook } from './useDLE';
 import { mutationHook } from './useMutation';
 import { paginatedHook } from './usePaginated';
+import { cancellingHook } from './useCancelling';
 import type { RestHooks } from './types';
 
 export { AsyncBoundary } from './AsyncBoundary';
@@ -34,6 +35,7 @@ export function createRestHooks(rest: Rest): RestHooks {
     useDLE: dleHook(useFetchingRead),
     useMutation: mutationHook(hooks.useController),
     usePaginated: paginatedHook(useFetchingRead),
+    useCancelling: cancellingHook(useFetchingRead),
   };
 }
 
@@ -184,3 +186,22 @@ export const useMutation: RestHooks['useMutation'] = /* @__PURE__ */ mutationHoo
  * ```
  */
 export const usePaginated: RestHooks['usePaginated'] = /* @__PURE__ */ paginatedHook(useFetchingRead);
+
+/**
+ * `useDLE` for a request that is aborted when it is no longer wanted: when the arguments change
+ * (e.g. a search box, with `useDebounce`) or the component unmounts, the request it waited for is
+ * aborted, unless another consumer still waits for it (another `useCancelling` of the key, or any
+ * other hook, `rest.fetch` caller or poll, which never cancel). An aborted request stores nothing:
+ * no error, no data; the key is fetched again when something reads it. Unlike `useSuspense` it
+ * does not suspend, because a suspended component is not mounted and so can never cancel.
+ *
+ * @example
+ * ```tsx
+ * function Search({ text }: { text: string }) {
+ *   const query = useDebounce(text, 300);
+ *   const { data: posts, loading } = useCancelling(searchPosts, query === '' ? null : { q: query });
+ *   return loading ? <Spinner /> : <Results posts={posts} />;
+ * }
+ * ```
+ */
+export const useCancelling: RestHooks['useCancelling'] = /* @__PURE__ */ cancellingHook(useFetchingRead);

@@ -106,6 +106,8 @@ export interface RestHooks {
   useMutation<E extends RestEndpoint<any>>(endpoint: E): MutationResult<E>;
   /** `useDLE` of a list plus `{ hasNextPage, fetchNextPage, isFetchingNextPage, nextPageError }` (issue 18.3). */
   usePaginated<E extends RestEndpoint<any>>(endpoint: E, ...args: NullableArgs<E>): PaginatedResult<DataOf<E>>;
+  /** `useDLE`'s answer; aborts its request when the arguments change or it unmounts, unless another consumer waits for it (issue 18.4). */
+  useCancelling<E extends RestEndpoint<any>>(endpoint: E, ...args: NullableArgs<E>): DLE<DataOf<E>>;
 }
 
 type Thunk<T> = (dispatch: (action: any) => any, getState: () => unknown) => T;

@@ -51,14 +51,18 @@ export function buildFetchLifecycle(hctx: HandlerContext, layers: LifecycleLayer
 }
 
 /** `rest.fetch`: joins a read in flight or starts a request (SPEC 6.15–6.18). */
-function startRequest(lifecycle: Lifecycle, endpoint: StoreEndpoint, args: unknown[], key: string, { poll = false, deferPending = false }: FetchOptions = {}): Promise<unknown> {
+function startRequest(lifecycle: Lifecycle, endpoint: StoreEndpoint, args: unknown[], key: string, { poll = false, deferPending = false, cancellable = false }: FetchOptions = {}): Promise<unknown> {
   const { hctx, layers } = lifecycle;
   const { rest, api, requests, keys } = hctx;
   const read = poll || !endpoint.sideEffect;
   const dedupeKey = requests.dedupeKey(endpoint, args, key);
   if (read) {
     const joined = requests.reads.get(dedupeKey);
-    if (joined !== undefined) return joined.promise;
+    if (joined !== undefined) {
+      // A caller that may not cancel now waits for it too: no `useCancelling` may abort it (issue 18.4).
+      if (!cancellable) joined.held = true;
+      return joined.promise;
+    }
   }
   let resolve!: (value: unknown) => void;
   let reject!: (error: unknown) => void;
@@ -71,7 +75,7 @@ function startRequest(lifecycle: Lifecycle, endpoint: StoreEndpoint, args: unkno
   if (dedupeKey !== key) meta.pageKey = dedupeKey;
   const cursor = dedupeKey === key ? undefined : pageRequestOf(endpoint, args)?.cursor;
   if (cursor !== undefined) meta.cursor = cursor;
-  const request: InFlight = { dedupeKey, key, fetchedAt: meta.fetchedAt, read, poll, promise, resolve, reject, discarded: false, abort: new AbortController() };
+  const request: InFlight = { dedupeKey, key, fetchedAt: meta.fetchedAt, read, poll, promise, resolve, reject, discarded: false, abort: new AbortController(), held: !cancellable, cancellers: 0 };
   keys.remember(key, endpoint, args);
   const jsonArgs = jsonArgsOf(endpoint, args);
   if (jsonArgs !== undefined) meta.args = jsonArgs;
