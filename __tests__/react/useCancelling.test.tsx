@@ -56,7 +56,9 @@ describe('issue 18.4: useCancelling aborts its request when the args change or i
     act(() => view.unmount());
     await settle();
     expect(aborted(1)).toBe(true);
-    expect(sliceOf(rest, store.getState()).meta[K.post5]).toBeUndefined();
+    const meta = sliceOf(rest, store.getState()).meta[K.post5];
+    expect(meta?.error).toBeUndefined();
+    expect(meta?.pending).toBeUndefined();
     expect(sliceOf(rest, store.getState()).endpoints[K.post5]).toBeUndefined();
   });
 

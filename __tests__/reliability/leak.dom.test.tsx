@@ -7,15 +7,12 @@
  * Run with `npm test` (node --expose-gc …): the heap check needs `global.gc`. `SOAK=1` runs
  * 100,000 cycles. Figures go to `.ci/out/leak-hooks.json`.
  */
-import { configureStore } from '@reduxjs/toolkit';
 import { act, render } from '@testing-library/react';
-import { setImmediate as realSetImmediate } from 'node:timers';
 import { Suspense, useState } from 'react';
 import { Provider } from 'react-redux';
 import { createRest } from 'rtk-rest';
 import { useDLE, useLive, useSubscription, useSuspense } from 'rtk-rest/react';
 import { PostResource, sliceOf } from '../redux/support';
-import type { Rest } from '../redux/support';
 import {
   CYCLES,
   GC_EVERY_CYCLES,
@@ -37,73 +34,16 @@ import {
   wallClock,
   writeFigures,
 } from './leak-support';
+import { countEnvironmentListeners, countListeners, makeStore, settle, tick } from './leak-dom-support';
 
 jest.setTimeout(process.env.SOAK ? 1_800_000 : 90_000);
 
 /** Components mounted together, then unmounted together. */
 const BATCH = 50;
-const ENVIRONMENT_EVENTS = new Set(['online', 'offline', 'visibilitychange']);
 
 const plain = PostResource.get;
 const polled = PostResource.get.extend({ pollFrequency: 1_000 });
 const GROUPS = ['react', 'vue', 'svelte'] as const;
-
-/** The store of SPEC 6.4 without RTK's dev-only state checks (O(state) per dispatch; not under test). */
-function makeStore(rest: Rest) {
-  return configureStore({
-    reducer: { [rest.reducerPath]: rest.reducer },
-    middleware: (getDefault) => getDefault({ immutableCheck: false, serializableCheck: false }).concat(rest.middleware),
-  });
-}
-
-type Store = ReturnType<typeof makeStore>;
-
-/** Counts the store's live `subscribe` listeners (react-redux's and the hooks' own). */
-function countListeners(store: Store): { readonly live: number; readonly added: number } {
-  const counts = { live: 0, added: 0 };
-  const subscribe = store.subscribe;
-  store.subscribe = (listener: () => void) => {
-    const unsubscribe = subscribe(listener);
-    counts.live += 1;
-    counts.added += 1;
-    let active = true;
-    return () => {
-      if (active) {
-        active = false;
-        counts.live -= 1;
-      }
-      unsubscribe();
-    };
-  };
-  return counts;
-}
-
-/** Counts live online/offline/visibilitychange listeners on window and document (polling, 6.60–6.61). */
-function countEnvironmentListeners(): { readonly live: number; restore(): void } {
-  const registered = new Set<{ target: EventTarget; type: string; listener: unknown }>();
-  const spies = [window, document].flatMap((target: EventTarget) => {
-    const add = target.addEventListener.bind(target);
-    const remove = target.removeEventListener.bind(target);
-    return [
-      jest.spyOn(target, 'addEventListener').mockImplementation((type, listener, options) => {
-        if (ENVIRONMENT_EVENTS.has(type) && listener) registered.add({ target, type, listener });
-        add(type, listener, options);
-      }),
-      jest.spyOn(target, 'removeEventListener').mockImplementation((type, listener, options) => {
-        for (const entry of registered) if (entry.target === target && entry.type === type && entry.listener === listener) registered.delete(entry);
-        remove(type, listener, options);
-      }),
-    ];
-  });
-  return {
-    get live() {
-      return registered.size;
-    },
-    restore() {
-      for (const spy of spies) spy.mockRestore();
-    },
-  };
-}
 
 // ---------------------------------------------------------------------------------------------
 // A stub network that holds every request until the test answers it, and keeps nothing after.
@@ -127,21 +67,6 @@ function answerHeld(): void {
     const body = { id, title: `post ${id}`, author: { id: author, username: `user${author}`, createdAt: '2024-01-01T00:00:00.000Z' } };
     resolve(new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } }));
   }
-}
-
-// jsdom's globals have no setImmediate, and fake timers replace the rest: Node's own
-// setImmediate gives real I/O turns.
-async function settle(turns = 4): Promise<void> {
-  await act(async () => {
-    for (let i = 0; i < turns; i++) await new Promise<void>((resolve) => realSetImmediate(resolve));
-  });
-}
-
-async function tick(ms: number): Promise<void> {
-  await act(async () => {
-    await jest.advanceTimersByTimeAsync(ms);
-  });
-  await settle();
 }
 
 // ---------------------------------------------------------------------------------------------

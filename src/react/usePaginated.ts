@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { findCollection } from '../rest';
 import type { RestEndpoint } from '../rest';
-import { nextPageOf, rebuildError } from '../redux';
+import { nextPageOf, pageStateOf, rebuildError } from '../redux';
 import type { NextPage } from '../redux';
 import type { Binding } from './binding';
 import type { FetchingRead, Request } from './hooks';
@@ -27,13 +27,14 @@ export function paginatedHook(useFetchingRead: (endpoint: RestEndpoint, args: un
     const extra = useMemo(() => ({ refetch, fetchNextPage }), [refetch, fetchNextPage]);
     return useTrackedAnswer((state) => {
       const list = selectDLE(binding, request, state);
-      const next = request === undefined ? undefined : nextPageOf(binding.rest.reducerPath, state, request.endpoint, request.args);
+      const { reducerPath } = binding.rest;
+      const next = request === undefined ? undefined : nextPageOf(reducerPath, state, request.endpoint, request.args, request.key);
       if (next === undefined) return { ...list, hasNextPage: false, isFetchingNextPage: false, nextPageError: undefined };
-      const page = binding.rest.selectResponse(state, next.endpoint, ...next.args);
+      const page = pageStateOf(reducerPath, state, next.pageKey);
       return {
         ...list,
         hasNextPage: next.pageKey !== endedAt,
-        isFetchingNextPage: page.isFetching || binding.runtime.keyInFlight(next.pageKey),
+        isFetchingNextPage: page.fetching,
         nextPageError: page.error === undefined ? undefined : rebuildError(page.error),
       };
     }, extra);
@@ -47,13 +48,13 @@ export function paginatedHook(useFetchingRead: (endpoint: RestEndpoint, args: un
  */
 function useFetchNextPage({ store, rest }: Binding, request: Request | undefined, setEndedAt: (pageKey: string) => void) {
   return useCallback((): Promise<unknown> => {
-    const next = request === undefined ? undefined : nextPageOf(rest.reducerPath, store.getState(), request.endpoint, request.args);
+    const next = request === undefined ? undefined : nextPageOf(rest.reducerPath, store.getState(), request.endpoint, request.args, request.key);
     if (request === undefined || next === undefined) return Promise.resolve(undefined);
     const before = itemCount(rest.selectData(store.getState(), request.endpoint, ...request.args));
     const promise = store.dispatch(rest.fetch(next.endpoint, ...next.args)) as Promise<unknown>;
     promise.then((list) => {
       if (next.mode !== 'page' || itemCount(list) !== before) return;
-      const after: NextPage | undefined = nextPageOf(rest.reducerPath, store.getState(), request.endpoint, request.args);
+      const after: NextPage | undefined = nextPageOf(rest.reducerPath, store.getState(), request.endpoint, request.args, request.key);
       if (after !== undefined) setEndedAt(after.pageKey);
     }, noop);
     return promise;

@@ -2,6 +2,7 @@ import { linkPageEndpoint, NEXT_URL, pageRequestOf } from '../rest';
 import type { RestEndpoint } from '../rest';
 import { sliceOf } from './context';
 import { tableGet } from './tables';
+import type { KeyMeta, StoredError } from './types';
 
 /** A list's next page: the request that appends it (a page endpoint and its arguments) and that request's own key. */
 export interface NextPage {
@@ -24,12 +25,28 @@ const ABSOLUTE_URL = /^https?:\/\//i;
  *    URL followed as given; `null`, `undefined` or `''` ends the list;
  * 3. page numbers with `paginationField`: the page after the last one appended (the list is page 1).
  */
-export function nextPageOf(reducerPath: string, state: unknown, list: RestEndpoint, args: readonly unknown[]): NextPage | undefined {
+export function nextPageOf(reducerPath: string, state: unknown, list: RestEndpoint, args: readonly unknown[], key: string): NextPage | undefined {
   const slice = sliceOf(state, reducerPath);
-  const key = list.key(...args);
   const meta = tableGet(slice.meta, key);
   const result: unknown = tableGet(slice.endpoints, key);
   if (meta === undefined || result === undefined || result === null || meta.invalidated) return undefined;
+  // Hooks ask on every dispatch: the answer only changes with the key's meta or result objects.
+  const known = lastAnswers.get(meta);
+  if (known !== undefined && known.result === result && known.list === list) return known.next;
+  const next = findNextPage(list, args, meta, result);
+  lastAnswers.set(meta, { result, list, next });
+  return next;
+}
+
+/** The page request's own state: in flight (its pending ids) and its stored error (issue 16.4). */
+export function pageStateOf(reducerPath: string, state: unknown, pageKey: string): { fetching: boolean; error: StoredError | undefined } {
+  const meta = tableGet(sliceOf(state, reducerPath).meta, pageKey);
+  return { fetching: (meta?.pending?.length ?? 0) > 0, error: meta?.error };
+}
+
+const lastAnswers = new WeakMap<KeyMeta, { result: unknown; list: RestEndpoint; next: NextPage | undefined }>();
+
+function findNextPage(list: RestEndpoint, args: readonly unknown[], meta: KeyMeta, result: object): NextPage | undefined {
   const params = (args[0] ?? {}) as Record<string, unknown>;
   if (meta.links !== undefined) return meta.links.next === undefined ? undefined : linkPage(list, params, meta.links.next);
   if (typeof result === 'object' && !Array.isArray(result) && 'next' in result) {

@@ -120,10 +120,7 @@ function buildBaseReducer(actions: RestActions) {
       const previous = tableGet(current.meta, key);
       const pending = withoutPending(previous, requestId);
       if (aborted || action.error === undefined || isOlder(previous, fetchedAt)) {
-        if (pageKey !== undefined) return settlePage(current, pageKey, requestId, false);
-        // An aborted first request (e.g. useCancelling's, issue 18.4) leaves no empty meta behind.
-        const kept = cleanMeta({ ...previous, pending });
-        return { ...current, meta: setKey(current.meta, key, Object.keys(kept).length > 0 ? kept : undefined) };
+        return pageKey === undefined ? { ...current, meta: setKey(current.meta, key, cleanMeta({ ...previous, pending })) } : settlePage(current, pageKey, requestId, false);
       }
       const errorPolicy = action.payload.errorPolicy;
       const next: KeyMeta = { fetchedAt, date, expiresAt, error: action.error, errorPolicy, pending };
