@@ -16,68 +16,26 @@
  */
 export function parseLinkHeader(header: string | null | undefined, base: string): Record<string, string> {
   const links: Record<string, string> = {};
-  if (!header) return links;
-  let at = 0;
-  while (at < header.length) {
-    const open = header.indexOf('<', at);
-    if (open < 0) break;
-    const close = header.indexOf('>', open + 1);
-    if (close < 0) break;
-    const target = header.slice(open + 1, close).trim();
-    const { params, end } = readParams(header, close + 1);
-    at = end + 1;
-    const rel = params.rel;
-    if (rel === undefined || target === '') continue;
-    const url = resolve(target, base);
-    for (const name of rel.toLowerCase().split(/\s+/)) {
-      if (name !== '' && !(name in links)) links[name] = url;
+  for (const [, target, params] of (header ?? '').matchAll(LINK)) {
+    let rel: string | undefined;
+    // The first `rel` counts (RFC 8288 §3.3); quoted values may hold `,` and `;`.
+    for (const [, name, quoted, token] of params!.matchAll(PARAM)) {
+      if (rel === undefined && name!.toLowerCase() === 'rel') rel = quoted === undefined ? token!.trim() : quoted.replace(/\\(.)/g, '$1');
+    }
+    const url = resolve(target!.trim(), base);
+    for (const name of rel?.toLowerCase().split(/\s+/) ?? []) {
+      if (name !== '' && url !== '' && !(name in links)) links[name] = url;
     }
   }
   return links;
 }
 
-/** The `; name=value` parameters after a link's `<…>`, up to the comma that ends the link (or the header's end). */
-function readParams(header: string, from: number): { params: Record<string, string>; end: number } {
-  const params: Record<string, string> = {};
-  let at = from;
-  while (at < header.length && header[at] !== ',') {
-    if (header[at] !== ';') {
-      at += 1;
-      continue;
-    }
-    const match = /^\s*([^\s=;,]+)\s*(?:=\s*)?/.exec(header.slice(at + 1));
-    if (match === null) {
-      at += 1;
-      continue;
-    }
-    at += 1 + match[0].length;
-    const { value, end } = header[at] === '"' ? readQuoted(header, at + 1) : readToken(header, at);
-    at = end;
-    const name = match[1]!.toLowerCase();
-    // The first occurrence of a parameter counts (RFC 8288 §3.3 for rel).
-    if (!(name in params)) params[name] = value;
-  }
-  return { params, end: at };
-}
-
-/** A quoted-string's value (backslash escapes undone), and where it ends. */
-function readQuoted(header: string, from: number): { value: string; end: number } {
-  let value = '';
-  let at = from;
-  while (at < header.length && header[at] !== '"') {
-    if (header[at] === '\\' && at + 1 < header.length) at += 1;
-    value += header[at];
-    at += 1;
-  }
-  return { value, end: at + 1 };
-}
-
-/** An unquoted token's value, up to the next `;` or `,`. */
-function readToken(header: string, from: number): { value: string; end: number } {
-  let at = from;
-  while (at < header.length && header[at] !== ';' && header[at] !== ',') at += 1;
-  return { value: header.slice(from, at).trim(), end: at };
-}
+/** A quoted-string (backslash escapes allowed) or a token, as a parameter's value. */
+const VALUE = String.raw`(?:"((?:[^"\\]|\\.)*)"|([^;,]*))`;
+/** One `; name[=value]` parameter. */
+const PARAM = /* @__PURE__ */ new RegExp(String.raw`;\s*([^\s=;,]+)(?:\s*=\s*${VALUE})?`, 'g');
+/** One link: `<target>` and its parameters, up to the comma that ends it. */
+const LINK = /* @__PURE__ */ new RegExp(String.raw`<([^>]*)>((?:\s*;\s*[^\s=;,]+(?:\s*=\s*(?:"(?:[^"\\]|\\.)*"|[^;,]*))?)*)`, 'g');
 
 /** `target` resolved against `base`; as given when it is relative and there is no usable base. */
 function resolve(target: string, base: string): string {
