@@ -8,32 +8,13 @@
  * Run with `npm test` (node --expose-gc …). `SOAK=1` runs 100,000 cycles. Figures go to
  * `.ci/out/leak-paging.json`.
  */
-import { act, render } from '@testing-library/react';
+import { act } from '@testing-library/react';
 import { useState } from 'react';
-import { Provider } from 'react-redux';
-import { createRest, Entity, RestEndpoint, schema } from 'rtk-rest';
+import { Entity, RestEndpoint, schema } from 'rtk-rest';
 import { useCancelling, usePaginated } from 'rtk-rest/react';
-import { A, PostResource, sliceOf } from '../redux/support';
-import { countEnvironmentListeners, countListeners, makeStore, settle, tick } from './leak-dom-support';
-import {
-  bookkeeping,
-  collect,
-  controllerOf,
-  CYCLES,
-  elapsed,
-  GC_EVERY_CYCLES,
-  HEAP_BOUND,
-  heapFigures,
-  keyId,
-  LEAK_REST_OPTIONS,
-  PAST_GC,
-  requireGc,
-  retainedHeap,
-  sliceLeft,
-  wallClock,
-  WARMUP,
-  writeFigures,
-} from './leak-support';
+import { A, PostResource } from '../redux/support';
+import { measureRun, runBatches, settle, tick, useLeakEnvironment } from './leak-dom-support';
+import { CYCLES, HEAP_BOUND, keyId, PAST_GC, WARMUP, writeFigures } from './leak-support';
 
 jest.setTimeout(process.env.SOAK ? 3_600_000 : 900_000);
 
@@ -62,7 +43,6 @@ const getItems = new RestEndpoint({ urlPrefix: A, path: '/lists/:list/items', sc
 let held: { url: string; resolve: (response: Response) => void }[] = [];
 let sent = 0;
 let aborted = 0;
-const originalFetch = globalThis.fetch;
 
 function stubFetch(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
   const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
@@ -161,107 +141,47 @@ async function batch(container: HTMLElement, first: number, count: number): Prom
   return complete;
 }
 
-async function run(container: HTMLElement, first: number, cycles: number): Promise<number> {
-  let complete = 0;
-  for (let done = 0; done < cycles; done += BATCH) {
-    complete += await batch(container, first + done, Math.min(BATCH, cycles - done));
-    if ((done + BATCH) % GC_EVERY_CYCLES === 0) collect();
-  }
-  return complete;
-}
-
 describe('leak: mount / unmount cycles of usePaginated and useCancelling (issue 18.3, 18.4)', () => {
-  let consoleMessages = 0;
-
-  beforeEach(() => {
-    jest.useFakeTimers({ doNotFake: ['nextTick', 'queueMicrotask'] });
-    jest.setSystemTime(1_000);
+  const environment = useLeakEnvironment(stubFetch, () => {
     held = [];
     sent = 0;
     aborted = 0;
-    globalThis.fetch = stubFetch as typeof fetch;
-    consoleMessages = 0;
-    for (const method of ['error', 'warn', 'log'] as const) {
-      jest.spyOn(console, method).mockImplementation(() => {
-        consoleMessages += 1;
-      });
-    }
-  });
-
-  afterEach(() => {
-    globalThis.fetch = originalFetch;
-    jest.clearAllTimers();
-    jest.useRealTimers();
-    jest.restoreAllMocks();
   });
 
   it(`${CYCLES} cycles leave no timer, listener, request or key after GC, and the heap within ${HEAP_BOUND * 100}% of the baseline`, async () => {
-    requireGc();
-    const started = wallClock();
-    const environment = countEnvironmentListeners();
-    const rest = createRest(LEAK_REST_OPTIONS);
-    const store = makeStore(rest);
-    const listeners = countListeners(store);
-    store.dispatch({ type: 'test/ready' });
-    let view!: ReturnType<typeof render>;
-    act(() => {
-      view = render(
-        <Provider store={store}>
-          <Harness />
-        </Provider>,
-      );
-    });
-    await settle();
-    const idle = { timers: jest.getTimerCount(), storeListeners: listeners.live };
-
-    const warmupComplete = await run(view.container, 0, WARMUP);
-    const before = await retainedHeap();
-    const complete = await run(view.container, WARMUP, CYCLES);
-    const after = await retainedHeap();
-    const timers = jest.getTimerCount();
-    const storeListeners = listeners.live;
-    const books = bookkeeping(store);
-    const left = sliceLeft(sliceOf(rest, store.getState()));
-    act(() => view.unmount());
-    await settle();
-    const storeListenersAfterUnmount = listeners.live;
-    controllerOf(store).gc?.stop();
-    const timersWithoutSweep = jest.getTimerCount();
-    const environmentListeners = environment.live;
-    environment.restore();
-
-    const heap = heapFigures(before, after);
+    const run = (container: HTMLElement, first: number, cycles: number) => runBatches((from, count) => batch(container, from, count), first, cycles, BATCH);
+    const measured = await measureRun(<Harness />, run);
+    const { books, left, heap } = measured;
     writeFigures('paging', {
       test: 'mount / unmount of usePaginated (Link next page) and useCancelling (moved, then unmounted) components',
       cycles: CYCLES,
       warmupCycles: WARMUP,
-      listsComplete: complete,
+      listsComplete: measured.counted,
       requestsSent: sent,
       requestsAborted: aborted,
-      timers: { idle: idle.timers, after: timers, withoutGcSweep: timersWithoutSweep },
-      storeListeners: { idle: idle.storeListeners, after: storeListeners, afterUnmount: storeListenersAfterUnmount },
-      environmentListeners,
+      timers: { idle: measured.idle.timers, after: measured.timers, withoutGcSweep: measured.timersWithoutSweep },
+      storeListeners: { idle: measured.idle.storeListeners, after: measured.storeListeners, afterUnmount: measured.storeListenersAfterUnmount },
+      environmentListeners: measured.environmentListeners,
       bookkeeping: books,
       keysLeftAfterGc: left,
-      consoleMessages,
+      consoleMessages: environment.consoleMessages,
       heap,
       heapBound: HEAP_BOUND,
-      wallMs: elapsed(started),
+      wallMs: measured.wallMs,
     });
 
-    expect(warmupComplete).toBe(WARMUP);
-    expect(complete).toBe(CYCLES);
-    // Per cycle: the list, its next page, the first read, the moved read; both reads' requests of
-    // the moved-then-unmounted rows are aborted only when still in flight (the moved one always is).
+    expect(measured.warmup).toBe(WARMUP);
+    expect(measured.counted).toBe(CYCLES);
+    // Per cycle: the list, its next page, the first read, the moved read (aborted when it unmounts).
     expect(sent).toBe(4 * (WARMUP + CYCLES));
     expect(aborted).toBe(WARMUP + CYCLES);
     expect(held).toHaveLength(0);
-    expect(consoleMessages).toBe(0);
-    expect(timers - idle.timers).toBe(0);
-    expect(timersWithoutSweep).toBe(0);
-    expect(storeListeners).toBe(idle.storeListeners);
-    expect(storeListenersAfterUnmount).toBe(0);
-    expect(environmentListeners).toBe(0);
+    expect(environment.consoleMessages).toBe(0);
+    expect(measured.timers - measured.idle.timers).toBe(0);
+    expect(measured.timersWithoutSweep).toBe(0);
+    expect(measured.storeListeners).toBe(measured.idle.storeListeners);
+    expect(measured.storeListenersAfterUnmount).toBe(0);
+    expect(measured.environmentListeners).toBe(0);
     expect(books).toMatchObject({ subscribedKeys: 0, pollTimers: 0, retainedKeys: 0, retainedQueries: 0, readsInFlight: 0, requestsInFlight: 0 });
     expect(books.argsByKey).toBe(0);
     expect(books.endpointsByKey).toBe(0);
