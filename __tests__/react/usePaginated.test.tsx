@@ -136,6 +136,10 @@ describe('issue 18.3: usePaginated with paginationField (page numbers and cursor
     await settle();
     expect(titles()).toEqual(['one', 'two', 'three']);
     expect(status()).toBe('loading=false more=false fetchingMore=false');
+    // At the end, fetchNextPage sends nothing.
+    loadMore();
+    await settle();
+    expect(net.count).toBe(3);
   });
 
   it("18.3 cursors: the list's `next` field is the next page's cursor; null ends the list", async () => {

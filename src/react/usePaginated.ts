@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { findCollection } from '../rest';
 import type { RestEndpoint } from '../rest';
 import { nextPageOf, pageStateOf, rebuildError } from '../redux';
@@ -23,7 +23,7 @@ export function paginatedHook(useFetchingRead: (endpoint: RestEndpoint, args: un
     const refetch = useRefetch(binding, request, endpoint, args);
     // Page numbers have no end marker: the page key after the first page that added nothing.
     const [endedAt, setEndedAt] = useState<string>();
-    const fetchNextPage = useFetchNextPage(binding, request, setEndedAt);
+    const fetchNextPage = useFetchNextPage(binding, request, endedAt, setEndedAt);
     const extra = useMemo(() => ({ refetch, fetchNextPage }), [refetch, fetchNextPage]);
     return useTrackedAnswer((state) => {
       const list = selectDLE(binding, request, state);
@@ -46,10 +46,13 @@ export function paginatedHook(useFetchingRead: (endpoint: RestEndpoint, args: un
  * while it is in flight joins it); resolves to the merged list, or `undefined` when there is no
  * next page. Its rejection is marked handled: the error is shown in `nextPageError`.
  */
-function useFetchNextPage({ store, rest }: Binding, request: Request | undefined, setEndedAt: (pageKey: string) => void) {
+function useFetchNextPage({ store, rest }: Binding, request: Request | undefined, endedAt: string | undefined, setEndedAt: (pageKey: string) => void) {
+  // Read when called, so that fetchNextPage keeps its identity.
+  const ended = useRef(endedAt);
+  ended.current = endedAt;
   return useCallback((): Promise<unknown> => {
     const next = request === undefined ? undefined : nextPageOf(rest.reducerPath, store.getState(), request.endpoint, request.args, request.key);
-    if (request === undefined || next === undefined) return Promise.resolve(undefined);
+    if (request === undefined || next === undefined || next.pageKey === ended.current) return Promise.resolve(undefined);
     const before = itemCount(rest.selectData(store.getState(), request.endpoint, ...request.args));
     const promise = store.dispatch(rest.fetch(next.endpoint, ...next.args)) as Promise<unknown>;
     promise.then((list) => {
