@@ -246,6 +246,6 @@ describe('types 7.1 createRestHooks', () => {
       expectTypeOf(hooks.useSuspense(PostResource.get, p5)).toEqualTypeOf<Post>();
       expectTypeOf(hooks.useController().fetch(PostResource.get, p5)).toEqualTypeOf<Promise<Post>>();
     });
-    expect(Object.keys(hooks).sort()).toEqual(['useCache', 'useController', 'useDLE', 'useFetch', 'useLive', 'useMutation', 'useQuery', 'useSubscription', 'useSuspense']);
+    expect(Object.keys(hooks).sort()).toEqual(['useCache', 'useCancelling', 'useController', 'useDLE', 'useFetch', 'useLive', 'useMutation', 'usePaginated', 'useQuery', 'useSubscription', 'useSuspense']);
   });
 });
