@@ -24,8 +24,24 @@ import {
   schema,
 } from 'rtk-rest';
 import type { EntitiesChangedAction, ExpiryStatus, OptimisticSnapshot, RequestStatus, ResponseState, Rest, RestGenerics, RestState, StoredError } from 'rtk-rest';
-import { AsyncBoundary, createRestHooks, useCache, useController, useDebounce, useDLE, useFetch, useLive, useLoading, useMutation, useQuery, useSubscription, useSuspense } from 'rtk-rest/react';
-import type { DLE, MutationResult, MutationState } from 'rtk-rest/react';
+import {
+  AsyncBoundary,
+  createRestHooks,
+  useCache,
+  useCancelling,
+  useController,
+  useDebounce,
+  useDLE,
+  useFetch,
+  useLive,
+  useLoading,
+  useMutation,
+  usePaginated,
+  useQuery,
+  useSubscription,
+  useSuspense,
+} from 'rtk-rest/react';
+import type { DLE, MutationResult, MutationState, PaginatedResult } from 'rtk-rest/react';
 import { mockFetch } from 'rtk-rest/mock';
 import { Provider } from 'react-redux';
 import { A, Post, PostResource, User } from './example.js';
@@ -316,6 +332,10 @@ function PostView({ group, id }: { group: string; id: number }) {
   const mutationFields = [mutation.data, mutation.error, mutation.status, mutation.isLoading, mutation.isSuccess, mutation.isError, mutation.reset];
   const [create] = useAdminMutation(PostResource.getList.push);
   const search: string = useDebounce(group, 300);
+  const paged: PaginatedResult<Post[]> = usePaginated(PostResource.getList, { group });
+  const nextPage: Promise<Post[] | undefined> = paged.fetchNextPage();
+  const pageFields: [Post[] | undefined, boolean, boolean, Error | undefined] = [paged.data, paged.hasNextPage, paged.isFetchingNextPage, paged.nextPageError];
+  const cancelling: DLE<Post> = useCancelling(PostResource.get, search === '' ? null : { group, id });
   const cached: Post | undefined = useCache(PostResource.get, { group, id });
   const queried: Post | undefined = useQuery(Post, { id });
   const pending: Promise<Post> | undefined = useFetch(PostResource.get, null);
@@ -324,7 +344,7 @@ function PostView({ group, id }: { group: string; id: number }) {
   const { fetch, fetchIfStale, invalidate, invalidateAll, expireAll, resetEntireStore, setResponse, setError, set, subscribe } = useController();
   const [rename, saving, renameError] = useLoading((title: string) => fetch(PostResource.partialUpdate, { group, id }, { title }));
   const controller = [fetchIfStale, invalidate, invalidateAll, expireAll, resetEntireStore, setResponse, setError, set, subscribe];
-  const unused = [same, data, loading, error, cached, queried, pending, live, renameError, controller, fields, refetched, updated, mutationFields, create, search];
+  const unused = [same, data, loading, error, cached, queried, pending, live, renameError, controller, fields, refetched, updated, mutationFields, create, search, nextPage, pageFields, cancelling];
   return (
     <h1 title={String(unused.length)} onClick={() => rename('Renamed')}>
       {saving ? '…' : post.title}
@@ -353,5 +373,4 @@ globalThis.fetch = fakeFetch;
 // API.md names that do not exist in the package yet (issues 17, 18, 19 and the others named). When
 // one lands, use it above and delete its line here.
 //   §2  the `stream(...)` option
-//   §4  usePaginated (or useInfinite), useCancelling
 //   (§6 `rtk-rest-codegen` ships as its own package in codegen/, checked by codegen/__tests__, not by this tarball)

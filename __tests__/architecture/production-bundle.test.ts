@@ -121,3 +121,24 @@ globalThis.post = denormalize(Post, result, entities);`;
     }
   });
 });
+
+describe('issue 18.3, 18.4: rtk-rest/react tree-shakes usePaginated and useCancelling', () => {
+  const app = (hooks: string) => `import { Entity, createResource, createRest } from 'rtk-rest';
+class Post extends Entity { id = 0; pk() { return String(this.id); } static key = 'Post'; }
+export const PostResource = createResource({ path: '/posts/:id', schema: Post });
+export const rest = createRest();
+export { ${hooks} } from 'rtk-rest/react';`;
+  // Names only these hooks' code holds: their answers' fields and the hook name given to the fetch rule.
+  const markers = ['hasNextPage', 'isFetchingNextPage', 'nextPageError', '"useCancelling"', '"usePaginated"'];
+
+  it('an app that only suspends bundles neither hook; an app that imports them bundles both', async () => {
+    const [suspending, paging] = await Promise.all([
+      bundle('production', app('useSuspense')),
+      bundle('production', app('useSuspense, usePaginated, useCancelling')),
+    ]);
+    for (const marker of markers) {
+      expect({ marker, inSuspenseOnly: suspending.includes(marker) }).toEqual({ marker, inSuspenseOnly: false });
+      expect({ marker, inPaging: paging.includes(marker) }).toEqual({ marker, inPaging: true });
+    }
+  }, 60_000);
+});

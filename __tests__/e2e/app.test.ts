@@ -10,7 +10,7 @@ const { app, page } = useApp();
 const post = (id: number | string) => page().getByTestId(`post-${id}`);
 
 /** Sends the page's next `method` request matching `pattern` with `X-Fail: 500`: the server refuses it and changes nothing. */
-async function failNext(method: string, pattern: string): Promise<void> {
+async function failNext(method: string, pattern: string | RegExp): Promise<void> {
   let used = false;
   await page().route(pattern, async (route) => {
     if (used || route.request().method() !== method) return route.fallback();
@@ -76,6 +76,28 @@ e2e(
     const all = [...(await app.api('/api/react/posts')), ...(await app.api('/api/react/posts?page=2')), ...(await app.api('/api/react/posts?page=3'))];
     expect(shown).toEqual(all.map((p: { title: string }) => p.title));
     await expect(page().getByRole('button', { name: 'Load more' }).count()).resolves.toBe(0);
+  },
+  page,
+);
+
+e2e(
+  'issue 18.3: a failed "Load more" shows its error while the list stays; Load more again appends the page',
+  async () => {
+    await open(page(), app.url);
+    await page().locator('.posts > li').nth(4).waitFor();
+    const first = await titles(page());
+    // The next page's URL as the server's Link header names it, made to fail once.
+    await failNext('GET', /\/api\/react\/posts\?page=2$/);
+    await page().getByRole('button', { name: 'Load more' }).click();
+    const alert = page().getByRole('region', { name: 'Posts' }).getByRole('alert');
+    await alert.waitFor();
+    await expect(alert.textContent()).resolves.toMatch(/500|Simulated server failure/);
+    await expect(titles(page())).resolves.toEqual(first);
+    await page().getByRole('button', { name: 'Load more' }).click();
+    await page().locator('.posts > li').nth(9).waitFor();
+    await expect(alert.count()).resolves.toBe(0);
+    const pages = [...(await app.api('/api/react/posts')), ...(await app.api('/api/react/posts?page=2'))];
+    await expect(titles(page())).resolves.toEqual(pages.map((p: { title: string }) => p.title));
   },
   page,
 );

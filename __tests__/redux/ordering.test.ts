@@ -75,7 +75,8 @@ describe('5.16 results and meta follow request start order', () => {
     net.requests[1]!.reply({ results: [{ id: 2 }], next: '3' });
     const value = await page2;
     const slice = rawSlice(rest, store.getState());
-    expect(slice.meta[FEED]).toStrictEqual({ fetchedAt: 2010, date: 2020, expiresAt: 62020 });
+    // The newer page (3) wrote the meta, with its cursor (issue 18.3).
+    expect(slice.meta[FEED]).toStrictEqual({ fetchedAt: 2010, date: 2020, expiresAt: 62020, cursor: 3 });
     expect(slice.endpoints[FEED].next).toBe('4');
     const current = rest.selectData(store.getState(), feed, react);
     expect(current?.next).toBe('4');
@@ -119,7 +120,7 @@ describe('5.16 results and meta follow request start order', () => {
     net.requests[1]!.reply({}, { status: 500 });
     await page2;
     const meta = rawSlice(rest, store.getState()).meta[FEED];
-    expect(meta).toStrictEqual({ fetchedAt: 2010, date: 2020, expiresAt: 62020 });
+    expect(meta).toStrictEqual({ fetchedAt: 2010, date: 2020, expiresAt: 62020, cursor: 3 });
     expect(rest.selectResponse(store.getState(), feed, react)).toMatchObject({ status: 'fulfilled', error: undefined, isFetching: false });
   });
 

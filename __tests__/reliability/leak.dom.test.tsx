@@ -7,110 +7,27 @@
  * Run with `npm test` (node --expose-gc …): the heap check needs `global.gc`. `SOAK=1` runs
  * 100,000 cycles. Figures go to `.ci/out/leak-hooks.json`.
  */
-import { configureStore } from '@reduxjs/toolkit';
-import { act, render } from '@testing-library/react';
-import { setImmediate as realSetImmediate } from 'node:timers';
+import { act } from '@testing-library/react';
 import { Suspense, useState } from 'react';
-import { Provider } from 'react-redux';
-import { createRest } from 'rtk-rest';
 import { useDLE, useLive, useSubscription, useSuspense } from 'rtk-rest/react';
-import { PostResource, sliceOf } from '../redux/support';
-import type { Rest } from '../redux/support';
-import {
-  CYCLES,
-  GC_EVERY_CYCLES,
-  HEAP_BOUND,
-  KEY_MODE,
-  KEY_POOL,
-  LEAK_REST_OPTIONS,
-  PAST_GC,
-  WARMUP,
-  bookkeeping,
-  collect,
-  controllerOf,
-  elapsed,
-  heapFigures,
-  keyId,
-  requireGc,
-  retainedHeap,
-  sliceLeft,
-  wallClock,
-  writeFigures,
-} from './leak-support';
+import { PostResource } from '../redux/support';
+import { measureRun, runBatches, settle, tick, useLeakEnvironment } from './leak-dom-support';
+import { CYCLES, GC_EVERY_CYCLES, HEAP_BOUND, KEY_MODE, KEY_POOL, keyId, PAST_GC, WARMUP, writeFigures } from './leak-support';
 
 jest.setTimeout(process.env.SOAK ? 1_800_000 : 90_000);
 
 /** Components mounted together, then unmounted together. */
 const BATCH = 50;
-const ENVIRONMENT_EVENTS = new Set(['online', 'offline', 'visibilitychange']);
 
 const plain = PostResource.get;
 const polled = PostResource.get.extend({ pollFrequency: 1_000 });
 const GROUPS = ['react', 'vue', 'svelte'] as const;
-
-/** The store of SPEC 6.4 without RTK's dev-only state checks (O(state) per dispatch; not under test). */
-function makeStore(rest: Rest) {
-  return configureStore({
-    reducer: { [rest.reducerPath]: rest.reducer },
-    middleware: (getDefault) => getDefault({ immutableCheck: false, serializableCheck: false }).concat(rest.middleware),
-  });
-}
-
-type Store = ReturnType<typeof makeStore>;
-
-/** Counts the store's live `subscribe` listeners (react-redux's and the hooks' own). */
-function countListeners(store: Store): { readonly live: number; readonly added: number } {
-  const counts = { live: 0, added: 0 };
-  const subscribe = store.subscribe;
-  store.subscribe = (listener: () => void) => {
-    const unsubscribe = subscribe(listener);
-    counts.live += 1;
-    counts.added += 1;
-    let active = true;
-    return () => {
-      if (active) {
-        active = false;
-        counts.live -= 1;
-      }
-      unsubscribe();
-    };
-  };
-  return counts;
-}
-
-/** Counts live online/offline/visibilitychange listeners on window and document (polling, 6.60–6.61). */
-function countEnvironmentListeners(): { readonly live: number; restore(): void } {
-  const registered = new Set<{ target: EventTarget; type: string; listener: unknown }>();
-  const spies = [window, document].flatMap((target: EventTarget) => {
-    const add = target.addEventListener.bind(target);
-    const remove = target.removeEventListener.bind(target);
-    return [
-      jest.spyOn(target, 'addEventListener').mockImplementation((type, listener, options) => {
-        if (ENVIRONMENT_EVENTS.has(type) && listener) registered.add({ target, type, listener });
-        add(type, listener, options);
-      }),
-      jest.spyOn(target, 'removeEventListener').mockImplementation((type, listener, options) => {
-        for (const entry of registered) if (entry.target === target && entry.type === type && entry.listener === listener) registered.delete(entry);
-        remove(type, listener, options);
-      }),
-    ];
-  });
-  return {
-    get live() {
-      return registered.size;
-    },
-    restore() {
-      for (const spy of spies) spy.mockRestore();
-    },
-  };
-}
 
 // ---------------------------------------------------------------------------------------------
 // A stub network that holds every request until the test answers it, and keeps nothing after.
 
 let held: { url: string; resolve: (response: Response) => void }[] = [];
 let sent = 0;
-const originalFetch = globalThis.fetch;
 
 function stubFetch(input: RequestInfo | URL): Promise<Response> {
   const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
@@ -127,21 +44,6 @@ function answerHeld(): void {
     const body = { id, title: `post ${id}`, author: { id: author, username: `user${author}`, createdAt: '2024-01-01T00:00:00.000Z' } };
     resolve(new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } }));
   }
-}
-
-// jsdom's globals have no setImmediate, and fake timers replace the rest: Node's own
-// setImmediate gives real I/O turns.
-async function settle(turns = 4): Promise<void> {
-  await act(async () => {
-    for (let i = 0; i < turns; i++) await new Promise<void>((resolve) => realSetImmediate(resolve));
-  });
-}
-
-async function tick(ms: number): Promise<void> {
-  await act(async () => {
-    await jest.advanceTimersByTimeAsync(ms);
-  });
-  await settle();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -242,118 +144,49 @@ async function batch(container: HTMLElement, first: number, count: number): Prom
   return shown;
 }
 
-async function run(container: HTMLElement, first: number, cycles: number): Promise<number> {
-  let shown = 0;
-  for (let done = 0; done < cycles; done += BATCH) {
-    shown += await batch(container, first + done, Math.min(BATCH, cycles - done));
-    if ((done + BATCH) % GC_EVERY_CYCLES === 0) collect();
-  }
-  return shown;
-}
-
-// ---------------------------------------------------------------------------------------------
-
 describe('leak: mount / unmount cycles of hook components', () => {
-  let consoleMessages = 0;
-
-  beforeEach(() => {
-    jest.useFakeTimers({ doNotFake: ['nextTick', 'queueMicrotask'] });
-    jest.setSystemTime(1_000);
+  const environment = useLeakEnvironment(stubFetch, () => {
     held = [];
     sent = 0;
-    globalThis.fetch = stubFetch as typeof fetch;
-    // Counted, not buffered: Jest keeps every console message of a file in memory.
-    consoleMessages = 0;
-    for (const method of ['error', 'warn', 'log'] as const) {
-      jest.spyOn(console, method).mockImplementation(() => {
-        consoleMessages += 1;
-      });
-    }
-  });
-
-  afterEach(() => {
-    globalThis.fetch = originalFetch;
-    jest.clearAllTimers();
-    jest.useRealTimers();
-    jest.restoreAllMocks();
   });
 
   it(`${CYCLES} mount/unmount cycles leave no timer, listener or key after GC, and the heap within ${HEAP_BOUND * 100}% of the baseline`, async () => {
-    // Fails (never skips) without --expose-gc.
-    requireGc();
-    const started = wallClock();
-    const environment = countEnvironmentListeners();
-    const rest = createRest(LEAK_REST_OPTIONS);
-    const store = makeStore(rest);
-    const listeners = countListeners(store);
-    store.dispatch({ type: 'test/ready' });
-
-    let view!: ReturnType<typeof render>;
-    act(() => {
-      view = render(
-        <Provider store={store}>
-          <Harness />
-        </Provider>,
-      );
-    });
-    await settle();
-    // An idle mounted tree: react-redux's own store subscription and the GC sweep timer.
-    const idle = { timers: jest.getTimerCount(), storeListeners: listeners.live };
-
-    const warmupShown = await run(view.container, 0, WARMUP);
-    const before = await retainedHeap();
-
-    const shown = await run(view.container, WARMUP, CYCLES);
-    const after = await retainedHeap();
-    const timers = jest.getTimerCount();
-    const storeListeners = listeners.live;
-    const books = bookkeeping(store);
-    const left = sliceLeft(sliceOf(rest, store.getState()));
-    const domNodes = view.container.querySelectorAll('*').length;
-
-    // Unmounting the whole tree leaves no store listener at all; without the sweep, no timer.
-    act(() => view.unmount());
-    await settle();
-    const storeListenersAfterUnmount = listeners.live;
-    controllerOf(store).gc?.stop();
-    const timersWithoutSweep = jest.getTimerCount();
-    const environmentListeners = environment.live;
-    environment.restore();
-
-    const heap = heapFigures(before, after);
+    const run = (container: HTMLElement, first: number, cycles: number) => runBatches((from, count) => batch(container, from, count), first, cycles, BATCH);
+    const measured = await measureRun(<Harness />, run);
+    const { books, left, heap, idle } = measured;
     const figures = {
       test: 'mount / unmount of useSuspense, useDLE, useLive, useSubscription components (React layer)',
       keyMode: KEY_MODE,
       keyPool: KEY_MODE === 'pool' ? KEY_POOL : null,
       cycles: CYCLES,
       warmupCycles: WARMUP,
-      rowsShownWithData: shown,
+      rowsShownWithData: measured.counted,
       requestsSent: sent,
-      timers: { idle: idle.timers, after: timers, pending: timers - idle.timers, withoutGcSweep: timersWithoutSweep },
-      storeListeners: { idle: idle.storeListeners, after: storeListeners, afterUnmount: storeListenersAfterUnmount, subscribedInTotal: listeners.added },
-      environmentListeners,
+      timers: { idle: idle.timers, after: measured.timers, pending: measured.timers - idle.timers, withoutGcSweep: measured.timersWithoutSweep },
+      storeListeners: { idle: idle.storeListeners, after: measured.storeListeners, afterUnmount: measured.storeListenersAfterUnmount, subscribedInTotal: measured.subscribedInTotal },
+      environmentListeners: measured.environmentListeners,
       bookkeeping: books,
       keysLeftAfterGc: left,
-      domNodesLeft: domNodes,
-      consoleMessages,
+      domNodesLeft: measured.domNodes,
+      consoleMessages: environment.consoleMessages,
       heap,
       heapBound: HEAP_BOUND,
       forcedGcEveryCycles: GC_EVERY_CYCLES,
-      wallMs: elapsed(started),
+      wallMs: measured.wallMs,
     };
     writeFigures('hooks', figures);
 
     // Every row got its data (or subscribed) before it unmounted.
-    expect(warmupShown).toBe(WARMUP);
-    expect(shown).toBe(CYCLES);
+    expect(measured.warmup).toBe(WARMUP);
+    expect(measured.counted).toBe(CYCLES);
     expect(sent).toBeGreaterThanOrEqual(WARMUP + CYCLES);
-    expect(consoleMessages).toBe(0);
-    expect(domNodes).toBe(1);
-    expect(timers - idle.timers).toBe(0);
-    expect(timersWithoutSweep).toBe(0);
-    expect(storeListeners).toBe(idle.storeListeners);
-    expect(storeListenersAfterUnmount).toBe(0);
-    expect(environmentListeners).toBe(0);
+    expect(environment.consoleMessages).toBe(0);
+    expect(measured.domNodes).toBe(1);
+    expect(measured.timers - idle.timers).toBe(0);
+    expect(measured.timersWithoutSweep).toBe(0);
+    expect(measured.storeListeners).toBe(idle.storeListeners);
+    expect(measured.storeListenersAfterUnmount).toBe(0);
+    expect(measured.environmentListeners).toBe(0);
     expect(books).toMatchObject({
       subscribedKeys: 0,
       pollTimers: 0,

@@ -11,11 +11,13 @@ import {
   useLive,
   useLoading,
   useMutation,
+  usePaginated,
+  useCancelling,
   useQuery,
   useSubscription,
   useSuspense,
 } from 'rtk-rest/react';
-import type { DLE, MutationState, RestHooks } from 'rtk-rest/react';
+import type { DLE, MutationState, PaginatedResult, RestHooks } from 'rtk-rest/react';
 import type { ExpiryStatus, RequestStatus } from 'rtk-rest';
 // The running example of SPEC 0.6: User, Post and PostResource.
 import { Post, PostResource } from '../support/example';
@@ -148,7 +150,7 @@ describe('types 7.14 useController', () => {
   });
 });
 
-describe('types issue 18.1, 18.2, 18.4', () => {
+describe('types issue 18.1–18.4', () => {
   it('issue 18.1 useDLE has the request fields of selectResponse and refetch(): Promise<data | undefined>', () => {
     typeOnly(() => {
       const dle = useDLE(PostResource.get, p5);
@@ -177,6 +179,31 @@ describe('types issue 18.1, 18.2, 18.4', () => {
       expectTypeOf(create({ group: 'react' }, { title: 'new' })).toEqualTypeOf<Promise<Post>>();
       // @ts-expect-error the body must be a partial Post
       update(p5, { title: 5 });
+    });
+  });
+
+  it('issue 18.3 usePaginated(list, ...args | null) → useDLE of the list plus the next page fields', () => {
+    typeOnly(() => {
+      const paged = usePaginated(PostResource.getList, { group: 'react' });
+      expectTypeOf(paged).toEqualTypeOf<PaginatedResult<Post[]>>();
+      expectTypeOf(paged.data).toEqualTypeOf<Post[] | undefined>();
+      expectTypeOf(paged.hasNextPage).toEqualTypeOf<boolean>();
+      expectTypeOf(paged.isFetchingNextPage).toEqualTypeOf<boolean>();
+      expectTypeOf(paged.nextPageError).toEqualTypeOf<Error | undefined>();
+      expectTypeOf(paged.fetchNextPage).toEqualTypeOf<() => Promise<Post[] | undefined>>();
+      expectTypeOf(usePaginated(PostResource.getList, null).status).toEqualTypeOf<RequestStatus>();
+      expectTypeOf(createRestHooks(createRest()).usePaginated(PostResource.getList, { group: 'react' })).toEqualTypeOf<PaginatedResult<Post[]>>();
+      // @ts-expect-error the list's parameters
+      usePaginated(PostResource.getList, { id: 5 });
+    });
+  });
+
+  it('issue 18.4 useCancelling(endpoint, ...args | null) → DLE<data>', () => {
+    typeOnly(() => {
+      expectTypeOf(useCancelling(PostResource.get, p5)).toEqualTypeOf<DLE<Post>>();
+      expectTypeOf(useCancelling(PostResource.get, maybe).data).toEqualTypeOf<Post | undefined>();
+      // @ts-expect-error the endpoint's parameters
+      useCancelling(PostResource.get, { group: 'react' });
     });
   });
 
@@ -219,6 +246,6 @@ describe('types 7.1 createRestHooks', () => {
       expectTypeOf(hooks.useSuspense(PostResource.get, p5)).toEqualTypeOf<Post>();
       expectTypeOf(hooks.useController().fetch(PostResource.get, p5)).toEqualTypeOf<Promise<Post>>();
     });
-    expect(Object.keys(hooks).sort()).toEqual(['useCache', 'useController', 'useDLE', 'useFetch', 'useLive', 'useMutation', 'useQuery', 'useSubscription', 'useSuspense']);
+    expect(Object.keys(hooks).sort()).toEqual(['useCache', 'useCancelling', 'useController', 'useDLE', 'useFetch', 'useLive', 'useMutation', 'usePaginated', 'useQuery', 'useSubscription', 'useSuspense']);
   });
 });

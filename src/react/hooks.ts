@@ -23,8 +23,8 @@ export interface FetchingRead {
  * The hooks built over one way of finding the binding, plus `useFetchingRead` for the read hooks
  * built in their own files (`useDLE`), so an app bundles those only when it imports them.
  */
-export type BuiltHooks = Omit<RestHooks, 'useMutation' | 'useDLE'> & {
-  useFetchingRead(endpoint: RestEndpoint, args: unknown[], hook: string): FetchingRead;
+export type BuiltHooks = Omit<RestHooks, 'useMutation' | 'useDLE' | 'usePaginated' | 'useCancelling'> & {
+  useFetchingRead(endpoint: RestEndpoint, args: unknown[], hook: string, cancellable?: boolean): FetchingRead;
 };
 
 const noop = () => undefined;
@@ -82,19 +82,28 @@ export function buildHooks(bindingOf: BindingOf): BuiltHooks {
   /**
    * The fetch rule while rendering (see docs/concepts.md#hooks): joins the read in flight or starts one whose `pending`
    * waits for a microtask, so the store does not change during the render. The request goes out
-   * with this render's endpoint and arguments (e.g. a hookified endpoint with a new token).
+   * with this render's endpoint and arguments (e.g. a hookified endpoint with a new token). A
+   * `cancellable` hook (`useCancelling`) joins and starts requests its unmount may abort; every
+   * other hook holds the request it waits for, so that no `useCancelling` aborts it (issue 18.4).
    */
-  function fetchWhileRendering({ runtime, store }: Binding, request: Request, endpoint: RestEndpoint, args: unknown[], hook: string): Promise<unknown> | undefined {
+  function fetchWhileRendering(
+    { runtime, store }: Binding,
+    request: Request,
+    endpoint: RestEndpoint,
+    args: unknown[],
+    hook: string,
+    cancellable: boolean,
+  ): Promise<unknown> | undefined {
     const { key } = request;
     if (endpoint.sideEffect) {
       throw new TypeError(
         `rtk-rest: ${hook} reads data, but ${endpoint.name} is a mutation (${endpoint.method}). Send mutations with useController().fetch(endpoint, ...args).`,
       );
     }
-    const joined = runtime.inFlight(endpoint, args, key);
+    const joined = cancellable ? runtime.inFlight(endpoint, args, key) : runtime.join(endpoint, args, key);
     if (joined !== undefined) return joined;
     if (!runtime.shouldFetch(store.getState(), endpoint, args, key)) return undefined;
-    const started = runtime.fetch(endpoint, args, key, { deferPending: true });
+    const started = runtime.fetch(endpoint, args, key, { deferPending: true, cancellable });
     // The outcome reaches the component through the store; the promise's rejection is not unhandled.
     started.catch(noop);
     return started;
@@ -153,14 +162,14 @@ export function buildHooks(bindingOf: BindingOf): BuiltHooks {
    * What every fetching hook (`useSuspense`, `useDLE`, `useFetch`) does first: find the request,
    * retain its key, watch for dispatches that make it due, and apply the fetch rule while rendering.
    */
-  function useFetchingRead(endpoint: RestEndpoint, args: unknown[], hook: string): FetchingRead {
+  function useFetchingRead(endpoint: RestEndpoint, args: unknown[], hook: string, cancellable = false): FetchingRead {
     const binding = useBinding();
     const request = useRequest(endpoint, args);
     useRetain(binding, request);
     // refetchOnFocus / refetchOnReconnect (issue 18.5).
     useEffect(() => (request === undefined ? undefined : binding.runtime.mountRead(request.endpoint, request.args, request.key)), [binding.runtime, request]);
     useRefetchWhenDue(binding, request, endpoint, args);
-    const started = request === undefined ? undefined : fetchWhileRendering(binding, request, endpoint, args, hook);
+    const started = request === undefined ? undefined : fetchWhileRendering(binding, request, endpoint, args, hook, cancellable);
     return { binding, request, started };
   }
 

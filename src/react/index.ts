@@ -8,13 +8,15 @@ import { installedBinding, instanceBinding } from './binding';
 import { buildHooks } from './hooks';
 import { dleHook } from './useDLE';
 import { mutationHook } from './useMutation';
+import { paginatedHook } from './usePaginated';
+import { cancellingHook } from './useCancelling';
 import type { RestHooks } from './types';
 
 export { AsyncBoundary } from './AsyncBoundary';
 export type { AsyncBoundaryProps, ErrorComponentProps } from './AsyncBoundary';
 export { useLoading } from './useLoading';
 export { useDebounce } from './useDebounce';
-export type { ArgsOf, NullableArgs, DLE, RestHooks, RestController, MutationState, MutationResult } from './types';
+export type { ArgsOf, NullableArgs, DLE, RestHooks, RestController, MutationState, MutationResult, PaginatedResult } from './types';
 
 /**
  * The hooks bound to one instance, for stores with several rtk-rest instances (see docs/concepts.md#hooks).
@@ -28,7 +30,13 @@ export type { ArgsOf, NullableArgs, DLE, RestHooks, RestController, MutationStat
  */
 export function createRestHooks(rest: Rest): RestHooks {
   const { useFetchingRead, ...hooks } = buildHooks(instanceBinding(rest));
-  return { ...hooks, useDLE: dleHook(useFetchingRead), useMutation: mutationHook(hooks.useController) };
+  return {
+    ...hooks,
+    useDLE: dleHook(useFetchingRead),
+    useMutation: mutationHook(hooks.useController),
+    usePaginated: paginatedHook(useFetchingRead),
+    useCancelling: cancellingHook(useFetchingRead),
+  };
 }
 
 const { useFetchingRead, ...hooks } = buildHooks(installedBinding());
@@ -153,3 +161,47 @@ export const useDLE: RestHooks['useDLE'] = /* @__PURE__ */ dleHook(useFetchingRe
  * ```
  */
 export const useMutation: RestHooks['useMutation'] = /* @__PURE__ */ mutationHook(useController);
+
+/**
+ * An infinite list, like RTK Query's `useInfiniteQuery`: `useDLE` of the list (its `data` is the
+ * whole merged list) plus `{ hasNextPage, fetchNextPage, isFetchingNextPage, nextPageError }`.
+ * The next page is found from what the store holds for the list: a `Link: <…>; rel="next"` header
+ * (followed exactly, e.g. GitHub's), else the list's `next` field as the `paginationField` cursor
+ * (or an absolute URL), else the next page number for `paginationField` until a page adds nothing.
+ * Pages are appended to the list's Collection; a failed page leaves the list as it was and shows
+ * in `nextPageError`, and `fetchNextPage()` retries it. The list's schema needs a Collection.
+ *
+ * @example
+ * ```tsx
+ * function Issues({ owner, repo }: { owner: string; repo: string }) {
+ *   const { data: issues, hasNextPage, fetchNextPage, isFetchingNextPage, nextPageError } = usePaginated(getIssues, { owner, repo });
+ *   return (
+ *     <>
+ *       <ul>{issues?.map((issue) => <li key={issue.id}>{issue.title}</li>)}</ul>
+ *       {nextPageError && <p role="alert">{nextPageError.message}</p>}
+ *       {hasNextPage && <button disabled={isFetchingNextPage} onClick={fetchNextPage}>Load more</button>}
+ *     </>
+ *   );
+ * }
+ * ```
+ */
+export const usePaginated: RestHooks['usePaginated'] = /* @__PURE__ */ paginatedHook(useFetchingRead);
+
+/**
+ * `useDLE` for a request that is aborted when it is no longer wanted: when the arguments change
+ * (e.g. a search box, with `useDebounce`) or the component unmounts, the request it waited for is
+ * aborted, unless another consumer still waits for it (another `useCancelling` of the key, or any
+ * other hook, `rest.fetch` caller or poll, which never cancel). An aborted request stores nothing:
+ * no error, no data; the key is fetched again when something reads it. Unlike `useSuspense` it
+ * does not suspend, because a suspended component is not mounted and so can never cancel.
+ *
+ * @example
+ * ```tsx
+ * function Search({ text }: { text: string }) {
+ *   const query = useDebounce(text, 300);
+ *   const { data: posts, loading } = useCancelling(searchPosts, query === '' ? null : { q: query });
+ *   return loading ? <Spinner /> : <Results posts={posts} />;
+ * }
+ * ```
+ */
+export const useCancelling: RestHooks['useCancelling'] = /* @__PURE__ */ cancellingHook(useFetchingRead);

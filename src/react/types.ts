@@ -36,6 +36,25 @@ export interface DLE<T> extends Omit<ResponseState<T>, 'error'> {
   refetch(): Promise<T | undefined>;
 }
 
+/**
+ * What `usePaginated` returns (issue 18.3): `useDLE`'s fields for the list (its `data` is the whole
+ * merged list) and its next page.
+ */
+export interface PaginatedResult<T> extends DLE<T> {
+  /** Whether the store knows a next page: a `Link` header's `rel="next"`, the list's `next` cursor, or (page numbers) until a page adds nothing. */
+  hasNextPage: boolean;
+  /**
+   * Requests the next page and appends it to the list; resolves to the merged list, or `undefined`
+   * when there is no next page. Keeps its identity while the key is the same; a rejection also
+   * shows in `nextPageError`, so it need not be caught.
+   */
+  fetchNextPage(): Promise<T | undefined>;
+  /** `true` while the next page's request is in flight. */
+  isFetchingNextPage: boolean;
+  /** The next page's stored error (the list keeps its data); cleared when the page succeeds. */
+  nextPageError: Error | undefined;
+}
+
 /** The second element of `useMutation`'s tuple: the state of the component's latest call. */
 export interface MutationState<T> {
   /** The latest call's resolved value (the denormalized data, as `rest.fetch` resolves), else `undefined`. */
@@ -85,6 +104,10 @@ export interface RestHooks {
   useController(): RestController;
   /** `[trigger, { data, error, status, isLoading, isSuccess, isError, reset }]` for the component's latest call (issue 18.2). */
   useMutation<E extends RestEndpoint<any>>(endpoint: E): MutationResult<E>;
+  /** `useDLE` of a list plus `{ hasNextPage, fetchNextPage, isFetchingNextPage, nextPageError }` (issue 18.3). */
+  usePaginated<E extends RestEndpoint<any>>(endpoint: E, ...args: NullableArgs<E>): PaginatedResult<DataOf<E>>;
+  /** `useDLE`'s answer; aborts its request when the arguments change or it unmounts, unless another consumer waits for it (issue 18.4). */
+  useCancelling<E extends RestEndpoint<any>>(endpoint: E, ...args: NullableArgs<E>): DLE<DataOf<E>>;
 }
 
 type Thunk<T> = (dispatch: (action: any) => any, getState: () => unknown) => T;

@@ -1,5 +1,5 @@
 import { toJSONValue } from '../internal/json';
-import { callWithSignal, NOT_MODIFIED, splitArgs } from '../rest';
+import { callWithSignal, NOT_MODIFIED, pageRequestOf, splitArgs } from '../rest';
 import { conditionalRead, NOT_MODIFIED_WRITE } from './conditional';
 import type { RestEndpoint, StoreEndpoint } from '../rest';
 import { isAbort, serializeError, softPolicy } from './errors';
@@ -53,14 +53,18 @@ export function buildFetchLifecycle(hctx: HandlerContext, layers: LifecycleLayer
 }
 
 /** `rest.fetch`: joins a read in flight or starts a request (see docs/internals.md#the-fetch-lifecycle). */
-function startRequest(lifecycle: Lifecycle, endpoint: StoreEndpoint, args: unknown[], key: string, { poll = false, deferPending = false }: FetchOptions = {}): Promise<unknown> {
+function startRequest(lifecycle: Lifecycle, endpoint: StoreEndpoint, args: unknown[], key: string, { poll = false, deferPending = false, cancellable = false }: FetchOptions = {}): Promise<unknown> {
   const { hctx, layers } = lifecycle;
   const { rest, api, requests, keys } = hctx;
   const read = poll || !endpoint.sideEffect;
   const dedupeKey = requests.dedupeKey(endpoint, args, key);
   if (read) {
     const joined = requests.reads.get(dedupeKey);
-    if (joined !== undefined) return joined.promise;
+    if (joined !== undefined) {
+      // A caller that may not cancel now waits for it too: no `useCancelling` may abort it (issue 18.4).
+      if (!cancellable) joined.held = true;
+      return joined.promise;
+    }
   }
   let resolve!: (value: unknown) => void;
   let reject!: (error: unknown) => void;
@@ -71,7 +75,9 @@ function startRequest(lifecycle: Lifecycle, endpoint: StoreEndpoint, args: unkno
   const meta: FetchMeta = { requestId: nanoid(), key, endpoint: endpoint.name, fetchedAt: rest.options.now() };
   // A page's pending id and error live under its own key: a failed page leaves the list alone (issue 16.4).
   if (dedupeKey !== key) meta.pageKey = dedupeKey;
-  const request: InFlight = { dedupeKey, key, fetchedAt: meta.fetchedAt, read, poll, promise, resolve, reject, discarded: false, abort: new AbortController() };
+  const cursor = dedupeKey === key ? undefined : pageRequestOf(endpoint, args)?.cursor;
+  if (cursor !== undefined) meta.cursor = cursor;
+  const request: InFlight = { dedupeKey, key, fetchedAt: meta.fetchedAt, read, poll, promise, resolve, reject, discarded: false, abort: new AbortController(), held: !cancellable, cancellers: 0 };
   keys.remember(key, endpoint, args);
   const jsonArgs = jsonArgsOf(endpoint, args);
   if (jsonArgs !== undefined) meta.args = jsonArgs;
@@ -95,7 +101,8 @@ async function run(lifecycle: Lifecycle, endpoint: StoreEndpoint, args: unknown[
   const conditional = conditionalRead(hctx.slice(), endpoint, meta.key, request.read, meta.pageKey !== undefined);
   try {
     const policies = { ...requestPolicies(rest.options, endpoint, request.poll), ...conditional?.policies };
-    const value = await callWithSignal(endpoint, args, request.abort.signal, policies);
+    let links: Record<string, string> | undefined;
+    const value = await callWithSignal(endpoint, args, request.abort.signal, policies, (found) => (links = found));
     if (request.discarded) return;
     const date = rest.options.now();
     const expiresAt = capTime(date + (endpoint.dataExpiryLength ?? rest.options.dataExpiryLength));
@@ -103,7 +110,7 @@ async function run(lifecycle: Lifecycle, endpoint: StoreEndpoint, args: unknown[
     const { payload, answer } =
       value === NOT_MODIFIED ? { payload: NOT_MODIFIED_WRITE, answer: undefined } : responseWrite(hctx, endpoint, value, args, meta.key, { fetchedAt: meta.fetchedAt, date, expiresAt });
     requests.release(request);
-    const extra = { ...(request.invalidated ? { invalidated: true as const } : {}), ...conditional?.received() };
+    const extra = { ...(request.invalidated ? { invalidated: true as const } : {}), ...conditional?.received(), ...(links === undefined ? {} : { links }) };
     api.dispatch(rest.actions.fetchFulfilled(payload, { ...meta, date, expiresAt, ...extra }));
     layers.settled(meta.requestId);
     committed = { value, answer };

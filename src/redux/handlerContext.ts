@@ -32,6 +32,8 @@ export type ActionHandler = (action: UnknownAction) => void;
 export interface FetchOptions {
   poll?: boolean;
   deferPending?: boolean;
+  /** Started or joined by a `useCancelling`: its last leaving waiter may abort it (issue 18.4). */
+  cancellable?: boolean;
 }
 
 /** What `rtk-rest/react`'s hooks use of a store's runtime: requests, the fetch rule and retention. */
@@ -40,6 +42,10 @@ export interface HookRuntime {
   fetch(endpoint: StoreEndpoint, args: unknown[], key: string, options?: FetchOptions): Promise<unknown>;
   /** The read in flight for the key in this store, if any. */
   inFlight(endpoint: StoreEndpoint, args: readonly unknown[], key: string): Promise<unknown> | undefined;
+  /** The read in flight for the key, joined by a consumer that never cancels it (issue 18.4). */
+  join(endpoint: StoreEndpoint, args: readonly unknown[], key: string): Promise<unknown> | undefined;
+  /** A `useCancelling` waits for the key's read in flight until the returned release, which may abort it (issue 18.4). */
+  cancelling(endpoint: StoreEndpoint, args: readonly unknown[], key: string): () => void;
   /** Whether any request for the key is in flight in this store. */
   keyInFlight(key: string): boolean;
   /** The fetch rule (see docs/concepts.md#expiry). */

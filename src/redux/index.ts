@@ -14,3 +14,5 @@ export type { InstalledRest } from './middleware';
 export type { HookRuntime, StoreRuntime } from './handlerContext';
 export { INACTIVE, isInactive } from './selectors';
 export { rebuildError } from './errors';
+export { nextPageOf, pageStateOf } from './nextPage';
+export type { NextPage } from './nextPage';

@@ -2,6 +2,8 @@ import { pageRequestOf } from '../rest';
 import type { StoreEndpoint } from '../rest';
 import { ResetError } from './errors';
 
+const noop = () => undefined;
+
 /** One request of this store, from its start until its outcome is dispatched. */
 export interface InFlight {
   readonly dedupeKey: string;
@@ -16,8 +18,12 @@ export interface InFlight {
   discarded: boolean;
   /** The key was invalidated while this request was in flight (see docs/internals.md#merge-order). */
   invalidated?: boolean;
-  /** Aborts the network request when a reset discards it (see docs/concepts.md#the-store). */
+  /** Aborts the network request when a reset discards it (see docs/concepts.md#the-store), or when its last `useCancelling` leaves (issue 18.4). */
   readonly abort: AbortController;
+  /** A consumer that never cancels (`rest.fetch`, a poll, a non-cancelling hook) started or joined it: it is never aborted for leaving consumers. */
+  held: boolean;
+  /** The mounted `useCancelling` hooks waiting for it (issue 18.4). */
+  cancellers: number;
 }
 
 /**
@@ -38,6 +44,35 @@ export class InFlightRequests {
   /** Whether a read for the key is in flight in this store. */
   inFlight(endpoint: StoreEndpoint, args: readonly unknown[], key: string): Promise<unknown> | undefined {
     return this.reads.get(this.dedupeKey(endpoint, args, key))?.promise;
+  }
+
+  /** `inFlight`, for a consumer that waits without ever cancelling: the request is then never aborted by `useCancelling` (issue 18.4). */
+  join(endpoint: StoreEndpoint, args: readonly unknown[], key: string): Promise<unknown> | undefined {
+    const request = this.reads.get(this.dedupeKey(endpoint, args, key));
+    if (request !== undefined) request.held = true;
+    return request?.promise;
+  }
+
+  /**
+   * A mounted `useCancelling` waits for the key's read in flight (issue 18.4); the returned release
+   * aborts that request when it was the last such waiter and no other consumer holds it. The
+   * abort waits for a microtask: StrictMode's unmount-and-mount-again, and several hooks moving
+   * between keys in one commit, register again before it.
+   */
+  cancelling(endpoint: StoreEndpoint, args: readonly unknown[], key: string): () => void {
+    const request = this.reads.get(this.dedupeKey(endpoint, args, key));
+    if (request === undefined || request.held) return noop;
+    request.cancellers += 1;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      request.cancellers -= 1;
+      queueMicrotask(() => {
+        if (request.cancellers > 0 || request.held || !this.active.has(request)) return;
+        request.abort.abort(new DOMException(`[rtk-rest] ${request.key}: aborted because no useCancelling waits for it any more`, 'AbortError'));
+      });
+    };
   }
 
   /**

@@ -66,6 +66,8 @@ export function buildStoreHandlers(
     fetch: lifecycle.fetch,
     shouldFetch: lifecycle.shouldFetch,
     inFlight: requests.inFlight.bind(requests),
+    join: requests.join.bind(requests),
+    cancelling: requests.cancelling.bind(requests),
     keyInFlight: requests.keyInFlight.bind(requests),
     retain: (key: string) => gc?.retain(key),
     retainQuery: (queryable: unknown, args: readonly unknown[]) => gc?.retainQuery(queryable, args),

@@ -187,13 +187,31 @@ export function buildSelectors(ctx: RestContext) {
   function pageResponseOf(slice: RestState, endpoint: RestEndpoint, page: PageRequest): ResponseState {
     const now = ctx.options.now();
     const list = responseOf(slice, page.list, page.listArgs);
-    const previous = last.unchanged(page.pageKey, slice, endpoint, now);
-    if (previous !== undefined) return previous;
     const listKey = keyOf(page.list, page.listArgs);
     const hasResult = tableGet(slice.endpoints, listKey) !== undefined && !tableGet(slice.meta, listKey)?.invalidated;
+    const pageMeta = tableGet(slice.meta, page.pageKey);
+    if (pageMeta === undefined) {
+      // Nothing of its own (no request in flight, no error): the list's answer, cached by it. Not
+      // under the page key: a page key leaves the slice when its page succeeds, without the GC
+      // sweep that forgets keys, so its entry would stay for good (one per page ever loaded).
+      last.forget(page.pageKey);
+      return pageOfList(list, hasResult);
+    }
+    const previous = last.unchanged(page.pageKey, slice, endpoint, now);
+    if (previous !== undefined) return previous;
     const { data, expiryStatus, fetchedAt, expiresAt } = list;
     const from = { meta: undefined, result: undefined, memo: undefined };
-    return last.remember(page.pageKey, slice, endpoint, now, { data, ...requestFields(tableGet(slice.meta, page.pageKey), data, hasResult), expiryStatus, fetchedAt, expiresAt }, from);
+    return last.remember(page.pageKey, slice, endpoint, now, { data, ...requestFields(pageMeta, data, hasResult), expiryStatus, fetchedAt, expiresAt }, from);
+  }
+
+  /** A page's answer while it has no meta of its own: the list's data and freshness, the same object per list answer. */
+  const pagesOfLists = new WeakMap<ResponseState, { withResult?: ResponseState; without?: ResponseState }>();
+  function pageOfList(list: ResponseState, hasResult: boolean): ResponseState {
+    let answers = pagesOfLists.get(list);
+    if (answers === undefined) pagesOfLists.set(list, (answers = {}));
+    const slot = hasResult ? 'withResult' : 'without';
+    const { data, expiryStatus, fetchedAt, expiresAt } = list;
+    return (answers[slot] ??= { data, ...requestFields(undefined, data, hasResult), expiryStatus, fetchedAt, expiresAt });
   }
 
   return {

@@ -127,10 +127,10 @@ function buildBaseReducer(actions: RestActions, w: Writer, reducerPath: string) 
       return { ...current, meta: w.key(current.meta, key, cleanMeta({ ...meta, pending: [...(meta?.pending ?? []), requestId] })) };
     }
     if (actions.fetchFulfilled.match(action) || actions.setResponse.match(action)) {
-      const meta = action.meta as { key: string; date: number; expiresAt: number; fetchedAt?: number; requestId?: string; invalidated?: true; pageKey?: string; etag?: string; lastModified?: string };
+      const meta = action.meta as { key: string; date: number; expiresAt: number; fetchedAt?: number; requestId?: string; invalidated?: true; pageKey?: string } & Received;
       const expiresAt = meta.invalidated === true ? 0 : meta.expiresAt;
-      const validators = { etag: meta.etag, lastModified: meta.lastModified };
-      const next = commitResult(w, w.entities(current, action.payload), action.payload, meta.key, meta.fetchedAt ?? meta.date, meta.date, expiresAt, meta.requestId, validators);
+      const received = { etag: meta.etag, lastModified: meta.lastModified, links: meta.links, cursor: meta.cursor };
+      const next = commitResult(w, w.entities(current, action.payload), action.payload, meta.key, meta.fetchedAt ?? meta.date, meta.date, expiresAt, meta.requestId, received);
       return meta.pageKey === undefined ? next : settlePage(w, next, meta.pageKey, meta.requestId!, true);
     }
     if (actions.fetchRejected.match(action)) {
@@ -180,6 +180,12 @@ function buildBaseReducer(actions: RestActions, w: Writer, reducerPath: string) 
   };
 }
 
+/**
+ * What a response brings besides its data, kept in the key's meta: its validators (conditional
+ * requests, issue 18.5) and where the next page of a list is (issue 18.3).
+ */
+type Received = Pick<KeyMeta, 'etag' | 'lastModified' | 'links' | 'cursor'>;
+
 /** Writes a key's result and meta per request start order and invalidation (see docs/internals.md#merge-order). */
 function commitResult(
   w: Writer,
@@ -190,7 +196,7 @@ function commitResult(
   date: number,
   expiresAt: number,
   requestId: string | undefined,
-  validators: Pick<KeyMeta, 'etag' | 'lastModified'> = {},
+  received: Received = {},
 ): RestState {
   const previous = tableGet(state.meta, key);
   const pending = requestId === undefined ? previous?.pending : withoutPending(previous, requestId);
@@ -202,7 +208,9 @@ function commitResult(
     if ('result' in payload) endpoints = w.key(endpoints, key, payload.result === undefined ? null : payload.result);
     // A request that started before the key was invalidated is written, but already expired.
     const stale = previous?.invalidated === true && previous.date !== undefined && fetchedAt < previous.date;
-    meta = cleanMeta({ fetchedAt, date, expiresAt: stale ? 0 : expiresAt, pending, ...validators });
+    // The response's validators, Link URLs and page cursor replace the previous ones: the next
+    // refetch and the next page follow this answer (issues 18.5, 18.3).
+    meta = cleanMeta({ fetchedAt, date, expiresAt: stale ? 0 : expiresAt, pending, ...received });
   }
   if (payload.updates !== undefined) endpoints = w.keys(endpoints, payload.updates);
   return { ...state, endpoints, meta: expire(w, w.key(state.meta, key, meta), payload.expired ?? []) };

@@ -27,6 +27,13 @@ export interface KeyMeta {
   etag?: string;
   /** The `Last-Modified` the stored answer came with, sent back as `If-Modified-Since` (issue 18.5). */
   lastModified?: string;
+  /**
+   * The URLs of the last response's `Link` header by relation (`{ next, last, … }`), resolved
+   * against its request URL: `usePaginated` follows `next` exactly (issue 18.3).
+   */
+  links?: Record<string, string>;
+  /** The `paginationField` value of the last page appended to this list (e.g. `2`); absent after the list's own fetch. */
+  cursor?: string | number;
 }
 
 /** A pending optimistic layer (see docs/internals.md#the-state); filled in with the optimistic-updates work. */
@@ -92,4 +99,8 @@ export interface FetchMeta {
   /** On `fetch/fulfilled`: the answer's validators, kept in the key's meta (issue 18.5). */
   etag?: string;
   lastModified?: string;
+  /** On `fetch/fulfilled`: the response's `Link` header URLs by relation, written to the key's meta (issue 18.3). */
+  links?: Record<string, string>;
+  /** A `paginationField` page's cursor, written to the list key's meta (issue 18.3). */
+  cursor?: string | number;
 }

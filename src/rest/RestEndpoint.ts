@@ -6,6 +6,7 @@ import type { RequestPolicies } from './policies';
 import { eitherSignal } from './signals';
 import { hasStatus, problemOf, processingError } from './errors';
 import { creation, pageEndpoint, paginatedEndpoint } from './extenders';
+import { parseLinkHeader } from './linkHeader';
 import { compilePath } from './path';
 import { definePrefixGetter } from './urlPrefix';
 import type { CompiledPath } from './path';
@@ -405,7 +406,7 @@ export function takesBody(endpoint: RestEndpoint): boolean {
 }
 
 /** The request pipeline: URL, request init, headers, send, parse, process (see docs/concepts.md#endpoints), `fetchResponse` under the request policies (issue 18.5). */
-async function callEndpoint(endpoint: RestEndpoint, args: unknown[], policies?: RequestPolicies): Promise<unknown> {
+async function callEndpoint(endpoint: RestEndpoint, args: unknown[], policies?: RequestPolicies, onLinks?: (links: Record<string, string>) => void): Promise<unknown> {
   const { urlParams, body } = splitArgs(endpoint, args);
   const url = endpoint.url(urlParams);
   const init = await endpoint.getRequestInit(body);
@@ -414,6 +415,9 @@ async function callEndpoint(endpoint: RestEndpoint, args: unknown[], policies?: 
   const response = await sendWithPolicies((sent) => endpoint.fetchResponse(url, sent), url, init, own);
   if (response === NOT_MODIFIED) return response;
   if (typeof response === 'object' && response !== null) requestUrls.set(response, url);
+  // Link pagination (issue 18.3): the store keeps the header's URLs with the key's meta.
+  const link = onLinks === undefined ? null : response?.headers?.get?.('link');
+  if (link) onLinks!(parseLinkHeader(link, response.url || url));
   try {
     const parsed = await endpoint.parseResponse(response);
     return await endpoint.process(parsed, ...args);
@@ -426,14 +430,15 @@ async function callEndpoint(endpoint: RestEndpoint, args: unknown[], policies?: 
 /**
  * Calls the endpoint with `signal` added to its own (the store aborts its requests on a reset,
  * see docs/concepts.md#the-store): the request runs on a view of the endpoint whose `signal` is both, so every hook a
- * subclass overrides still runs with the endpoint's configuration.
+ * subclass overrides still runs with the endpoint's configuration. `onLinks` receives the URLs of
+ * the response's `Link` header by relation, when it has one (Link pagination, issue 18.3).
  */
-export function callWithSignal(store: StoreEndpoint, args: unknown[], signal: AbortSignal, policies?: RequestPolicies): Promise<unknown> {
+export function callWithSignal(store: StoreEndpoint, args: unknown[], signal: AbortSignal, policies?: RequestPolicies, onLinks?: (links: Record<string, string>) => void): Promise<unknown> {
   // Every endpoint the store holds is a RestEndpoint (StoreEndpoint is its store-facing side).
   const endpoint = store as RestEndpoint;
   const own = endpoint.signal ?? endpoint.requestInit?.signal ?? undefined;
   const view = Object.create(endpoint, { signal: { value: own ? eitherSignal(own, signal) : signal } }) as RestEndpoint;
-  return callEndpoint(view, args, policies);
+  return callEndpoint(view, args, policies, onLinks);
 }
 
 /** `Post`, `[Post]`, `{ results: Collection([Post]), next }`, or `none` (see docs/concepts.md#errors-and-errorpolicy). */

@@ -83,6 +83,28 @@ export function paginate(endpoint: RestEndpoint, cursor: string | ((...args: any
     },
     listArgs: removeCursor,
     listEndpoint: list,
+    ...(typeof cursor === 'string' ? { pageField: cursor } : {}),
+  });
+}
+
+/** The parameter of a Link page request that holds the `Link` header's next URL (issue 18.3). */
+export const NEXT_URL = '@next';
+
+/**
+ * The page endpoint of Link pagination (issue 18.3): a page of `endpoint`'s list whose URL is the
+ * `rel="next"` URL of the `Link` header, exactly as the server sent it (GitHub's has another path
+ * than the first request's), given as `{ ...listParams, '@next': url }`. Memoized per list.
+ */
+export function linkPageEndpoint(endpoint: RestEndpoint): RestEndpoint | undefined {
+  return memo(endpoint, 'linkPage', () => {
+    if (findCollection(endpoint.schema) === undefined) return undefined;
+    const removeUrl = (params: Record<string, unknown> = {}) => {
+      const { [NEXT_URL]: _url, ...others } = params;
+      return Object.keys(others).length === 0 ? [] : [others];
+    };
+    return deriveEndpoint(paginate(endpoint, removeUrl), {
+      url: (params: Record<string, unknown> = {}) => String(params[NEXT_URL]),
+    });
   });
 }
 
@@ -98,17 +120,22 @@ export interface PageRequest {
    * leaves the list alone (issue 16.4). Its `key()` stays the list's key (see docs/concepts.md#resources).
    */
   readonly pageKey: string;
+  /** The cursor of a `paginationField` page (e.g. the page number), kept with the list's meta so the next page can follow it. */
+  readonly cursor?: string | number;
 }
 
 /** `endpoint` as a page request when it is a page endpoint (`getPage`, `paginated()`), else undefined. */
 export function pageRequestOf(store: StoreEndpoint, args: readonly unknown[]): PageRequest | undefined {
   const endpoint = store as RestEndpoint;
-  const { listArgs, listEndpoint } = endpoint as unknown as { listArgs?: unknown; listEndpoint?: RestEndpoint };
+  const { listArgs, listEndpoint, pageField } = endpoint as unknown as { listArgs?: unknown; listEndpoint?: RestEndpoint; pageField?: string };
   if (typeof listArgs !== 'function' || listEndpoint === undefined) return undefined;
+  const { urlParams } = splitArgs(endpoint, args);
+  const cursor = pageField === undefined ? undefined : (urlParams as Record<string, unknown> | undefined)?.[pageField];
   return {
     list: listEndpoint,
     listArgs: (listArgs as (...args: unknown[]) => unknown[])(...args),
-    pageKey: `${endpoint.method} ${endpoint.url(splitArgs(endpoint, args).urlParams)}`,
+    pageKey: `${endpoint.method} ${endpoint.url(urlParams)}`,
+    ...(typeof cursor === 'string' || typeof cursor === 'number' ? { cursor } : {}),
   };
 }
 

@@ -1,5 +1,5 @@
 export { RestEndpoint, splitArgs, takesBody, hasStableKey, describeSchema, callWithSignal } from './RestEndpoint';
-export { findCollection, pageRequestOf } from './extenders';
+export { findCollection, pageRequestOf, linkPageEndpoint, NEXT_URL } from './extenders';
 export type { PageRequest } from './extenders';
 export { createResource } from './createResource';
 export { endpointPathParams } from './memberBehaviour';

@@ -41,22 +41,3 @@ export class ApiEndpoint<const O extends RestGenerics = any> extends RestEndpoin
     return mapKeys(value, toCamel);
   }
 }
-
-/**
- * A list read that keeps the `Link` header next to the results (SPEC 10.2), so the app knows
- * whether a next page exists. Only reads are wrapped: the list's `push` is a POST of one item.
- */
-export class LinkedListEndpoint<const O extends RestGenerics = any> extends ApiEndpoint<O> {
-  override async parseResponse(response: Response) {
-    const body = await super.parseResponse(response);
-    return this.method === 'GET' ? { link: response.headers.get('link') ?? '', results: body } : body;
-  }
-}
-
-/** The page number of `rel="next"` in a Link header, if any. */
-export function nextPage(link: string): number | undefined {
-  const match = /<([^>]*)>\s*;\s*rel="?next"?/.exec(link);
-  if (!match) return undefined;
-  const page = new URL(match[1]!, 'http://localhost').searchParams.get('page');
-  return page === null ? undefined : Number(page);
-}

@@ -4,7 +4,7 @@
  * like counter, comments, the polled site stats and login.
  */
 import { createResource, Entity, schema } from 'rtk-rest';
-import { ApiEndpoint, LinkedListEndpoint } from './ApiEndpoint';
+import { ApiEndpoint } from './ApiEndpoint';
 import { Decimal } from './Decimal';
 import type { SessionUser } from './session';
 import type { OptimisticSnapshot } from 'rtk-rest';
@@ -62,12 +62,14 @@ export const setCurrentUser = (user: SessionUser | undefined) => {
   currentUser = user;
 };
 
-/** The posts list, newest first: `{ results, link }`, pages appended by `getPage` (SPEC 2.30, 10.2). */
-const getPostList = new LinkedListEndpoint({
+/**
+ * The posts list, newest first. The server names the next page in a `Link: <…>; rel="next"`
+ * header, which `usePaginated` follows as given: no parsing here.
+ */
+const getPostList = new ApiEndpoint({
   path: '/api/:group/posts',
   searchParams: {} as { author?: string },
-  schema: { results: new schema.Collection([Post]), link: '' },
-  paginationField: 'page',
+  schema: new schema.Collection([Post]),
   name: 'Post.getList',
 });
 

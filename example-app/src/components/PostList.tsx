@@ -1,17 +1,17 @@
 import { useCallback, useState } from 'react';
-import { useController, useLoading, useSuspense } from 'rtk-rest/react';
-import { nextPage } from '../api/ApiEndpoint';
+import { useController, usePaginated } from 'rtk-rest/react';
 import { PostResource } from '../api/resources';
 import type { Post } from '../api/resources';
 import { describeError } from './describeError';
 import { PostItem } from './PostItem';
 
-/** The group's posts, newest first; "Load more" appends the next page the Link header names. */
+/**
+ * The group's posts, newest first. "Load more" appends the page the server's `Link` header names
+ * (`usePaginated`); a failed page shows its error under the list, which stays as it was.
+ */
 export function PostList({ group, canWrite }: { group: string; canWrite: boolean }) {
-  const { results, link } = useSuspense(PostResource.getList, { group });
+  const { data: posts, error, hasNextPage, fetchNextPage, isFetchingNextPage, nextPageError } = usePaginated(PostResource.getList, { group });
   const ctrl = useController();
-  const page = nextPage(link);
-  const [loadMore, loading, error] = useLoading(() => ctrl.fetch(PostResource.getList.getPage, { group, page: page! }));
   // An optimistic delete unmounts the row at once, so the row cannot keep its own failure: the
   // list keeps it for the row that comes back. `onDelete` keeps its identity for the memoized rows.
   const [deleteErrors, setDeleteErrors] = useState<Readonly<Record<number, unknown>>>({});
@@ -26,20 +26,29 @@ export function PostList({ group, canWrite }: { group: string; canWrite: boolean
     },
     [ctrl],
   );
+  // The first page: the boundary around the list shows its loading text and its error (with Retry).
+  if (posts === undefined) {
+    if (error !== undefined) throw error;
+    return <p className="loading">Loading posts…</p>;
+  }
   return (
     <section aria-label="Posts">
       <ul className="posts">
-        {results.map((post, index) => (
+        {posts.map((post, index) => (
           <PostItem key={post.id || `pending-${index}`} post={post} canWrite={canWrite} onDelete={onDelete} deleteError={deleteErrors[post.id]} />
         ))}
       </ul>
-      {results.length === 0 && <p className="empty">No posts yet.</p>}
-      {page !== undefined && (
-        <button className="more" onClick={() => void loadMore()} disabled={loading}>
-          {loading ? 'Loading…' : 'Load more'}
+      {posts.length === 0 && <p className="empty">No posts yet.</p>}
+      {hasNextPage && (
+        <button className="more" onClick={() => void fetchNextPage()} disabled={isFetchingNextPage}>
+          {isFetchingNextPage ? 'Loading…' : 'Load more'}
         </button>
       )}
-      {error !== undefined && <p role="alert" className="error">{describeError(error)}</p>}
+      {nextPageError !== undefined && (
+        <p role="alert" className="error">
+          {describeError(nextPageError)}
+        </p>
+      )}
     </section>
   );
 }

@@ -1,0 +1,174 @@
+/**
+ * Issue 18.3: `usePaginated(listEndpoint, ...args | null)`: the whole merged list plus
+ * `{ hasNextPage, fetchNextPage, isFetchingNextPage, nextPageError }`, for `Link: <…>; rel="next"`
+ * headers (followed exactly), page numbers and cursors (`paginationField`). Real store, RTK's
+ * serializable and immutable checks on (`configureStore`'s default middleware), fake time.
+ */
+import { act, screen } from '@testing-library/react';
+import { Entity, RestEndpoint, schema } from 'rtk-rest';
+import { usePaginated } from 'rtk-rest/react';
+import { A, net, PostResource, react, renderWith, settle, setup, sliceOf, useTestEnvironment } from './support';
+
+useTestEnvironment();
+
+class Issue extends Entity {
+  id = 0;
+  title = '';
+  pk() {
+    return `${this.id}`;
+  }
+  static override key = 'PaginatedIssue';
+}
+
+/** GitHub's shape: the list is asked by owner/repo, its next pages live under /repositories/:id. */
+const getIssues = new RestEndpoint({ urlPrefix: A, path: '/repos/:owner/:repo/issues', schema: new schema.Collection([Issue]) });
+const repo = { owner: 'octo', repo: 'hello' };
+const page2 = `${A}/repositories/42/issues?page=2&per_page=2`;
+const page3 = `${A}/repositories/42/issues?page=3&per_page=2`;
+const issues = (...ids: number[]) => ids.map((id) => ({ id, title: `issue ${id}` }));
+
+const byCursor = new RestEndpoint({
+  urlPrefix: A,
+  path: '/:group/feed',
+  schema: { results: new schema.Collection([Issue]), next: '' as string | null },
+  paginationField: 'cursor',
+});
+
+/** Shows the list, the hook's fields, and a "Load more" button. */
+function Feed({ endpoint, args }: { endpoint: RestEndpoint<any>; args: unknown }) {
+  const { data, loading, hasNextPage, fetchNextPage, isFetchingNextPage, nextPageError } = usePaginated(endpoint as typeof getIssues, args as typeof repo);
+  const items: Issue[] = Array.isArray(data) ? data : ((data as { results?: Issue[] } | undefined)?.results ?? []);
+  return (
+    <section>
+      <ul>
+        {items.map((item) => (
+          <li key={item.id}>{item.title}</li>
+        ))}
+      </ul>
+      <p>{`loading=${loading} more=${hasNextPage} fetchingMore=${isFetchingNextPage}`}</p>
+      {nextPageError !== undefined && <p role="alert">{nextPageError.message}</p>}
+      <button onClick={() => void fetchNextPage()}>Load more</button>
+    </section>
+  );
+}
+
+const titles = () => screen.queryAllByRole('listitem').map((item) => item.textContent);
+const status = () => screen.getByText(/^loading=/).textContent;
+const loadMore = () => act(() => screen.getByRole('button', { name: 'Load more' }).click());
+
+describe('issue 18.3: usePaginated follows Link rel="next" exactly', () => {
+  it('18.3 the next URL (another path) is requested as given, appended to the list, and stored as plain JSON in the list meta', async () => {
+    const { rest, store } = setup({ gc: false });
+    renderWith(store, <Feed endpoint={getIssues} args={repo} />);
+    const first = await net.nth(1);
+    expect(first.url).toBe(`${A}/repos/octo/hello/issues`);
+    first.reply(issues(1, 2), { headers: { link: `<${page2}>; rel="next", <${page3}>; rel="last"` } });
+    await settle();
+    expect(titles()).toEqual(['issue 1', 'issue 2']);
+    expect(status()).toBe('loading=false more=true fetchingMore=false');
+    expect(sliceOf(rest, store.getState()).meta[`GET ${A}/repos/octo/hello/issues`].links).toEqual({ next: page2, last: page3 });
+
+    loadMore();
+    expect(status()).toBe('loading=false more=true fetchingMore=true');
+    const second = await net.nth(2);
+    expect(second.url).toBe(page2);
+    second.reply(issues(3, 4), { headers: { link: `<${page3}>; rel="next"` } });
+    await settle();
+    expect(titles()).toEqual(['issue 1', 'issue 2', 'issue 3', 'issue 4']);
+
+    loadMore();
+    const third = await net.nth(3);
+    expect(third.url).toBe(page3);
+    third.reply(issues(5), { headers: { link: `<${page2}>; rel="prev"` } });
+    await settle();
+    expect(titles()).toEqual(['issue 1', 'issue 2', 'issue 3', 'issue 4', 'issue 5']);
+    expect(status()).toBe('loading=false more=false fetchingMore=false');
+    // No next page: fetchNextPage sends nothing.
+    loadMore();
+    await settle();
+    expect(net.count).toBe(3);
+  });
+
+  it('18.3 a failed next page leaves the list intact and shows in nextPageError; fetchNextPage retries the same URL', async () => {
+    const { store } = setup({ gc: false });
+    renderWith(store, <Feed endpoint={getIssues} args={repo} />);
+    (await net.nth(1)).reply(issues(1, 2), { headers: { link: `<${page2}>; rel="next"` } });
+    await settle();
+    loadMore();
+    (await net.nth(2)).reply({ message: 'down' }, { status: 503, statusText: 'Service Unavailable' });
+    await settle();
+    expect(titles()).toEqual(['issue 1', 'issue 2']);
+    expect(screen.getByRole('alert').textContent).toContain('Service Unavailable');
+    expect(status()).toBe('loading=false more=true fetchingMore=false');
+
+    loadMore();
+    const retry = await net.nth(3);
+    expect(retry.url).toBe(page2);
+    retry.reply(issues(3));
+    await settle();
+    expect(titles()).toEqual(['issue 1', 'issue 2', 'issue 3']);
+    expect(screen.queryByRole('alert')).toBeNull();
+    // The last answer had no Link header: no next page.
+    expect(status()).toBe('loading=false more=false fetchingMore=false');
+  });
+});
+
+describe('issue 18.3: usePaginated with paginationField (page numbers and cursors)', () => {
+  it('18.3 page numbers: page 2, 3, … until a page adds nothing', async () => {
+    const { store } = setup({ gc: false });
+    renderWith(store, <Feed endpoint={PostResource.getList} args={react} />);
+    (await net.nth(1)).reply([
+      { id: 1, title: 'one' },
+      { id: 2, title: 'two' },
+    ]);
+    await settle();
+    expect(status()).toBe('loading=false more=true fetchingMore=false');
+    loadMore();
+    const second = await net.nth(2);
+    expect(second.url).toBe(`${A}/react/posts?page=2`);
+    second.reply([{ id: 3, title: 'three' }]);
+    await settle();
+    expect(titles()).toEqual(['one', 'two', 'three']);
+    loadMore();
+    const third = await net.nth(3);
+    expect(third.url).toBe(`${A}/react/posts?page=3`);
+    third.reply([]);
+    await settle();
+    expect(titles()).toEqual(['one', 'two', 'three']);
+    expect(status()).toBe('loading=false more=false fetchingMore=false');
+    // At the end, fetchNextPage sends nothing.
+    loadMore();
+    await settle();
+    expect(net.count).toBe(3);
+  });
+
+  it("18.3 cursors: the list's `next` field is the next page's cursor; null ends the list", async () => {
+    const { store } = setup({ gc: false });
+    renderWith(store, <Feed endpoint={byCursor} args={react} />);
+    (await net.nth(1)).reply({ results: issues(1), next: 'c2' });
+    await settle();
+    expect(status()).toBe('loading=false more=true fetchingMore=false');
+    loadMore();
+    const second = await net.nth(2);
+    expect(second.url).toBe(`${A}/react/feed?cursor=c2`);
+    second.reply({ results: issues(2), next: null });
+    await settle();
+    expect(titles()).toEqual(['issue 1', 'issue 2']);
+    expect(status()).toBe('loading=false more=false fetchingMore=false');
+  });
+
+  it('18.3 null arguments: inactive, no request, no next page', async () => {
+    const { store } = setup({ gc: false });
+    renderWith(store, <Feed endpoint={getIssues} args={null} />);
+    await settle();
+    expect(net.count).toBe(0);
+    expect(status()).toBe('loading=false more=false fetchingMore=false');
+  });
+
+  it('18.3 a list schema without a Collection is a clear [rtk-rest] error naming the endpoint and the fix', () => {
+    const { store } = setup({ gc: false });
+    const plain = new RestEndpoint({ urlPrefix: A, path: '/plain', schema: [Issue] });
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(() => renderWith(store, <Feed endpoint={plain} args={undefined} />)).toThrow(/^\[rtk-rest\] usePaginated\(GET https:\/\/api\.example\.com\/plain\).*schema\.Collection/);
+  });
+});

@@ -1,0 +1,82 @@
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { findCollection } from '../rest';
+import type { RestEndpoint } from '../rest';
+import { nextPageOf, pageStateOf, rebuildError } from '../redux';
+import type { NextPage } from '../redux';
+import type { Binding } from './binding';
+import type { FetchingRead, Request } from './hooks';
+import { useRefetch, useTrackedAnswer } from './tracked';
+import type { RestHooks } from './types';
+import { selectDLE } from './useDLE';
+
+const noop = () => undefined;
+
+/**
+ * `usePaginated` over a `useFetchingRead` (issue 18.3): `useDLE` of the list, plus its next page
+ * as the store knows it (`nextPageOf`: a `Link` header's `rel="next"`, the list's `next` cursor, or
+ * the next page number). A factory in its own file so an app that does not page bundles none of it.
+ */
+export function paginatedHook(useFetchingRead: (endpoint: RestEndpoint, args: unknown[], hook: string) => FetchingRead): RestHooks['usePaginated'] {
+  return function usePaginated(endpoint: RestEndpoint, ...args: unknown[]): any {
+    if (process.env.NODE_ENV !== 'production') checkList(endpoint);
+    const { binding, request } = useFetchingRead(endpoint, args, 'usePaginated');
+    const refetch = useRefetch(binding, request, endpoint, args);
+    // Page numbers have no end marker: the page key after the first page that added nothing.
+    const [endedAt, setEndedAt] = useState<string>();
+    const fetchNextPage = useFetchNextPage(binding, request, endedAt, setEndedAt);
+    const extra = useMemo(() => ({ refetch, fetchNextPage }), [refetch, fetchNextPage]);
+    return useTrackedAnswer((state) => {
+      const list = selectDLE(binding, request, state);
+      const { reducerPath } = binding.rest;
+      const next = request === undefined ? undefined : nextPageOf(reducerPath, state, request.endpoint, request.args, request.key);
+      if (next === undefined) return { ...list, hasNextPage: false, isFetchingNextPage: false, nextPageError: undefined };
+      const page = pageStateOf(reducerPath, state, next.pageKey);
+      return {
+        ...list,
+        hasNextPage: next.pageKey !== endedAt,
+        isFetchingNextPage: page.fetching,
+        nextPageError: page.error === undefined ? undefined : rebuildError(page.error),
+      };
+    }, extra);
+  } as RestHooks['usePaginated'];
+}
+
+/**
+ * `fetchNextPage()`: `rest.fetch` of the next page as the store knows it when called (a second call
+ * while it is in flight joins it); resolves to the merged list, or `undefined` when there is no
+ * next page. Its rejection is marked handled: the error is shown in `nextPageError`.
+ */
+function useFetchNextPage({ store, rest }: Binding, request: Request | undefined, endedAt: string | undefined, setEndedAt: (pageKey: string) => void) {
+  // Read when called, so that fetchNextPage keeps its identity.
+  const ended = useRef(endedAt);
+  ended.current = endedAt;
+  return useCallback((): Promise<unknown> => {
+    const next = request === undefined ? undefined : nextPageOf(rest.reducerPath, store.getState(), request.endpoint, request.args, request.key);
+    if (request === undefined || next === undefined || next.pageKey === ended.current) return Promise.resolve(undefined);
+    const before = itemCount(rest.selectData(store.getState(), request.endpoint, ...request.args));
+    const promise = store.dispatch(rest.fetch(next.endpoint, ...next.args)) as Promise<unknown>;
+    promise.then((list) => {
+      if (next.mode !== 'page' || itemCount(list) !== before) return;
+      const after: NextPage | undefined = nextPageOf(rest.reducerPath, store.getState(), request.endpoint, request.args, request.key);
+      if (after !== undefined) setEndedAt(after.pageKey);
+    }, noop);
+    return promise;
+  }, [store, rest, request, setEndedAt]);
+}
+
+/** The number of items of a list: an array's length, or that of the first array field of an object (`{ results, next }`). */
+function itemCount(list: unknown): number {
+  if (Array.isArray(list)) return list.length;
+  if (typeof list !== 'object' || list === null) return 0;
+  for (const value of Object.values(list)) if (Array.isArray(value)) return value.length;
+  return 0;
+}
+
+/** Dev only: a list without a Collection has nothing to append pages to. */
+function checkList(endpoint: RestEndpoint): void {
+  if (typeof endpoint === 'function' && findCollection(endpoint.schema) !== undefined) return;
+  const name = typeof endpoint === 'function' ? endpoint.name : String(endpoint);
+  throw new TypeError(
+    `[rtk-rest] usePaginated(${name}): the list's schema has no Collection to append the next pages to. Declare the list with a Collection, e.g. schema: new schema.Collection([Post]) or { results: new schema.Collection([Post]), next: '' }.`,
+  );
+}
