@@ -95,10 +95,10 @@ describe('issue 18.3: usePaginated follows Link rel="next" exactly', () => {
     (await net.nth(1)).reply(issues(1, 2), { headers: { link: `<${page2}>; rel="next"` } });
     await settle();
     loadMore();
-    (await net.nth(2)).reply({ message: 'down' }, { status: 503, statusText: 'Service Unavailable' });
+    (await net.nth(2)).reply({ message: 'down' }, { status: 500, statusText: 'Internal Server Error' });
     await settle();
     expect(titles()).toEqual(['issue 1', 'issue 2']);
-    expect(screen.getByRole('alert').textContent).toContain('Service Unavailable');
+    expect(screen.getByRole('alert').textContent).toContain('Internal Server Error');
     expect(status()).toBe('loading=false more=true fetchingMore=false');
 
     loadMore();
