@@ -59,7 +59,14 @@ export interface TableLimits {
   readonly entities: number;
   readonly keys: number;
 }
-const LEAF_MAX = 32;
+/**
+ * Pairs a leaf holds before it splits into a 32-way branch. A split leaves 32 leaves of about
+ * LEAF_MAX / 32 pairs, and each leaf costs its array headers: with 32, the leaves of a 100,000-entry
+ * table averaged 3 pairs and the state of the store workload was 1.35x its raw JSON; with 128 it is
+ * 0.95x (bench/README.md, "Memory (bench E)"), at the price of scanning up to 128 pairs per lookup
+ * in sharded tables (the store path measured the same).
+ */
+const LEAF_MAX = 128;
 const MAX_DEPTH = 6;
 const CHUNK = 256;
 
