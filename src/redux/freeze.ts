@@ -1,3 +1,5 @@
+import { isSharded as isShardedTable } from './tables';
+
 /**
  * Development-only freezing of the slice, so that Redux Toolkit's default dev checks stay cheap
  * (bench/README.md, "Development checks", has the figures).
@@ -92,4 +94,24 @@ export function freezeState<T>(state: T): T {
     if (top > 0) sums[top - 1]! += weight;
   }
   return state;
+}
+
+/**
+ * Freezes the plain tables of a slice whatever they weigh (issue 17.1). A plain table holds at
+ * most `shardTablesAbove` entries (2,000 by default), so it may weigh far more than FREEZE_LIMIT;
+ * left open, both checks walked its every slot on every dispatch (7 ms per unrelated dispatch at
+ * 2,000 cached issues). Frozen, the immutability check skips it and the serializability check
+ * walks it once per write of its type, bounded by the threshold (bench/README.md, "Development
+ * checks"). Sharded tables keep the weight rule: their root holds the whole table, and a write
+ * replaces it. O(number of tables) per call.
+ */
+export function freezePlainTables(slice: { entities: object; entitiesMeta: object; indexes: object; endpoints: object; meta: object }): void {
+  const freezeTable = (table: unknown) => {
+    if (typeof table === 'object' && table !== null && !Object.isFrozen(table) && !isShardedTable(table)) Object.freeze(table);
+  };
+  for (const table of Object.values(slice.entities)) freezeTable(table);
+  for (const table of Object.values(slice.entitiesMeta)) freezeTable(table);
+  for (const fields of Object.values(slice.indexes)) for (const table of Object.values(fields as object)) freezeTable(table);
+  freezeTable(slice.endpoints);
+  freezeTable(slice.meta);
 }

@@ -1,5 +1,5 @@
 import type { RestActions } from './actions';
-import { freezeState } from './freeze';
+import { freezePlainTables, freezeState } from './freeze';
 import { applyEntityWrite, removals } from './layout';
 import { setOwn } from '../internal/own';
 import { mergeRestored } from './rehydrate';
@@ -85,7 +85,10 @@ export function buildReducer(actions: RestActions, restoredOf?: RestoredOf, limi
         ? mergeRestored(state === undefined ? initialState() : completeState(state), checkTableFormat(restored, reducerPath, `restored by ${action.type}`), limits).state
         : withLayers(base(state, action), action, actions);
     // Development only (see docs/internals.md#development-only-code): frozen state keeps RTK's default checks cheap (freeze.ts).
-    if (process.env.NODE_ENV !== 'production') freezeState(next);
+    if (process.env.NODE_ENV !== 'production') {
+      freezeState(next);
+      freezePlainTables(next);
+    }
     return next;
   };
 }
