@@ -251,24 +251,80 @@ describe('issue 16.15: the example app, tried as a new user would', () => {
   );
 
   e2e(
-    'a failed create keeps what was typed, to try again',
+    'issue 18.7: the new-post form on useMutation: a failed create shows the server’s message and keeps what was typed; a retry publishes and empties it',
     async () => {
       await open(page(), app.url);
       await logIn(page());
+      const publish = page().getByRole('button', { name: /^Publish/ });
+      const alert = page().locator('.new-post [role="alert"]');
       await failNext('POST', '**/api/react/posts');
       await page().getByLabel('New post title').fill('Kept after a failure');
       await page().getByLabel('New post body').fill('Still here');
-      await page().getByRole('button', { name: 'Publish' }).click();
-      await page().locator('.new-post [role="alert"]', { hasText: 'try again' }).waitFor();
+      await publish.click();
+      // The server's own message (its JSON body), not only the status.
+      await alert.filter({ hasText: 'Simulated server failure' }).waitFor();
+      await expect(alert.textContent()).resolves.toMatch(/500.*try again/);
       await expect(page().getByLabel('New post title').inputValue()).resolves.toBe('Kept after a failure');
       await expect(page().getByLabel('New post body').inputValue()).resolves.toBe('Still here');
       await expect(page().locator('.posts > li', { hasText: 'Kept after a failure' }).count()).resolves.toBe(0);
-      // Trying again publishes it, and only then the form empties.
-      await page().getByRole('button', { name: 'Publish' }).click();
+      // A 422 with field errors shows each field's message.
+      await page().route('**/api/react/posts', (route) =>
+        route.request().method() === 'POST'
+          ? route.fulfill({ status: 422, contentType: 'application/json', body: JSON.stringify({ errors: [{ field: 'title', message: 'is already taken' }] }) })
+          : route.fallback(),
+      );
+      await publish.click();
+      await alert.filter({ hasText: 'title: is already taken' }).waitFor();
+      await expect(page().getByLabel('New post title').inputValue()).resolves.toBe('Kept after a failure');
+      await page().unroute('**/api/react/posts');
+      // Trying again: the button says so while the request is out, then the form empties.
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page().route('**/api/react/posts', async (route) => {
+        if (route.request().method() === 'POST') await held;
+        await route.fallback();
+      });
+      await publish.click();
+      await page().getByRole('button', { name: 'Publishing…', disabled: true }).waitFor();
+      release();
       await page().locator('.posts > li:not(.pending)', { hasText: 'Kept after a failure' }).waitFor();
+      await page().getByRole('button', { name: 'Publish', disabled: false }).waitFor();
       await expect(page().getByLabel('New post title').inputValue()).resolves.toBe('');
       await expect(page().getByLabel('New post body').inputValue()).resolves.toBe('');
-      await expect(page().locator('.new-post [role="alert"]').count()).resolves.toBe(0);
+      await expect(alert.count()).resolves.toBe(0);
+      await eventually(
+        async () => (await app.api('/api/react/posts')).filter((p: { title: string }) => p.title === 'Kept after a failure').length,
+        (count) => count === 1,
+        { what: 'the server to store the post once' },
+      );
+    },
+    page,
+  );
+
+  e2e(
+    'issue 18.7: the like button and the edit form on useMutation: a failure shows the server’s message and rolls back; the next try clears it',
+    async () => {
+      await open(page(), app.url);
+      await logIn(page());
+      const row = post(12);
+      const original = (await row.locator('h3').textContent())!;
+      const likes = (await row.locator('.likes').textContent())!;
+      await failNext('POST', '**/api/react/posts/12/like');
+      await row.getByRole('button', { name: /^Like / }).click();
+      await row.getByRole('alert').filter({ hasText: 'The server failed (500): Simulated server failure' }).waitFor();
+      await expect(row.locator('.likes').textContent()).resolves.toBe(likes);
+      await failNext('PATCH', '**/api/react/posts/12');
+      await editTitle(row, 'This edit will fail');
+      await row.getByRole('alert').filter({ hasText: 'Simulated server failure' }).waitFor();
+      await expect(row.locator('h3').textContent()).resolves.toBe(original);
+      // The like's state is its own: a like that succeeds clears its message, and the failed edit's stays until it is tried again.
+      await row.getByRole('button', { name: /^Like / }).click();
+      await row.locator('.likes', { hasText: String(Number(likes) + 1) }).waitFor();
+      await editTitle(row, 'This edit works');
+      await row.locator('h3', { hasText: 'This edit works' }).waitFor();
+      await page().waitForLoadState('networkidle');
+      await expect(row.getByRole('alert').count()).resolves.toBe(0);
+      await expect(app.api('/api/react/posts/12')).resolves.toMatchObject({ title: 'This edit works', like_count: Number(likes) + 1 });
     },
     page,
   );

@@ -1,6 +1,6 @@
 import { memo, useState } from 'react';
 import type { FormEvent } from 'react';
-import { useController, useLoading } from 'rtk-rest/react';
+import { useMutation } from 'rtk-rest/react';
 import { PostResource } from '../api/resources';
 import type { Post } from '../api/resources';
 import { describeError } from './describeError';
@@ -22,22 +22,21 @@ export interface PostItemProps {
  * stay the same objects unless its own post changed, so only that row renders again.
  */
 export const PostItem = memo(function PostItem({ post, canWrite, onDelete, deleteError }: PostItemProps) {
-  const ctrl = useController();
   const rendersRef = useRenderCount<HTMLLIElement>();
   const params = { group: post.group, id: post.id };
   const [editing, setEditing] = useState(false);
-  const [like, , likeError] = useLoading(() => ctrl.fetch(PostResource.like, params));
-  const [save, saving, saveError] = useLoading(async (title: string) => {
-    setEditing(false);
-    await ctrl.fetch(PostResource.partialUpdate, params, { title });
-  });
+  const [like, { error: likeError }] = useMutation(PostResource.like);
+  const [update, { isLoading: saving, error: saveError }] = useMutation(PostResource.partialUpdate);
   const error = likeError ?? saveError ?? deleteError;
   // A post still being created has no id yet: it shows under a placeholder until the server answers (SPEC 6.54).
   const pending = !post.id;
   const onSave = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const title = String(new FormData(event.currentTarget).get('title') ?? '').trim();
-    if (title) void save(title);
+    if (!title) return;
+    setEditing(false);
+    // A failure is in the hook's state (shown below) and the optimistic title rolls back.
+    update(params, { title }).catch(() => undefined);
   };
   return (
     <li ref={rendersRef} className={pending || saving ? 'post pending' : 'post'} data-testid={pending ? 'post-pending' : `post-${post.id}`}>
@@ -57,7 +56,7 @@ export const PostItem = memo(function PostItem({ post, canWrite, onDelete, delet
       </p>
       <p>{post.body}</p>
       <div className="actions">
-        <button onClick={() => void like()} disabled={!canWrite || pending} aria-label={`Like ${post.title}`}>
+        <button onClick={() => like(params).catch(() => undefined)} disabled={!canWrite || pending} aria-label={`Like ${post.title}`}>
           ♥ <span className="likes">{post.likeCount}</span>
         </button>
         {canWrite && !pending && (
