@@ -29,4 +29,4 @@ export interface StreamContext<A extends readonly unknown[] = any[]> {
 }
 
 /** The `stream` option's type: may return a promise; a throw or rejection is logged in development, never stored. */
-export type StreamOption = (context: StreamContext) => void | Promise<void>;
+export type StreamOption = (context: StreamContext<any>) => void | Promise<void>;
