@@ -9,7 +9,7 @@ import { createRest } from 'rtk-rest';
 import type { StreamContext } from 'rtk-rest';
 import { PostResource, sliceOf } from '../redux/support';
 import type { Rest } from '../redux/support';
-import { CYCLES, GC_EVERY_CYCLES, HEAP_BOUND, LEAK_REST_OPTIONS, PAST_GC, WARMUP, bookkeeping, collect, controllerOf, elapsed, heapFigures, keyId, requireGc, retainedHeap, sliceLeft, wallClock, writeFigures } from './leak-support';
+import { CYCLES, HEAP_BOUND, LEAK_REST_OPTIONS, PAST_GC, WARMUP, bookkeeping, controllerOf, elapsed, heapFigures, keyId, requireGc, retainedHeap, runCycles, sliceLeft, wallClock, writeFigures } from './leak-support';
 
 jest.setTimeout(process.env.SOAK ? 900_000 : 60_000);
 
@@ -55,10 +55,7 @@ async function batch(store: Store, rest: Rest, first: number, count: number): Pr
 }
 
 async function run(store: Store, rest: Rest, first: number, cycles: number): Promise<void> {
-  for (let done = 0; done < cycles; done += BATCH) {
-    await batch(store, rest, first + done, Math.min(BATCH, cycles - done));
-    if ((done + BATCH) % GC_EVERY_CYCLES === 0) collect();
-  }
+  await runCycles((from, count) => batch(store, rest, from, count), first, cycles, BATCH);
 }
 
 describe('issue 18.6: leak, streaming subscribe / unsubscribe cycles', () => {
