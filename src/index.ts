@@ -19,6 +19,8 @@ export type {
   ProcessedOf,
   DataOf,
   OptimisticSnapshot,
+  StreamContext,
+  StreamOption,
   PathParams,
   ResourceOptions,
   ResourceMembers,

@@ -24,6 +24,7 @@ import * as formData from '../../docs/recipes/form-data';
 import * as tenantPrefix from '../../docs/recipes/tenant-prefix';
 import * as nestedQuery from '../../docs/recipes/nested-query';
 import * as persistence from '../../docs/recipes/persistence';
+import * as sse from '../../docs/recipes/sse';
 
 const DOCS = path.resolve(__dirname, '../../docs');
 const RECIPES = path.join(DOCS, 'recipes');
@@ -703,5 +704,62 @@ describe('persistence (issue 17.3): redux-persist with a real store', () => {
     expect(rest.selectResponse(two.store.getState(), PostResource.getList).expiryStatus).toBe('valid');
     expect(rest.selectEntity(two.store.getState(), Post, 6)?.title).toBe('fresh six');
     slow.resolve(json({ id: 7, title: 'late' }));
+  });
+});
+
+describe('issue 18.6: recipe sse (server-sent events through stream(...))', () => {
+  const { getMatch, Match } = sse;
+
+  /** A fake EventSource: records its URL and listeners; `emit` delivers a message. */
+  class FakeEventSource {
+    static opened: FakeEventSource[] = [];
+    readonly listeners = new Map<string, Set<(event: { data: string }) => void>>();
+    closed = false;
+    constructor(readonly url: string) {
+      FakeEventSource.opened.push(this);
+    }
+    addEventListener(type: string, listener: (event: { data: string }) => void): void {
+      if (!this.listeners.has(type)) this.listeners.set(type, new Set());
+      this.listeners.get(type)!.add(listener);
+    }
+    close(): void {
+      this.closed = true;
+    }
+    /** What a browser's EventSource does on a message, unless closed. */
+    emit(data: unknown): void {
+      if (this.closed) return;
+      for (const listener of this.listeners.get('message') ?? []) listener({ data: JSON.stringify(data) });
+    }
+  }
+
+  const original = (globalThis as { EventSource?: unknown }).EventSource;
+  beforeEach(() => {
+    FakeEventSource.opened = [];
+    (globalThis as { EventSource?: unknown }).EventSource = FakeEventSource;
+  });
+  afterEach(() => {
+    (globalThis as { EventSource?: unknown }).EventSource = original;
+  });
+
+  it('subscribers share one connection; pushed matches update every reader; the last one leaving closes it', () => {
+    const { rest, store, actions } = setup();
+    const first = store.dispatch(rest.subscribe(getMatch, { id: 7 }));
+    const second = store.dispatch(rest.subscribe(getMatch, { id: 7 }));
+    expect(FakeEventSource.opened.map((source) => source.url)).toEqual([`${A}/matches/7/events`]);
+    const [source] = FakeEventSource.opened;
+    source!.emit({ id: 7, home: 1, away: 0 });
+    expect(rest.selectData(store.getState(), getMatch, { id: 7 })).toBeInstanceOf(Match);
+    expect(rest.selectQuery(store.getState(), Match, 7)).toMatchObject({ home: 1, away: 0 });
+    source!.emit({ id: 7, home: 2, away: 0 });
+    expect(logicalSlice(rest, store.getState()).entities.Match).toEqual({ 7: { id: 7, home: 2, away: 0 } });
+    first();
+    expect(source!.closed).toBe(false);
+    second();
+    expect(source!.closed).toBe(true);
+    const written = actions.length;
+    const late = source!.listeners.get('message')!;
+    for (const listener of late) listener({ data: JSON.stringify({ id: 7, home: 9, away: 9 }) });
+    expect(actions).toHaveLength(written);
+    expect(rest.selectQuery(store.getState(), Match, 7)?.home).toBe(2);
   });
 });

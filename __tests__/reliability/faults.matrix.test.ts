@@ -46,6 +46,9 @@ import type { FakeRequest, Rest, Store } from '../redux/support';
  * | reset during fetch     | 11 #21, 6.69–6.70| ✓    | ✓        | ✓          | ✓    | ResetError after the reset commits; response dropped; polls refetch at once |
  * | out-of-order responses | 11 #28, 5.16, 4.13, 6.53 | ✓ | ✓   | ✓          | ✓    | older response fills missing fields only; result and meta not replaced |
  *
+ * The stream column (issue 18.6) is in faults.stream.test.ts: a stream sends no request of the
+ * library's, so its cells are the faults that reach the store through a stream.
+ *
  * Every combination applies: SPEC 11 rules out none of them. (The timeout cells once found that a
  * cross-realm `DOMException` — Node's, seen from Jest's VM — was printed as `String(cause)`; the
  * library now reads any thrown value's `message`.) Two notes on how a cell is built:

@@ -84,6 +84,14 @@ export function collect(): void {
   requireGc()();
 }
 
+/** Runs `cycles` cycles from cycle `first`, `size` per `batch`, with a forced GC every GC_EVERY_CYCLES. */
+export async function runCycles(batch: (first: number, count: number) => Promise<void>, first: number, cycles: number, size = 250): Promise<void> {
+  for (let done = 0; done < cycles; done += size) {
+    await batch(first + done, Math.min(size, cycles - done));
+    if ((done + size) % GC_EVERY_CYCLES === 0) collect();
+  }
+}
+
 /** One retained-heap measurement: the median reading, every reading, and V8's spaces at the end. */
 export interface HeapSample {
   /** Median `heapUsed` in bytes. */

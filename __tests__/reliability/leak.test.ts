@@ -20,13 +20,13 @@ import {
   PAST_GC,
   WARMUP,
   bookkeeping,
-  collect,
   controllerOf,
   elapsed,
   heapFigures,
   keyId,
   requireGc,
   retainedHeap,
+  runCycles,
   sliceLeft,
   wallClock,
   writeFigures,
@@ -143,10 +143,7 @@ async function batch(store: Store, rest: Rest, first: number, count: number): Pr
 }
 
 async function run(store: Store, rest: Rest, first: number, cycles: number): Promise<void> {
-  for (let done = 0; done < cycles; done += BATCH) {
-    await batch(store, rest, first + done, Math.min(BATCH, cycles - done));
-    if ((done + BATCH) % GC_EVERY_CYCLES === 0) collect();
-  }
+  await runCycles((from, count) => batch(store, rest, from, count), first, cycles, BATCH);
 }
 
 // ---------------------------------------------------------------------------------------------

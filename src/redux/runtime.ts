@@ -12,6 +12,7 @@ import { InFlightRequests } from './requests';
 import { buildResetHandler } from './reset';
 import type { MiddlewareAPI, UnknownAction } from './rtk';
 import type { Selectors } from './selectors';
+import { buildStreamsResetHandler, Streams } from './streams';
 import type { RestState } from './types';
 import { buildUnauthorizedHandler } from './unauthorized';
 
@@ -22,6 +23,7 @@ export interface RuntimeRecords {
   readonly argsByKey: KeyRecord['argsByKey'];
   readonly endpointsByKey: KeyRecord['endpointsByKey'];
   readonly polling: Polling;
+  readonly streams: Streams;
   readonly gc: GarbageCollector | undefined;
 }
 
@@ -60,6 +62,7 @@ export function buildStoreHandlers(
   const lifecycle = buildFetchLifecycle(hctx, optimistic, buildUnauthorizedHandler(hctx));
   const polling = new Polling(hctx, lifecycle);
   const onEvents = new RefetchOnEvents(hctx, lifecycle);
+  const streams = new Streams(hctx);
   const gc = rest.options.gc === false ? undefined : new GarbageCollector(hctx, () => polling.subscribedKeys(), rest.options.gc);
 
   const runtime: StoreRuntime & RuntimeRecords = {
@@ -72,15 +75,24 @@ export function buildStoreHandlers(
     retain: (key: string) => gc?.retain(key),
     retainQuery: (queryable: unknown, args: readonly unknown[]) => gc?.retainQuery(queryable, args),
     mountRead: onEvents.mount.bind(onEvents),
-    subscribe: polling.subscribe.bind(polling),
+    subscribe: (endpoint, args, key) => {
+      const unsubscribe = polling.subscribe(endpoint, args, key);
+      streams.start(endpoint, args, key);
+      // The key's last subscriber gone: its stream stops (see docs/concepts.md#streams).
+      return () => {
+        unsubscribe();
+        if (!polling.has(key)) streams.stop(key);
+      };
+    },
     remember: keys.remember.bind(keys),
     reads: requests.reads,
     active: requests.active,
     argsByKey: keys.argsByKey,
     endpointsByKey: keys.endpointsByKey,
     polling,
+    streams,
     gc,
   };
-  const after = [buildResetHandler(hctx, optimistic, polling), lifecycle.handle, buildGcHandler(hctx), buildPollingHandler(polling)];
+  const after = [buildResetHandler(hctx, optimistic, polling), lifecycle.handle, buildGcHandler(hctx), buildPollingHandler(polling), buildStreamsResetHandler(hctx, streams, (key) => polling.has(key))];
   return { runtime, after, optimistic, gc };
 }

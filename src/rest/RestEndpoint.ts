@@ -14,6 +14,7 @@ import { encodeBody, hasContentType, headersToObject, parseBody, sendRequest } f
 import { buildUrl, searchToString } from './search';
 import type { EndpointArgs, Extended, ExtendedEndpoint, OptimisticSnapshot, ProcessedOf, RestEndpointOptions, RestGenerics, RetryOption } from './types';
 import type { AssignOf, GetPageOf, PageEndpoint, PushOf, StoreEndpoint, UrlParamsOf } from './types';
+import type { StreamOption } from './stream';
 
 const CONFIG = Symbol('rtk-rest.config');
 const COMPILED = Symbol('rtk-rest.path');
@@ -70,6 +71,22 @@ export class RestEndpoint<const O extends RestGenerics = any> {
   declare readonly errorExpiryLength?: number;
   /** ms between polls while the key has a subscriber (`rest.subscribe`, `useSubscription`, `useLive`). @default undefined (no polling) */
   declare readonly pollFrequency?: number;
+  /**
+   * Started when the key gets its first subscriber (`rest.subscribe`, `useSubscription`, `useLive`),
+   * aborted through `signal` when the last one leaves or the store is reset (see docs/concepts.md#streams).
+   * Its writes are ordinary actions; a throw or rejection is logged in development and stores nothing.
+   * @default undefined (no stream)
+   *
+   * @example
+   * const livePost = PostResource.get.extend({
+   *   stream({ args: [{ id }], signal, setResponse }: StreamContext) {
+   *     const socket = new WebSocket(`wss://api.example.com/posts/${id}`);
+   *     socket.onmessage = (event) => setResponse(JSON.parse(event.data));
+   *     signal.addEventListener('abort', () => socket.close());
+   *   },
+   * });
+   */
+  declare readonly stream?: StreamOption;
   /** Whether stale data counts as missing, so that suspending reads wait for fresh data (see docs/concepts.md#expiry). @default false */
   declare readonly invalidIfStale?: boolean;
   /** Retries of failures that mean "try again", with backoff (see `RequestPolicyOptions`). @default reads: the createRest value (3); mutations: false */
@@ -477,6 +494,9 @@ function createEndpoint(proto: object, config: Config): RestEndpoint {
   const name = typeof config.name === 'string' && config.name !== '' ? config.name : defaultName;
   const compiled = compilePath(path);
   for (const option of ['dataExpiryLength', 'errorExpiryLength', 'pollFrequency', 'timeout'] as const) checkLength(name, option, config[option]);
+  if (config.stream !== undefined && typeof config.stream !== 'function') {
+    throw new TypeError(`[rtk-rest] ${name}: stream must be a function ({ args, signal, setResponse, set, dispatch, getState }) => void, got ${typeof config.stream}. Pass a function or leave the option out.`);
+  }
   const computed: Config = { ...config, path, method, sideEffect, urlPrefix, name };
   for (const key of Object.keys(computed)) {
     Object.defineProperty(endpoint, key, { value: computed[key], writable: true, enumerable: true, configurable: true });

@@ -16,4 +16,5 @@ export { NOT_MODIFIED } from './conditional';
 export type { Validators } from './conditional';
 export type { RetryOption, RetryOptions, RequestPolicyOptions } from './types';
 export type { RestGenerics, RestEndpointOptions, EndpointArgs, UrlParamsOf, HasBody, BodyOf, ProcessedOf, DataOf, OptimisticSnapshot, StoreEndpoint } from './types';
+export type { StreamContext, StreamOption } from './stream';
 export type { ResourceOptions, ResourceMembers, ResourceGenerics, ResourceExtend, Resource, ListParams } from './resourceTypes';

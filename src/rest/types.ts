@@ -1,3 +1,4 @@
+import type { StreamOption } from './stream';
 import type { CollectionCreation, CollectionSchema, Denormalize, Entity, SchemaNode, schema } from '../schema';
 import type { ParamsArg, PathParams } from './pathTypes';
 import type { RestEndpoint } from './RestEndpoint';
@@ -331,6 +332,8 @@ export interface RestEndpointOptions extends RequestPolicyOptions {
   errorExpiryLength?: number;
   /** ms between polls while subscribed. @default undefined (no polling) */
   pollFrequency?: number;
+  /** Pushes updates while the key has subscribers (see docs/concepts.md#streams). @default undefined (no stream) */
+  stream?: StreamOption;
   /** Stale data is unusable: suspending reads wait for fresh data. @default false */
   invalidIfStale?: boolean;
   /** `'soft'` keeps showing data while this error is stored. @default none (errors surface) */
@@ -376,6 +379,7 @@ export interface StoreEndpoint {
   readonly dataExpiryLength?: number;
   readonly errorExpiryLength?: number;
   readonly pollFrequency?: number;
+  readonly stream?: StreamOption;
   readonly retry?: RetryOption;
   readonly timeout?: number;
   readonly conditional?: boolean;

@@ -1,0 +1,89 @@
+import type { StoreEndpoint, StreamContext } from '../rest';
+import type { ActionHandler, HandlerContext } from './handlerContext';
+import type { UnknownAction } from './rtk';
+
+/** The thunks a stream writes through: the public instance's `setResponse` and `set`. */
+interface Writers {
+  setResponse(endpoint: StoreEndpoint, ...rest: unknown[]): unknown;
+  set(queryable: unknown, ...rest: unknown[]): unknown;
+}
+
+interface RunningStream {
+  readonly endpoint: StoreEndpoint;
+  readonly args: unknown[];
+  readonly controller: AbortController;
+}
+
+/**
+ * The running `stream(...)`s of one store (see docs/concepts.md#streams): at most one per key,
+ * started by the first subscriber whose endpoint has a stream, aborted when the key's last
+ * subscriber leaves. A reset aborts them all and starts again those whose key is still
+ * subscribed, since the subscribers still want live data (as polls are due at once after a reset).
+ */
+export class Streams {
+  private readonly running = new Map<string, RunningStream>();
+
+  constructor(private readonly hctx: HandlerContext) {}
+
+  /** How many streams run (the leak suite's count). */
+  get size(): number {
+    return this.running.size;
+  }
+
+  /** A subscriber arrived for the key: start its endpoint's stream unless one runs. */
+  start(endpoint: StoreEndpoint, args: unknown[], key: string): void {
+    const { stream } = endpoint;
+    if (stream === undefined || this.running.has(key)) return;
+    const controller = new AbortController();
+    this.running.set(key, { endpoint, args, controller });
+    const context = this.contextFor(endpoint, args, controller.signal);
+    // A stream's failure is its own: it reaches no caller and stores nothing (the key keeps its
+    // data and can still be fetched); development builds say so, since nothing else would.
+    const failed = (error: unknown) => {
+      if (process.env.NODE_ENV !== 'production' && !controller.signal.aborted) console.error(`[rtk-rest] the stream of ${endpoint.name} failed; the key keeps its data. Catch errors inside stream(...) to recover.`, error);
+    };
+    try {
+      const result = stream(context) as unknown;
+      if (result instanceof Promise) result.catch(failed);
+    } catch (error) {
+      failed(error);
+    }
+  }
+
+  /** The key lost its last subscriber: abort its stream. */
+  stop(key: string): void {
+    const entry = this.running.get(key);
+    if (entry === undefined) return;
+    this.running.delete(key);
+    entry.controller.abort();
+  }
+
+  /** After a reset: abort every stream, then restart those whose key is still subscribed. */
+  restartAll(subscribed: (key: string) => boolean): void {
+    const entries = [...this.running];
+    for (const [key] of entries) this.stop(key);
+    for (const [key, { endpoint, args }] of entries) if (subscribed(key)) this.start(endpoint, args, key);
+  }
+
+  private contextFor(endpoint: StoreEndpoint, args: unknown[], signal: AbortSignal): StreamContext {
+    const { api, rest } = this.hctx;
+    const writers = rest.instance as Writers;
+    // After the abort a stream's writes are dropped: a late message must not revive a key nobody watches.
+    const dispatch = (action: unknown): unknown => (signal.aborted ? undefined : api.dispatch(action as UnknownAction));
+    return {
+      args,
+      signal,
+      setResponse: (body) => void dispatch(writers.setResponse(endpoint, ...args, body)),
+      set: (queryable, ...values) => void dispatch(writers.set(queryable, ...values)),
+      dispatch,
+      getState: () => api.getState(),
+    };
+  }
+}
+
+/** `resetEntireStore` committed: the streams restart (see docs/concepts.md#streams). */
+export function buildStreamsResetHandler({ rest }: HandlerContext, streams: Streams, subscribed: (key: string) => boolean): ActionHandler {
+  return (action) => {
+    if (rest.actions.resetEntireStore.match(action)) streams.restartAll(subscribed);
+  };
+}
