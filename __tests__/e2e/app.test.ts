@@ -314,9 +314,15 @@ describe('issue 16.15: the example app, tried as a new user would', () => {
       await row.getByRole('alert').filter({ hasText: 'The server failed (500): Simulated server failure' }).waitFor();
       await expect(row.locator('.likes').textContent()).resolves.toBe(likes);
       await failNext('PATCH', '**/api/react/posts/12');
+      // The like's message is still on screen, so waiting for "an alert" would pass at once: wait for the PATCH's answer,
+      // then for the rolled-back title (the row renders it a moment after the answer arrives).
+      const patched = page().waitForResponse((response) => response.request().method() === 'PATCH' && response.url().endsWith('/api/react/posts/12'));
       await editTitle(row, 'This edit will fail');
-      await row.getByRole('alert').filter({ hasText: 'Simulated server failure' }).waitFor();
+      await expect(patched.then((response) => response.status())).resolves.toBe(500);
+      await row.locator('h3', { hasText: original }).waitFor();
+      await page().locator('[data-testid="post-12"]:not(.pending)').waitFor();
       await expect(row.locator('h3').textContent()).resolves.toBe(original);
+      await expect(row.getByRole('alert').textContent()).resolves.toContain('Simulated server failure');
       // The like's state is its own: a like that succeeds clears its message, and the failed edit's stays until it is tried again.
       await row.getByRole('button', { name: /^Like / }).click();
       await row.locator('.likes', { hasText: String(Number(likes) + 1) }).waitFor();
