@@ -244,3 +244,11 @@ export function OnlineCount() {
 
 // Outside React: const unsubscribe = store.dispatch(rest.subscribe(getStats));
 // #endregion polling
+
+// #region bundle-size
+import { buildCreateRest, garbageCollection } from 'rtk-rest';
+
+// No polling, streams or refetch on focus/reconnect in this app's bundle: only GC.
+export const createLeanRest = buildCreateRest(garbageCollection);
+export const leanRest = createLeanRest({ reducerPath: 'lean' });
+// #endregion bundle-size

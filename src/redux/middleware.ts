@@ -1,5 +1,6 @@
 import { runtimeProbe, INSTANCES_PROBE } from './actions';
 import type { RestContext } from './context';
+import type { FeatureImpl } from './feature';
 import type { StoreRuntime } from './handlerContext';
 import type { Middleware, UnknownAction } from './rtk';
 import { buildStoreHandlers } from './runtime';
@@ -22,19 +23,19 @@ const installed = new WeakMap<object, InstalledRest[]>();
 const runtimes = new WeakSet<object>();
 
 /**
- * The middleware of one instance: a composer (STYLE.md habit 1) of the store's handlers (see
- * runtime.ts). It answers the thunks' probe with this store's runtime (see docs/internals.md#actions), registers once
+ * The middleware of one instance: a composer (STYLE.md habit 1) of the store's handlers and the
+ * features it was built with (see runtime.ts). It answers the thunks' probe with this store's runtime (see docs/internals.md#actions), registers once
  *, notices a second instance on the same reducerPath (see docs/concepts.md#the-store), lets the optimistic layers
  * recompute inside base changes (see docs/concepts.md#optimistic-updates), writes the entity changes into the action (issue 17.2), and
  * hands every action to the handlers after the reducer.
  */
-export function buildMiddleware(ctx: RestContext, selectors: Selectors, changes: EntityChanges): Middleware {
+export function buildMiddleware(ctx: RestContext, selectors: Selectors, changes: EntityChanges, features: readonly FeatureImpl[]): Middleware {
   const probe = runtimeProbe(ctx.options.reducerPath);
   const { middlewareRegistered } = ctx.actions;
   const reducer = buildReducer(ctx.actions);
   const prefix = `${ctx.options.reducerPath}/`;
   return (api) => {
-    const { runtime, after, optimistic, gc } = buildStoreHandlers(ctx, api, selectors, reducer);
+    const { runtime, after, optimistic, start } = buildStoreHandlers(ctx, api, selectors, reducer, features);
     runtimes.add(runtime);
     let list = installed.get(api);
     if (list === undefined) installed.set(api, (list = []));
@@ -55,7 +56,7 @@ export function buildMiddleware(ctx: RestContext, selectors: Selectors, changes:
         }
         registered = true;
         api.dispatch(middlewareRegistered());
-        gc?.start();
+        start();
       }
       const received = action as UnknownAction;
       // Base changes carry the recomputed optimistic layers (see docs/concepts.md#optimistic-updates).

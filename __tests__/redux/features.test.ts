@@ -1,0 +1,111 @@
+import { buildCreateRest, createRest, garbageCollection, polling, refetchOnEvents, streams } from '../../src';
+import type { Rest, RestFeature, StreamContext } from '../../src';
+import { runtimeOf } from '../../src/redux';
+import { K, PostResource, fetchAnswered, flush, makeStore, net, p5, post5, rawSlice, useTestEnvironment, watchConsole } from './support';
+
+// Issue 20: the store's optional concerns are features; `buildCreateRest(...features)` builds a
+// createRest with only those, and an endpoint option whose feature is missing says so in development.
+useTestEnvironment();
+
+/** A store over an instance built with these features, past its registration. */
+function storeWith(...features: RestFeature[]) {
+  const rest = buildCreateRest(...features)({ gc: { intervalMs: 1000, graceMs: 0 } }) as unknown as Rest;
+  const store = makeStore(rest);
+  store.dispatch({ type: 'test/ready' });
+  return { rest, store };
+}
+
+async function tick(ms: number): Promise<void> {
+  await jest.advanceTimersByTimeAsync(ms);
+  await flush();
+}
+
+const answerAll = () => net.autoRespond(() => new Response(JSON.stringify(post5), { headers: { 'content-type': 'application/json' } }));
+const polled = PostResource.get.extend({ pollFrequency: 1000 });
+
+describe('issue 20: buildCreateRest builds a store with only the features it is given', () => {
+  it('issue 20 without polling a subscribed key never polls, and development says which feature is missing, once', async () => {
+    const console = watchConsole();
+    const { rest, store } = storeWith();
+    answerAll();
+    const first = store.dispatch(rest.subscribe(polled, p5));
+    const second = store.dispatch(rest.subscribe(polled, p5));
+    await tick(5000);
+    expect(net.count).toBe(0);
+    expect(console.warnings).toHaveLength(1);
+    expect(String(console.warnings[0]![0])).toMatch(/^\[rtk-rest\] .* has pollFrequency, but this rest instance was built without the polling feature.*buildCreateRest\(polling/);
+    first();
+    second();
+  });
+
+  it('issue 20 with polling it polls as createRest does', async () => {
+    const console = watchConsole();
+    const { rest, store } = storeWith(polling);
+    answerAll();
+    const unsubscribe = store.dispatch(rest.subscribe(polled, p5));
+    await tick(0);
+    expect(net.count).toBe(1);
+    await tick(1000);
+    expect(net.count).toBe(2);
+    unsubscribe();
+    await tick(5000);
+    expect(net.count).toBe(2);
+    expect(console.warnings).toEqual([]);
+  });
+
+  it('issue 20 without streams a subscription starts no stream and says so; with streams it starts one', () => {
+    const console = watchConsole();
+    const started: StreamContext[] = [];
+    const streaming = PostResource.get.extend({ stream: (context: StreamContext) => void started.push(context) });
+    const without = storeWith(polling);
+    without.store.dispatch(without.rest.subscribe(streaming, p5))();
+    expect(started).toHaveLength(0);
+    expect(String(console.warnings[0]![0])).toMatch(/has stream, but this rest instance was built without the streams feature/);
+    const withStreams = storeWith(streams);
+    const unsubscribe = withStreams.store.dispatch(withStreams.rest.subscribe(streaming, p5));
+    expect(started).toHaveLength(1);
+    unsubscribe();
+    expect(started[0]!.signal.aborted).toBe(true);
+  });
+
+  it('issue 20 without garbageCollection nothing is collected; with it, an unretained expired key goes', async () => {
+    const without = storeWith();
+    await fetchAnswered(without.store, without.rest.fetch(PostResource.get, p5), post5);
+    const withGc = storeWith(garbageCollection);
+    await fetchAnswered(withGc.store, withGc.rest.fetch(PostResource.get, p5), post5);
+    await tick(120_000);
+    expect(rawSlice(without.rest, without.store.getState()).meta[K.post5]).toBeDefined();
+    expect(rawSlice(withGc.rest, withGc.store.getState()).meta[K.post5]).toBeUndefined();
+    // Nothing to retain for without GC: the runtime answers hooks with no release.
+    expect(runtimeOf(without.store.dispatch, 'rest').retain(K.post5)).toBeUndefined();
+  });
+
+  it('issue 20 a mounted read with refetchOnFocus needs refetchOnEvents: without it, a development warning', () => {
+    const console = watchConsole();
+    const onFocus = PostResource.get.extend({ refetchOnFocus: true });
+    const { store } = storeWith();
+    const unmount = runtimeOf(store.dispatch, 'rest').mountRead(onFocus, [p5], K.post5);
+    unmount();
+    expect(String(console.warnings[0]![0])).toMatch(/has refetchOnFocus, but this rest instance was built without the refetchOnEvents feature/);
+    const withEvents = storeWith(refetchOnEvents);
+    runtimeOf(withEvents.store.dispatch, 'rest').mountRead(onFocus, [p5], K.post5)();
+    expect(console.warnings).toHaveLength(1);
+  });
+
+  it('issue 20 the order and repeats of features do not matter: the store gets each once, in createRest\'s order', () => {
+    const order = (rest: Rest) => {
+      const store = makeStore(rest);
+      store.dispatch({ type: 'test/ready' });
+      return runtimeOf(store.dispatch, 'rest') as unknown as Record<string, unknown>;
+    };
+    const full = order(createRest());
+    const built = order(buildCreateRest(streams, refetchOnEvents, polling, garbageCollection, polling)() as unknown as Rest);
+    const featureRecords = (runtime: Record<string, unknown>) => Object.keys(runtime).filter((key) => ['polling', 'streams', 'gc'].includes(key));
+    expect(featureRecords(built)).toEqual(featureRecords(full));
+  });
+
+  it('issue 20 anything but a feature is a clear error naming the argument', () => {
+    expect(() => buildCreateRest(polling, { feature: 'mine' } as RestFeature)).toThrow(/^\[rtk-rest\] buildCreateRest\(\.\.\.features\): argument 2 is not a feature/);
+    expect(() => buildCreateRest(undefined as unknown as RestFeature)).toThrow(/argument 1 is not a feature \(got undefined\)/);
+  });
+});

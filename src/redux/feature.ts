@@ -1,0 +1,63 @@
+import type { StoreEndpoint } from '../rest';
+import type { FetchLifecycle } from './fetchLifecycle';
+import type { ActionHandler, HandlerContext } from './handlerContext';
+import type { Subscriptions } from './subscriptions';
+
+/** What a feature is built from, once per store: the handlers' context, the fetch lifecycle and the subscriptions. */
+export interface FeatureContext {
+  readonly hctx: HandlerContext;
+  readonly lifecycle: Pick<FetchLifecycle, 'fetch' | 'shouldFetch'>;
+  readonly subscriptions: Subscriptions;
+}
+
+/**
+ * One store's part of a feature: each member is optional, and the runtime uses what the features
+ * it was built with provide (a store without GC retains nothing, since nothing collects).
+ */
+export interface StorePart {
+  /** Reacts to every action after the reducer (and after the core's handlers). */
+  readonly after?: ActionHandler;
+  /** The middleware was registered in its store (timers start here, never at build time). */
+  start?(): void;
+  /** Keeps a key from GC until the returned function is called (mounted hooks). */
+  retain?(key: string): () => void;
+  /** Keeps what a queryable read by these arguments reaches (`useQuery`). */
+  retainQuery?(queryable: unknown, args: readonly unknown[]): () => void;
+  /** A fetching hook mounted (refetch on focus/reconnect); returns its unmount. */
+  mountRead?(endpoint: StoreEndpoint, args: unknown[], key: string): () => void;
+  /** What the test suite's leak and invariant checks read off the runtime (not API). */
+  readonly records?: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * An optional concern of the store (`polling`, `streams`, `garbageCollection`,
+ * `refetchOnEvents`): `createRest` has them all; `buildCreateRest(...features)` builds a
+ * `createRest` with only those given, so an app bundles no code for the others
+ * (see docs/concepts.md#bundle-size).
+ */
+export interface RestFeature {
+  /** Its exported name (`'polling'`, …), as messages say it. */
+  readonly feature: string;
+}
+
+/** What a feature is inside the package: how it builds its part of each store. */
+export interface FeatureImpl extends RestFeature {
+  /** Where its `after` handler runs among the features' (lower first), whatever order they were given in. */
+  readonly rank: number;
+  build(context: FeatureContext): StorePart;
+}
+
+/**
+ * The features as the package uses them: checked (a clear error for anything else), without
+ * repeats, in the order their handlers run.
+ */
+export function implementations(features: readonly RestFeature[]): FeatureImpl[] {
+  features.forEach((feature, index) => {
+    if (typeof (feature as Partial<FeatureImpl> | undefined)?.build !== 'function') {
+      throw new TypeError(
+        `[rtk-rest] buildCreateRest(...features): argument ${index + 1} is not a feature (got ${typeof feature}). Pass the features rtk-rest exports: buildCreateRest(polling, garbageCollection).`,
+      );
+    }
+  });
+  return [...new Set(features as readonly FeatureImpl[])].sort((a, b) => a.rank - b.rank);
+}
