@@ -8,9 +8,9 @@
 //   schemas only Entity, normalize, denormalize, MemoCache (Data Client: its normalizr's equivalents)
 //
 // rtk-rest's store apps are measured twice: with `createRest` (every optional feature of the store:
-// polling, streams, GC, refetch on focus/reconnect) and, as "rtk-rest lean", with
-// `buildCreateRest(garbageCollection)`: what these apps use, since none polls, streams or refetches
-// on focus. Issue 20's targets are for the lean apps ("an app pays for nothing it does not use").
+// optimistic updates, polling, streams, GC, refetch on focus/reconnect) and, as "rtk-rest lean", with
+// `buildCreateRest(garbageCollection)`: what these apps use, since none is optimistic, polls, streams
+// or refetches on focus. Issue 20's targets are for the lean apps ("an app pays for nothing it does not use").
 //
 // Data Client's React app is not measured: @data-client/react for React 19 needs @data-client/core
 // 0.12 or later, which the registry mirror here does not have (it has 0.10, what the other rows use).

@@ -20,6 +20,7 @@ import {
   createRest,
   buildCreateRest,
   garbageCollection,
+  optimisticUpdates,
   polling,
   refetchOnEvents,
   streams,
@@ -258,7 +259,7 @@ export const rest = createRest({
 });
 export const typedRest: Rest = createRest({ gc: false, shardTablesAbove: 5000 });
 // Issue 20: a createRest with only some features; the instance has createRest's type.
-const features: RestFeature[] = [garbageCollection, polling, streams, refetchOnEvents];
+const features: RestFeature[] = [garbageCollection, polling, streams, refetchOnEvents, optimisticUpdates];
 export const leanRest = buildCreateRest(...features.slice(0, 2))({ reducerPath: 'lean', gc: { graceMs: 0 } });
 export const leanPath: 'lean' = leanRest.reducerPath;
 export const leanAsRest: Rest = buildCreateRest(garbageCollection)();

@@ -1,7 +1,7 @@
-import { buildCreateRest, createRest, garbageCollection, polling, refetchOnEvents, streams } from '../../src';
+import { buildCreateRest, createRest, createResource, garbageCollection, optimisticUpdates, polling, refetchOnEvents, streams } from '../../src';
 import type { Rest, RestFeature, StreamContext } from '../../src';
 import { runtimeOf } from '../../src/redux';
-import { K, PostResource, fetchAnswered, flush, makeStore, net, p5, post5, rawSlice, useTestEnvironment, watchConsole } from './support';
+import { A, K, Post, PostResource, fetchAnswered, flush, makeStore, net, p5, post5, rawSlice, useTestEnvironment, watchConsole } from './support';
 
 // Issue 20: the store's optional concerns are features; `buildCreateRest(...features)` builds a
 // createRest with only those, and an endpoint option whose feature is missing says so in development.
@@ -90,6 +90,25 @@ describe('issue 20: buildCreateRest builds a store with only the features it is 
     const withEvents = storeWith(refetchOnEvents);
     runtimeOf(withEvents.store.dispatch, 'rest').mountRead(onFocus, [p5], K.post5)();
     expect(console.warnings).toHaveLength(1);
+  });
+
+  it('issue 20 without optimisticUpdates an optimistic mutation shows no layer and says so; with it, the layer shows at once', async () => {
+    const console = watchConsole();
+    const Posts = createResource({ path: '/:group/posts/:id', schema: Post, urlPrefix: A, optimistic: true });
+    for (const features of [[], [optimisticUpdates]]) {
+      const { rest, store } = storeWith(...features);
+      await fetchAnswered(store, rest.fetch(Posts.get, p5), post5);
+      const patch = net.count + 1;
+      const update = store.dispatch(rest.fetch(Posts.partialUpdate, p5, { title: 'new' }));
+      const shown = rest.selectData(store.getState(), Posts.get, p5)?.title;
+      expect({ features: features.length, shown, layers: rawSlice(rest, store.getState()).optimistic.length }).toEqual(
+        features.length === 0 ? { features: 0, shown: 'hi', layers: 0 } : { features: 1, shown: 'new', layers: 1 },
+      );
+      (await net.nth(patch)).reply({ ...post5, title: 'new' });
+      await update;
+      expect(rest.selectData(store.getState(), Posts.get, p5)?.title).toBe('new');
+    }
+    expect(console.warnings.map(String)).toEqual([expect.stringMatching(/has getOptimisticResponse, but this rest instance was built without the optimisticUpdates feature/)]);
   });
 
   it('issue 20 the order and repeats of features do not matter: the store gets each once, in createRest\'s order', () => {

@@ -2,6 +2,7 @@ import { makeRest } from './buildCreateRest';
 import type { CreateRestOptions } from './buildCreateRest';
 import { implementations } from './feature';
 import { garbageCollection } from './gc';
+import { optimisticUpdates } from './optimistic';
 import { polling } from './polling';
 import { refetchOnEvents } from './refetchOnEvents';
 import { streams } from './streams';
@@ -9,8 +10,8 @@ import { streams } from './streams';
 /**
  * One rtk-rest instance for Redux Toolkit (see docs/concepts.md#the-store): a reducer and a middleware to add to
  * `configureStore`, thunk creators to dispatch, and memoized selectors. Slice-like, so
- * `combineSlices(rest)` works. It has every feature (polling, streams, garbage collection,
- * refetch on focus and reconnect); `buildCreateRest(...features)` builds one with fewer, for a
+ * `combineSlices(rest)` works. It has every feature (optimistic updates, polling, streams,
+ * garbage collection, refetch on focus and reconnect); `buildCreateRest(...features)` builds one with fewer, for a
  * smaller bundle.
  *
  * @example
@@ -26,7 +27,7 @@ import { streams } from './streams';
  * @preventInline ActionCreatorWithoutPayload
  */
 export function createRest<const ReducerPath extends string = 'rest'>(options: CreateRestOptions & { reducerPath?: ReducerPath } = {}) {
-  return makeRest<ReducerPath>(options, implementations([garbageCollection, polling, streams, refetchOnEvents]));
+  return makeRest<ReducerPath>(options, implementations([optimisticUpdates, garbageCollection, polling, streams, refetchOnEvents]));
 }
 
 /**

@@ -2,7 +2,7 @@ import { getOwn, hasOwn, setOwn } from '../internal/own';
 import { isEntityClass } from '../schema';
 import type { Entity } from '../schema';
 import type { RestContext } from './context';
-import { viewOf } from './optimistic';
+import { viewOf } from './view';
 import type { UnknownAction } from './rtk';
 import { withLayers } from './slice';
 import { tableGet, tableKeys } from './tables';

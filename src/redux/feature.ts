@@ -1,13 +1,29 @@
 import type { StoreEndpoint } from '../rest';
-import type { FetchLifecycle } from './fetchLifecycle';
+import type { FetchLifecycle, LifecycleLayers } from './fetchLifecycle';
 import type { ActionHandler, HandlerContext } from './handlerContext';
+import type { UnknownAction } from './rtk';
 import type { Subscriptions } from './subscriptions';
+import type { RestState } from './types';
 
-/** What a feature is built from, once per store: the handlers' context, the fetch lifecycle and the subscriptions. */
+/** What the core asks of the optimistic layers: the lifecycle's side, reset, and the middleware's recompute. */
+export interface OptimisticPart extends LifecycleLayers {
+  /** Whether any request of this store has a layer. */
+  readonly active: boolean;
+  /** Every request dropped (reset). */
+  clear(): void;
+  /** The action with the recomputed remaining layers when it changes the base; else the action itself. */
+  enrich(action: UnknownAction, before: RestState): UnknownAction;
+}
+
+/**
+ * What a feature is built from, once per store: the handlers' context, the fetch lifecycle (to
+ * call once the store runs: features are built before it), the subscriptions and the slice reducer.
+ */
 export interface FeatureContext {
   readonly hctx: HandlerContext;
   readonly lifecycle: Pick<FetchLifecycle, 'fetch' | 'shouldFetch'>;
   readonly subscriptions: Subscriptions;
+  readonly reducer: (state: RestState, action: UnknownAction) => RestState;
 }
 
 /**
@@ -25,13 +41,15 @@ export interface StorePart {
   retainQuery?(queryable: unknown, args: readonly unknown[]): () => void;
   /** A fetching hook mounted (refetch on focus/reconnect); returns its unmount. */
   mountRead?(endpoint: StoreEndpoint, args: unknown[], key: string): () => void;
+  /** Optimistic layers: computed at a mutation's start, recomputed inside base changes. */
+  readonly layers?: OptimisticPart;
   /** What the test suite's leak and invariant checks read off the runtime (not API). */
   readonly records?: Readonly<Record<string, unknown>>;
 }
 
 /**
- * An optional concern of the store (`polling`, `streams`, `garbageCollection`,
- * `refetchOnEvents`): `createRest` has them all; `buildCreateRest(...features)` builds a
+ * An optional concern of the store (`optimisticUpdates`, `polling`, `streams`,
+ * `garbageCollection`, `refetchOnEvents`): `createRest` has them all; `buildCreateRest(...features)` builds a
  * `createRest` with only those given, so an app bundles no code for the others
  * (see docs/concepts.md#bundle-size).
  */

@@ -3,6 +3,7 @@ export type { Rest } from './createRest';
 export { buildCreateRest } from './buildCreateRest';
 export type { CreateRestOptions } from './buildCreateRest';
 export type { RestFeature } from './feature';
+export { optimisticUpdates } from './optimistic';
 export { polling } from './polling';
 export { streams } from './streams';
 export { garbageCollection } from './gc';

@@ -21,11 +21,16 @@ export function checkFeatures(features: readonly FeatureImpl[], endpoint: StoreE
   for (const need of NEEDS) {
     const value = endpoint[need.option] ?? (need.on === 'mount' ? defaults[need.option as keyof typeof defaults] : undefined);
     if (need.on !== on || value === undefined || value === false || features.some((f) => f.feature === need.feature)) continue;
-    warned.add(endpoint);
-    console.warn(
-      `[rtk-rest] ${endpoint.name} has ${need.option}, but this rest instance was built without the ${need.feature} feature, so it does nothing. ` +
-        `Add it: buildCreateRest(${need.feature}, …) (rtk-rest exports ${need.feature}), or use createRest, which has every feature.`,
-    );
-    return;
+    return warnMissingFeature(endpoint, need.option, need.feature);
   }
+}
+
+/** Development only: warns, once per endpoint, that `option` does nothing without `feature`. */
+export function warnMissingFeature(endpoint: StoreEndpoint, option: string, feature: string): void {
+  if (warned.has(endpoint)) return;
+  warned.add(endpoint);
+  console.warn(
+    `[rtk-rest] ${endpoint.name} has ${option}, but this rest instance was built without the ${feature} feature, so it does nothing. ` +
+      `Add it: buildCreateRest(${feature}, …) (rtk-rest exports ${feature}), or use createRest, which has every feature.`,
+  );
 }

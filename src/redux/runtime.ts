@@ -1,11 +1,9 @@
 import type { RestContext } from './context';
-import type { FeatureImpl, StorePart } from './feature';
+import type { FeatureImpl, OptimisticPart, StorePart } from './feature';
 import { buildFetchLifecycle } from './fetchLifecycle';
+import type { FetchLifecycle } from './fetchLifecycle';
 import type { ActionHandler, HandlerContext, StoreRuntime } from './handlerContext';
 import { KeyRecord } from './keyRecord';
-import { normalizeLayer } from './normalizeResponse';
-import { OptimisticLayers } from './optimistic';
-import type { LayerNormalizer } from './optimistic';
 import { InFlightRequests } from './requests';
 import { buildResetHandler } from './reset';
 import type { MiddlewareAPI, UnknownAction } from './rtk';
@@ -13,7 +11,7 @@ import type { Selectors } from './selectors';
 import { Subscriptions } from './subscriptions';
 import type { RestState } from './types';
 import { buildUnauthorizedHandler } from './unauthorized';
-import { checkFeatures } from './missingFeature';
+import { checkFeatures, warnMissingFeature } from './missingFeature';
 
 /** What a store holds per key, on its runtime for the test suite's leak and invariant checks; not API. */
 export interface RuntimeRecords {
@@ -33,15 +31,15 @@ export interface StoreHandlers {
   /** Reactions to every action after the reducer ran, in order. */
   readonly after: readonly ActionHandler[];
   /** Recomputes optimistic layers inside actions that change the base (see docs/concepts.md#optimistic-updates). */
-  readonly optimistic: OptimisticLayers;
+  readonly optimistic: OptimisticPart;
   /** Starts the features' timers once the middleware is registered. */
   start(): void;
 }
 
 /**
  * Builds one store's handlers from a typed context (STYLE habit 1): the core's fetch lifecycle,
- * optimistic layers, 401 handling, reset and subscriptions, then each feature the instance was
- * built with (polling, streams, GC, refetch on events). Each gets what it uses, peers' functions
+ * 401 handling, reset and subscriptions, and each feature the instance was built with
+ * (optimistic layers, polling, streams, GC, refetch on events). Each gets what it uses, peers' functions
  * as explicit arguments, so none refers back to an owner.
  */
 export function buildStoreHandlers(
@@ -57,14 +55,14 @@ export function buildStoreHandlers(
   keys.retainedBy((key) => requests.keyInFlight(key));
   const hctx: HandlerContext = { rest, api, selectors, requests, keys, slice: () => rest.slice(api.getState()) };
 
-  const normalizer: LayerNormalizer = {
-    normalizeLayer: (endpoint, value, args, request, view) => normalizeLayer(endpoint, value, args, request, view, rest.reader(view), rest.options.dataExpiryLength),
-  };
-  const optimistic = new OptimisticLayers(rest, normalizer, { query: selectors.queryOf, response: selectors.responseOf }, reducer);
-  const lifecycle = buildFetchLifecycle(hctx, optimistic, buildUnauthorizedHandler(hctx));
+  // Features are built first (the optimistic layers are the lifecycle's peer); what they call of
+  // the lifecycle is only called once the store runs.
   const subscriptions = new Subscriptions(hctx);
-  const parts: StorePart[] = features.map((feature) => feature.build({ hctx, lifecycle, subscriptions }));
+  const later = { fetch: (...a: Parameters<FetchLifecycle['fetch']>) => lifecycle.fetch(...a), shouldFetch: (...a: Parameters<FetchLifecycle['shouldFetch']>) => lifecycle.shouldFetch(...a) };
+  const parts: StorePart[] = features.map((feature) => feature.build({ hctx, lifecycle: later, subscriptions, reducer }));
   const part = <K extends keyof StorePart>(member: K): StorePart[K] => parts.find((p) => p[member] !== undefined)?.[member];
+  const optimistic = part('layers') ?? NO_LAYERS;
+  const lifecycle: FetchLifecycle = buildFetchLifecycle(hctx, optimistic, buildUnauthorizedHandler(hctx));
   const retain = part('retain');
   const retainQuery = part('retainQuery');
   const mountRead = part('mountRead');
@@ -102,3 +100,15 @@ export function buildStoreHandlers(
 }
 
 const noop = () => undefined;
+
+/** A store without the optimisticUpdates feature: no layer, ever (development says why, once per endpoint). */
+const NO_LAYERS: OptimisticPart = {
+  active: false,
+  start(endpoint) {
+    if (process.env.NODE_ENV !== 'production' && endpoint.sideEffect && typeof endpoint.getOptimisticResponse === 'function') warnMissingFeature(endpoint, 'getOptimisticResponse', 'optimisticUpdates');
+    return undefined;
+  },
+  settled: noop,
+  clear: noop,
+  enrich: (action) => action,
+};
