@@ -8,9 +8,11 @@
 //   schemas only Entity, normalize, denormalize, MemoCache (Data Client: its normalizr's equivalents)
 //
 // rtk-rest's store apps are measured twice: with `createRest` (every optional feature of the store:
-// optimistic updates, polling, streams, GC, refetch on focus/reconnect) and, as "rtk-rest lean", with
-// `buildCreateRest(garbageCollection)`: what these apps use, since none is optimistic, polls, streams
-// or refetches on focus. Issue 20's targets are for the lean apps ("an app pays for nothing it does not use").
+// optimistic updates, polling, streams, GC, refetch on focus/reconnect, persistence, entity-change
+// tracking) and, as "rtk-rest lean", with `buildCreateRest(garbageCollection)`: what these apps
+// use, since none is optimistic, polls, streams, refetches on focus, restores a saved slice or
+// matches entity changes. Issue 20's targets are for the lean apps ("an app pays for nothing it
+// does not use").
 //
 // Data Client's React app is not measured: @data-client/react for React 19 needs @data-client/core
 // 0.12 or later, which the registry mirror here does not have (it has 0.10, what the other rows use).
@@ -99,8 +101,8 @@ const CONCERNS = {
   'retry, timeout': ['src/rest/retry.ts', 'src/rest/policies.ts', 'src/redux/policies.ts'],
   'conditional requests': ['src/redux/conditional.ts', 'src/rest/conditional.ts'],
   'kept error bodies': ['src/redux/errorBody.ts'],
-  'persistence, sharded tables': ['src/redux/rehydrate.ts', 'src/redux/tableFormat.ts', 'src/redux/layout.ts'],
-  'entity-change matchers': ['src/redux/entityChanges.ts'],
+  persistence: ['src/redux/rehydrate.ts'],
+  'entity-change tracking': ['src/redux/changeTracking.ts'],
   'Collection and its extenders': ['src/schema/Collection.ts', 'src/schema/CollectionCreation.ts', 'src/rest/extenders.ts', 'src/rest/linkHeader.ts', 'src/redux/nextPage.ts'],
   'Invalidate, Values, Query/All, Union': ['src/schema/Invalidate.ts', 'src/schema/Values.ts', 'src/schema/Query.ts', 'src/schema/All.ts', 'src/schema/Union.ts'],
 };

@@ -248,7 +248,7 @@ export function OnlineCount() {
 // #region bundle-size
 import { buildCreateRest, garbageCollection } from 'rtk-rest';
 
-// No optimistic layers, polling, streams or refetch on focus/reconnect in this app's bundle: only GC.
+// Only GC: no optimistic layers, polling, streams, refetch on focus, persistence or change tracking.
 export const createLeanRest = buildCreateRest(garbageCollection);
 export const leanRest = createLeanRest({ reducerPath: 'lean' });
 // #endregion bundle-size

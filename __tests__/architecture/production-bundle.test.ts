@@ -152,6 +152,8 @@ describe('issue 20: each optional feature of the store costs nothing when unused
     streams: ['src/redux/streams.ts'],
     garbageCollection: ['src/redux/gc.ts'],
     refetchOnEvents: ['src/redux/refetchOnEvents.ts'],
+    persistence: ['src/redux/rehydrate.ts'],
+    entityChanges: ['src/redux/changeTracking.ts'],
   };
   const app = (create: string, imports: string) => `import { Entity, createResource, ${imports} } from 'rtk-rest';
 class Post extends Entity { id = 0; pk() { return String(this.id); } static key = 'Post'; }

@@ -1,4 +1,5 @@
-import { buildCreateRest, createRest, createResource, garbageCollection, optimisticUpdates, polling, refetchOnEvents, streams } from '../../src';
+import { buildCreateRest, createRest, createResource, entityChanges, garbageCollection, optimisticUpdates, persistence, polling, refetchOnEvents, streams } from '../../src';
+import type { UnknownAction } from '@reduxjs/toolkit';
 import type { Rest, RestFeature, StreamContext } from '../../src';
 import { runtimeOf } from '../../src/redux';
 import { A, K, Post, PostResource, fetchAnswered, flush, makeStore, net, p5, post5, rawSlice, useTestEnvironment, watchConsole } from './support';
@@ -10,9 +11,10 @@ useTestEnvironment();
 /** A store over an instance built with these features, past its registration. */
 function storeWith(...features: RestFeature[]) {
   const rest = buildCreateRest(...features)({ gc: { intervalMs: 1000, graceMs: 0 } }) as unknown as Rest;
-  const store = makeStore(rest);
+  const actions: UnknownAction[] = [];
+  const store = makeStore(rest, { log: actions });
   store.dispatch({ type: 'test/ready' });
-  return { rest, store };
+  return { rest, store, actions };
 }
 
 async function tick(ms: number): Promise<void> {
@@ -109,6 +111,34 @@ describe('issue 20: buildCreateRest builds a store with only the features it is 
       expect(rest.selectData(store.getState(), Posts.get, p5)?.title).toBe('new');
     }
     expect(console.warnings.map(String)).toEqual([expect.stringMatching(/has getOptimisticResponse, but this rest instance was built without the optimisticUpdates feature/)]);
+  });
+
+  it('issue 20 without persistence a rehydrate restores nothing and says so; with it, the saved post comes back', async () => {
+    const console = watchConsole();
+    const saved = storeWith();
+    await fetchAnswered(saved.store, saved.rest.fetch(PostResource.get, p5), post5);
+    const slice = rawSlice(saved.rest, saved.store.getState());
+    for (const features of [[], [persistence]]) {
+      const { rest, store } = storeWith(...features);
+      store.dispatch(rest.actions.rehydrated(slice));
+      store.dispatch({ type: 'persist/REHYDRATE', key: 'root', payload: { rest: slice } });
+      expect({ features: features.length, title: rest.selectData(store.getState(), PostResource.get, p5)?.title }).toEqual({ features: features.length, title: features.length === 0 ? undefined : 'hi' });
+    }
+    expect(console.warnings.map(String)).toEqual([expect.stringMatching(/rest\/rehydrated was dispatched, but this rest instance was built without the persistence feature/)]);
+  });
+
+  it('issue 20 without entityChanges no action carries changed entities and matchEntitiesChanged says why; with it, it matches', async () => {
+    const console = watchConsole();
+    for (const features of [[], [entityChanges]]) {
+      const { rest, store, actions } = storeWith(...features);
+      const matcher = rest.matchEntitiesChanged(Post);
+      await fetchAnswered(store, rest.fetch(PostResource.get, p5), post5);
+      const fulfilled = actions.find((action) => action.type === 'rest/fetch/fulfilled')!;
+      expect({ features: features.length, matches: matcher(fulfilled), pks: rest.changedPks(fulfilled, Post) }).toEqual(
+        features.length === 0 ? { features: 0, matches: false, pks: [] } : { features: 1, matches: true, pks: ['5'] },
+      );
+    }
+    expect(console.warnings.map(String)).toEqual([expect.stringMatching(/matchEntitiesChanged\(…\) never matches: this rest instance was built without the entityChanges feature/)]);
   });
 
   it('issue 20 the order and repeats of features do not matter: the store gets each once, in createRest\'s order', () => {

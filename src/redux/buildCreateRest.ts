@@ -9,17 +9,16 @@ import { buildMiddleware } from './middleware';
 import type { RequestPolicyDefaults } from './policies';
 import { globalTimers } from './environment';
 import { implementations } from './feature';
-import type { FeatureImpl, RestFeature } from './feature';
+import type { Annotate, FeatureImpl, RestFeature } from './feature';
+import type { Restore } from './restore';
 import type { Environment, Timers } from './environment';
 import { buildSelectors } from './selectors';
 import { buildEntitySelectors } from './entitySelectors';
-import { buildEntityChanges } from './entityChanges';
-import { buildRestoredOf, mergeRestored, persistedRoot } from './rehydrate';
+import { buildEntityMatchers } from './entityChanges';
 import type { ExtractRehydrationInfo } from './rehydrate';
 import { buildReducer, completeState } from './slice';
 import { logicalSlice } from './layout';
 import type { RestState } from './types';
-import { checkTableFormat } from './tableFormat';
 import { DEFAULT_SHARD_ABOVE } from './tables';
 import type { TableLimits } from './tables';
 
@@ -148,7 +147,8 @@ function resolveOptions(options: CreateRestOptions): ResolvedOptions {
 
 /**
  * Builds a `createRest` with only the given features (the optional concerns of the store:
- * `optimisticUpdates`, `polling`, `streams`, `garbageCollection`, `refetchOnEvents`), so an app bundles no code for the
+ * `optimisticUpdates`, `polling`, `streams`, `garbageCollection`, `refetchOnEvents`,
+ * `persistence`, `entityChanges`), so an app bundles no code for the
  * others; `createRest` itself has them all. The order does not matter; an endpoint whose option
  * needs a missing feature (`pollFrequency` without `polling`, …) gets a development warning when
  * it is used (see docs/concepts.md#bundle-size).
@@ -179,11 +179,16 @@ export function makeRest<const ReducerPath extends string = 'rest'>(options: Cre
   };
   const selectors = buildSelectors(ctx);
   const entitySelectors = buildEntitySelectors(ctx);
-  const restoredOf = buildRestoredOf(actions, resolved.reducerPath, options.extractRehydrationInfo ?? persistedRoot);
-  const entityChanges = buildEntityChanges(ctx, (before, action) => {
-    const restored = restoredOf(action);
-    return restored === undefined ? undefined : mergeRestored(before, checkTableFormat(restored, resolved.reducerPath, `restored by ${action.type}`)).taken;
-  });
+  // The features' parts of the instance, in rank order: persistence's restore step first, since
+  // entity-change tracking reports what a restore takes.
+  let restore: Restore | undefined;
+  let annotate: Annotate | undefined;
+  for (const feature of features) {
+    const part = feature.instance?.({ ctx, options, restore });
+    restore ??= part?.restore;
+    annotate ??= part?.annotate;
+  }
+  const entityChanges = buildEntityMatchers(resolved.reducerPath, annotate !== undefined);
   const { shouldFetch: _shouldFetch, ...thunks } = buildThunks(ctx, selectors);
   resetThunk = thunks.resetEntireStore;
   const rest = {
@@ -194,12 +199,12 @@ export function makeRest<const ReducerPath extends string = 'rest'>(options: Cre
      * through the selectors. In development it freezes what it writes, so RTK's default
      * immutability and serializability checks stay on and stay cheap.
      */
-    reducer: buildReducer(actions, restoredOf, resolved.shardTablesAbove, resolved.reducerPath),
+    reducer: buildReducer(actions, restore, resolved.shardTablesAbove, resolved.reducerPath),
     /**
      * The middleware that runs requests, polling, optimistic updates and GC; add it after RTK's
      * default middleware (the thunk middleware is required).
      */
-    middleware: buildMiddleware(ctx, selectors, entityChanges, features),
+    middleware: buildMiddleware(ctx, selectors, annotate, features),
     /**
      * RTK `createAction` creators of every action this instance produces (see docs/internals.md#actions), each
      * with `.type` and `.match`, for reducers, listeners and DevTools filters. Only

@@ -2,6 +2,8 @@ import type { StoreEndpoint } from '../rest';
 import type { FetchLifecycle, LifecycleLayers } from './fetchLifecycle';
 import type { ActionHandler, HandlerContext } from './handlerContext';
 import type { UnknownAction } from './rtk';
+import type { RestContext } from './context';
+import type { ExtractRehydrationInfo, Restore } from './restore';
 import type { Subscriptions } from './subscriptions';
 import type { RestState } from './types';
 
@@ -49,7 +51,7 @@ export interface StorePart {
 
 /**
  * An optional concern of the store (`optimisticUpdates`, `polling`, `streams`,
- * `garbageCollection`, `refetchOnEvents`): `createRest` has them all; `buildCreateRest(...features)` builds a
+ * `garbageCollection`, `refetchOnEvents`, `persistence`, `entityChanges`): `createRest` has them all; `buildCreateRest(...features)` builds a
  * `createRest` with only those given, so an app bundles no code for the others
  * (see docs/concepts.md#bundle-size).
  */
@@ -58,11 +60,28 @@ export interface RestFeature {
   readonly feature: string;
 }
 
-/** What a feature is inside the package: how it builds its part of each store. */
+/** The middleware's step before the reducer that writes which entities an action changes into it. */
+export type Annotate = (received: UnknownAction, forwarded: UnknownAction, rootState: unknown) => void;
+
+/** What a feature gives the instance itself (built once by `createRest`, not per store). */
+export interface InstancePart {
+  readonly restore?: Restore;
+  readonly annotate?: Annotate;
+}
+
+/** What an instance part is built from: the instance's context and options, and the parts built before it. */
+export interface InstanceContext {
+  readonly ctx: RestContext;
+  readonly options: { readonly extractRehydrationInfo?: ExtractRehydrationInfo };
+  readonly restore: Restore | undefined;
+}
+
+/** What a feature is inside the package: how it builds its part of the instance and of each store. */
 export interface FeatureImpl extends RestFeature {
-  /** Where its `after` handler runs among the features' (lower first), whatever order they were given in. */
+  /** Where its parts run among the features' (lower first), whatever order they were given in. */
   readonly rank: number;
-  build(context: FeatureContext): StorePart;
+  instance?(context: InstanceContext): InstancePart;
+  build?(context: FeatureContext): StorePart;
 }
 
 /**
@@ -71,7 +90,7 @@ export interface FeatureImpl extends RestFeature {
  */
 export function implementations(features: readonly RestFeature[]): FeatureImpl[] {
   features.forEach((feature, index) => {
-    if (typeof (feature as Partial<FeatureImpl> | undefined)?.build !== 'function') {
+    if (typeof (feature as Partial<FeatureImpl> | undefined)?.rank !== 'number') {
       throw new TypeError(
         `[rtk-rest] buildCreateRest(...features): argument ${index + 1} is not a feature (got ${typeof feature}). Pass the features rtk-rest exports: buildCreateRest(polling, garbageCollection).`,
       );

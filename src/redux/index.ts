@@ -8,6 +8,8 @@ export { polling } from './polling';
 export { streams } from './streams';
 export { garbageCollection } from './gc';
 export { refetchOnEvents } from './refetchOnEvents';
+export { persistence } from './rehydrate';
+export { entityChanges } from './changeTracking';
 export type { RequestPolicyDefaults } from './policies';
 export { ResetError } from './errors';
 export type { RestState, KeyMeta, StoredError } from './types';

@@ -1,11 +1,10 @@
 import { runtimeProbe, INSTANCES_PROBE } from './actions';
 import type { RestContext } from './context';
-import type { FeatureImpl } from './feature';
+import type { Annotate, FeatureImpl } from './feature';
 import type { StoreRuntime } from './handlerContext';
 import type { Middleware, UnknownAction } from './rtk';
 import { buildStoreHandlers } from './runtime';
 import type { Selectors } from './selectors';
-import type { EntityChanges } from './entityChanges';
 import { buildReducer } from './slice';
 
 /** One installed instance of a store: the public object and the store's runtime for it. */
@@ -29,7 +28,7 @@ const runtimes = new WeakSet<object>();
  * recompute inside base changes (see docs/concepts.md#optimistic-updates), writes the entity changes into the action (issue 17.2), and
  * hands every action to the handlers after the reducer.
  */
-export function buildMiddleware(ctx: RestContext, selectors: Selectors, changes: EntityChanges, features: readonly FeatureImpl[]): Middleware {
+export function buildMiddleware(ctx: RestContext, selectors: Selectors, annotate: Annotate | undefined, features: readonly FeatureImpl[]): Middleware {
   const probe = runtimeProbe(ctx.options.reducerPath);
   const { middlewareRegistered } = ctx.actions;
   const reducer = buildReducer(ctx.actions);
@@ -63,8 +62,8 @@ export function buildMiddleware(ctx: RestContext, selectors: Selectors, changes:
       if (optimistic.active && typeof type === 'string' && type.startsWith(prefix)) {
         action = optimistic.enrich(action as UnknownAction, ctx.slice(api.getState()));
       }
-      // Entity changes, for matchEntitiesChanged (issue 17.2), written before any reducer runs.
-      changes.annotate(received, action as UnknownAction, api.getState());
+      // Entity changes, for matchEntitiesChanged (issue 17.2, the entityChanges feature), written before any reducer runs.
+      annotate?.(received, action as UnknownAction, api.getState());
       const result = next(action);
       for (const handle of after) handle(action as UnknownAction);
       return result;

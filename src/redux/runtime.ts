@@ -59,7 +59,7 @@ export function buildStoreHandlers(
   // the lifecycle is only called once the store runs.
   const subscriptions = new Subscriptions(hctx);
   const later = { fetch: (...a: Parameters<FetchLifecycle['fetch']>) => lifecycle.fetch(...a), shouldFetch: (...a: Parameters<FetchLifecycle['shouldFetch']>) => lifecycle.shouldFetch(...a) };
-  const parts: StorePart[] = features.map((feature) => feature.build({ hctx, lifecycle: later, subscriptions, reducer }));
+  const parts: StorePart[] = features.map((feature) => feature.build?.({ hctx, lifecycle: later, subscriptions, reducer }) ?? {});
   const part = <K extends keyof StorePart>(member: K): StorePart[K] => parts.find((p) => p[member] !== undefined)?.[member];
   const optimistic = part('layers') ?? NO_LAYERS;
   const lifecycle: FetchLifecycle = buildFetchLifecycle(hctx, optimistic, buildUnauthorizedHandler(hctx));
