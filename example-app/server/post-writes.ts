@@ -59,7 +59,10 @@ export function postWriteRoutes(app: Application, ctx: Context): void {
         rating: '0.00',
       };
       posts.push(post);
-      res.status(201).json(ctx.data.expandPost(post));
+      const created = ctx.data.expandPost(post);
+      // Every client listening to the group's events gets the post too (see events.ts).
+      ctx.events.publish(created);
+      res.status(201).json(created);
     }),
   );
   app.patch('/api/:group/posts/:id', updatePost(ctx, false));
