@@ -191,3 +191,22 @@ export const rest = ${create}();`;
     expect((await bundleApp(app('buildCreateRest', 'buildCreateRest'), { nodeEnv: 'development' })).text.includes('was built without the')).toBe(true);
   }, 60_000);
 });
+
+describe('issue 20: rtk-rest/react tree-shakes every hook: an app that uses only useSuspense pays for no other', () => {
+  const app = (hooks: string) => `import { Entity, createResource, createRest } from 'rtk-rest';
+class Post extends Entity { id = 0; pk() { return String(this.id); } static key = 'Post'; }
+export const PostResource = createResource({ path: '/posts/:id', schema: Post });
+export const rest = createRest();
+export { ${hooks} } from 'rtk-rest/react';`;
+  const others = ['useCache', 'useQuery', 'useFetch', 'useSubscription', 'useLive', 'useController', 'useDLE', 'useMutation', 'useLoading', 'useDebounce', 'usePaginated', 'useCancelling'];
+  let suspenseOnly: number;
+  beforeAll(async () => {
+    suspenseOnly = (await bundle('production', app('useSuspense'))).length;
+  }, 60_000);
+
+  // A hook bundled anyway would add (almost) nothing when imported: each must add its own code.
+  it.each(others)('importing %s beside useSuspense adds its code (so an app without it does not carry it)', async (hook) => {
+    const withHook = (await bundle('production', app(`useSuspense, ${hook}`))).length;
+    expect({ hook, addsBytes: withHook - suspenseOnly > 60 }).toEqual({ hook, addsBytes: true });
+  }, 60_000);
+});

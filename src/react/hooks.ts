@@ -19,14 +19,6 @@ export interface FetchingRead {
   readonly started: Promise<unknown> | undefined;
 }
 
-/**
- * The hooks built over one way of finding the binding, plus `useFetchingRead` for the read hooks
- * built in their own files (`useDLE`), so an app bundles those only when it imports them.
- */
-export type BuiltHooks = Omit<RestHooks, 'useMutation' | 'useDLE' | 'usePaginated' | 'useCancelling'> & {
-  useFetchingRead(endpoint: RestEndpoint, args: unknown[], hook: string, cancellable?: boolean): FetchingRead;
-};
-
 const noop = () => undefined;
 
 /** A thenable that resolves (never rejects) when the request settles; one per request (see docs/concepts.md#hooks). */
@@ -56,113 +48,114 @@ const CONTROLLER_METHODS = [
   'subscribe',
 ] as const;
 
+/** The store's binding as a hook: the `rtk-rest/react` hooks' (the installed instance) or `createRestHooks`'. */
+type UseBinding = () => Binding;
+
+/** A hook that finds its binding through `bindingOf` (one per way of finding it). */
+export function bindingHook(bindingOf: BindingOf): UseBinding {
+  return () => bindingOf(useStore());
+}
+
+/** The request for these arguments; the same object while the key is the same; undefined when inactive (see docs/concepts.md#hooks). */
+function useRequest(endpoint: RestEndpoint, args: unknown[]): Request | undefined {
+  const key = isInactive(args) ? undefined : endpoint.key(...args);
+  // The key alone is the request's identity: new argument or endpoint objects with it are the same request.
+  return useMemo(() => (key === undefined ? undefined : { endpoint, args, key }), [key]);
+}
+
+/** Keeps the key from GC while mounted (see docs/concepts.md#garbage-collection). */
+function useRetain({ runtime }: Binding, request: Request | undefined): void {
+  useEffect(() => (request === undefined ? undefined : runtime.retain(request.key)), [runtime, request]);
+}
+
 /**
- * The hooks (see docs/concepts.md#hooks) over a way of finding a store's binding: the store's one installed
- * instance (`rtk-rest/react`'s own hooks) or a given instance (`createRestHooks`).
+ * The fetch rule while rendering (see docs/concepts.md#hooks): joins the read in flight or starts one whose `pending`
+ * waits for a microtask, so the store does not change during the render. The request goes out
+ * with this render's endpoint and arguments (e.g. a hookified endpoint with a new token). A
+ * `cancellable` hook (`useCancelling`) joins and starts requests its unmount may abort; every
+ * other hook holds the request it waits for, so that no `useCancelling` aborts it (issue 18.4).
  */
-export function buildHooks(bindingOf: BindingOf): BuiltHooks {
-  const controllers = new WeakMap<StoreLike, RestController>();
-
-  function useBinding(): Binding {
-    return bindingOf(useStore());
+function fetchWhileRendering(
+  { runtime, store }: Binding,
+  request: Request,
+  endpoint: RestEndpoint,
+  args: unknown[],
+  hook: string,
+  cancellable: boolean,
+): Promise<unknown> | undefined {
+  const { key } = request;
+  if (endpoint.sideEffect) {
+    throw new TypeError(
+      `rtk-rest: ${hook} reads data, but ${endpoint.name} is a mutation (${endpoint.method}). Send mutations with useController().fetch(endpoint, ...args).`,
+    );
   }
+  const joined = cancellable ? runtime.inFlight(endpoint, args, key) : runtime.join(endpoint, args, key);
+  if (joined !== undefined) return joined;
+  if (!runtime.shouldFetch(store.getState(), endpoint, args, key)) return undefined;
+  const started = runtime.fetch(endpoint, args, key, { deferPending: true, cancellable });
+  // The outcome reaches the component through the store; the promise's rejection is not unhandled.
+  started.catch(noop);
+  return started;
+}
 
-  /** The request for these arguments; the same object while the key is the same; undefined when inactive (see docs/concepts.md#hooks). */
-  function useRequest(endpoint: RestEndpoint, args: unknown[]): Request | undefined {
-    const key = isInactive(args) ? undefined : endpoint.key(...args);
-    // The key alone is the request's identity: new argument or endpoint objects with it are the same request.
-    return useMemo(() => (key === undefined ? undefined : { endpoint, args, key }), [key]);
-  }
+/**
+ * A mounted fetching hook applies the fetch rule again when a dispatch moves its key's expiry
+ * back or removes its data, without re-rendering: after `invalidate`, `expireAll` or a reset its key
+ * refetches (see docs/concepts.md#the-store) even when its answer, and so the component, stays the same
+ *. Dispatches that leave the key alone, and the clock, trigger nothing (see docs/concepts.md#hooks).
+ */
+function useRefetchWhenDue({ runtime, store, rest }: Binding, request: Request | undefined, endpoint: RestEndpoint, args: unknown[]): void {
+  // This render's endpoint, for its key only: an uncommitted render (a transition to another key)
+  // must not redirect the committed key's refetch.
+  const latest = useRef<{ endpoint: RestEndpoint; args: unknown[]; key?: string }>({ endpoint, args });
+  latest.current = { endpoint, args, key: request?.key };
+  useEffect(() => {
+    if (request === undefined) return undefined;
+    let seen = rest.selectResponse(store.getState(), request.endpoint, ...request.args);
+    const check = () => {
+      const { endpoint, args } = latest.current.key === request.key ? latest.current : request;
+      const state = store.getState();
+      const response = rest.selectResponse(state, endpoint, ...args);
+      // Only a dispatch that took something away (expiry moved back, data gone) can make the key due;
+      // the key's own writes move expiry forward, so a zero expiry length cannot loop.
+      const lost = response.expiresAt < seen.expiresAt || (response.data === undefined && seen.data !== undefined);
+      seen = response;
+      if (!lost || runtime.inFlight(endpoint, args, request.key) !== undefined) return;
+      if (runtime.shouldFetch(state, endpoint, args, request.key)) runtime.fetch(endpoint, args, request.key).catch(noop);
+    };
+    // After the dispatch has fully run (a reset drops requests in flight after its reducers), once per burst.
+    let queued = false;
+    let active = true;
+    const listener = () => {
+      if (queued) return;
+      queued = true;
+      queueMicrotask(() => {
+        queued = false;
+        if (active) check();
+      });
+    };
+    const unsubscribe = store.subscribe(listener);
+    return () => {
+      active = false;
+      unsubscribe();
+    };
+  }, [runtime, store, rest, request]);
+}
 
-  /** Keeps the key from GC while mounted (see docs/concepts.md#garbage-collection). */
-  function useRetain({ runtime }: Binding, request: Request | undefined): void {
-    useEffect(() => (request === undefined ? undefined : runtime.retain(request.key)), [runtime, request]);
-  }
+/** The key's response through `selectResponse`, re-rendering only when `pick`'s fields change. */
+function useAnswer<T extends Record<string, unknown>>(request: Request | undefined, pick: (state: unknown, request: Request) => T, inactive: T): T {
+  return useSelector((state: unknown) => (request === undefined ? inactive : pick(state, request)), sameFields);
+}
 
-  /**
-   * The fetch rule while rendering (see docs/concepts.md#hooks): joins the read in flight or starts one whose `pending`
-   * waits for a microtask, so the store does not change during the render. The request goes out
-   * with this render's endpoint and arguments (e.g. a hookified endpoint with a new token). A
-   * `cancellable` hook (`useCancelling`) joins and starts requests its unmount may abort; every
-   * other hook holds the request it waits for, so that no `useCancelling` aborts it (issue 18.4).
-   */
-  function fetchWhileRendering(
-    { runtime, store }: Binding,
-    request: Request,
-    endpoint: RestEndpoint,
-    args: unknown[],
-    hook: string,
-    cancellable: boolean,
-  ): Promise<unknown> | undefined {
-    const { key } = request;
-    if (endpoint.sideEffect) {
-      throw new TypeError(
-        `rtk-rest: ${hook} reads data, but ${endpoint.name} is a mutation (${endpoint.method}). Send mutations with useController().fetch(endpoint, ...args).`,
-      );
-    }
-    const joined = cancellable ? runtime.inFlight(endpoint, args, key) : runtime.join(endpoint, args, key);
-    if (joined !== undefined) return joined;
-    if (!runtime.shouldFetch(store.getState(), endpoint, args, key)) return undefined;
-    const started = runtime.fetch(endpoint, args, key, { deferPending: true, cancellable });
-    // The outcome reaches the component through the store; the promise's rejection is not unhandled.
-    started.catch(noop);
-    return started;
-  }
+/**
+ * What every fetching hook (`useSuspense`, `useDLE`, `useFetch`) does first: find the request,
+ * retain its key, watch for dispatches that make it due, and apply the fetch rule while rendering.
+ */
+export type UseFetchingRead = (endpoint: RestEndpoint, args: unknown[], hook: string, cancellable?: boolean) => FetchingRead;
 
-  /**
-   * A mounted fetching hook applies the fetch rule again when a dispatch moves its key's expiry
-   * back or removes its data, without re-rendering: after `invalidate`, `expireAll` or a reset its key
-   * refetches (see docs/concepts.md#the-store) even when its answer, and so the component, stays the same
-   *. Dispatches that leave the key alone, and the clock, trigger nothing (see docs/concepts.md#hooks).
-   */
-  function useRefetchWhenDue({ runtime, store, rest }: Binding, request: Request | undefined, endpoint: RestEndpoint, args: unknown[]): void {
-    // This render's endpoint, for its key only: an uncommitted render (a transition to another key)
-    // must not redirect the committed key's refetch.
-    const latest = useRef<{ endpoint: RestEndpoint; args: unknown[]; key?: string }>({ endpoint, args });
-    latest.current = { endpoint, args, key: request?.key };
-    useEffect(() => {
-      if (request === undefined) return undefined;
-      let seen = rest.selectResponse(store.getState(), request.endpoint, ...request.args);
-      const check = () => {
-        const { endpoint, args } = latest.current.key === request.key ? latest.current : request;
-        const state = store.getState();
-        const response = rest.selectResponse(state, endpoint, ...args);
-        // Only a dispatch that took something away (expiry moved back, data gone) can make the key due;
-        // the key's own writes move expiry forward, so a zero expiry length cannot loop.
-        const lost = response.expiresAt < seen.expiresAt || (response.data === undefined && seen.data !== undefined);
-        seen = response;
-        if (!lost || runtime.inFlight(endpoint, args, request.key) !== undefined) return;
-        if (runtime.shouldFetch(state, endpoint, args, request.key)) runtime.fetch(endpoint, args, request.key).catch(noop);
-      };
-      // After the dispatch has fully run (a reset drops requests in flight after its reducers), once per burst.
-      let queued = false;
-      let active = true;
-      const listener = () => {
-        if (queued) return;
-        queued = true;
-        queueMicrotask(() => {
-          queued = false;
-          if (active) check();
-        });
-      };
-      const unsubscribe = store.subscribe(listener);
-      return () => {
-        active = false;
-        unsubscribe();
-      };
-    }, [runtime, store, rest, request]);
-  }
-
-  /** The key's response through `selectResponse`, re-rendering only when `pick`'s fields change. */
-  function useAnswer<T extends Record<string, unknown>>(request: Request | undefined, pick: (state: unknown, request: Request) => T, inactive: T): T {
-    return useSelector((state: unknown) => (request === undefined ? inactive : pick(state, request)), sameFields);
-  }
-
-  /**
-   * What every fetching hook (`useSuspense`, `useDLE`, `useFetch`) does first: find the request,
-   * retain its key, watch for dispatches that make it due, and apply the fetch rule while rendering.
-   */
-  function useFetchingRead(endpoint: RestEndpoint, args: unknown[], hook: string, cancellable = false): FetchingRead {
+/** `useFetchingRead` over a binding: what the fetching hooks, each in its own factory, share. */
+export function fetchingReadHook(useBinding: UseBinding): UseFetchingRead {
+  return (endpoint, args, hook, cancellable = false) => {
     const binding = useBinding();
     const request = useRequest(endpoint, args);
     useRetain(binding, request);
@@ -171,11 +164,15 @@ export function buildHooks(bindingOf: BindingOf): BuiltHooks {
     useRefetchWhenDue(binding, request, endpoint, args);
     const started = request === undefined ? undefined : fetchWhileRendering(binding, request, endpoint, args, hook, cancellable);
     return { binding, request, started };
-  }
+  };
+}
 
-  const INACTIVE_SUSPENSE = { data: undefined, error: undefined, invalid: false } as const;
+const INACTIVE_SUSPENSE = { data: undefined, error: undefined, invalid: false } as const;
 
-  function useSuspense(endpoint: RestEndpoint, ...args: unknown[]): any {
+// One factory per hook, so that an app bundles only the hooks it imports (issue 20).
+
+export function suspenseHook(useFetchingRead: UseFetchingRead): RestHooks['useSuspense'] {
+  return function useSuspense(endpoint: RestEndpoint, ...args: unknown[]): any {
     const { binding, request, started } = useFetchingRead(endpoint, args, 'useSuspense');
     const answer = useAnswer(
       request,
@@ -192,62 +189,68 @@ export function buildHooks(bindingOf: BindingOf): BuiltHooks {
     }
     if (answer.error !== undefined) throw rebuildError(answer.error);
     return answer.data;
-  }
+  } as RestHooks['useSuspense'];
+}
 
-  function useSubscription(endpoint: RestEndpoint, ...args: unknown[]): undefined {
+export function subscriptionHook(useBinding: UseBinding): RestHooks['useSubscription'] {
+  return function useSubscription(endpoint: RestEndpoint, ...args: unknown[]): undefined {
     const { store, rest } = useBinding();
     const request = useRequest(endpoint, args);
     useEffect(() => (request === undefined ? undefined : store.dispatch(rest.subscribe(request.endpoint, ...request.args))), [store, rest, request]);
     return undefined;
-  }
+  } as RestHooks['useSubscription'];
+}
 
-  return {
-    useFetchingRead,
-    useSuspense,
+export function cacheHook(useBinding: UseBinding): RestHooks['useCache'] {
+  return function useCache(endpoint: RestEndpoint, ...args: unknown[]): any {
+    const binding = useBinding();
+    const request = useRequest(endpoint, args);
+    useRetain(binding, request);
+    return useSelector((state: unknown) => (request === undefined ? undefined : binding.rest.selectData(state, request.endpoint, ...request.args)));
+  } as RestHooks['useCache'];
+}
 
-    useCache(endpoint: RestEndpoint, ...args: unknown[]): any {
-      const binding = useBinding();
-      const request = useRequest(endpoint, args);
-      useRetain(binding, request);
-      return useSelector((state: unknown) => (request === undefined ? undefined : binding.rest.selectData(state, request.endpoint, ...request.args)));
-    },
+export function queryHook(useBinding: UseBinding): RestHooks['useQuery'] {
+  return function useQuery(queryable: unknown, ...args: unknown[]): any {
+    const { rest, runtime } = useBinding();
+    const inactive = isInactive(args);
+    const argsKey = inactive ? undefined : stableKey(args);
+    // Equal arguments (by JSON) are the same read: new argument objects do not re-retain.
+    const stableArgs = useMemo(() => args, [argsKey]);
+    useEffect(() => (argsKey === undefined ? undefined : runtime.retainQuery(queryable, stableArgs)), [runtime, queryable, stableArgs, argsKey]);
+    return useSelector((state: unknown) => rest.selectQuery(state, queryable, ...stableArgs));
+  } as RestHooks['useQuery'];
+}
 
-    useQuery(queryable: unknown, ...args: unknown[]): any {
-      const { rest, runtime } = useBinding();
-      const inactive = isInactive(args);
-      const argsKey = inactive ? undefined : stableKey(args);
-      // Equal arguments (by JSON) are the same read: new argument objects do not re-retain.
-      const stableArgs = useMemo(() => args, [argsKey]);
-      useEffect(() => (argsKey === undefined ? undefined : runtime.retainQuery(queryable, stableArgs)), [runtime, queryable, stableArgs, argsKey]);
-      return useSelector((state: unknown) => rest.selectQuery(state, queryable, ...stableArgs));
-    },
+export function fetchHook(useFetchingRead: UseFetchingRead): RestHooks['useFetch'] {
+  return function useFetch(endpoint: RestEndpoint, ...args: unknown[]): any {
+    const { binding, request } = useFetchingRead(endpoint, args, 'useFetch');
+    return useSelector((_state: unknown) => (request === undefined ? undefined : binding.runtime.inFlight(request.endpoint, request.args, request.key)));
+  } as RestHooks['useFetch'];
+}
 
-    useFetch(endpoint: RestEndpoint, ...args: unknown[]): any {
-      const { binding, request } = useFetchingRead(endpoint, args, 'useFetch');
-      return useSelector((_state: unknown) => (request === undefined ? undefined : binding.runtime.inFlight(request.endpoint, request.args, request.key)));
-    },
+export function liveHook(useSubscription: RestHooks['useSubscription'], useSuspense: RestHooks['useSuspense']): RestHooks['useLive'] {
+  return function useLive(endpoint: RestEndpoint, ...args: unknown[]): any {
+    (useSubscription as (endpoint: RestEndpoint, ...args: unknown[]) => undefined)(endpoint, ...args);
+    return (useSuspense as (endpoint: RestEndpoint, ...args: unknown[]) => unknown)(endpoint, ...args);
+  } as RestHooks['useLive'];
+}
 
-    useSubscription,
-
-    useLive(endpoint: RestEndpoint, ...args: unknown[]): any {
-      useSubscription(endpoint, ...args);
-      return useSuspense(endpoint, ...args);
-    },
-
-    useController(): RestController {
-      const { store, rest } = useBinding();
-      let bound = controllers.get(store);
-      if (bound === undefined) {
-        const methods: Record<string, (...args: unknown[]) => unknown> = {};
-        for (const name of CONTROLLER_METHODS) {
-          const creator = rest[name] as (...args: unknown[]) => unknown;
-          methods[name] = (...args) => store.dispatch(creator(...args));
-        }
-        controllers.set(store, (bound = Object.freeze(methods) as unknown as RestController));
+export function controllerHook(useBinding: UseBinding): RestHooks['useController'] {
+  const controllers = new WeakMap<StoreLike, RestController>();
+  return function useController(): RestController {
+    const { store, rest } = useBinding();
+    let bound = controllers.get(store);
+    if (bound === undefined) {
+      const methods: Record<string, (...args: unknown[]) => unknown> = {};
+      for (const name of CONTROLLER_METHODS) {
+        const creator = rest[name] as (...args: unknown[]) => unknown;
+        methods[name] = (...args) => store.dispatch(creator(...args));
       }
-      return bound;
-    },
-  } as BuiltHooks;
+      controllers.set(store, (bound = Object.freeze(methods) as unknown as RestController));
+    }
+    return bound;
+  };
 }
 
 /** A string that is the same for equal query arguments (JSON when possible). */

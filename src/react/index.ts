@@ -5,7 +5,8 @@
  */
 import type { Rest } from '../redux';
 import { installedBinding, instanceBinding } from './binding';
-import { buildHooks } from './hooks';
+import { bindingHook, cacheHook, controllerHook, fetchHook, fetchingReadHook, liveHook, queryHook, subscriptionHook, suspenseHook } from './hooks';
+import type { BindingOf } from './binding';
 import { dleHook } from './useDLE';
 import { mutationHook } from './useMutation';
 import { paginatedHook } from './usePaginated';
@@ -29,95 +30,117 @@ export type { ArgsOf, NullableArgs, DLE, RestHooks, RestController, MutationStat
  * @preventInline ActionCreatorWithoutPayload
  */
 export function createRestHooks(rest: Rest): RestHooks {
-  const { useFetchingRead, ...hooks } = buildHooks(instanceBinding(rest));
+  return allHooks(instanceBinding(rest));
+}
+
+/** Every hook over one way of finding the binding (`createRestHooks`' instance). */
+function allHooks(bindingOf: BindingOf): RestHooks {
+  const useBinding = bindingHook(bindingOf);
+  const useFetchingRead = fetchingReadHook(useBinding);
+  const useSuspense = suspenseHook(useFetchingRead);
+  const useSubscription = subscriptionHook(useBinding);
+  const useController = controllerHook(useBinding);
   return {
-    ...hooks,
+    useSuspense,
+    useCache: cacheHook(useBinding),
+    useQuery: queryHook(useBinding),
+    useFetch: fetchHook(useFetchingRead),
+    useSubscription,
+    useLive: liveHook(useSubscription, useSuspense),
+    useController,
     useDLE: dleHook(useFetchingRead),
-    useMutation: mutationHook(hooks.useController),
+    useMutation: mutationHook(useController),
     usePaginated: paginatedHook(useFetchingRead),
     useCancelling: cancellingHook(useFetchingRead),
   };
 }
 
-const { useFetchingRead, ...hooks } = buildHooks(installedBinding());
+// The package's own hooks: each built by its own pure call, so an app bundles only the hooks it
+// imports (an app using only useSuspense pays for no other hook, issue 20).
+const useBinding = /* @__PURE__ */ bindingHook(/* @__PURE__ */ installedBinding());
+const useFetchingRead = /* @__PURE__ */ fetchingReadHook(useBinding);
 
-export const {
-  /**
-   * The key's data (see docs/concepts.md#hooks): starts the request when the fetch rule says so, suspends while
-   * there is no usable data and a request is in flight, and throws a stored error to the nearest
-   * error boundary. Stale data is returned while it refetches in the background. `null` as the
-   * arguments returns `undefined` and fetches nothing.
-   *
-   * @example
-   * ```tsx
-   * function PostView({ group, id }: { group: string; id: number }) {
-   *   const post = useSuspense(PostResource.get, { group, id }); // Post
-   *   return <h1>{post.title}</h1>;
-   * }
-   * ```
-   */
-  useSuspense,
-  /**
-   * The key's data from the store only, or `undefined`; never fetches (see docs/concepts.md#hooks). Keeps the key
-   * from GC while mounted.
-   *
-   * @example
-   * const post = useCache(PostResource.get, { group, id }); // Post | undefined, e.g. shown by a list
-   */
-  useCache,
-  /**
-   * `rest.selectQuery` as a hook (see docs/concepts.md#hooks): reads an Entity by pk or index, a Collection by
-   * arguments, an `All`, a `Union`, a `Query`, or an object of them; never fetches.
-   *
-   * @example
-   * const post = useQuery(Post, { id: 5 }); // Post | undefined
-   * const reactPosts = useQuery(PostResource.getList.schema, { group: 'react' }); // Post[] | undefined
-   */
-  useQuery,
-  /**
-   * Fetches when the fetch rule says so and returns the promise of the key's request in flight,
-   * or `undefined` (see docs/concepts.md#hooks). Never suspends or throws; use it to prefetch.
-   *
-   * @example
-   * useFetch(PostResource.get, nextId === undefined ? null : { group, id: nextId }); // prefetch the next post
-   */
-  useFetch,
-  /**
-   * Subscribes to the key while mounted (see docs/concepts.md#hooks): polls at the endpoint's `pollFrequency` and
-   * keeps the key from GC. Returns `undefined`; read the data with another hook.
-   *
-   * @example
-   * const livePost = PostResource.get.extend({ pollFrequency: 10_000 }); // at module level
-   * useSubscription(livePost, visible ? { group, id } : null); // polls only while visible
-   */
-  useSubscription,
-  /**
-   * `useSuspense` plus `useSubscription` for the same arguments (see docs/concepts.md#hooks): the data, kept fresh
-   * by polling at `pollFrequency` while mounted.
-   *
-   * @example
-   * ```tsx
-   * const livePost = PostResource.get.extend({ pollFrequency: 5_000 });
-   * function LiveTitle({ group, id }: { group: string; id: number }) {
-   *   return <h1>{useLive(livePost, { group, id }).title}</h1>;
-   * }
-   * ```
-   */
-  useLive,
-  /**
-   * The instance's thunk creators bound to the store's dispatch (see docs/concepts.md#hooks): `fetch`,
-   * `fetchIfStale`, `invalidate`, `invalidateAll`, `expireAll`, `resetEntireStore`,
-   * `setResponse`, `setError`, `set` and `subscribe`. The same object across renders.
-   *
-   * @example
-   * const { fetch, invalidate } = useController();
-   * const onSave = async (title: string) => {
-   *   await fetch(PostResource.partialUpdate, { group, id }, { title });
-   *   invalidate(PostResource.getList, { group });
-   * };
-   */
-  useController,
-} = hooks;
+/**
+ * The key's data (see docs/concepts.md#hooks): starts the request when the fetch rule says so, suspends while
+ * there is no usable data and a request is in flight, and throws a stored error to the nearest
+ * error boundary. Stale data is returned while it refetches in the background. `null` as the
+ * arguments returns `undefined` and fetches nothing.
+ *
+ * @example
+ * ```tsx
+ * function PostView({ group, id }: { group: string; id: number }) {
+ *   const post = useSuspense(PostResource.get, { group, id }); // Post
+ *   return <h1>{post.title}</h1>;
+ * }
+ * ```
+ */
+export const useSuspense: RestHooks['useSuspense'] = /* @__PURE__ */ suspenseHook(useFetchingRead);
+
+/**
+ * The key's data from the store only, or `undefined`; never fetches (see docs/concepts.md#hooks). Keeps the key
+ * from GC while mounted.
+ *
+ * @example
+ * const post = useCache(PostResource.get, { group, id }); // Post | undefined, e.g. shown by a list
+ */
+export const useCache: RestHooks['useCache'] = /* @__PURE__ */ cacheHook(useBinding);
+
+/**
+ * `rest.selectQuery` as a hook (see docs/concepts.md#hooks): reads an Entity by pk or index, a Collection by
+ * arguments, an `All`, a `Union`, a `Query`, or an object of them; never fetches.
+ *
+ * @example
+ * const post = useQuery(Post, { id: 5 }); // Post | undefined
+ * const reactPosts = useQuery(PostResource.getList.schema, { group: 'react' }); // Post[] | undefined
+ */
+export const useQuery: RestHooks['useQuery'] = /* @__PURE__ */ queryHook(useBinding);
+
+/**
+ * Fetches when the fetch rule says so and returns the promise of the key's request in flight,
+ * or `undefined` (see docs/concepts.md#hooks). Never suspends or throws; use it to prefetch.
+ *
+ * @example
+ * useFetch(PostResource.get, nextId === undefined ? null : { group, id: nextId }); // prefetch the next post
+ */
+export const useFetch: RestHooks['useFetch'] = /* @__PURE__ */ fetchHook(useFetchingRead);
+
+/**
+ * Subscribes to the key while mounted (see docs/concepts.md#hooks): polls at the endpoint's `pollFrequency` and
+ * keeps the key from GC. Returns `undefined`; read the data with another hook.
+ *
+ * @example
+ * const livePost = PostResource.get.extend({ pollFrequency: 10_000 }); // at module level
+ * useSubscription(livePost, visible ? { group, id } : null); // polls only while visible
+ */
+export const useSubscription: RestHooks['useSubscription'] = /* @__PURE__ */ subscriptionHook(useBinding);
+
+/**
+ * `useSuspense` plus `useSubscription` for the same arguments (see docs/concepts.md#hooks): the data, kept fresh
+ * by polling at `pollFrequency` while mounted.
+ *
+ * @example
+ * ```tsx
+ * const livePost = PostResource.get.extend({ pollFrequency: 5_000 });
+ * function LiveTitle({ group, id }: { group: string; id: number }) {
+ *   return <h1>{useLive(livePost, { group, id }).title}</h1>;
+ * }
+ * ```
+ */
+export const useLive: RestHooks['useLive'] = /* @__PURE__ */ liveHook(useSubscription, useSuspense);
+
+/**
+ * The instance's thunk creators bound to the store's dispatch (see docs/concepts.md#hooks): `fetch`,
+ * `fetchIfStale`, `invalidate`, `invalidateAll`, `expireAll`, `resetEntireStore`,
+ * `setResponse`, `setError`, `set` and `subscribe`. The same object across renders.
+ *
+ * @example
+ * const { fetch, invalidate } = useController();
+ * const onSave = async (title: string) => {
+ *   await fetch(PostResource.partialUpdate, { group, id }, { title });
+ *   invalidate(PostResource.getList, { group });
+ * };
+ */
+export const useController: RestHooks['useController'] = /* @__PURE__ */ controllerHook(useBinding);
 
 /**
  * `{ data, loading, error }` for the key, fetching like `useSuspense` but without suspending or
