@@ -7,11 +7,12 @@
 //   no React     a resource (or endpoint) and the store
 //   schemas only Entity, normalize, denormalize, MemoCache (Data Client: its normalizr's equivalents)
 //
-// rtk-rest's store apps are measured twice: with `createRest` (every optional feature of the store:
-// optimistic updates, polling, streams, GC, refetch on focus/reconnect, persistence, entity-change
-// tracking) and, as "rtk-rest lean", with `buildCreateRest(garbageCollection)`: what these apps
-// use, since none is optimistic, polls, streams, refetches on focus, restores a saved slice or
-// matches entity changes. Issue 20's targets are for the lean apps ("an app pays for nothing it
+// rtk-rest's store apps are measured twice: with `createRest` (every optional feature of the
+// store: optimistic updates, polling, streams, GC, refetch on focus/reconnect, persistence,
+// entity-change tracking, retries, conditional requests) and, as "rtk-rest lean", with
+// `buildCreateRest(garbageCollection)`: what these apps use, since none is optimistic, polls,
+// streams, refetches on focus, restores a saved slice, matches entity changes, retries or sends
+// conditional requests. Issue 20's targets are for the lean apps ("an app pays for nothing it
 // does not use").
 //
 // Data Client's React app is not measured: @data-client/react for React 19 needs @data-client/core
@@ -98,7 +99,7 @@ const CONCERNS = {
   'garbage collection': ['src/redux/gc.ts'],
   'optimistic layers': ['src/redux/optimistic.ts'],
   streams: ['src/redux/streams.ts', 'src/rest/stream.ts'],
-  'retry, timeout': ['src/rest/retry.ts', 'src/rest/policies.ts', 'src/redux/policies.ts'],
+  retries: ['src/redux/retries.ts', 'src/rest/retry.ts'],
   'conditional requests': ['src/redux/conditional.ts', 'src/rest/conditional.ts'],
   'kept error bodies': ['src/redux/errorBody.ts'],
   persistence: ['src/redux/rehydrate.ts'],

@@ -248,7 +248,8 @@ export function OnlineCount() {
 // #region bundle-size
 import { buildCreateRest, garbageCollection } from 'rtk-rest';
 
-// Only GC: no optimistic layers, polling, streams, refetch on focus, persistence or change tracking.
+// Only GC: no optimistic layers, polling, streams, refetch on focus, persistence, change tracking,
+// retries or conditional requests.
 export const createLeanRest = buildCreateRest(garbageCollection);
 export const leanRest = createLeanRest({ reducerPath: 'lean' });
 // #endregion bundle-size

@@ -154,6 +154,8 @@ describe('issue 20: each optional feature of the store costs nothing when unused
     refetchOnEvents: ['src/redux/refetchOnEvents.ts'],
     persistence: ['src/redux/rehydrate.ts'],
     entityChanges: ['src/redux/changeTracking.ts'],
+    retries: ['src/redux/retries.ts', 'src/rest/retry.ts'],
+    conditionalRequests: ['src/redux/conditional.ts', 'src/rest/conditional.ts'],
   };
   const app = (create: string, imports: string) => `import { Entity, createResource, ${imports} } from 'rtk-rest';
 class Post extends Entity { id = 0; pk() { return String(this.id); } static key = 'Post'; }

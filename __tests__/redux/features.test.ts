@@ -1,4 +1,4 @@
-import { buildCreateRest, createRest, createResource, entityChanges, garbageCollection, optimisticUpdates, persistence, polling, refetchOnEvents, streams } from '../../src';
+import { buildCreateRest, conditionalRequests, createRest, createResource, entityChanges, garbageCollection, optimisticUpdates, persistence, polling, refetchOnEvents, retries, streams } from '../../src';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import type { Rest, RestFeature, StreamContext } from '../../src';
 import { runtimeOf } from '../../src/redux';
@@ -139,6 +139,52 @@ describe('issue 20: buildCreateRest builds a store with only the features it is 
       );
     }
     expect(console.warnings.map(String)).toEqual([expect.stringMatching(/matchEntitiesChanged\(…\) never matches: this rest instance was built without the entityChanges feature/)]);
+  });
+
+  it('issue 20 without retries a read that fails with a 503 is not retried; with retries it is; an endpoint\'s own retry without the feature warns', async () => {
+    const console = watchConsole();
+    jest.spyOn(Math, 'random').mockReturnValue(0.5);
+    const lean = storeWith();
+    const own = PostResource.get.extend({ retry: 2 });
+    const sent = net.count + 1;
+    const failing = lean.store.dispatch(lean.rest.fetch(own, p5)).catch((error: { status?: number }) => error.status);
+    (await net.nth(sent)).reply({ message: 'busy' }, { status: 503 });
+    expect(await failing).toBe(503);
+    expect(console.warnings.map(String)).toEqual([expect.stringMatching(/has retry, but this rest instance was built without the retries feature/)]);
+    for (const features of [[], [retries]]) {
+      const { rest, store } = storeWith(...features);
+      const first = net.count + 1;
+      const settled = store.dispatch(rest.fetch(PostResource.get, p5)).then(
+        (post) => post?.title,
+        (error: { status?: number }) => error.status,
+      );
+      (await net.nth(first)).reply({ message: 'busy' }, { status: 503 });
+      await tick(750);
+      if (features.length === 1) (await net.nth(first + 1)).reply(post5);
+      expect({ features: features.length, requests: net.count - first + 1, outcome: await settled }).toEqual(
+        features.length === 0 ? { features: 0, requests: 1, outcome: 503 } : { features: 1, requests: 2, outcome: 'hi' },
+      );
+    }
+  });
+
+  it('issue 20 without conditionalRequests a refetch sends no If-None-Match; with it, it does and a 304 keeps the data', async () => {
+    for (const features of [[], [conditionalRequests]]) {
+      const { rest, store } = storeWith(...features);
+      const first = net.count + 1;
+      const loaded = store.dispatch(rest.fetch(PostResource.get, p5));
+      (await net.nth(first)).reply(post5, { headers: { etag: '"v1"' } });
+      await loaded;
+      const refetch = store.dispatch(rest.fetch(PostResource.get, p5)).then(
+        (post) => post?.title,
+        (error: { status?: number }) => error.status,
+      );
+      const second = await net.nth(first + 1);
+      const sent = second.headers['if-none-match'];
+      second.respond(new Response(null, { status: 304 }));
+      expect({ features: features.length, sent, outcome: await refetch }).toEqual(
+        features.length === 0 ? { features: 0, sent: undefined, outcome: 304 } : { features: 1, sent: '"v1"', outcome: 'hi' },
+      );
+    }
   });
 
   it('issue 20 the order and repeats of features do not matter: the store gets each once, in createRest\'s order', () => {

@@ -1,16 +1,8 @@
-import type { RequestPolicies, StoreEndpoint, Validators } from '../rest';
+import { isNotModified, validatorsOf, withValidators } from '../rest';
+import type { Validators } from '../rest';
+import type { FeatureImpl, RestFeature } from './feature';
+import type { PolicyPart, PolicyRequest } from './policies';
 import { tableGet, tableHas } from './tables';
-import type { RestState, WritePayload } from './types';
-
-/** The write of a 304: nothing but the key's meta (its data stays, its expiry is refreshed). */
-export const NOT_MODIFIED_WRITE: WritePayload = { entities: {}, entitiesMeta: {}, indexes: {} };
-
-/** A conditional read's part of the request policies, and the validators its answer came with. */
-export interface ConditionalRead {
-  readonly policies: Pick<RequestPolicies, 'validators' | 'onValidators'>;
-  /** The validators to store with the outcome (what the answer carried; none when it carried none). */
-  received(): Validators;
-}
 
 /**
  * Conditional requests (issue 18.5): a read of a key whose stored answer came with an `ETag` or
@@ -18,16 +10,37 @@ export interface ConditionalRead {
  * Not for mutations, pages (their answers merge into a list) or `conditional: false`; a key
  * without data (never fetched, invalidated) sends none, so a 304 always has data to keep.
  */
-export function conditionalRead(slice: RestState, endpoint: StoreEndpoint, key: string, read: boolean, page: boolean): ConditionalRead | undefined {
+export function conditionalRead({ slice, endpoint, key, read, page }: PolicyRequest): PolicyPart | undefined {
   if (!read || page || endpoint.sideEffect || endpoint.conditional === false) return undefined;
-  let received: Validators = {};
+  let received: Record<string, string> = {};
   const meta = tableGet(slice.meta, key);
   const stored: Validators = {};
   if (meta?.etag !== undefined) stored.etag = meta.etag;
   if (meta?.lastModified !== undefined) stored.lastModified = meta.lastModified;
   const usable = Object.keys(stored).length > 0 && meta?.invalidated !== true && tableHas(slice.endpoints, key);
   return {
-    policies: { ...(usable ? { validators: stored } : {}), onValidators: (validators) => void (received = validators) },
+    policies: {
+      conditional: {
+        prepare: (init) => (usable ? withValidators(init, stored) : init),
+        // A success brings its own validators (or none); a 304 keeps the stored ones unless it sends new ones.
+        answered: (response, notModified) => void (received = { ...(notModified ? stored : {}), ...(response ? validatorsOf(response) : {}) }),
+        notModified: (error) => usable && isNotModified(error),
+      },
+    },
     received: () => received,
   };
 }
+
+/** The feature's part of each store: its request policy. */
+const feature: FeatureImpl = {
+  feature: 'conditionalRequests',
+  rank: 8,
+  build: () => ({ requestPolicy: conditionalRead }),
+};
+
+/**
+ * Conditional requests (see docs/concepts.md#request-policies): a refetch sends the stored
+ * answer's `ETag` / `Last-Modified`, and a 304 keeps the data and refreshes its expiry. In
+ * `createRest`; give it to `buildCreateRest` to keep it.
+ */
+export const conditionalRequests: RestFeature = feature;

@@ -2,18 +2,21 @@ import { makeRest } from './buildCreateRest';
 import type { CreateRestOptions } from './buildCreateRest';
 import { implementations } from './feature';
 import { entityChanges } from './changeTracking';
+import { conditionalRequests } from './conditional';
 import { garbageCollection } from './gc';
 import { optimisticUpdates } from './optimistic';
 import { polling } from './polling';
 import { persistence } from './rehydrate';
 import { refetchOnEvents } from './refetchOnEvents';
+import { retries } from './retries';
 import { streams } from './streams';
 
 /**
  * One rtk-rest instance for Redux Toolkit (see docs/concepts.md#the-store): a reducer and a middleware to add to
  * `configureStore`, thunk creators to dispatch, and memoized selectors. Slice-like, so
  * `combineSlices(rest)` works. It has every feature (optimistic updates, polling, streams,
- * garbage collection, refetch on focus and reconnect, persistence, entity-change tracking); `buildCreateRest(...features)` builds one with fewer, for a
+ * garbage collection, refetch on focus and reconnect, persistence, entity-change tracking,
+ * retries, conditional requests); `buildCreateRest(...features)` builds one with fewer, for a
  * smaller bundle.
  *
  * @example
@@ -29,7 +32,7 @@ import { streams } from './streams';
  * @preventInline ActionCreatorWithoutPayload
  */
 export function createRest<const ReducerPath extends string = 'rest'>(options: CreateRestOptions & { reducerPath?: ReducerPath } = {}) {
-  return makeRest<ReducerPath>(options, implementations([optimisticUpdates, garbageCollection, polling, streams, refetchOnEvents, persistence, entityChanges]));
+  return makeRest<ReducerPath>(options, implementations([optimisticUpdates, garbageCollection, polling, streams, refetchOnEvents, persistence, entityChanges, retries, conditionalRequests]));
 }
 
 /**

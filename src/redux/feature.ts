@@ -1,6 +1,7 @@
 import type { StoreEndpoint } from '../rest';
 import type { FetchLifecycle, LifecycleLayers } from './fetchLifecycle';
 import type { ActionHandler, HandlerContext } from './handlerContext';
+import type { RequestPolicyPart } from './policies';
 import type { UnknownAction } from './rtk';
 import type { RestContext } from './context';
 import type { ExtractRehydrationInfo, Restore } from './restore';
@@ -43,6 +44,8 @@ export interface StorePart {
   retainQuery?(queryable: unknown, args: readonly unknown[]): () => void;
   /** A fetching hook mounted (refetch on focus/reconnect); returns its unmount. */
   mountRead?(endpoint: StoreEndpoint, args: unknown[], key: string): () => void;
+  /** Adds to each store request's policies (retries, conditional requests). */
+  readonly requestPolicy?: RequestPolicyPart;
   /** Optimistic layers: computed at a mutation's start, recomputed inside base changes. */
   readonly layers?: OptimisticPart;
   /** What the test suite's leak and invariant checks read off the runtime (not API). */
@@ -51,7 +54,8 @@ export interface StorePart {
 
 /**
  * An optional concern of the store (`optimisticUpdates`, `polling`, `streams`,
- * `garbageCollection`, `refetchOnEvents`, `persistence`, `entityChanges`): `createRest` has them all; `buildCreateRest(...features)` builds a
+ * `garbageCollection`, `refetchOnEvents`, `persistence`, `entityChanges`, `retries`,
+ * `conditionalRequests`): `createRest` has them all; `buildCreateRest(...features)` builds a
  * `createRest` with only those given, so an app bundles no code for the others
  * (see docs/concepts.md#bundle-size).
  */

@@ -1,15 +1,15 @@
 import { toJSONValue } from '../internal/json';
 import { callWithSignal, NOT_MODIFIED, pageRequestOf, splitArgs } from '../rest';
-import { conditionalRead, NOT_MODIFIED_WRITE } from './conditional';
 import type { RestEndpoint, StoreEndpoint } from '../rest';
 import { isAbort, serializeError, softPolicy } from './errors';
 import { resolvedAnswer, responseWrite } from './fetchAnswer';
 import type { ActionHandler, FetchOptions, HandlerContext } from './handlerContext';
 import { requestPolicies } from './policies';
+import type { RequestPolicyPart } from './policies';
 import type { InFlight } from './requests';
 import { nanoid } from './rtk';
 import { tableGet } from './tables';
-import type { FetchMeta, OptimisticLayer, RestState } from './types';
+import type { FetchMeta, OptimisticLayer, RestState, WritePayload } from './types';
 
 /** The optimistic side of a mutation's lifecycle (the optimistic layers handler). */
 export interface LifecycleLayers {
@@ -26,12 +26,17 @@ export interface FetchLifecycle {
 
 const capTime = (time: number) => Math.min(time, Number.MAX_SAFE_INTEGER);
 
+/** The write of a 304 (the conditionalRequests feature): nothing but the key's meta (its data stays, its expiry is refreshed). */
+const NOT_MODIFIED_WRITE: WritePayload = { entities: {}, entitiesMeta: {}, indexes: {} };
+
 /** What the lifecycle's steps share: the store's handler context and the two peers it hands off to. */
 interface Lifecycle {
   readonly hctx: HandlerContext;
   readonly layers: LifecycleLayers;
   /** 401 handling: a promise to await before the request's promise rejects, or nothing. */
   readonly onRejected: (error: unknown) => Promise<void> | undefined;
+  /** The features' request policies (retries, conditional requests). */
+  readonly policyParts: readonly RequestPolicyPart[];
 }
 
 /**
@@ -40,8 +45,8 @@ interface Lifecycle {
  * or `fetch/rejected`), then settles its promise. A rejection is handed to `onRejected` (401
  * handling) before the promise rejects.
  */
-export function buildFetchLifecycle(hctx: HandlerContext, layers: LifecycleLayers, onRejected: Lifecycle['onRejected']): FetchLifecycle {
-  const lifecycle: Lifecycle = { hctx, layers, onRejected };
+export function buildFetchLifecycle(hctx: HandlerContext, layers: LifecycleLayers, onRejected: Lifecycle['onRejected'], policyParts: readonly RequestPolicyPart[] = []): FetchLifecycle {
+  const lifecycle: Lifecycle = { hctx, layers, onRejected, policyParts };
   const { actions } = hctx.rest;
   return {
     handle: (action) => {
@@ -98,9 +103,10 @@ async function run(lifecycle: Lifecycle, endpoint: StoreEndpoint, args: unknown[
   const { rest, api, requests } = hctx;
   let failure: { error: unknown } | undefined;
   let committed: { value: unknown; answer: unknown } | undefined;
-  const conditional = conditionalRead(hctx.slice(), endpoint, meta.key, request.read, meta.pageKey !== undefined);
+  const policyRequest = { endpoint, key: meta.key, read: request.read, poll: request.poll, page: meta.pageKey !== undefined, slice: hctx.slice() };
+  const added = lifecycle.policyParts.map((part) => part(policyRequest));
   try {
-    const policies = { ...requestPolicies(rest.options, endpoint, request.poll), ...conditional?.policies };
+    const policies = Object.assign(requestPolicies(rest.options, endpoint), ...added.map((part) => part?.policies));
     let links: Record<string, string> | undefined;
     const value = await callWithSignal(endpoint, args, request.abort.signal, policies, (found) => (links = found));
     if (request.discarded) return;
@@ -110,7 +116,7 @@ async function run(lifecycle: Lifecycle, endpoint: StoreEndpoint, args: unknown[
     const { payload, answer } =
       value === NOT_MODIFIED ? { payload: NOT_MODIFIED_WRITE, answer: undefined } : responseWrite(hctx, endpoint, value, args, meta.key, { fetchedAt: meta.fetchedAt, date, expiresAt });
     requests.release(request);
-    const extra = { ...(request.invalidated ? { invalidated: true as const } : {}), ...conditional?.received(), ...(links === undefined ? {} : { links }) };
+    const extra = Object.assign({}, request.invalidated ? { invalidated: true as const } : {}, ...added.map((part) => part?.received?.()), links === undefined ? {} : { links });
     api.dispatch(rest.actions.fetchFulfilled(payload, { ...meta, date, expiresAt, ...extra }));
     layers.settled(meta.requestId);
     committed = { value, answer };

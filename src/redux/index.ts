@@ -10,6 +10,8 @@ export { garbageCollection } from './gc';
 export { refetchOnEvents } from './refetchOnEvents';
 export { persistence } from './rehydrate';
 export { entityChanges } from './changeTracking';
+export { retries } from './retries';
+export { conditionalRequests } from './conditional';
 export type { RequestPolicyDefaults } from './policies';
 export { ResetError } from './errors';
 export type { RestState, KeyMeta, StoredError } from './types';

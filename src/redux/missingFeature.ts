@@ -2,11 +2,12 @@ import type { StoreEndpoint } from '../rest';
 import type { FeatureImpl } from './feature';
 
 /** What an endpoint asks of a feature: the option, and when it matters (a subscription or a mounted read). */
-const NEEDS: readonly { option: 'pollFrequency' | 'stream' | 'refetchOnFocus' | 'refetchOnReconnect'; feature: string; on: 'subscribe' | 'mount' }[] = [
+const NEEDS: readonly { option: 'pollFrequency' | 'stream' | 'refetchOnFocus' | 'refetchOnReconnect' | 'retry'; feature: string; on: 'subscribe' | 'mount' | 'fetch' }[] = [
   { option: 'pollFrequency', feature: 'polling', on: 'subscribe' },
   { option: 'stream', feature: 'streams', on: 'subscribe' },
   { option: 'refetchOnFocus', feature: 'refetchOnEvents', on: 'mount' },
   { option: 'refetchOnReconnect', feature: 'refetchOnEvents', on: 'mount' },
+  { option: 'retry', feature: 'retries', on: 'fetch' },
 ];
 
 const warned = new WeakSet<object>();
@@ -16,11 +17,11 @@ const warned = new WeakSet<object>();
  * feature the instance was built without (`buildCreateRest(...)` lacks it), so the option would
  * silently do nothing. Warns once per endpoint.
  */
-export function checkFeatures(features: readonly FeatureImpl[], endpoint: StoreEndpoint, on: 'subscribe' | 'mount', defaults: { refetchOnFocus: boolean; refetchOnReconnect: boolean }): void {
+export function checkFeatures(features: readonly FeatureImpl[], endpoint: StoreEndpoint, on: 'subscribe' | 'mount' | 'fetch', defaults: { refetchOnFocus: boolean; refetchOnReconnect: boolean }): void {
   if (warned.has(endpoint)) return;
   for (const need of NEEDS) {
     const value = endpoint[need.option] ?? (need.on === 'mount' ? defaults[need.option as keyof typeof defaults] : undefined);
-    if (need.on !== on || value === undefined || value === false || features.some((f) => f.feature === need.feature)) continue;
+    if (need.on !== on || value === undefined || value === false || value === 0 || features.some((f) => f.feature === need.feature)) continue;
     return warnMissingFeature(endpoint, need.option, need.feature);
   }
 }

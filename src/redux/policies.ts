@@ -1,5 +1,6 @@
 import type { RequestPolicies, RequestPolicyOptions, StoreEndpoint } from '../rest';
 import type { ResolvedOptions } from './context';
+import type { RestState } from './types';
 
 /**
  * The request policies `createRest` sets for every endpoint that sets none (issue 18.5); an
@@ -34,13 +35,28 @@ export interface RequestPolicyDefaults {
   refetchOnReconnect?: boolean;
 }
 
-/** What a store request of `endpoint` runs with: the endpoint's options over the store's defaults. */
-export function requestPolicies(options: ResolvedOptions, endpoint: StoreEndpoint, poll: boolean): RequestPolicies {
-  const read = !endpoint.sideEffect;
-  return {
-    retry: poll ? false : (endpoint.retry ?? (read ? options.retry : undefined)),
-    timeout: endpoint.timeout ?? options.timeout,
-    timers: options.timers,
-    now: options.now,
-  };
+/** What a store request of `endpoint` runs with before the features add theirs: the timeout (the endpoint's over the store's). */
+export function requestPolicies(options: ResolvedOptions, endpoint: StoreEndpoint): RequestPolicies {
+  return { timeout: endpoint.timeout ?? options.timeout, timers: options.timers };
 }
+
+/** A store request as the request-policy features see it. */
+export interface PolicyRequest {
+  readonly endpoint: StoreEndpoint;
+  readonly key: string;
+  /** Not a mutation's request (a read or a poll). */
+  readonly read: boolean;
+  readonly poll: boolean;
+  /** A page merged into a list (its answer is not the key's whole answer). */
+  readonly page: boolean;
+  readonly slice: RestState;
+}
+
+/** What a feature adds to one request: policies, and what the outcome's key meta gains (validators). */
+export interface PolicyPart {
+  readonly policies: Partial<RequestPolicies>;
+  received?(): Record<string, unknown>;
+}
+
+/** A feature's request policy (`retries`, `conditionalRequests`): its part of a request, or none. */
+export type RequestPolicyPart = (request: PolicyRequest) => PolicyPart | undefined;

@@ -62,14 +62,22 @@ export function buildStoreHandlers(
   const parts: StorePart[] = features.map((feature) => feature.build?.({ hctx, lifecycle: later, subscriptions, reducer }) ?? {});
   const part = <K extends keyof StorePart>(member: K): StorePart[K] => parts.find((p) => p[member] !== undefined)?.[member];
   const optimistic = part('layers') ?? NO_LAYERS;
-  const lifecycle: FetchLifecycle = buildFetchLifecycle(hctx, optimistic, buildUnauthorizedHandler(hctx));
+  const policyParts = parts.flatMap((p) => (p.requestPolicy === undefined ? [] : [p.requestPolicy]));
+  const lifecycle: FetchLifecycle = buildFetchLifecycle(hctx, optimistic, buildUnauthorizedHandler(hctx), policyParts);
   const retain = part('retain');
   const retainQuery = part('retainQuery');
   const mountRead = part('mountRead');
 
   const runtime: StoreRuntime & RuntimeRecords = Object.assign(
     {
-      fetch: lifecycle.fetch,
+      // Development only: an endpoint's own `retry` without the retries feature says so.
+      fetch:
+        process.env.NODE_ENV !== 'production'
+          ? (endpoint: Parameters<FetchLifecycle['fetch']>[0], args: unknown[], key: string, options?: Parameters<FetchLifecycle['fetch']>[3]) => {
+              checkFeatures(features, endpoint, 'fetch', rest.options);
+              return lifecycle.fetch(endpoint, args, key, options);
+            }
+          : lifecycle.fetch,
       shouldFetch: lifecycle.shouldFetch,
       inFlight: requests.inFlight.bind(requests),
       join: requests.join.bind(requests),

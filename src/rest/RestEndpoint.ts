@@ -1,7 +1,6 @@
 import { toNode } from '../schema';
 import { guardOptions, isProbing, subclassFields } from './construct';
-import { NOT_MODIFIED } from './conditional';
-import { sendWithPolicies } from './policies';
+import { NOT_MODIFIED, sendWithPolicies } from './policies';
 import type { RequestPolicies } from './policies';
 import { eitherSignal } from './signals';
 import { hasStatus, problemOf, processingError } from './errors';
@@ -427,8 +426,9 @@ async function callEndpoint(endpoint: RestEndpoint, args: unknown[], policies?: 
   const { urlParams, body } = splitArgs(endpoint, args);
   const url = endpoint.url(urlParams);
   const init = await endpoint.getRequestInit(body);
-  // A plain call (no store) runs with the endpoint's own retry and timeout only.
-  const own = policies ?? { retry: endpoint.retry, timeout: endpoint.timeout };
+  // A plain call (no store) runs with the endpoint's own timeout; retries and conditional requests
+  // are the store's (its features), see docs/concepts.md#request-policies.
+  const own = policies ?? { timeout: endpoint.timeout };
   const response = await sendWithPolicies((sent) => endpoint.fetchResponse(url, sent), url, init, own);
   if (response === NOT_MODIFIED) return response;
   if (typeof response === 'object' && response !== null) requestUrls.set(response, url);

@@ -6,9 +6,6 @@ export interface Validators {
   lastModified?: string;
 }
 
-/** What a conditional request resolves to when the server answered 304: the stored data stands. */
-export const NOT_MODIFIED: unique symbol = Symbol('rtk-rest.notModified');
-
 /** The request with `If-None-Match` / `If-Modified-Since` added (the caller's own headers win). */
 export function withValidators(init: RequestInit, { etag, lastModified }: Validators): RequestInit {
   const headers = headersToObject(init.headers);

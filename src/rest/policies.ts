@@ -1,10 +1,9 @@
-import { isNotModified, NOT_MODIFIED, validatorsOf, withValidators } from './conditional';
-import type { Validators } from './conditional';
 import { attachErrorBody } from './errorBody';
 import { NetworkError } from './errors';
-import { resolveRetry, retryDelay } from './retry';
 import { eitherSignal } from './signals';
-import type { RetryOption } from './types';
+
+/** What a conditional request resolves to when the server answered 304: the stored data stands. */
+export const NOT_MODIFIED: unique symbol = Symbol('rtk-rest.notModified');
 
 /** The timer functions the policies wait with (the store's injected ones, the `timers` option of createRest). */
 export interface PolicyTimers {
@@ -12,16 +11,28 @@ export interface PolicyTimers {
   clearTimeout(timer: unknown): void;
 }
 
-/** What one request runs with (issue 18.5): the endpoint's options over the store's defaults. */
+/**
+ * What one request runs with (issue 18.5): the endpoint's options over the store's defaults.
+ * Retries and conditional requests come as functions from the store's features (`retries`,
+ * `conditionalRequests`), so that code is bundled only by apps whose store has them.
+ */
 export interface RequestPolicies {
-  readonly retry?: RetryOption;
   readonly timeout?: number;
   readonly timers?: PolicyTimers;
-  readonly now?: () => number;
-  /** A conditional refetch: the stored answer's validators to send; a 304 then resolves `NOT_MODIFIED`. */
-  readonly validators?: Validators;
-  /** Called with the validators of the answer (a 200's, or a 304's). */
-  readonly onValidators?: (validators: Validators) => void;
+  /** ms to wait before try `attempt + 1` after `error` failed try `attempt`, or `undefined` to give up. */
+  readonly retryAfter?: (error: unknown, attempt: number) => number | undefined;
+  /** A conditional request: adds the validators, reads the answer's, and says whether a failure is a 304. */
+  readonly conditional?: ConditionalPolicy;
+}
+
+/** A conditional request's side of the request (see `RequestPolicies.conditional`). */
+export interface ConditionalPolicy {
+  /** The request init with `If-None-Match` / `If-Modified-Since` added (when the store has validators). */
+  prepare(init: RequestInit): RequestInit;
+  /** The answer came (a success, or a 304 whose `response` the failure carries): note its validators. */
+  answered(response: Response | undefined, notModified: boolean): void;
+  /** Whether the failure is a 304 that keeps the stored data (resolves `NOT_MODIFIED`). */
+  notModified(error: unknown): boolean;
 }
 
 const globalTimers: PolicyTimers = {
@@ -32,30 +43,27 @@ const globalTimers: PolicyTimers = {
 type Send = (init: RequestInit) => Promise<Response>;
 
 /**
- * `fetchResponse` under the request policies: each try bounded by `timeout`, failures that mean
- * "try again" retried per `retry` (never an abort). The error that ends it carries the server's
- * JSON body (issue 18.5). With `validators` the request is conditional and a 304 resolves
- * `NOT_MODIFIED`. With no policy this is one plain call.
+ * `fetchResponse` under the request policies: each try bounded by `timeout`, failures retried
+ * while `retryAfter` says so (never after an abort). The error that ends it carries the server's
+ * JSON body (issue 18.5). A `conditional` request whose answer is a 304 resolves `NOT_MODIFIED`.
+ * With no policy this is one plain call.
  */
 export async function sendWithPolicies(send: Send, url: string, given: RequestInit, policies: RequestPolicies): Promise<Response | typeof NOT_MODIFIED> {
-  const retry = resolveRetry(policies.retry);
+  const { conditional, retryAfter } = policies;
   const timers = policies.timers ?? globalTimers;
-  const init = policies.validators === undefined ? given : withValidators(given, policies.validators);
+  const init = conditional === undefined ? given : conditional.prepare(given);
   for (let attempt = 1; ; attempt++) {
     try {
       const response = await (policies.timeout === undefined ? send(init) : sendWithTimeout(send, url, init, policies.timeout, timers));
-      policies.onValidators?.(validatorsOf(response));
+      conditional?.answered(response, false);
       return response;
     } catch (error) {
-      if (policies.validators !== undefined && isNotModified(error)) {
-        policies.onValidators?.({ ...policies.validators, ...(error.response ? validatorsOf(error.response) : {}) });
+      if (conditional?.notModified(error)) {
+        conditional.answered((error as { response?: Response }).response, true);
         return NOT_MODIFIED;
       }
       await attachErrorBody(error);
-      const wait =
-        retry !== undefined && attempt <= retry.attempts && !init.signal?.aborted && retry.when(error, attempt)
-          ? retryDelay(retry, error, attempt, (policies.now ?? Date.now)())
-          : undefined;
+      const wait = retryAfter === undefined || init.signal?.aborted ? undefined : retryAfter(error, attempt);
       if (wait === undefined) throw error;
       await sleep(wait, init.signal, timers);
     }

@@ -48,3 +48,11 @@ export function retryDelay(retry: ResolvedRetry, error: unknown, attempt: number
   }
   return Math.max(0, retry.delay(attempt, error));
 }
+
+/**
+ * A resolved policy as `RequestPolicies.retryAfter`: whether try `attempt` may be retried after
+ * `error`, and after how long (`now` is the clock, for an HTTP-date `Retry-After`).
+ */
+export function retryAfterOf(retry: ResolvedRetry, now: () => number): (error: unknown, attempt: number) => number | undefined {
+  return (error, attempt) => (attempt <= retry.attempts && retry.when(error, attempt) ? retryDelay(retry, error, attempt, now()) : undefined);
+}
