@@ -30,11 +30,14 @@ import {
 
 const ENVIRONMENT_EVENTS = new Set(['online', 'offline', 'visibilitychange']);
 
-/** The store of SPEC 6.4 without RTK's dev-only state checks (O(state) per dispatch; not under test). */
-export function makeStore(rest: Rest) {
+/**
+ * The store of SPEC 6.4, by default without RTK's dev-only state checks (O(state) per dispatch;
+ * not under test); `devChecks` keeps them on, for suites whose state stays small.
+ */
+export function makeStore(rest: Rest, devChecks = false) {
   return configureStore({
     reducer: { [rest.reducerPath]: rest.reducer },
-    middleware: (getDefault) => getDefault({ immutableCheck: false, serializableCheck: false }).concat(rest.middleware),
+    middleware: (getDefault) => getDefault({ immutableCheck: devChecks, serializableCheck: devChecks }).concat(rest.middleware),
   });
 }
 
@@ -146,14 +149,15 @@ export async function runBatches(batch: (first: number, count: number) => Promis
  * A whole leak run: a store with `LEAK_REST_OPTIONS` under `<Provider>` rendering `harness`, the
  * warm-up, the retained heap before and after `CYCLES` cycles, and what is left afterwards:
  * timers and store listeners (idle, after, after unmounting), environment listeners, the store's
- * bookkeeping and the slice's keys. `run(container, first, cycles)` returns its own count.
+ * bookkeeping and the slice's keys. `run(container, first, cycles)` returns its own count;
+ * `devChecks` runs the store with RTK's serializable and immutable checks on.
  */
-export async function measureRun(harness: ReactElement, run: (container: HTMLElement, first: number, cycles: number) => Promise<number>) {
+export async function measureRun(harness: ReactElement, run: (container: HTMLElement, first: number, cycles: number) => Promise<number>, options: { devChecks?: boolean } = {}) {
   requireGc();
   const started = wallClock();
   const environment = countEnvironmentListeners();
   const rest = createRest(LEAK_REST_OPTIONS);
-  const store = makeStore(rest);
+  const store = makeStore(rest, options.devChecks);
   const listeners = countListeners(store);
   store.dispatch({ type: 'test/ready' });
   let view!: ReturnType<typeof render>;
