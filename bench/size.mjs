@@ -14,6 +14,7 @@
 //   node bench/size.mjs            table
 //   node bench/size.mjs --json     rows as JSON
 //   node bench/size.mjs --check    also fail (exit 1) when an entry is over its ceiling in bench/size-budget.json
+//   node bench/size.mjs --hooks    also what each hook of rtk-rest/react adds to an app that only suspends
 //   node bench/size.mjs --layers   also the typical import cut at each layer (schema engine, + endpoints and
 //                                  resources, + createRest) beside Data Client's matching parts, and which
 //                                  source files make up the full rtk-rest import (minified bytes each)
@@ -98,6 +99,20 @@ if (process.argv.includes('--layers')) {
   const total = files.reduce((sum, [, bytes]) => sum + bytes, 0);
   console.log(`\nrtk-rest typical import by source file (minified bytes, ${total} in all):`);
   for (const [file, bytes] of files) if (bytes > 0) console.log(`${String(bytes).padStart(7)}  ${(100 * bytes / total).toFixed(1).padStart(4)}%  ${file}`);
+}
+
+if (process.argv.includes('--hooks')) {
+  // What each hook of rtk-rest/react adds to an app that only suspends (issue 18: an app using
+  // only useSuspense pays nothing for the rest; __tests__/architecture/production-bundle.test.ts
+  // checks that by source file).
+  const only = await measure(`${app.rtkRest}\nexport { useSuspense } from 'rtk-rest/react';`);
+  const hooks = ['useDLE', 'useMutation', 'usePaginated', 'useCancelling', 'useDebounce'];
+  console.log('\n| rtk-rest/react, on top of rtk-rest | min kB | min+gzip kB |\n|---|---:|---:|');
+  console.log(`| useSuspense alone | ${kB(only.min - rtkRest.min)} | ${kB(only.gzip - rtkRest.gzip)} |`);
+  for (const [name, imported] of [...hooks.map((hook) => [hook, hook]), ['all five', hooks.join(', ')]]) {
+    const m = await measure(`${app.rtkRest}\nexport { useSuspense, ${imported} } from 'rtk-rest/react';`);
+    console.log(`| + ${name} | +${kB(m.min - only.min)} | +${kB(m.gzip - only.gzip)} |`);
+  }
 }
 
 if (process.argv.includes('--check')) {
