@@ -19,6 +19,7 @@ import {
   CYCLES,
   elapsed,
   GC_EVERY_CYCLES,
+  HEAP_BOUND,
   heapFigures,
   LEAK_REST_OPTIONS,
   requireGc,
@@ -200,4 +201,46 @@ export async function measureRun(harness: ReactElement, run: (container: HTMLEle
     heap: heapFigures(before, after),
     wallMs: elapsed(started),
   };
+}
+
+export type MeasuredRun = Awaited<ReturnType<typeof measureRun>>;
+
+/** The figures of a run that every React leak suite writes (`writeFigures`), beside its own. */
+export function runFigures(measured: MeasuredRun, consoleMessages: number) {
+  const { idle } = measured;
+  return {
+    timers: { idle: idle.timers, after: measured.timers, pending: measured.timers - idle.timers, withoutGcSweep: measured.timersWithoutSweep },
+    storeListeners: { idle: idle.storeListeners, after: measured.storeListeners, afterUnmount: measured.storeListenersAfterUnmount, subscribedInTotal: measured.subscribedInTotal },
+    environmentListeners: measured.environmentListeners,
+    bookkeeping: measured.books,
+    keysLeftAfterGc: measured.left,
+    domNodesLeft: measured.domNodes,
+    consoleMessages,
+    heap: measured.heap,
+    heapBound: HEAP_BOUND,
+    forcedGcEveryCycles: GC_EVERY_CYCLES,
+    wallMs: measured.wallMs,
+  };
+}
+
+/**
+ * What every React leak suite asserts after its run: no console message, no timer (but the GC
+ * sweep's), no store or environment listener beyond the idle tree's, empty bookkeeping, no key or
+ * entity left after GC, and the retained heap within HEAP_BOUND of the baseline.
+ */
+export function expectNothingLeft(measured: MeasuredRun, consoleMessages: number): void {
+  const { books, left, heap, idle } = measured;
+  expect(consoleMessages).toBe(0);
+  expect(measured.domNodes).toBe(1);
+  expect(measured.timers - idle.timers).toBe(0);
+  expect(measured.timersWithoutSweep).toBe(0);
+  expect(measured.storeListeners).toBe(idle.storeListeners);
+  expect(measured.storeListenersAfterUnmount).toBe(0);
+  expect(measured.environmentListeners).toBe(0);
+  expect(books).toMatchObject({ subscribedKeys: 0, pollTimers: 0, environmentListening: false, retainedKeys: 0, retainedQueries: 0, readsInFlight: 0, requestsInFlight: 0 });
+  // Every key left the slice or was never in it: the store forgets its endpoint and arguments.
+  expect(books.argsByKey).toBe(0);
+  expect(books.endpointsByKey).toBe(0);
+  expect(left).toEqual({ endpoints: 0, meta: 0, entities: 0, entitiesMeta: 0, indexEntries: 0, optimistic: 0 });
+  expect(heap.after).toBeLessThanOrEqual(heap.before * (1 + HEAP_BOUND));
 }

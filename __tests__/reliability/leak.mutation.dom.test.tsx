@@ -18,7 +18,7 @@ import { useState } from 'react';
 import { createResource } from 'rtk-rest';
 import { useMutation } from 'rtk-rest/react';
 import { A, Post, PostResource } from '../redux/support';
-import { measureRun, runBatches, settle, tick, useLeakEnvironment } from './leak-dom-support';
+import { expectNothingLeft, measureRun, runBatches, runFigures, settle, tick, useLeakEnvironment } from './leak-dom-support';
 import { CYCLES, HEAP_BOUND, KEY_MODE, keyId, PAST_GC, WARMUP, writeFigures } from './leak-support';
 
 jest.setTimeout(process.env.SOAK ? 3_600_000 : 900_000);
@@ -154,7 +154,6 @@ describe('issue 18: leak, useMutation mount / unmount cycles', () => {
   it(`issue 18: useMutation mounted and unmounted ${CYCLES} times leaves nothing behind (0 timers, 0 listeners, 0 keys or requests, no warning, heap within ${HEAP_BOUND * 100}%)`, async () => {
     const run = (container: HTMLElement, first: number, cycles: number) => runBatches((from, count) => batch(container, from, count), first, cycles, BATCH);
     const measured = await measureRun(<Harness />, run, { devChecks: true });
-    const { books, left, heap, idle } = measured;
     const total = WARMUP + CYCLES;
     writeFigures('mutation', {
       test: 'mount / unmount of useMutation components: pending at unmount, succeeding, failing, optimistic (half rolled back), reset while pending',
@@ -165,16 +164,7 @@ describe('issue 18: leak, useMutation mount / unmount cycles', () => {
       requestsSent: sent,
       callsSettled: outcomes.settled,
       callsFailed: outcomes.failed,
-      timers: { idle: idle.timers, after: measured.timers, withoutGcSweep: measured.timersWithoutSweep },
-      storeListeners: { idle: idle.storeListeners, after: measured.storeListeners, afterUnmount: measured.storeListenersAfterUnmount, subscribedInTotal: measured.subscribedInTotal },
-      environmentListeners: measured.environmentListeners,
-      bookkeeping: books,
-      keysLeftAfterGc: left,
-      domNodesLeft: measured.domNodes,
-      consoleMessages: environment.consoleMessages,
-      heap,
-      heapBound: HEAP_BOUND,
-      wallMs: measured.wallMs,
+      ...runFigures(measured, environment.consoleMessages),
     });
 
     expect(measured.warmup).toBe(WARMUP);
@@ -184,18 +174,7 @@ describe('issue 18: leak, useMutation mount / unmount cycles', () => {
     expect(held).toHaveLength(0);
     expect(outcomes.settled).toBe(total);
     expect(outcomes.failed).toBe((total * 3) / 10);
-    // No React warning, no console message at all.
-    expect(environment.consoleMessages).toBe(0);
-    expect(measured.domNodes).toBe(1);
-    expect(measured.timers - idle.timers).toBe(0);
-    expect(measured.timersWithoutSweep).toBe(0);
-    expect(measured.storeListeners).toBe(idle.storeListeners);
-    expect(measured.storeListenersAfterUnmount).toBe(0);
-    expect(measured.environmentListeners).toBe(0);
-    expect(books).toMatchObject({ subscribedKeys: 0, pollTimers: 0, environmentListening: false, retainedKeys: 0, retainedQueries: 0, readsInFlight: 0, requestsInFlight: 0 });
-    expect(books.argsByKey).toBe(0);
-    expect(books.endpointsByKey).toBe(0);
-    expect(left).toEqual({ endpoints: 0, meta: 0, entities: 0, entitiesMeta: 0, indexEntries: 0, optimistic: 0 });
-    expect(heap.after).toBeLessThanOrEqual(heap.before * (1 + HEAP_BOUND));
+    // No React warning (no console message at all), nothing left behind.
+    expectNothingLeft(measured, environment.consoleMessages);
   });
 });
