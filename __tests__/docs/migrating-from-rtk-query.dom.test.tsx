@@ -6,7 +6,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
-import { json, restoreFetchAfterEach, storeFor, stubFetch } from './support';
+import { json, restoreFetchAfterEach, storeFor, stubFetch, useFakeClock } from './support';
 import type { Responder } from './support';
 import type * as MigrationPage from '../../docs/migrating-from-rtk-query';
 
@@ -36,18 +36,7 @@ const requests = (net: ReturnType<typeof stubFetch>) => net.calls().map(({ metho
 
 restoreFetchAfterEach();
 
-let consoleError: jest.SpyInstance;
-beforeEach(() => {
-  jest.useFakeTimers({ doNotFake: ['nextTick', 'queueMicrotask'] });
-  jest.setSystemTime(1_000_000);
-  consoleError = jest.spyOn(console, 'error');
-});
-afterEach(() => {
-  expect(consoleError).not.toHaveBeenCalled();
-  jest.restoreAllMocks();
-  jest.clearAllTimers();
-  jest.useRealTimers();
-});
+useFakeClock(1_000_000);
 
 describe('issue 18.8: migrating-from-rtk-query, the hook examples', () => {
   it('useLazyQuery → useDLE with null arguments: nothing is sent until the click; Reload sends the read again', async () => {
