@@ -21,6 +21,7 @@
 //   node bench/size.mjs            table
 //   node bench/size.mjs --json     rows as JSON
 //   node bench/size.mjs --check    also fail (exit 1) when an app is over its ceiling in bench/size-budget.json
+//   node bench/size.mjs --hooks    also what each hook of rtk-rest/react adds to the lean store app that only suspends
 //   node bench/size.mjs --layers   also where each app's bytes are: per package and, for rtk-rest,
 //                                  per concern (see CONCERNS) and per source file
 import { readFileSync } from 'node:fs';
@@ -125,6 +126,22 @@ if (process.argv.includes('--layers')) {
   const files = Object.entries(rows.find((r) => r.app === 'React app' && r.library === 'rtk-rest').inputs).filter(([file, { bytesInOutput }]) => file.startsWith('src/') && bytesInOutput > 0);
   console.log('\nrtk-rest in the React app by source file (minified bytes):');
   for (const [file, { bytesInOutput }] of files.sort((a, b) => b[1].bytesInOutput - a[1].bytesInOutput)) console.log(`${String(bytesInOutput).padStart(7)}  ${file}`);
+}
+
+if (process.argv.includes('--hooks')) {
+  // What each hook of rtk-rest/react adds to an app that only suspends (an app using only
+  // useSuspense pays nothing for the rest; __tests__/architecture/production-bundle.test.ts checks
+  // that by source file). Over the lean no-React store app, React left out as everywhere here.
+  const store = rtkRestStore(true);
+  const base = await measure(store);
+  const only = await measure(`${store}\nexport { useSuspense } from 'rtk-rest/react';`);
+  const hooks = ['useController', 'useDLE', 'useMutation', 'usePaginated', 'useCancelling', 'useDebounce', 'useCache', 'useQuery', 'useFetch', 'useSubscription', 'useLive'];
+  console.log('\n| rtk-rest/react, on top of the lean store app | min kB | min+gzip kB |\n|---|---:|---:|');
+  console.log(`| useSuspense alone (with react-redux) | ${kB(only.min - base.min)} | ${kB(only.gzip - base.gzip)} |`);
+  for (const [name, imported] of [...hooks.map((hook) => [hook, hook]), ['all of them', hooks.join(', ')]]) {
+    const m = await measure(`${store}\nexport { useSuspense, ${imported} } from 'rtk-rest/react';`);
+    console.log(`| + ${name} | +${kB(m.min - only.min)} | +${kB(m.gzip - only.gzip)} |`);
+  }
 }
 
 if (process.argv.includes('--check')) {

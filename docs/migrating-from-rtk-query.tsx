@@ -85,3 +85,93 @@ export const store = configureStore({
   middleware: (getDefault) => getDefault().concat(api.middleware, rest.middleware),
 });
 // #endregion store
+
+// #region hooks
+import { useState } from 'react';
+import { useController, useDLE, usePaginated } from 'rtk-rest/react';
+
+// useLazyGetPostQuery: the arguments live in state and stay null until the post is wanted.
+export function LazyPost({ group }: { group: string }) {
+  const [id, setId] = useState<number | null>(null);
+  const { data: post, error, isFetching, refetch } = useDLE(PostResource.get, id === null ? null : { group, id });
+  return (
+    <section>
+      <button onClick={() => setId(1)}>Show post 1</button>
+      {error && <p role="alert">{error.message}</p>}
+      {post && (
+        <h2>
+          {post.title}
+          <button disabled={isFetching} onClick={() => void refetch().catch(() => undefined)}>
+            Reload
+          </button>
+        </h2>
+      )}
+    </section>
+  );
+}
+
+// useAddPostMutation and .unwrap(): the trigger's promise resolves to the created Post or
+// rejects with the error itself.
+export function NewPost({ group }: { group: string }) {
+  const [addPost, { isLoading, error }] = useMutation(PostResource.getList.push);
+  const [title, setTitle] = useState('');
+  const submit = async () => {
+    try {
+      await addPost({ group }, { title });
+      setTitle('');
+    } catch {
+      // Shown through `error`; what was typed stays in the box.
+    }
+  };
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <input aria-label="Title" value={title} onChange={(event) => setTitle(event.target.value)} />
+      <button disabled={isLoading}>Add</button>
+      {error && <p role="alert">{error.message}</p>}
+    </form>
+  );
+}
+
+// useGetPostsInfiniteQuery: each page (?page=2, 3, …) is appended to one list.
+export const getPostPages = PostResource.getList.extend({ paginationField: 'page' });
+
+export function AllPosts({ group }: { group: string }) {
+  const { data: posts, hasNextPage, fetchNextPage, isFetchingNextPage, nextPageError } = usePaginated(getPostPages, { group });
+  return (
+    <>
+      <ul>{posts?.map((post) => <li key={post.id}>{post.title}</li>)}</ul>
+      {nextPageError && <p role="alert">{nextPageError.message}</p>}
+      {hasNextPage && (
+        <button disabled={isFetchingNextPage} onClick={() => void fetchNextPage()}>
+          Load more
+        </button>
+      )}
+    </>
+  );
+}
+
+// usePrefetch('getPost'): fetch when hovered, unless the stored post is still fresh.
+export function PostLink({ group, id }: { group: string; id: number }) {
+  const { fetchIfStale } = useController();
+  return (
+    <a href={`/${group}/posts/${id}`} onMouseEnter={() => void fetchIfStale(PostResource.get, { group, id }).catch(() => undefined)}>
+      Post {id}
+    </a>
+  );
+}
+// #endregion hooks
+
+// #region matchers
+import type { UnknownAction } from '@reduxjs/toolkit';
+
+// api.endpoints.getPost.matchFulfilled: the store's fetch outcome, narrowed to one endpoint by its key.
+export const isPostFetched = (action: UnknownAction) => rest.actions.fetchFulfilled.match(action) && PostResource.get.testKey(action.meta.key);
+
+// api.endpoints.renamePost.matchRejected, for the failures of one mutation.
+export const isRenameRejected = (action: UnknownAction) => rest.actions.fetchRejected.match(action) && PostResource.partialUpdate.testKey(action.meta.key);
+// #endregion matchers

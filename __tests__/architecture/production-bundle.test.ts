@@ -212,3 +212,36 @@ export { ${hooks} } from 'rtk-rest/react';`;
     expect({ hook, addsBytes: withHook - suspenseOnly > 60 }).toEqual({ hook, addsBytes: true });
   }, 60_000);
 });
+
+describe('issue 18: an app that only uses useSuspense pays nothing for the other hooks of rtk-rest/react', () => {
+  const app = (hooks: string) => `import { Entity, createResource, createRest } from 'rtk-rest';
+class Post extends Entity { id = 0; pk() { return String(this.id); } static key = 'Post'; }
+export const PostResource = createResource({ path: '/posts/:id', schema: Post });
+export const rest = createRest();
+export { ${hooks} } from 'rtk-rest/react';`;
+  // The source files only each hook's code lives in (esbuild's metafile says which files put bytes
+  // in a bundle: no marker strings, which minification could rename or another module could hold).
+  const ownFiles: Record<string, string[]> = {
+    useDLE: ['src/react/useDLE.ts', 'src/react/tracked.ts'],
+    useMutation: ['src/react/useMutation.ts'],
+    usePaginated: ['src/react/usePaginated.ts', 'src/redux/nextPage.ts'],
+    useCancelling: ['src/react/useCancelling.ts'],
+    useDebounce: ['src/react/useDebounce.ts'],
+  };
+  const bytesFrom = async (hooks: string) => {
+    const { inputs } = await bundleApp(app(hooks), { nodeEnv: 'production' });
+    return (file: string): number => inputs[file]?.bytesInOutput ?? 0;
+  };
+  let suspenseOnly: (file: string) => number;
+  beforeAll(async () => {
+    suspenseOnly = await bytesFrom('useSuspense');
+  }, 60_000);
+
+  it.each(Object.keys(ownFiles))('useSuspense alone bundles no byte of %s; importing it bundles its code', async (hook) => {
+    const withHook = await bytesFrom(`useSuspense, ${hook}`);
+    for (const file of ownFiles[hook]!) {
+      expect({ file, suspenseOnly: suspenseOnly(file) }).toEqual({ file, suspenseOnly: 0 });
+      expect({ file, withHook: withHook(file) > 0 }).toEqual({ file, withHook: true });
+    }
+  }, 60_000);
+});

@@ -8,7 +8,7 @@ import { Suspense } from 'react';
 import type * as React from 'react';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
-import { deferred, json, restoreFetchAfterEach, stubFetch } from './support';
+import { deferred, json, restoreFetchAfterEach, stubFetch, useFakeClock } from './support';
 
 import * as start from '../../docs/getting-started';
 import * as concepts from '../../docs/concepts';
@@ -37,19 +37,9 @@ jest.mock('react', () => {
 
 restoreFetchAfterEach();
 
-let consoleError: jest.SpyInstance;
-beforeEach(() => {
-  jest.useFakeTimers({ doNotFake: ['nextTick', 'queueMicrotask'] });
-  jest.setSystemTime(1_000_000);
+useFakeClock(1_000_000, () => {
   start.store.dispatch(start.rest.resetEntireStore());
   concepts.store.dispatch(concepts.rest.resetEntireStore());
-  consoleError = jest.spyOn(console, 'error');
-});
-afterEach(() => {
-  expect(consoleError).not.toHaveBeenCalled();
-  jest.restoreAllMocks();
-  jest.clearAllTimers();
-  jest.useRealTimers();
 });
 
 /** Lets the stub network, the store and React finish what they started (React throttles Suspense reveals). */

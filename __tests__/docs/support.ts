@@ -91,3 +91,24 @@ export async function rejectionOf(promise: Promise<unknown>): Promise<any> {
 
 /** Lets pending promise callbacks run (one macrotask turn; no clock involved). */
 export const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+/**
+ * Every test of the calling file on Jest's fake clock, set to `now`, with `console.error` watched:
+ * RTK's serializable and immutability checks report there, so a test that trips them fails.
+ * `reset` runs before each test once the clock is set (e.g. to empty a page's store).
+ */
+export function useFakeClock(now: number, reset: () => void = () => undefined): void {
+  let consoleError: jest.SpyInstance;
+  beforeEach(() => {
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'queueMicrotask'] });
+    jest.setSystemTime(now);
+    reset();
+    consoleError = jest.spyOn(console, 'error');
+  });
+  afterEach(() => {
+    expect(consoleError).not.toHaveBeenCalled();
+    jest.restoreAllMocks();
+    jest.clearAllTimers();
+    jest.useRealTimers();
+  });
+}

@@ -19,6 +19,7 @@ import {
   CYCLES,
   elapsed,
   GC_EVERY_CYCLES,
+  HEAP_BOUND,
   heapFigures,
   LEAK_REST_OPTIONS,
   requireGc,
@@ -30,11 +31,14 @@ import {
 
 const ENVIRONMENT_EVENTS = new Set(['online', 'offline', 'visibilitychange']);
 
-/** The store of SPEC 6.4 without RTK's dev-only state checks (O(state) per dispatch; not under test). */
-export function makeStore(rest: Rest) {
+/**
+ * The store of SPEC 6.4, by default without RTK's dev-only state checks (O(state) per dispatch;
+ * not under test); `devChecks` keeps them on, for suites whose state stays small.
+ */
+export function makeStore(rest: Rest, devChecks = false) {
   return configureStore({
     reducer: { [rest.reducerPath]: rest.reducer },
-    middleware: (getDefault) => getDefault({ immutableCheck: false, serializableCheck: false }).concat(rest.middleware),
+    middleware: (getDefault) => getDefault({ immutableCheck: devChecks, serializableCheck: devChecks }).concat(rest.middleware),
   });
 }
 
@@ -146,14 +150,15 @@ export async function runBatches(batch: (first: number, count: number) => Promis
  * A whole leak run: a store with `LEAK_REST_OPTIONS` under `<Provider>` rendering `harness`, the
  * warm-up, the retained heap before and after `CYCLES` cycles, and what is left afterwards:
  * timers and store listeners (idle, after, after unmounting), environment listeners, the store's
- * bookkeeping and the slice's keys. `run(container, first, cycles)` returns its own count.
+ * bookkeeping and the slice's keys. `run(container, first, cycles)` returns its own count;
+ * `devChecks` runs the store with RTK's serializable and immutable checks on.
  */
-export async function measureRun(harness: ReactElement, run: (container: HTMLElement, first: number, cycles: number) => Promise<number>) {
+export async function measureRun(harness: ReactElement, run: (container: HTMLElement, first: number, cycles: number) => Promise<number>, options: { devChecks?: boolean } = {}) {
   requireGc();
   const started = wallClock();
   const environment = countEnvironmentListeners();
   const rest = createRest(LEAK_REST_OPTIONS);
-  const store = makeStore(rest);
+  const store = makeStore(rest, options.devChecks);
   const listeners = countListeners(store);
   store.dispatch({ type: 'test/ready' });
   let view!: ReturnType<typeof render>;
@@ -196,4 +201,46 @@ export async function measureRun(harness: ReactElement, run: (container: HTMLEle
     heap: heapFigures(before, after),
     wallMs: elapsed(started),
   };
+}
+
+export type MeasuredRun = Awaited<ReturnType<typeof measureRun>>;
+
+/** The figures of a run that every React leak suite writes (`writeFigures`), beside its own. */
+export function runFigures(measured: MeasuredRun, consoleMessages: number) {
+  const { idle } = measured;
+  return {
+    timers: { idle: idle.timers, after: measured.timers, pending: measured.timers - idle.timers, withoutGcSweep: measured.timersWithoutSweep },
+    storeListeners: { idle: idle.storeListeners, after: measured.storeListeners, afterUnmount: measured.storeListenersAfterUnmount, subscribedInTotal: measured.subscribedInTotal },
+    environmentListeners: measured.environmentListeners,
+    bookkeeping: measured.books,
+    keysLeftAfterGc: measured.left,
+    domNodesLeft: measured.domNodes,
+    consoleMessages,
+    heap: measured.heap,
+    heapBound: HEAP_BOUND,
+    forcedGcEveryCycles: GC_EVERY_CYCLES,
+    wallMs: measured.wallMs,
+  };
+}
+
+/**
+ * What every React leak suite asserts after its run: no console message, no timer (but the GC
+ * sweep's), no store or environment listener beyond the idle tree's, empty bookkeeping, no key or
+ * entity left after GC, and the retained heap within HEAP_BOUND of the baseline.
+ */
+export function expectNothingLeft(measured: MeasuredRun, consoleMessages: number): void {
+  const { books, left, heap, idle } = measured;
+  expect(consoleMessages).toBe(0);
+  expect(measured.domNodes).toBe(1);
+  expect(measured.timers - idle.timers).toBe(0);
+  expect(measured.timersWithoutSweep).toBe(0);
+  expect(measured.storeListeners).toBe(idle.storeListeners);
+  expect(measured.storeListenersAfterUnmount).toBe(0);
+  expect(measured.environmentListeners).toBe(0);
+  expect(books).toMatchObject({ subscribedKeys: 0, pollTimers: 0, environmentListening: false, retainedKeys: 0, retainedQueries: 0, readsInFlight: 0, requestsInFlight: 0 });
+  // Every key left the slice or was never in it: the store forgets its endpoint and arguments.
+  expect(books.argsByKey).toBe(0);
+  expect(books.endpointsByKey).toBe(0);
+  expect(left).toEqual({ endpoints: 0, meta: 0, entities: 0, entitiesMeta: 0, indexEntries: 0, optimistic: 0 });
+  expect(heap.after).toBeLessThanOrEqual(heap.before * (1 + HEAP_BOUND));
 }

@@ -11,8 +11,8 @@ import { act } from '@testing-library/react';
 import { Suspense, useState } from 'react';
 import { useDLE, useLive, useSubscription, useSuspense } from 'rtk-rest/react';
 import { PostResource } from '../redux/support';
-import { measureRun, runBatches, settle, tick, useLeakEnvironment } from './leak-dom-support';
-import { CYCLES, GC_EVERY_CYCLES, HEAP_BOUND, KEY_MODE, KEY_POOL, keyId, PAST_GC, WARMUP, writeFigures } from './leak-support';
+import { expectNothingLeft, measureRun, runBatches, runFigures, settle, tick, useLeakEnvironment } from './leak-dom-support';
+import { CYCLES, HEAP_BOUND, KEY_MODE, KEY_POOL, keyId, PAST_GC, WARMUP, writeFigures } from './leak-support';
 
 jest.setTimeout(process.env.SOAK ? 1_800_000 : 90_000);
 
@@ -153,8 +153,7 @@ describe('leak: mount / unmount cycles of hook components', () => {
   it(`${CYCLES} mount/unmount cycles leave no timer, listener or key after GC, and the heap within ${HEAP_BOUND * 100}% of the baseline`, async () => {
     const run = (container: HTMLElement, first: number, cycles: number) => runBatches((from, count) => batch(container, from, count), first, cycles, BATCH);
     const measured = await measureRun(<Harness />, run);
-    const { books, left, heap, idle } = measured;
-    const figures = {
+    writeFigures('hooks', {
       test: 'mount / unmount of useSuspense, useDLE, useLive, useSubscription components (React layer)',
       keyMode: KEY_MODE,
       keyPool: KEY_MODE === 'pool' ? KEY_POOL : null,
@@ -162,44 +161,13 @@ describe('leak: mount / unmount cycles of hook components', () => {
       warmupCycles: WARMUP,
       rowsShownWithData: measured.counted,
       requestsSent: sent,
-      timers: { idle: idle.timers, after: measured.timers, pending: measured.timers - idle.timers, withoutGcSweep: measured.timersWithoutSweep },
-      storeListeners: { idle: idle.storeListeners, after: measured.storeListeners, afterUnmount: measured.storeListenersAfterUnmount, subscribedInTotal: measured.subscribedInTotal },
-      environmentListeners: measured.environmentListeners,
-      bookkeeping: books,
-      keysLeftAfterGc: left,
-      domNodesLeft: measured.domNodes,
-      consoleMessages: environment.consoleMessages,
-      heap,
-      heapBound: HEAP_BOUND,
-      forcedGcEveryCycles: GC_EVERY_CYCLES,
-      wallMs: measured.wallMs,
-    };
-    writeFigures('hooks', figures);
+      ...runFigures(measured, environment.consoleMessages),
+    });
 
     // Every row got its data (or subscribed) before it unmounted.
     expect(measured.warmup).toBe(WARMUP);
     expect(measured.counted).toBe(CYCLES);
     expect(sent).toBeGreaterThanOrEqual(WARMUP + CYCLES);
-    expect(environment.consoleMessages).toBe(0);
-    expect(measured.domNodes).toBe(1);
-    expect(measured.timers - idle.timers).toBe(0);
-    expect(measured.timersWithoutSweep).toBe(0);
-    expect(measured.storeListeners).toBe(idle.storeListeners);
-    expect(measured.storeListenersAfterUnmount).toBe(0);
-    expect(measured.environmentListeners).toBe(0);
-    expect(books).toMatchObject({
-      subscribedKeys: 0,
-      pollTimers: 0,
-      environmentListening: false,
-      retainedKeys: 0,
-      retainedQueries: 0,
-      readsInFlight: 0,
-      requestsInFlight: 0,
-    });
-    // Every key left the slice or was never in it: the store forgets its endpoint and arguments.
-    expect(books.argsByKey).toBe(0);
-    expect(books.endpointsByKey).toBe(0);
-    expect(left).toEqual({ endpoints: 0, meta: 0, entities: 0, entitiesMeta: 0, indexEntries: 0, optimistic: 0 });
-    expect(heap.after).toBeLessThanOrEqual(heap.before * (1 + HEAP_BOUND));
+    expectNothingLeft(measured, environment.consoleMessages);
   });
 });

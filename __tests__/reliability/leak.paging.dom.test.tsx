@@ -13,7 +13,7 @@ import { useState } from 'react';
 import { Entity, RestEndpoint, schema } from 'rtk-rest';
 import { useCancelling, usePaginated } from 'rtk-rest/react';
 import { A, PostResource } from '../redux/support';
-import { measureRun, runBatches, settle, tick, useLeakEnvironment } from './leak-dom-support';
+import { expectNothingLeft, measureRun, runBatches, runFigures, settle, tick, useLeakEnvironment } from './leak-dom-support';
 import { CYCLES, HEAP_BOUND, keyId, PAST_GC, WARMUP, writeFigures } from './leak-support';
 
 jest.setTimeout(process.env.SOAK ? 3_600_000 : 900_000);
@@ -151,7 +151,6 @@ describe('leak: mount / unmount cycles of usePaginated and useCancelling (issue 
   it(`${CYCLES} cycles leave no timer, listener, request or key after GC, and the heap within ${HEAP_BOUND * 100}% of the baseline`, async () => {
     const run = (container: HTMLElement, first: number, cycles: number) => runBatches((from, count) => batch(container, from, count), first, cycles, BATCH);
     const measured = await measureRun(<Harness />, run);
-    const { books, left, heap } = measured;
     writeFigures('paging', {
       test: 'mount / unmount of usePaginated (Link next page) and useCancelling (moved, then unmounted) components',
       cycles: CYCLES,
@@ -159,15 +158,7 @@ describe('leak: mount / unmount cycles of usePaginated and useCancelling (issue 
       listsComplete: measured.counted,
       requestsSent: sent,
       requestsAborted: aborted,
-      timers: { idle: measured.idle.timers, after: measured.timers, withoutGcSweep: measured.timersWithoutSweep },
-      storeListeners: { idle: measured.idle.storeListeners, after: measured.storeListeners, afterUnmount: measured.storeListenersAfterUnmount },
-      environmentListeners: measured.environmentListeners,
-      bookkeeping: books,
-      keysLeftAfterGc: left,
-      consoleMessages: environment.consoleMessages,
-      heap,
-      heapBound: HEAP_BOUND,
-      wallMs: measured.wallMs,
+      ...runFigures(measured, environment.consoleMessages),
     });
 
     expect(measured.warmup).toBe(WARMUP);
@@ -176,16 +167,6 @@ describe('leak: mount / unmount cycles of usePaginated and useCancelling (issue 
     expect(sent).toBe(4 * (WARMUP + CYCLES));
     expect(aborted).toBe(WARMUP + CYCLES);
     expect(held).toHaveLength(0);
-    expect(environment.consoleMessages).toBe(0);
-    expect(measured.timers - measured.idle.timers).toBe(0);
-    expect(measured.timersWithoutSweep).toBe(0);
-    expect(measured.storeListeners).toBe(measured.idle.storeListeners);
-    expect(measured.storeListenersAfterUnmount).toBe(0);
-    expect(measured.environmentListeners).toBe(0);
-    expect(books).toMatchObject({ subscribedKeys: 0, pollTimers: 0, retainedKeys: 0, retainedQueries: 0, readsInFlight: 0, requestsInFlight: 0 });
-    expect(books.argsByKey).toBe(0);
-    expect(books.endpointsByKey).toBe(0);
-    expect(left).toEqual({ endpoints: 0, meta: 0, entities: 0, entitiesMeta: 0, indexEntries: 0, optimistic: 0 });
-    expect(heap.after).toBeLessThanOrEqual(heap.before * (1 + HEAP_BOUND));
+    expectNothingLeft(measured, environment.consoleMessages);
   });
 });
