@@ -122,12 +122,15 @@ globalThis.post = denormalize(Post, result, entities);`;
   });
 });
 
-describe('issue 18.3, 18.4: rtk-rest/react tree-shakes usePaginated and useCancelling', () => {
-  const app = (hooks: string) => `import { Entity, createResource, createRest } from 'rtk-rest';
+/** An app with a resource, `createRest` and these hooks of rtk-rest/react (the hook size checks below). */
+const appWithHooks = (hooks: string) => `import { Entity, createResource, createRest } from 'rtk-rest';
 class Post extends Entity { id = 0; pk() { return String(this.id); } static key = 'Post'; }
 export const PostResource = createResource({ path: '/posts/:id', schema: Post });
 export const rest = createRest();
 export { ${hooks} } from 'rtk-rest/react';`;
+
+describe('issue 18.3, 18.4: rtk-rest/react tree-shakes usePaginated and useCancelling', () => {
+  const app = appWithHooks;
   // Names only these hooks' code holds: their answers' fields and the hook name given to the fetch rule.
   const markers = ['hasNextPage', 'isFetchingNextPage', 'nextPageError', '"useCancelling"', '"usePaginated"'];
 
@@ -195,11 +198,7 @@ export const rest = ${create}();`;
 });
 
 describe('issue 20: rtk-rest/react tree-shakes every hook: an app that uses only useSuspense pays for no other', () => {
-  const app = (hooks: string) => `import { Entity, createResource, createRest } from 'rtk-rest';
-class Post extends Entity { id = 0; pk() { return String(this.id); } static key = 'Post'; }
-export const PostResource = createResource({ path: '/posts/:id', schema: Post });
-export const rest = createRest();
-export { ${hooks} } from 'rtk-rest/react';`;
+  const app = appWithHooks;
   const others = ['useCache', 'useQuery', 'useFetch', 'useSubscription', 'useLive', 'useController', 'useDLE', 'useMutation', 'useLoading', 'useDebounce', 'usePaginated', 'useCancelling'];
   let suspenseOnly: number;
   beforeAll(async () => {
@@ -214,11 +213,7 @@ export { ${hooks} } from 'rtk-rest/react';`;
 });
 
 describe('issue 18: an app that only uses useSuspense pays nothing for the other hooks of rtk-rest/react', () => {
-  const app = (hooks: string) => `import { Entity, createResource, createRest } from 'rtk-rest';
-class Post extends Entity { id = 0; pk() { return String(this.id); } static key = 'Post'; }
-export const PostResource = createResource({ path: '/posts/:id', schema: Post });
-export const rest = createRest();
-export { ${hooks} } from 'rtk-rest/react';`;
+  const app = appWithHooks;
   // The source files only each hook's code lives in (esbuild's metafile says which files put bytes
   // in a bundle: no marker strings, which minification could rename or another module could hold).
   const ownFiles: Record<string, string[]> = {
