@@ -189,10 +189,9 @@ export class EntityNode implements SchemaNode, CellReader {
     if (pk === undefined) {
       // An optimistic creation's item without a pk shows under a placeholder (see docs/concepts.md#optimistic-updates).
       if (ctx.itemPlaceholder !== undefined && ctx.stack.length === 0) return ctx.itemPlaceholder;
-      throw new NormalizeError(
-        `missing primary key: ${this.key}.pk() returned no value for ${preview(input)}. ` +
-          (hint ?? `Make sure the data holds the fields pk() reads, or add them in ${this.key}.process().`),
-      );
+      // What went wrong and the value in all builds; how to fix it in development (a bundler drops it).
+      const fix = process.env.NODE_ENV !== 'production' ? ` ${hint ?? `Make sure the data holds the fields pk() reads, or add them in ${this.key}.process().`}` : '';
+      throw new NormalizeError(`missing primary key: ${this.key}.pk() returned no value for ${preview(input)}.${fix}`);
     }
     return pk;
   }

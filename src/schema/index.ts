@@ -4,9 +4,10 @@ export { normalize, normalizeWrites, applyWrites, applyWriteSet } from './normal
 export type { WriteSet } from './normalize';
 export { denormalize } from './denormalize';
 export { MemoCache, MemoResult, querySlot } from './MemoCache';
+export { StoreMemoCache } from './StoreMemoCache';
 export { isInferable, isUnion, NormalizeError } from './node';
 export { NormalizeContext } from './normalizeContext';
-export { DenormalizeContext, TABLE, cellsHold, entryHolds } from './denormalizeContext';
+export { DenormalizeContext, TABLE, entryHolds } from './denormalizeContext';
 export type { SchemaNode, QueryContext } from './node';
 export type { MemoState, InstanceEntry, MemoEntry } from './denormalizeContext';
 export { toNode } from './toNode';
