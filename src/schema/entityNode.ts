@@ -164,7 +164,8 @@ export class EntityNode implements SchemaNode, CellReader {
     return pk;
   }
 
-  private process(input: object, parent: unknown, fieldKey: string | undefined, ctx: NormalizeContext): Fields | undefined {
+  /** The object to store for `input` (`static process`), or `undefined` to delete it. @internal */
+  process(input: object, parent: unknown, fieldKey: string | undefined, ctx: NormalizeContext): Fields | undefined {
     if (this.defaultProcess) return { ...input } as Fields;
     const out: unknown = this.cls.process(input, parent, fieldKey, ctx.args);
     if (out === undefined) return undefined;
@@ -175,16 +176,8 @@ export class EntityNode implements SchemaNode, CellReader {
     return out === input || Object.getPrototypeOf(out) !== Object.prototype ? ({ ...out } as Fields) : (out as Fields);
   }
 
-  /**
-   * The pk of an incoming object after `process` (used to delete it, see docs/concepts.md#schemas). `hint` replaces
-   * the usual advice of the missing-pk error.
-   */
-  pkOfInput(input: object, parent: unknown, fieldKey: string | undefined, ctx: NormalizeContext, hint?: string): string {
-    const processed = this.process(input, parent, fieldKey, ctx);
-    return this.requirePk(processed ?? input, input, parent, fieldKey, ctx, hint);
-  }
-
-  private requirePk(value: object, input: object, parent: unknown, fieldKey: string | undefined, ctx: NormalizeContext, hint?: string): string {
+  /** The pk of `value` (processed from `input`), or the missing-pk error; `hint` replaces its usual advice. @internal */
+  requirePk(value: object, input: object, parent: unknown, fieldKey: string | undefined, ctx: NormalizeContext, hint?: string): string {
     const pk = this.computePk(value, parent, fieldKey, ctx.args);
     if (pk === undefined) {
       // An optimistic creation's item without a pk shows under a placeholder (see docs/concepts.md#optimistic-updates).

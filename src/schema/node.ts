@@ -1,3 +1,4 @@
+import { hasOwn } from '../internal/own';
 import type { DenormalizeContext } from './denormalizeContext';
 import type { NormalizeContext } from './normalizeContext';
 import type { EntityReader } from './types';
@@ -91,9 +92,9 @@ export function reuseObject<T extends Record<string, unknown>>(next: T, prev: un
   const p = prev as Record<string, unknown>;
   let count = 0;
   for (const k in next) {
-    if (!Object.prototype.hasOwnProperty.call(next, k)) continue;
+    if (!hasOwn(next, k)) continue;
     count++;
-    if (!Object.prototype.hasOwnProperty.call(p, k) || p[k] !== next[k]) return next;
+    if (!hasOwn(p, k) || p[k] !== next[k]) return next;
   }
   return Object.keys(p).length === count ? (prev as T) : next;
 }
