@@ -1,11 +1,12 @@
 export { Entity, isEntityClass } from './Entity';
 export * as schema from './namespace';
-export { normalize, normalizeWrites, applyWrites, applyWriteSet } from './normalize';
+export { normalize, normalizeWrites, applyWriteSet } from './normalize';
 export type { WriteSet } from './normalize';
 export { denormalize } from './denormalize';
 export { MemoCache, MemoResult, querySlot } from './MemoCache';
 export { StoreMemoCache } from './StoreMemoCache';
-export { isInferable, isUnion, NormalizeError } from './node';
+export { isUnion, NormalizeError } from './node';
+export { isInferable } from './inferable';
 export { NormalizeContext } from './normalizeContext';
 export { DenormalizeContext, TABLE, entryHolds } from './denormalizeContext';
 export type { SchemaNode, QueryContext } from './node';

@@ -44,15 +44,6 @@ export class NormalizeError extends Error {
 
 
 /**
- * Whether a key without a result may be read from the tables by its endpoint's schema (see docs/concepts.md#schemas). An
- * object schema with plain members is queryable (they read as declared) but not inferable: its
- * plain fields (a next-page cursor) can only come from a response.
- */
-export function isInferable(node: SchemaNode): boolean {
-  return node.inferable ?? node.queryable;
-}
-
-/**
  * Whether `value` is a `schema.Union`, told by a brand rather than `instanceof`: modules that only
  * test for unions (collections, resources, the store) then leave the Union class out of the
  * bundles of apps that never use one.
