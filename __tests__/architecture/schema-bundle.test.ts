@@ -43,6 +43,7 @@ describe('issue 20: the schema engine gives how-to-fix advice in development onl
     'Use an Entity class, a schema', // not a schema
     'load the schema layer through its entry', // a schema module loaded alone
     'static schema entries must be schemas or deserializer functions', // a non-function deserializer
+    'query an Entity, Collection, All, Union, Query', // a query of a schema that is not queryable
   ];
   let production: string;
   let development: string;
@@ -60,6 +61,6 @@ describe('issue 20: the schema engine gives how-to-fix advice in development onl
   });
 
   it('the errors themselves stay in production', () => {
-    for (const text of ['missing primary key', 'expected an array for', 'nested too deeply', 'not a schema']) expect({ text, production: production.includes(text) }).toEqual({ text, production: true });
+    for (const text of ['missing primary key', 'expected an array for', 'nested too deeply', 'not a schema', 'is not queryable']) expect({ text, production: production.includes(text) }).toEqual({ text, production: true });
   });
 });

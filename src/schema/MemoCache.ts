@@ -2,6 +2,7 @@ import { isStackOverflow, tooDeepToRead } from '../internal/stack';
 import { argsCacheKey } from '../internal/json';
 import { DenormalizeContext, entryHolds, TABLE } from './denormalizeContext';
 import type { MemoEntry, MemoState } from './denormalizeContext';
+import { notQueryable } from './node';
 import type { SchemaNode } from './node';
 import { tablesReader } from './reader';
 import { toNode } from './toNode';
@@ -141,7 +142,7 @@ export class MemoCache {
   query<S>(schema: S, args: readonly unknown[], tables: Partial<NormalizedTables>): MemoResult<Denormalize<S> | undefined> {
     const node = toNode(schema);
     if (node === undefined || !node.queryable) {
-      throw new TypeError(`[rtk-rest] ${node ? node.describe() : String(schema)} is not queryable: query an Entity, Collection, All, Union, Query, or an object of them.`);
+      throw notQueryable(node ? node.describe() : String(schema));
     }
     const token = tables.entities ?? EMPTY_TABLES;
     const reader = this.readerOf(tables, token);

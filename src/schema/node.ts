@@ -66,8 +66,14 @@ export abstract class SchemaBase<TOut = unknown> implements SchemaNode {
   abstract describe(): string;
   /** The normalized value that the arguments select; throws for schemas that are not queryable (schema protocol). @internal */
   queryKey(_args: readonly unknown[], _ctx: QueryContext): unknown {
-    throw new TypeError(`[rtk-rest] ${this.describe()} is not queryable: query an Entity, Collection, All, Union, Query, or an object of them.`);
+    throw notQueryable(this.describe());
   }
+}
+
+/** The error for a query of a schema that cannot be read by arguments; what to query instead in development. */
+export function notQueryable(description: string): TypeError {
+  const fix = process.env.NODE_ENV !== 'production' ? ': query an Entity, Collection, All, Union, Query, or an object of them' : '';
+  return new TypeError(`[rtk-rest] ${description} is not queryable${fix}.`);
 }
 
 /** Returns `prev` when `next` holds the same items, so unchanged lists keep their reference. */
