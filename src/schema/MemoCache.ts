@@ -35,10 +35,8 @@ export class MemoResult<T = unknown> implements MemoEntry {
   }
 }
 
-/** Every cell of an entry tree, each once, in first-seen order (TABLE dependencies left out); entries shared by several parents are walked once. */
-function collectPaths(root: MemoEntry): EntityPath[] {
-  const paths: EntityPath[] = [];
-  const seen = new Map<string, Set<string>>();
+/** Calls `visit(key, pk)` for every cell of an entry tree, in first-seen order; entries shared by several parents are walked once. @internal */
+export function forEachCell(root: MemoEntry, visit: (key: string, pk: string) => void): void {
   const visited = new Set<MemoEntry>();
   const stack: MemoEntry[] = [root];
   while (stack.length > 0) {
@@ -46,19 +44,24 @@ function collectPaths(root: MemoEntry): EntityPath[] {
     if (visited.has(entry)) continue;
     visited.add(entry);
     const cells = entry.cells;
-    for (let i = 0; i < cells.length; i += 3) {
-      const key = cells[i] as string;
-      const pk = cells[i + 1] as string;
-      if (pk === TABLE) continue;
-      // A cell read by several entries is listed once.
-      let pks = seen.get(key);
-      if (pks === undefined) seen.set(key, (pks = new Set()));
-      if (pks.has(pk)) continue;
-      pks.add(pk);
-      paths.push({ key, pk });
-    }
+    for (let i = 0; i < cells.length; i += 3) visit(cells[i] as string, cells[i + 1] as string);
     for (let i = entry.children.length - 1; i >= 0; i--) stack.push(entry.children[i]!);
   }
+}
+
+/** Every cell of an entry tree, each once, in first-seen order (TABLE dependencies left out). */
+function collectPaths(root: MemoEntry): EntityPath[] {
+  const paths: EntityPath[] = [];
+  // A cell read by several entries is listed once.
+  const seen = new Map<string, Set<string>>();
+  forEachCell(root, (key, pk) => {
+    if (pk === TABLE) return;
+    let pks = seen.get(key);
+    if (pks === undefined) seen.set(key, (pks = new Set()));
+    if (pks.has(pk)) return;
+    pks.add(pk);
+    paths.push({ key, pk });
+  });
   return paths;
 }
 

@@ -1,6 +1,6 @@
 import { TABLE } from './denormalizeContext';
 import type { MemoEntry } from './denormalizeContext';
-import { MemoCache } from './MemoCache';
+import { forEachCell, MemoCache } from './MemoCache';
 import type { MemoResult } from './MemoCache';
 import type { SchemaNode } from './node';
 import type { EntityReader } from './types';
@@ -14,20 +14,11 @@ const dependencySets = new WeakMap<MemoResult, Map<string, Set<string>>>();
 /** Every dependency of an entry tree: pks by table (a whole table as TABLE). */
 function dependencySet(root: MemoEntry): Map<string, Set<string>> {
   const out = new Map<string, Set<string>>();
-  const visited = new Set<MemoEntry>();
-  const stack: MemoEntry[] = [root];
-  while (stack.length > 0) {
-    const entry = stack.pop()!;
-    if (visited.has(entry)) continue;
-    visited.add(entry);
-    const cells = entry.cells;
-    for (let i = 0; i < cells.length; i += 3) {
-      let pks = out.get(cells[i] as string);
-      if (pks === undefined) out.set(cells[i] as string, (pks = new Set()));
-      pks.add(cells[i + 1] as string);
-    }
-    for (const child of entry.children) stack.push(child);
-  }
+  forEachCell(root, (key, pk) => {
+    let pks = out.get(key);
+    if (pks === undefined) out.set(key, (pks = new Set()));
+    pks.add(pk);
+  });
   return out;
 }
 
