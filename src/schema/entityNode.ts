@@ -209,10 +209,14 @@ export class EntityNode implements SchemaNode, CellReader {
       const seen = chainGet(ctx.inProgress, stored, this);
       if (seen !== undefined) return seen.instance;
     }
-    if (this.rejects(stored)) return undefined;
-    const instance = this.create(stored);
-    if (hasNested) chainSet(ctx.inProgress, stored, { instance, by: this, depth: 0, next: undefined });
-    this.fill(pk, stored, instance, ctx, undefined);
+    if (!this.defaultValidate && typeof this.cls.validate(stored) === 'string') return undefined;
+    const instance = this.factory.create(stored as Fields);
+    if (hasNested) {
+      chainSet(ctx.inProgress, stored, { instance, by: this, depth: 0, next: undefined });
+      this.fillNested(stored as Fields, instance, ctx, undefined);
+    }
+    if (this.factory.deserializers.length > 0) this.factory.deserialize(pk, stored as Fields, instance);
+    if (isDev) Object.freeze(instance);
     return instance;
   }
 
