@@ -244,3 +244,11 @@ export function OnlineCount() {
 
 // Outside React: const unsubscribe = store.dispatch(rest.subscribe(getStats));
 // #endregion polling
+
+// #region bundle-size
+import { buildCreateRest, garbageCollection } from 'rtk-rest';
+
+// Only GC: no optimistic layers, polling, streams, refetch on focus, persistence or change tracking.
+export const createLeanRest = buildCreateRest(garbageCollection);
+export const leanRest = createLeanRest({ reducerPath: 'lean' });
+// #endregion bundle-size

@@ -7,8 +7,8 @@
  */
 export { Entity, schema, normalize, denormalize, MemoCache, MemoResult, NormalizeError } from './schema';
 export { RestEndpoint, createResource, hookifyResource, NetworkError, AbortOptimistic } from './rest';
-export { createRest, ResetError } from './redux';
-export type { CreateRestOptions, RequestPolicyDefaults, Rest, RestState, KeyMeta, StoredError, ResponseState, ExpiryStatus, RequestStatus, Environment, Timers, EntitiesChangedAction, ChangedEntities, ExtractRehydrationInfo } from './redux';
+export { createRest, buildCreateRest, optimisticUpdates, polling, streams, garbageCollection, refetchOnEvents, persistence, entityChanges, ResetError } from './redux';
+export type { CreateRestOptions, RestFeature, RequestPolicyDefaults, Rest, RestState, KeyMeta, StoredError, ResponseState, ExpiryStatus, RequestStatus, Environment, Timers, EntitiesChangedAction, ChangedEntities, ExtractRehydrationInfo } from './redux';
 export type {
   RestGenerics,
   RestEndpointOptions,

@@ -18,12 +18,20 @@ import {
   RestEndpoint,
   createResource,
   createRest,
+  buildCreateRest,
+  garbageCollection,
+  optimisticUpdates,
+  persistence,
+  entityChanges,
+  polling,
+  refetchOnEvents,
+  streams,
   denormalize,
   hookifyResource,
   normalize,
   schema,
 } from 'rtk-rest';
-import type { EntitiesChangedAction, ExpiryStatus, OptimisticSnapshot, StreamContext, RequestStatus, ResponseState, Rest, RestGenerics, RestState, StoredError } from 'rtk-rest';
+import type { RestFeature, EntitiesChangedAction, ExpiryStatus, OptimisticSnapshot, StreamContext, RequestStatus, ResponseState, Rest, RestGenerics, RestState, StoredError } from 'rtk-rest';
 import {
   AsyncBoundary,
   createRestHooks,
@@ -252,6 +260,11 @@ export const rest = createRest({
   refetchOnReconnect: true,
 });
 export const typedRest: Rest = createRest({ gc: false, shardTablesAbove: 5000 });
+// Issue 20: a createRest with only some features; the instance has createRest's type.
+const features: RestFeature[] = [garbageCollection, polling, streams, refetchOnEvents, optimisticUpdates, persistence, entityChanges];
+export const leanRest = buildCreateRest(...features.slice(0, 2))({ reducerPath: 'lean', gc: { graceMs: 0 } });
+export const leanPath: 'lean' = leanRest.reducerPath;
+export const leanAsRest: Rest = buildCreateRest(garbageCollection)();
 // The slice is plain JSON typed as such: a user reads a table as an object.
 export const readPost = (state: ReturnType<typeof store.getState>): unknown => state.rest.entities.Post?.['5'];
 const session = createSlice({

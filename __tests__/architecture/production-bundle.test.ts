@@ -142,3 +142,52 @@ export { ${hooks} } from 'rtk-rest/react';`;
     }
   }, 60_000);
 });
+
+describe('issue 20: each optional feature of the store costs nothing when unused', () => {
+  // The files of each feature (bench/size.mjs's CONCERNS say the same): bundled only when the app
+  // uses `createRest` or passes the feature to `buildCreateRest`.
+  const features = {
+    optimisticUpdates: ['src/redux/optimistic.ts'],
+    polling: ['src/redux/polling.ts'],
+    streams: ['src/redux/streams.ts'],
+    garbageCollection: ['src/redux/gc.ts'],
+    refetchOnEvents: ['src/redux/refetchOnEvents.ts'],
+    persistence: ['src/redux/rehydrate.ts'],
+    entityChanges: ['src/redux/changeTracking.ts'],
+  };
+  const app = (create: string, imports: string) => `import { Entity, createResource, ${imports} } from 'rtk-rest';
+class Post extends Entity { id = 0; pk() { return String(this.id); } static key = 'Post'; }
+export const PostResource = createResource({ path: '/posts/:id', schema: Post });
+export const rest = ${create}();`;
+  /** The source files with bytes in the production bundle of `contents`. */
+  const filesOf = async (contents: string) =>
+    Object.entries((await bundleApp(contents, { nodeEnv: 'production' })).inputs)
+      .filter(([, input]) => input.bytesInOutput > 0)
+      .map(([file]) => file);
+
+  let lean: string[];
+  let full: string[];
+  beforeAll(async () => {
+    [lean, full] = await Promise.all([filesOf(app('buildCreateRest', 'buildCreateRest')), filesOf(app('createRest', 'createRest'))]);
+  }, 60_000);
+
+  it.each(Object.entries(features))('an app built without %s bundles none of its files; createRest bundles them', (_feature, files) => {
+    for (const file of files) {
+      expect({ file, lean: lean.includes(file) }).toEqual({ file, lean: false });
+      expect({ file, full: full.includes(file) }).toEqual({ file, full: true });
+    }
+  });
+
+  it.each(Object.entries(features))('an app built with %s alone bundles its files and no other feature\'s', async (feature, files) => {
+    const bundled = await filesOf(app(`buildCreateRest(${feature})`, `buildCreateRest, ${feature}`));
+    const others = Object.entries(features).filter(([name]) => name !== feature).flatMap(([, list]) => list);
+    expect(files.filter((file) => !bundled.includes(file))).toEqual([]);
+    expect(others.filter((file) => bundled.includes(file))).toEqual([]);
+  }, 60_000);
+
+  it('development-only messages about a missing feature are not in production bundles', async () => {
+    const { text } = await bundleApp(app('buildCreateRest', 'buildCreateRest'), { nodeEnv: 'production' });
+    expect(text.includes('was built without the')).toBe(false);
+    expect((await bundleApp(app('buildCreateRest', 'buildCreateRest'), { nodeEnv: 'development' })).text.includes('was built without the')).toBe(true);
+  }, 60_000);
+});

@@ -377,3 +377,57 @@ describe('issue 16.15: the example app, tried as a new user would', () => {
     page,
   );
 });
+
+describe('issue 18.7: live posts over server-sent events', () => {
+  /** How many clients listen to the server's post events now. */
+  const openStreams = async () => ((await app.api('/api/_control/events')) as { clients: number }).clients;
+  const untilOpenStreams = (clients: number) => eventually(openStreams, (count) => count === clients, { what: `${clients} open event streams` });
+
+  /** Creates a post as `username` through the API, as another client would. */
+  async function createElsewhere(title: string, username = 'grace'): Promise<{ id: number; title: string }> {
+    const session = await app.api('/api/login', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username, password: 'password' }) });
+    return app.api('/api/react/posts', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Access-Token': session.access_token },
+      body: JSON.stringify({ title, body: 'Sent from another client' }),
+    });
+  }
+
+  e2e(
+    'issue 18.7: a post created elsewhere appears live over SSE at the top of the list, exactly once, with no refetch; leaving the page closes the stream',
+    async () => {
+      const listReads: string[] = [];
+      page().on('request', (request) => {
+        if (request.method() === 'GET' && /\/api\/react\/posts(\?|$)/.test(request.url())) listReads.push(request.url());
+      });
+      await open(page(), app.url);
+      // The list is mounted: the page holds one stream open.
+      await untilOpenStreams(1);
+      const reads = listReads.length;
+      const created = await createElsewhere('Pushed over SSE');
+      const first = page().locator('.posts > li').first();
+      await first.locator('h3', { hasText: 'Pushed over SSE' }).waitFor();
+      await expect(first.getAttribute('data-testid')).resolves.toBe(`post-${created.id}`);
+      await expect(first.locator('.meta').textContent()).resolves.toMatch(/^by Grace Hopper/);
+      await expect(page().locator('.posts > li', { hasText: 'Pushed over SSE' }).count()).resolves.toBe(1);
+      expect(listReads).toHaveLength(reads);
+      // Logging in remounts the list: its stream closes and a new one opens, never two at once for long.
+      await logIn(page());
+      await untilOpenStreams(1);
+      // A post this page creates comes back over the stream too: it is shown once.
+      await page().getByLabel('New post title').fill('Created on this page');
+      await page().getByRole('button', { name: 'Publish' }).click();
+      await page().locator('.posts > li:not(.pending)', { hasText: 'Created on this page' }).waitFor();
+      await page().waitForLoadState('networkidle');
+      await expect(page().locator('.posts > li', { hasText: 'Created on this page' }).count()).resolves.toBe(1);
+      await expect(titles(page()).then((shown) => shown.slice(0, 2))).resolves.toEqual(['Created on this page', 'Pushed over SSE']);
+      // A reload closes the old stream and opens one; leaving the app closes it.
+      await page().reload();
+      await page().locator('.posts > li').first().waitFor();
+      await untilOpenStreams(1);
+      await page().goto('about:blank');
+      await untilOpenStreams(0);
+    },
+    page,
+  );
+});

@@ -162,6 +162,7 @@ interface ControllerView {
   active: Set<unknown>;
   argsByKey: Map<string, unknown>;
   endpointsByKey: Map<string, unknown>;
+  subscriptions: { byKey: Map<string, unknown> };
   polling: { keys: Map<string, { timer?: unknown }>; stopListening?: unknown };
   gc?: { retained: Map<string, number>; queries: Set<unknown>; timer?: unknown; stop(): void };
 }
@@ -169,7 +170,7 @@ interface ControllerView {
 /** The store's controller for `reducerPath`, through the middleware's internal probe (SPEC 6.14). */
 export function controllerOf(store: { dispatch: (action: any) => any }, reducerPath = 'rest'): ControllerView {
   const controller = store.dispatch({ type: `${reducerPath}/internal/controller` }) as ControllerView | undefined;
-  if (controller === undefined || typeof controller !== 'object' || !('polling' in controller)) {
+  if (controller === undefined || typeof controller !== 'object' || !('subscriptions' in controller)) {
     throw new Error(`no rtk-rest controller answered the probe for reducerPath "${reducerPath}"`);
   }
   return controller;
@@ -179,8 +180,8 @@ export function controllerOf(store: { dispatch: (action: any) => any }, reducerP
 export function bookkeeping(store: { dispatch: (action: any) => any }) {
   const controller = controllerOf(store);
   return {
-    /** Keys with subscribers (polling.keys). */
-    subscribedKeys: controller.polling.keys.size,
+    /** Keys with subscribers, and keys the polling feature still tracks. */
+    subscribedKeys: Math.max(controller.subscriptions.byKey.size, controller.polling.keys.size),
     /** Poll timers still referenced by subscribed keys. */
     pollTimers: [...controller.polling.keys.values()].filter((entry) => entry.timer !== undefined).length,
     /** Whether online/visibility listeners are installed. */

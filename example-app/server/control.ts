@@ -19,6 +19,9 @@ function intField(body: unknown, name: string, fallback: number, min: number, ma
  * - POST /api/_control/fail-next `{ status?: 500, count?: 1 }`: the next `count` requests fail.
  * - POST /api/_control/expire-tokens: every issued token expires.
  * - POST /api/_control/reset: fresh seed, no tokens, no armed failures.
+ *
+ * And one read, for tests that check that a page closes its event stream:
+ * - GET /api/_control/events: `{ clients }`, how many clients listen to the posts' events now.
  */
 export function controlRoutes(app: Application, ctx: Context): void {
   app.post(
@@ -36,6 +39,12 @@ export function controlRoutes(app: Application, ctx: Context): void {
     route((_req, res) => {
       ctx.tokens.expireAll();
       res.status(204).end();
+    }),
+  );
+  app.get(
+    '/api/_control/events',
+    route((_req, res) => {
+      res.json({ clients: ctx.events.clients });
     }),
   );
   app.post(

@@ -7,6 +7,7 @@ import type { ServerOptions, Tables } from './types';
 import { authRoutes, requireAuth } from './auth';
 import { controlRoutes } from './control';
 import { Data, freshSeed, tablesOf } from './data';
+import { eventRoutes, PostEvents } from './events';
 import { FailureSwitch, simulateFailures } from './failures';
 import { multipartForm } from './form';
 import { cors, errorHandler, noRoute, noStore } from './http';
@@ -50,6 +51,7 @@ export function createApiServer(options: ServerOptions = {}): ApiServer {
     data: new Data(router, seed.credentials),
     tokens,
     failures,
+    events: new PostEvents(),
     now: options.now ?? Date.now,
     pageSize: options.pageSize ?? 5,
     reset: () => {
@@ -64,6 +66,7 @@ export function createApiServer(options: ServerOptions = {}): ApiServer {
   app.use(cors);
   app.use('/api', noStore);
   controlRoutes(app, ctx);
+  eventRoutes(app, ctx);
   app.use('/api', simulateFailures(failures), requireAuth(ctx), ...jsonServer.bodyParser, multipartForm);
   authRoutes(app, ctx);
   userRoutes(app, router);

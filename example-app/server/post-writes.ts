@@ -59,7 +59,12 @@ export function postWriteRoutes(app: Application, ctx: Context): void {
         rating: '0.00',
       };
       posts.push(post);
-      res.status(201).json(ctx.data.expandPost(post));
+      const created = ctx.data.expandPost(post);
+      res.status(201).json(created);
+      // Then every client listening to the group's events gets it too (see events.ts). After the
+      // answer, so that the client that created it usually has its answer first and sees the
+      // pushed copy as one it already lists.
+      ctx.events.publish(created);
     }),
   );
   app.patch('/api/:group/posts/:id', updatePost(ctx, false));

@@ -15,7 +15,8 @@ export interface ResolvedOptions {
   pollWhenHidden: boolean;
   now: () => number;
   timers: Timers;
-  environment: Environment;
+  /** `undefined`: the browser's (the features that listen look it up, so a store without them bundles none of it). */
+  environment: Environment | undefined;
   /** Size thresholds of plain tables (tables.ts). */
   shardTablesAbove: TableLimits;
   retry: RetryOption | undefined;

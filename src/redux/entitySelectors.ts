@@ -2,7 +2,7 @@ import { isEntityClass, TABLE, toNode } from '../schema';
 import type { AbstractInstanceType, DenormalizeContext, Entity, SchemaNode } from '../schema';
 import type { RestContext } from './context';
 import { entitiesToken } from './layout';
-import { viewOf } from './optimistic';
+import { viewOf } from './view';
 
 /**
  * `selectEntity` and `selectEntities` (issue 17.2): entity reads for the rest of the app, by

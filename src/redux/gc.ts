@@ -1,5 +1,6 @@
 import { isInferable, toNode } from '../schema';
 import type { SchemaNode } from '../schema';
+import type { FeatureImpl, RestFeature } from './feature';
 import type { ActionHandler, HandlerContext } from './handlerContext';
 import { tableGet, tableKeys } from './tables';
 import type { RestState } from './types';
@@ -18,7 +19,7 @@ export class GarbageCollector {
 
   constructor(
     private readonly hctx: HandlerContext,
-    /** The keys with subscribers (the polling handler's). */
+    /** The keys with subscribers. */
     private readonly subscribedKeys: () => Iterable<string>,
     private readonly options: { intervalMs: number; graceMs: number },
   ) {
@@ -145,8 +146,32 @@ export class GarbageCollector {
 }
 
 /** A sweep committed: the store forgets the endpoint and arguments of removed keys nothing uses. */
-export function buildGcHandler({ rest, keys }: HandlerContext): ActionHandler {
+function buildGcHandler({ rest, keys }: HandlerContext): ActionHandler {
   return (action) => {
     if (rest.actions.gc.match(action)) keys.forget(action.payload.keys);
   };
 }
+
+/** The feature's part of each store. */
+const feature: FeatureImpl = {
+  feature: 'garbageCollection',
+  rank: 1,
+  build({ hctx, subscriptions }) {
+    const { gc } = hctx.rest.options;
+    if (gc === false) return {};
+    const collector = new GarbageCollector(hctx, () => subscriptions.keys(), gc);
+    return {
+      after: buildGcHandler(hctx),
+      start: () => collector.start(),
+      retain: collector.retain.bind(collector),
+      retainQuery: collector.retainQuery.bind(collector),
+      records: { gc: collector },
+    };
+  },
+};
+
+/**
+ * Garbage collection of unretained data every `gc.intervalMs` (see docs/concepts.md#garbage-collection);
+ * `createRest({ gc: false })` turns it off. In `createRest`; give it to `buildCreateRest` to keep it.
+ */
+export const garbageCollection: RestFeature = feature;

@@ -1,5 +1,15 @@
 export { createRest } from './createRest';
-export type { CreateRestOptions, Rest } from './createRest';
+export type { Rest } from './createRest';
+export { buildCreateRest } from './buildCreateRest';
+export type { CreateRestOptions } from './buildCreateRest';
+export type { RestFeature } from './feature';
+export { optimisticUpdates } from './optimistic';
+export { polling } from './polling';
+export { streams } from './streams';
+export { garbageCollection } from './gc';
+export { refetchOnEvents } from './refetchOnEvents';
+export { persistence } from './rehydrate';
+export { entityChanges } from './changeTracking';
 export type { RequestPolicyDefaults } from './policies';
 export { ResetError } from './errors';
 export type { RestState, KeyMeta, StoredError } from './types';

@@ -1,10 +1,10 @@
 import { runtimeProbe, INSTANCES_PROBE } from './actions';
 import type { RestContext } from './context';
+import type { Annotate, FeatureImpl } from './feature';
 import type { StoreRuntime } from './handlerContext';
 import type { Middleware, UnknownAction } from './rtk';
 import { buildStoreHandlers } from './runtime';
 import type { Selectors } from './selectors';
-import type { EntityChanges } from './entityChanges';
 import { buildReducer } from './slice';
 
 /** One installed instance of a store: the public object and the store's runtime for it. */
@@ -22,19 +22,19 @@ const installed = new WeakMap<object, InstalledRest[]>();
 const runtimes = new WeakSet<object>();
 
 /**
- * The middleware of one instance: a composer (STYLE.md habit 1) of the store's handlers (see
- * runtime.ts). It answers the thunks' probe with this store's runtime (see docs/internals.md#actions), registers once
+ * The middleware of one instance: a composer (STYLE.md habit 1) of the store's handlers and the
+ * features it was built with (see runtime.ts). It answers the thunks' probe with this store's runtime (see docs/internals.md#actions), registers once
  *, notices a second instance on the same reducerPath (see docs/concepts.md#the-store), lets the optimistic layers
  * recompute inside base changes (see docs/concepts.md#optimistic-updates), writes the entity changes into the action (issue 17.2), and
  * hands every action to the handlers after the reducer.
  */
-export function buildMiddleware(ctx: RestContext, selectors: Selectors, changes: EntityChanges): Middleware {
+export function buildMiddleware(ctx: RestContext, selectors: Selectors, annotate: Annotate | undefined, features: readonly FeatureImpl[]): Middleware {
   const probe = runtimeProbe(ctx.options.reducerPath);
   const { middlewareRegistered } = ctx.actions;
   const reducer = buildReducer(ctx.actions);
   const prefix = `${ctx.options.reducerPath}/`;
   return (api) => {
-    const { runtime, after, optimistic, gc } = buildStoreHandlers(ctx, api, selectors, reducer);
+    const { runtime, after, optimistic, start } = buildStoreHandlers(ctx, api, selectors, reducer, features);
     runtimes.add(runtime);
     let list = installed.get(api);
     if (list === undefined) installed.set(api, (list = []));
@@ -55,15 +55,15 @@ export function buildMiddleware(ctx: RestContext, selectors: Selectors, changes:
         }
         registered = true;
         api.dispatch(middlewareRegistered());
-        gc?.start();
+        start();
       }
       const received = action as UnknownAction;
       // Base changes carry the recomputed optimistic layers (see docs/concepts.md#optimistic-updates).
       if (optimistic.active && typeof type === 'string' && type.startsWith(prefix)) {
         action = optimistic.enrich(action as UnknownAction, ctx.slice(api.getState()));
       }
-      // Entity changes, for matchEntitiesChanged (issue 17.2), written before any reducer runs.
-      changes.annotate(received, action as UnknownAction, api.getState());
+      // Entity changes, for matchEntitiesChanged (issue 17.2, the entityChanges feature), written before any reducer runs.
+      annotate?.(received, action as UnknownAction, api.getState());
       const result = next(action);
       for (const handle of after) handle(action as UnknownAction);
       return result;

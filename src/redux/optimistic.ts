@@ -1,10 +1,11 @@
 import { AbortOptimistic } from '../rest';
 import type { OptimisticSnapshot, RestEndpoint, StoreEndpoint } from '../rest';
 import type { RestContext } from './context';
-import { applyEntityWrite } from './layout';
+import type { FeatureImpl, OptimisticPart, RestFeature } from './feature';
+import { normalizeLayer } from './normalizeResponse';
 import type { UnknownAction } from './rtk';
-import { tableSet } from './tables';
 import type { OptimisticLayer, RestState, WritePayload } from './types';
+import { applyLayer, viewOf } from './view';
 
 /** What the middleware keeps to recompute a layer (see docs/concepts.md#optimistic-updates): never in the state. */
 interface LayerRequest {
@@ -26,36 +27,12 @@ export interface SliceReads {
   response(slice: RestState, endpoint: RestEndpoint, args: readonly unknown[]): { error?: unknown };
 }
 
-const views = new WeakMap<RestState, RestState>();
-
-/** One layer applied over a slice: its entity writes, its result and its `update` results. */
-export function applyLayer(slice: RestState, layer: OptimisticLayer): RestState {
-  const write = layer.write as WritePayload;
-  const next = applyEntityWrite(slice, write);
-  let endpoints = next.endpoints;
-  if ('result' in write) endpoints = tableSet(endpoints, layer.key, write.result === undefined ? null : write.result);
-  for (const [key, result] of Object.entries(write.updates ?? {})) endpoints = tableSet(endpoints, key, result);
-  return endpoints === next.endpoints ? next : { ...next, endpoints };
-}
-
-/** The view (see docs/internals.md#terms, docs/concepts.md#optimistic-updates): the base state with every layer applied in start order. Cached per slice. */
-export function viewOf(slice: RestState): RestState {
-  if (slice.optimistic.length === 0) return slice;
-  let view = views.get(slice);
-  if (view === undefined) {
-    view = slice;
-    for (const layer of slice.optimistic) view = applyLayer(view, layer);
-    views.set(slice, view);
-  }
-  return view;
-}
-
 /**
  * A store's optimistic layers (see docs/concepts.md#optimistic-updates): computes a layer when an optimistic mutation
  * starts, and recomputes the remaining layers inside every action that changes the base, so that
  * no subscriber sees a layer computed against an older base.
  */
-export class OptimisticLayers {
+export class OptimisticLayers implements OptimisticPart {
   private readonly requests = new Map<string, LayerRequest>();
 
   constructor(
@@ -147,3 +124,24 @@ export class OptimisticLayers {
     return { requestId: request.requestId, key: request.key, endpoint: endpoint.name, fetchedAt, write };
   }
 }
+
+/** The feature's part of each store. */
+const feature: FeatureImpl = {
+  feature: 'optimisticUpdates',
+  rank: 0,
+  build({ hctx, reducer }) {
+    const { rest, selectors } = hctx;
+    const normalizer: LayerNormalizer = {
+      normalizeLayer: (endpoint, value, args, request, view) => normalizeLayer(endpoint, value, args, request, view, rest.reader(view), rest.options.dataExpiryLength),
+    };
+    return { layers: new OptimisticLayers(rest, normalizer, { query: selectors.queryOf, response: selectors.responseOf }, reducer) };
+  },
+};
+
+/**
+ * Optimistic updates (see docs/concepts.md#optimistic-updates): a mutation with
+ * `getOptimisticResponse` (or a resource created with `optimistic: true`) shows its effect at once
+ * as a layer, recomputed with every change of the base and removed when its request settles.
+ * In `createRest`; give it to `buildCreateRest` to keep it.
+ */
+export const optimisticUpdates: RestFeature = feature;

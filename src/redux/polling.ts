@@ -1,47 +1,44 @@
-import type { StoreEndpoint } from '../rest';
-import type { FetchLifecycle } from './fetchLifecycle';
 import type { Timers } from './environment';
+import { browserEnvironment } from './environment';
+import type { Environment } from './environment';
+import type { FeatureContext, FeatureImpl, RestFeature } from './feature';
 import type { ActionHandler, HandlerContext } from './handlerContext';
-import { tableGet, tableHas } from './tables';
+import type { Subscriber, Subscriptions, SubscriptionWatcher } from './subscriptions';
+import { tableGet } from './tables';
 
-interface Subscriber {
-  readonly endpoint: StoreEndpoint;
-  readonly args: unknown[];
-}
-
-interface KeySubscriptions {
-  readonly subscribers: Subscriber[];
+interface KeyPolls {
   timer?: unknown;
   /** When the last poll of the key started: a poll that writes nothing (aborted) still waits an interval. */
   polledAt?: number;
 }
 
 /**
- * Subscriptions and polling of one store (see docs/concepts.md#polling): one timer per key at the
+ * Polling of one store (see docs/concepts.md#polling): one timer per subscribed key at the
  * minimum `pollFrequency` of its subscribers, due at the key's last write + that interval; no
  * timer while offline or (unless `pollWhenHidden`) hidden; on coming back, stale subscribed keys
  * refetch at once.
  */
-export class Polling {
-  private readonly keys = new Map<string, KeySubscriptions>();
+export class Polling implements SubscriptionWatcher {
+  /** Each subscribed key's timer. */
+  private readonly keys = new Map<string, KeyPolls>();
   private stopListening: (() => void) | undefined;
   private wasPaused = false;
 
   private readonly timers: Timers;
+  private readonly environment: Environment;
 
   constructor(
     private readonly hctx: HandlerContext,
-    private readonly fetcher: FetchLifecycle,
+    private readonly fetcher: FeatureContext['lifecycle'],
+    private readonly subscriptions: Subscriptions,
   ) {
     this.timers = hctx.rest.options.timers;
-    // Subscribed keys are in use: GC keeps them and their endpoint and arguments (see docs/concepts.md#garbage-collection).
-    hctx.keys.retainedBy((key) => this.keys.has(key));
+    this.environment = hctx.rest.options.environment ?? browserEnvironment;
   }
 
   /** Whether polls wait: offline, or hidden unless `pollWhenHidden` (see docs/concepts.md#polling). */
   private paused(): boolean {
-    const { environment, pollWhenHidden } = this.hctx.rest.options;
-    return !environment.isOnline() || (!pollWhenHidden && !environment.isVisible());
+    return !this.environment.isOnline() || (!this.hctx.rest.options.pollWhenHidden && !this.environment.isVisible());
   }
 
   /** Online/visibility changed: pause, or resume and refetch what the fetch rule says (see docs/concepts.md#polling). */
@@ -54,61 +51,38 @@ export class Polling {
       return;
     }
     const state = this.hctx.api.getState();
-    for (const [key, entry] of this.keys) {
-      const first = entry.subscribers[0];
+    for (const [key, subscribers] of this.subscriptions.byKey) {
+      const first = subscribers[0];
       if (first !== undefined && this.fetcher.shouldFetch(state, first.endpoint, first.args, key)) {
-        const poller = this.poller(entry)?.subscriber ?? first;
+        const poller = this.poller(subscribers)?.subscriber ?? first;
         this.fetcher.fetch(poller.endpoint, poller.args, key, { poll: true }).catch(() => undefined);
       }
     }
     this.rescheduleAll();
   }
 
-  /** Adds a subscriber; the returned function removes it (a second call does nothing). */
-  subscribe(endpoint: StoreEndpoint, args: unknown[], key: string): () => void {
-    let entry = this.keys.get(key);
-    if (entry === undefined) this.keys.set(key, (entry = { subscribers: [] }));
-    const subscriber: Subscriber = { endpoint, args };
-    this.hctx.keys.remember(key, endpoint, args);
-    entry.subscribers.push(subscriber);
+  /** A subscriber arrived: listen to the environment (while anything is subscribed) and schedule the key. */
+  added(key: string): void {
+    if (!this.keys.has(key)) this.keys.set(key, {});
     if (this.stopListening === undefined) {
       this.wasPaused = this.paused();
-      this.stopListening = this.hctx.rest.options.environment.listen(() => this.onEnvironmentChange());
+      this.stopListening = this.environment.listen(() => this.onEnvironmentChange());
     }
     this.schedule(key);
-    let active = true;
-    return () => {
-      if (!active) return;
-      active = false;
-      const current = this.keys.get(key);
-      if (current === undefined) return;
-      const index = current.subscribers.indexOf(subscriber);
-      if (index !== -1) current.subscribers.splice(index, 1);
-      if (current.subscribers.length === 0) {
-        this.clear(current);
-        this.keys.delete(key);
-        // A key that never reached the slice (subscribed, never fetched) has nothing for GC to remove.
-        const slice = this.hctx.slice();
-        if (!tableHas(slice.meta, key) && !tableHas(slice.endpoints, key)) this.hctx.keys.forget([key]);
-        // Event listeners go with the last subscription (see docs/concepts.md#polling).
-        if (this.keys.size === 0) {
-          this.stopListening?.();
-          this.stopListening = undefined;
-        }
-      } else {
-        this.schedule(key);
-      }
-    };
   }
 
-  /** Every key with subscribers. */
-  subscribedKeys(): IterableIterator<string> {
-    return this.keys.keys();
-  }
-
-  /** Whether a key has subscribers (it is retained, see docs/concepts.md#garbage-collection). */
-  has(key: string): boolean {
-    return this.keys.has(key);
+  /** A subscriber left: the key's timer follows the remaining ones, or goes with the last. */
+  removed(key: string, all: readonly Subscriber[]): void {
+    const entry = this.keys.get(key);
+    if (entry === undefined) return;
+    if (all.length > 0) return this.schedule(key);
+    this.clear(entry);
+    this.keys.delete(key);
+    // Event listeners go with the last subscription (see docs/concepts.md#polling).
+    if (this.keys.size === 0) {
+      this.stopListening?.();
+      this.stopListening = undefined;
+    }
   }
 
   /** A write to the key moved its due time (see docs/concepts.md#polling). */
@@ -124,15 +98,15 @@ export class Polling {
     }
   }
 
-  private clear(entry: KeySubscriptions): void {
+  private clear(entry: KeyPolls): void {
     if (entry.timer !== undefined) this.timers.clearTimeout(entry.timer);
     entry.timer = undefined;
   }
 
   /** The subscriber whose endpoint polls: the earliest with the minimum frequency (see docs/concepts.md#polling). */
-  private poller(entry: KeySubscriptions): { subscriber: Subscriber; interval: number } | undefined {
+  private poller(subscribers: readonly Subscriber[] | undefined): { subscriber: Subscriber; interval: number } | undefined {
     let found: { subscriber: Subscriber; interval: number } | undefined;
-    for (const subscriber of entry.subscribers) {
+    for (const subscriber of subscribers ?? []) {
       const frequency = subscriber.endpoint.pollFrequency;
       if (frequency !== undefined && (found === undefined || frequency < found.interval)) found = { subscriber, interval: frequency };
     }
@@ -143,7 +117,7 @@ export class Polling {
     const entry = this.keys.get(key);
     if (entry === undefined) return;
     this.clear(entry);
-    const poller = this.poller(entry);
+    const poller = this.poller(this.subscriptions.byKey.get(key));
     if (poller === undefined || this.paused()) return;
     const now = this.hctx.rest.options.now();
     // Due an interval after the key's last write (see docs/concepts.md#polling), or after the last poll that wrote nothing:
@@ -160,7 +134,7 @@ export class Polling {
     const entry = this.keys.get(key);
     if (entry === undefined) return;
     entry.timer = undefined;
-    const poller = this.poller(entry);
+    const poller = this.poller(this.subscriptions.byKey.get(key));
     if (poller === undefined || this.paused()) return;
     const { endpoint, args } = poller.subscriber;
     entry.polledAt = this.hctx.rest.options.now();
@@ -169,16 +143,37 @@ export class Polling {
   }
 }
 
-/** A write moved a key's due time (see docs/concepts.md#polling): fetch outcomes, `setResponse`, `setError`. */
-export function buildPollingHandler(polling: Polling): ActionHandler {
+/**
+ * A write moved a key's due time (see docs/concepts.md#polling): fetch outcomes, `setResponse`,
+ * `setError`; after `resetEntireStore` every subscribed key has no write, so its poll is due at once.
+ */
+function buildPollingHandler({ rest }: HandlerContext, polling: Polling): ActionHandler {
   return (action) => {
+    if (rest.actions.resetEntireStore.match(action)) return polling.rescheduleAll();
     const key = writtenKey(action);
     if (key !== undefined) polling.written(key);
   };
 }
+
+/** The feature's part of each store. */
+const feature: FeatureImpl = {
+  feature: 'polling',
+  rank: 2,
+  build({ hctx, lifecycle, subscriptions }) {
+    const handler = new Polling(hctx, lifecycle, subscriptions);
+    subscriptions.watch(handler);
+    return { after: buildPollingHandler(hctx, handler), records: { polling: handler } };
+  },
+};
 
 /** The key whose `meta.date` an action moves (fetch outcomes, setResponse, setError), if any. */
 function writtenKey(action: unknown): string | undefined {
   const meta = (action as { meta?: { key?: unknown; date?: unknown } } | undefined)?.meta;
   return meta !== undefined && typeof meta.key === 'string' && typeof meta.date === 'number' ? meta.key : undefined;
 }
+
+/**
+ * Polling at each endpoint's `pollFrequency` while a key has subscribers, paused offline and
+ * while hidden (see docs/concepts.md#polling). In `createRest`; give it to `buildCreateRest` to keep it.
+ */
+export const polling: RestFeature = feature;

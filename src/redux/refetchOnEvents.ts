@@ -1,5 +1,6 @@
 import type { StoreEndpoint } from '../rest';
-import type { FetchLifecycle } from './fetchLifecycle';
+import { browserEnvironment } from './environment';
+import type { FeatureContext, FeatureImpl, RestFeature } from './feature';
 import type { HandlerContext } from './handlerContext';
 
 interface MountedRead {
@@ -24,7 +25,7 @@ export class RefetchOnEvents {
 
   constructor(
     private readonly hctx: HandlerContext,
-    private readonly fetcher: FetchLifecycle,
+    private readonly fetcher: FeatureContext['lifecycle'],
   ) {}
 
   /** A read hook mounted; returns what unmounts it (a second call does nothing). */
@@ -40,7 +41,7 @@ export class RefetchOnEvents {
     if (!read.onFocus && !read.onReconnect) return noop;
     this.reads.add(read);
     if (this.stopListening === undefined) {
-      const { environment } = options;
+      const environment = options.environment ?? browserEnvironment;
       this.was = { online: environment.isOnline(), visible: environment.isVisible() };
       this.stopListening = environment.listen((event) => this.changed(event));
     }
@@ -52,7 +53,7 @@ export class RefetchOnEvents {
   }
 
   private changed(event?: 'focus'): void {
-    const { environment } = this.hctx.rest.options;
+    const environment = this.hctx.rest.options.environment ?? browserEnvironment;
     const now = { online: environment.isOnline(), visible: environment.isVisible() };
     const reconnected = now.online && !this.was.online;
     const focused = now.online && now.visible && (event === 'focus' || !this.was.visible);
@@ -69,3 +70,19 @@ export class RefetchOnEvents {
 }
 
 const noop = () => undefined;
+
+/** The feature's part of each store. */
+const feature: FeatureImpl = {
+  feature: 'refetchOnEvents',
+  rank: 4,
+  build({ hctx, lifecycle }) {
+    const events = new RefetchOnEvents(hctx, lifecycle);
+    return { mountRead: events.mount.bind(events) };
+  },
+};
+
+/**
+ * `refetchOnFocus` / `refetchOnReconnect` for mounted reads (see docs/concepts.md#expiry).
+ * In `createRest`; give it to `buildCreateRest` to keep it.
+ */
+export const refetchOnEvents: RestFeature = feature;

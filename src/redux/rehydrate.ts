@@ -1,7 +1,10 @@
 import { getOwn, hasOwn, setOwn } from '../internal/own';
 import type { EntityMeta } from '../schema';
 import type { RestActions } from './actions';
+import type { FeatureImpl, RestFeature } from './feature';
+import type { ExtractRehydrationInfo } from './restore';
 import { applyEntityWrite } from './layout';
+import { checkTableFormat } from './tableFormat';
 import type { UnknownAction } from './rtk';
 import { DEFAULT_SHARD_ABOVE, tableGet, tableKeys, tableWrite } from './tables';
 import type { Table, TableLimits } from './tables';
@@ -16,11 +19,7 @@ import type { EntityWrite, KeyMeta, RestState } from './types';
  * reads `stale` and is refetched like any other stale data.
  */
 
-/**
- * Picks the restored slice out of an action, or returns `undefined` for any other action
- * (the `extractRehydrationInfo` option of `createRest`).
- */
-export type ExtractRehydrationInfo = (action: UnknownAction, api: { reducerPath: string }) => unknown;
+export type { ExtractRehydrationInfo } from './restore';
 
 /** redux-persist's `REHYDRATE` type (matched by string: redux-persist is not a dependency). */
 const PERSIST_REHYDRATE = 'persist/REHYDRATE';
@@ -129,3 +128,26 @@ function restoredKeys(live: RestState, restored: Partial<RestState>, limits: Tab
   }
   return { endpoints: tableWrite(live.endpoints, results, false, limits.keys), meta: tableWrite(live.meta, metas, false, limits.keys) };
 }
+
+/** The feature's part of each instance: the reducer's restore step. */
+const feature: FeatureImpl = {
+  feature: 'persistence',
+  rank: 5,
+  instance({ ctx, options }) {
+    const { reducerPath } = ctx.options;
+    return {
+      restore: {
+        of: buildRestoredOf(ctx.actions, reducerPath, options.extractRehydrationInfo ?? persistedRoot),
+        // The restored tables may come from another version of rtk-rest: their format is checked first.
+        merge: (live, restored, action, limits) => mergeRestored(live, checkTableFormat(restored, reducerPath, `restored by ${action.type}`), limits),
+      },
+    };
+  },
+};
+
+/**
+ * Rehydration by freshness (see docs/recipes/persistence.md): redux-persist's `REHYDRATE`, the
+ * actions `extractRehydrationInfo` picks and `rest.actions.rehydrated(slice)` merge a saved slice
+ * entity by entity and key by key. In `createRest`; give it to `buildCreateRest` to keep it.
+ */
+export const persistence: RestFeature = feature;

@@ -1,20 +1,17 @@
 import type { RestContext } from './context';
+import type { FeatureImpl, OptimisticPart, StorePart } from './feature';
 import { buildFetchLifecycle } from './fetchLifecycle';
-import { buildGcHandler, GarbageCollector } from './gc';
+import type { FetchLifecycle } from './fetchLifecycle';
 import type { ActionHandler, HandlerContext, StoreRuntime } from './handlerContext';
 import { KeyRecord } from './keyRecord';
-import { normalizeLayer } from './normalizeResponse';
-import { OptimisticLayers } from './optimistic';
-import type { LayerNormalizer } from './optimistic';
-import { buildPollingHandler, Polling } from './polling';
-import { RefetchOnEvents } from './refetchOnEvents';
 import { InFlightRequests } from './requests';
 import { buildResetHandler } from './reset';
 import type { MiddlewareAPI, UnknownAction } from './rtk';
 import type { Selectors } from './selectors';
-import { buildStreamsResetHandler, Streams } from './streams';
+import { Subscriptions } from './subscriptions';
 import type { RestState } from './types';
 import { buildUnauthorizedHandler } from './unauthorized';
+import { checkFeatures, warnMissingFeature } from './missingFeature';
 
 /** What a store holds per key, on its runtime for the test suite's leak and invariant checks; not API. */
 export interface RuntimeRecords {
@@ -22,9 +19,9 @@ export interface RuntimeRecords {
   readonly active: InFlightRequests['active'];
   readonly argsByKey: KeyRecord['argsByKey'];
   readonly endpointsByKey: KeyRecord['endpointsByKey'];
-  readonly polling: Polling;
-  readonly streams: Streams;
-  readonly gc: GarbageCollector | undefined;
+  readonly subscriptions: Subscriptions;
+  /** The features' own records (`polling`, `streams`, `gc`), when the store has them. */
+  readonly [feature: string]: unknown;
 }
 
 /** One store's handlers, wired: what the middleware composes. */
@@ -34,20 +31,23 @@ export interface StoreHandlers {
   /** Reactions to every action after the reducer ran, in order. */
   readonly after: readonly ActionHandler[];
   /** Recomputes optimistic layers inside actions that change the base (see docs/concepts.md#optimistic-updates). */
-  readonly optimistic: OptimisticLayers;
-  readonly gc: GarbageCollector | undefined;
+  readonly optimistic: OptimisticPart;
+  /** Starts the features' timers once the middleware is registered. */
+  start(): void;
 }
 
 /**
- * Builds one store's handlers from a typed context (STYLE habit 1): the fetch lifecycle, polling,
- * GC, optimistic layers, 401 handling and reset. Each gets what it uses, peers' functions as
- * explicit arguments, so none refers back to an owner.
+ * Builds one store's handlers from a typed context (STYLE habit 1): the core's fetch lifecycle,
+ * 401 handling, reset and subscriptions, and each feature the instance was built with
+ * (optimistic layers, polling, streams, GC, refetch on events). Each gets what it uses, peers' functions
+ * as explicit arguments, so none refers back to an owner.
  */
 export function buildStoreHandlers(
   rest: RestContext,
   api: MiddlewareAPI,
   selectors: Selectors,
   reducer: (state: RestState, action: UnknownAction) => RestState,
+  features: readonly FeatureImpl[],
 ): StoreHandlers {
   const requests = new InFlightRequests();
   const keys = new KeyRecord(selectors.forget);
@@ -55,44 +55,60 @@ export function buildStoreHandlers(
   keys.retainedBy((key) => requests.keyInFlight(key));
   const hctx: HandlerContext = { rest, api, selectors, requests, keys, slice: () => rest.slice(api.getState()) };
 
-  const normalizer: LayerNormalizer = {
-    normalizeLayer: (endpoint, value, args, request, view) => normalizeLayer(endpoint, value, args, request, view, rest.reader(view), rest.options.dataExpiryLength),
-  };
-  const optimistic = new OptimisticLayers(rest, normalizer, { query: selectors.queryOf, response: selectors.responseOf }, reducer);
-  const lifecycle = buildFetchLifecycle(hctx, optimistic, buildUnauthorizedHandler(hctx));
-  const polling = new Polling(hctx, lifecycle);
-  const onEvents = new RefetchOnEvents(hctx, lifecycle);
-  const streams = new Streams(hctx);
-  const gc = rest.options.gc === false ? undefined : new GarbageCollector(hctx, () => polling.subscribedKeys(), rest.options.gc);
+  // Features are built first (the optimistic layers are the lifecycle's peer); what they call of
+  // the lifecycle is only called once the store runs.
+  const subscriptions = new Subscriptions(hctx);
+  const later = { fetch: (...a: Parameters<FetchLifecycle['fetch']>) => lifecycle.fetch(...a), shouldFetch: (...a: Parameters<FetchLifecycle['shouldFetch']>) => lifecycle.shouldFetch(...a) };
+  const parts: StorePart[] = features.map((feature) => feature.build?.({ hctx, lifecycle: later, subscriptions, reducer }) ?? {});
+  const part = <K extends keyof StorePart>(member: K): StorePart[K] => parts.find((p) => p[member] !== undefined)?.[member];
+  const optimistic = part('layers') ?? NO_LAYERS;
+  const lifecycle: FetchLifecycle = buildFetchLifecycle(hctx, optimistic, buildUnauthorizedHandler(hctx));
+  const retain = part('retain');
+  const retainQuery = part('retainQuery');
+  const mountRead = part('mountRead');
 
-  const runtime: StoreRuntime & RuntimeRecords = {
-    fetch: lifecycle.fetch,
-    shouldFetch: lifecycle.shouldFetch,
-    inFlight: requests.inFlight.bind(requests),
-    join: requests.join.bind(requests),
-    cancelling: requests.cancelling.bind(requests),
-    keyInFlight: requests.keyInFlight.bind(requests),
-    retain: (key: string) => gc?.retain(key),
-    retainQuery: (queryable: unknown, args: readonly unknown[]) => gc?.retainQuery(queryable, args),
-    mountRead: onEvents.mount.bind(onEvents),
-    subscribe: (endpoint, args, key) => {
-      const unsubscribe = polling.subscribe(endpoint, args, key);
-      streams.start(endpoint, args, key);
-      // The key's last subscriber gone: its stream stops (see docs/concepts.md#streams).
-      return () => {
-        unsubscribe();
-        if (!polling.has(key)) streams.stop(key);
-      };
+  const runtime: StoreRuntime & RuntimeRecords = Object.assign(
+    {
+      fetch: lifecycle.fetch,
+      shouldFetch: lifecycle.shouldFetch,
+      inFlight: requests.inFlight.bind(requests),
+      join: requests.join.bind(requests),
+      cancelling: requests.cancelling.bind(requests),
+      keyInFlight: requests.keyInFlight.bind(requests),
+      retain: (key: string) => retain?.(key),
+      retainQuery: (queryable: unknown, args: readonly unknown[]) => retainQuery?.(queryable, args),
+      mountRead: (endpoint: Parameters<StoreRuntime['mountRead']>[0], args: unknown[], key: string) => {
+        if (process.env.NODE_ENV !== 'production') checkFeatures(features, endpoint, 'mount', rest.options);
+        return mountRead === undefined ? noop : mountRead(endpoint, args, key);
+      },
+      subscribe: (endpoint: Parameters<StoreRuntime['subscribe']>[0], args: unknown[], key: string) => {
+        if (process.env.NODE_ENV !== 'production') checkFeatures(features, endpoint, 'subscribe', rest.options);
+        return subscriptions.add(endpoint, args, key);
+      },
+      remember: keys.remember.bind(keys),
+      reads: requests.reads,
+      active: requests.active,
+      argsByKey: keys.argsByKey,
+      endpointsByKey: keys.endpointsByKey,
+      subscriptions,
     },
-    remember: keys.remember.bind(keys),
-    reads: requests.reads,
-    active: requests.active,
-    argsByKey: keys.argsByKey,
-    endpointsByKey: keys.endpointsByKey,
-    polling,
-    streams,
-    gc,
-  };
-  const after = [buildResetHandler(hctx, optimistic, polling), lifecycle.handle, buildGcHandler(hctx), buildPollingHandler(polling), buildStreamsResetHandler(hctx, streams, (key) => polling.has(key))];
-  return { runtime, after, optimistic, gc };
+    ...parts.map((p) => p.records),
+  );
+  const after = [buildResetHandler(hctx, optimistic), lifecycle.handle];
+  for (const p of parts) if (p.after !== undefined) after.push(p.after);
+  return { runtime, after, optimistic, start: () => parts.forEach((p) => p.start?.()) };
 }
+
+const noop = () => undefined;
+
+/** A store without the optimisticUpdates feature: no layer, ever (development says why, once per endpoint). */
+const NO_LAYERS: OptimisticPart = {
+  active: false,
+  start(endpoint) {
+    if (process.env.NODE_ENV !== 'production' && endpoint.sideEffect && typeof endpoint.getOptimisticResponse === 'function') warnMissingFeature(endpoint, 'getOptimisticResponse', 'optimisticUpdates');
+    return undefined;
+  },
+  settled: noop,
+  clear: noop,
+  enrich: (action) => action,
+};

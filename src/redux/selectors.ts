@@ -6,7 +6,7 @@ import { keyOf } from './argsKey';
 import type { RestContext } from './context';
 import { LastAnswers } from './lastAnswers';
 import { entitiesToken } from './layout';
-import { viewOf } from './optimistic';
+import { viewOf } from './view';
 import type { KeyMeta, RestState, StoredError } from './types';
 import { tableGet } from './tables';
 import { getOwn } from '../internal/own';

@@ -2,8 +2,7 @@ import type { RestActions } from './actions';
 import { freezePlainTables, freezeState } from './freeze';
 import { applyEntityWrite, removals } from './layout';
 import { setOwn } from '../internal/own';
-import { mergeRestored } from './rehydrate';
-import type { RestoredOf } from './rehydrate';
+import type { Restore } from './restore';
 import type { UnknownAction } from './rtk';
 import { checkTableFormat } from './tableFormat';
 import { DEFAULT_SHARD_ABOVE, tableGet, tableHas, tableKeys, tableWrite } from './tables';
@@ -73,16 +72,16 @@ function isOlder(meta: KeyMeta | undefined, fetchedAt: number): boolean {
 }
 
 /** The reducer (see docs/internals.md#the-state): pure, copy-on-write, reading nothing but the state and the action. */
-export function buildReducer(actions: RestActions, restoredOf?: RestoredOf, limits: TableLimits = DEFAULT_SHARD_ABOVE, reducerPath = 'rest') {
+export function buildReducer(actions: RestActions, restore?: Restore, limits: TableLimits = DEFAULT_SHARD_ABOVE, reducerPath = 'rest') {
   const w = writer(limits);
   const base = buildBaseReducer(actions, w, reducerPath);
   return function restReducer(state: RestState | undefined, action: UnknownAction): RestState {
-    // A restored slice merges by freshness (issue 17.3); its layers never come back. Its tables
-    // may come from another version of rtk-rest: their format is checked first.
-    const restored = restoredOf?.(action);
+    // A restored slice merges by freshness (issue 17.3, the persistence feature); its layers never come back.
+    const restored = restore?.of(action);
+    if (process.env.NODE_ENV !== 'production' && restore === undefined && actions.rehydrated.match(action)) warnNoPersistence(reducerPath);
     const next =
-      restored !== undefined
-        ? mergeRestored(state === undefined ? initialState() : completeState(state), checkTableFormat(restored, reducerPath, `restored by ${action.type}`), limits).state
+      restore !== undefined && restored !== undefined
+        ? restore.merge(state === undefined ? initialState() : completeState(state), restored, action, limits).state
         : withLayers(base(state, action), action, actions);
     // Development only (see docs/internals.md#development-only-code): frozen state keeps RTK's default checks cheap (freeze.ts).
     if (process.env.NODE_ENV !== 'production') {
@@ -267,4 +266,11 @@ function dropPending(w: Writer, state: RestState): RestState {
   }
   const metas = w.keys(state.meta, written);
   return metas === state.meta && state.optimistic.length === 0 ? state : { ...state, meta: metas, optimistic: [] };
+}
+
+/** Development only: `rest.actions.rehydrated` reached an instance built without persistence. */
+function warnNoPersistence(reducerPath: string): void {
+  console.warn(
+    `[rtk-rest] ${reducerPath}/rehydrated was dispatched, but this rest instance was built without the persistence feature, so nothing is restored. Add it: buildCreateRest(persistence, …) (rtk-rest exports persistence), or use createRest, which has every feature.`,
+  );
 }

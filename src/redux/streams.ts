@@ -1,6 +1,8 @@
 import type { StoreEndpoint, StreamContext } from '../rest';
+import type { FeatureImpl, RestFeature } from './feature';
 import type { ActionHandler, HandlerContext } from './handlerContext';
 import type { UnknownAction } from './rtk';
+import type { Subscriber, Subscriptions, SubscriptionWatcher } from './subscriptions';
 
 /** The thunks a stream writes through: the public instance's `setResponse` and `set`. */
 interface Writers {
@@ -20,7 +22,7 @@ interface RunningStream {
  * subscriber leaves. A reset aborts them all and starts again those whose key is still
  * subscribed, since the subscribers still want live data (as polls are due at once after a reset).
  */
-export class Streams {
+export class Streams implements SubscriptionWatcher {
   private readonly running = new Map<string, RunningStream>();
 
   constructor(private readonly hctx: HandlerContext) {}
@@ -48,6 +50,16 @@ export class Streams {
     } catch (error) {
       failed(error);
     }
+  }
+
+  /** A subscriber arrived: its endpoint's stream starts unless the key has one. */
+  added(key: string, { endpoint, args }: Subscriber): void {
+    this.start(endpoint, args, key);
+  }
+
+  /** The key's last subscriber gone: its stream stops. */
+  removed(key: string, all: readonly Subscriber[]): void {
+    if (all.length === 0) this.stop(key);
   }
 
   /** The key lost its last subscriber: abort its stream. */
@@ -82,8 +94,25 @@ export class Streams {
 }
 
 /** `resetEntireStore` committed: the streams restart (see docs/concepts.md#streams). */
-export function buildStreamsResetHandler({ rest }: HandlerContext, streams: Streams, subscribed: (key: string) => boolean): ActionHandler {
+function buildStreamsResetHandler({ rest }: HandlerContext, streams: Streams, subscriptions: Subscriptions): ActionHandler {
   return (action) => {
-    if (rest.actions.resetEntireStore.match(action)) streams.restartAll(subscribed);
+    if (rest.actions.resetEntireStore.match(action)) streams.restartAll((key) => subscriptions.has(key));
   };
 }
+
+/** The feature's part of each store. */
+const feature: FeatureImpl = {
+  feature: 'streams',
+  rank: 3,
+  build({ hctx, subscriptions }) {
+    const running = new Streams(hctx);
+    subscriptions.watch(running);
+    return { after: buildStreamsResetHandler(hctx, running, subscriptions), records: { streams: running } };
+  },
+};
+
+/**
+ * Runs each endpoint's `stream(...)` while its key has subscribers (see docs/concepts.md#streams).
+ * In `createRest`; give it to `buildCreateRest` to keep it.
+ */
+export const streams: RestFeature = feature;

@@ -19,6 +19,9 @@ export const mapKeys = (value: any, rename: (key: string) => string): any =>
       ? Object.fromEntries(Object.entries(value).map(([key, item]) => [rename(key), mapKeys(item, rename)]))
       : value;
 
+/** A server answer as the app stores it: camelCase keys. For JSON that arrives outside a request (the live posts). */
+export const fromWire = (value: unknown): any => mapKeys(value, toCamel);
+
 export class ApiEndpoint<const O extends RestGenerics = any> extends RestEndpoint<O> {
   override getHeaders(headers: Record<string, string>) {
     const token = accessToken();
@@ -38,6 +41,6 @@ export class ApiEndpoint<const O extends RestGenerics = any> extends RestEndpoin
     return super.searchToString(mapKeys(params, toSnake));
   }
   override process(value: unknown, ..._args: unknown[]): any {
-    return mapKeys(value, toCamel);
+    return fromWire(value);
   }
 }

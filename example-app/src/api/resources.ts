@@ -1,13 +1,13 @@
 /**
  * The example's data model, declared once as a user of rtk-rest would: entities with date and
- * decimal deserializers, a posts resource with optimistic mutations, Link-header pagination, a
- * like counter, comments, the polled site stats and login.
+ * decimal deserializers, a posts resource with optimistic mutations, Link-header pagination,
+ * live new posts, a like counter, comments, the polled site stats and login.
  */
 import { createResource, Entity, schema } from 'rtk-rest';
-import { ApiEndpoint } from './ApiEndpoint';
+import { ApiEndpoint, fromWire } from './ApiEndpoint';
 import { Decimal } from './Decimal';
 import type { SessionUser } from './session';
-import type { OptimisticSnapshot } from 'rtk-rest';
+import type { OptimisticSnapshot, StreamContext } from 'rtk-rest';
 
 export class User extends Entity {
   id = 0;
@@ -62,6 +62,9 @@ export const setCurrentUser = (user: SessionUser | undefined) => {
   currentUser = user;
 };
 
+/** A group's posts: one stored list per set of arguments, which `unshift` adds to. */
+const postList = new schema.Collection([Post]);
+
 /**
  * The posts list, newest first. The server names the next page in a `Link: <…>; rel="next"`
  * header, which `usePaginated` follows as given: no parsing here.
@@ -69,8 +72,21 @@ export const setCurrentUser = (user: SessionUser | undefined) => {
 const getPostList = new ApiEndpoint({
   path: '/api/:group/posts',
   searchParams: {} as { author?: string },
-  schema: new schema.Collection([Post]),
+  schema: postList,
   name: 'Post.getList',
+  /**
+   * Live new posts (docs/recipes/sse.md): while a component subscribes to the list
+   * (`useSubscription` in PostList), the server pushes each post created in the group, by anyone,
+   * over server-sent events. Each is written with `set(postList.unshift, …)`, an ordinary action:
+   * it goes on top of the list with no refetch, and only once, since a list never holds a post
+   * twice (one this tab created itself is already there).
+   */
+  stream({ args: [{ group }], signal, set }: StreamContext<[{ group: string }]>) {
+    const source = new EventSource(`/api/${encodeURIComponent(group)}/posts/events`);
+    source.addEventListener('message', (event) => set(postList.unshift, { group }, fromWire(JSON.parse(event.data))));
+    // The list unmounted (or the store was reset): close the connection, the server forgets us.
+    signal.addEventListener('abort', () => source.close());
+  },
 });
 
 export const PostResource = createResource({

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { useController, usePaginated } from 'rtk-rest/react';
+import { useController, usePaginated, useSubscription } from 'rtk-rest/react';
 import { PostResource } from '../api/resources';
 import type { Post } from '../api/resources';
 import { describeError } from './describeError';
@@ -7,10 +7,13 @@ import { PostItem } from './PostItem';
 
 /**
  * The group's posts, newest first. "Load more" appends the page the server's `Link` header names
- * (`usePaginated`); a failed page shows its error under the list, which stays as it was.
+ * (`usePaginated`); a failed page shows its error under the list, which stays as it was. While
+ * the list is shown it is live: posts created elsewhere appear at the top as they are published.
  */
 export function PostList({ group, canWrite }: { group: string; canWrite: boolean }) {
   const { data: posts, error, hasNextPage, fetchNextPage, isFetchingNextPage, nextPageError } = usePaginated(PostResource.getList, { group });
+  // Subscribing starts the list's `stream` (resources.ts), and unmounting stops it.
+  useSubscription(PostResource.getList, { group });
   const ctrl = useController();
   // An optimistic delete unmounts the row at once, so the row cannot keep its own failure: the
   // list keeps it for the row that comes back. `onDelete` keeps its identity for the memoized rows.

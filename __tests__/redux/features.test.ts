@@ -1,0 +1,160 @@
+import { buildCreateRest, createRest, createResource, entityChanges, garbageCollection, optimisticUpdates, persistence, polling, refetchOnEvents, streams } from '../../src';
+import type { UnknownAction } from '@reduxjs/toolkit';
+import type { Rest, RestFeature, StreamContext } from '../../src';
+import { runtimeOf } from '../../src/redux';
+import { A, K, Post, PostResource, fetchAnswered, flush, makeStore, net, p5, post5, rawSlice, useTestEnvironment, watchConsole } from './support';
+
+// Issue 20: the store's optional concerns are features; `buildCreateRest(...features)` builds a
+// createRest with only those, and an endpoint option whose feature is missing says so in development.
+useTestEnvironment();
+
+/** A store over an instance built with these features, past its registration. */
+function storeWith(...features: RestFeature[]) {
+  const rest = buildCreateRest(...features)({ gc: { intervalMs: 1000, graceMs: 0 } }) as unknown as Rest;
+  const actions: UnknownAction[] = [];
+  const store = makeStore(rest, { log: actions });
+  store.dispatch({ type: 'test/ready' });
+  return { rest, store, actions };
+}
+
+async function tick(ms: number): Promise<void> {
+  await jest.advanceTimersByTimeAsync(ms);
+  await flush();
+}
+
+const answerAll = () => net.autoRespond(() => new Response(JSON.stringify(post5), { headers: { 'content-type': 'application/json' } }));
+const polled = PostResource.get.extend({ pollFrequency: 1000 });
+
+describe('issue 20: buildCreateRest builds a store with only the features it is given', () => {
+  it('issue 20 without polling a subscribed key never polls, and development says which feature is missing, once', async () => {
+    const console = watchConsole();
+    const { rest, store } = storeWith();
+    answerAll();
+    const first = store.dispatch(rest.subscribe(polled, p5));
+    const second = store.dispatch(rest.subscribe(polled, p5));
+    await tick(5000);
+    expect(net.count).toBe(0);
+    expect(console.warnings).toHaveLength(1);
+    expect(String(console.warnings[0]![0])).toMatch(/^\[rtk-rest\] .* has pollFrequency, but this rest instance was built without the polling feature.*buildCreateRest\(polling/);
+    first();
+    second();
+  });
+
+  it('issue 20 with polling it polls as createRest does', async () => {
+    const console = watchConsole();
+    const { rest, store } = storeWith(polling);
+    answerAll();
+    const unsubscribe = store.dispatch(rest.subscribe(polled, p5));
+    await tick(0);
+    expect(net.count).toBe(1);
+    await tick(1000);
+    expect(net.count).toBe(2);
+    unsubscribe();
+    await tick(5000);
+    expect(net.count).toBe(2);
+    expect(console.warnings).toEqual([]);
+  });
+
+  it('issue 20 without streams a subscription starts no stream and says so; with streams it starts one', () => {
+    const console = watchConsole();
+    const started: StreamContext[] = [];
+    const streaming = PostResource.get.extend({ stream: (context: StreamContext) => void started.push(context) });
+    const without = storeWith(polling);
+    without.store.dispatch(without.rest.subscribe(streaming, p5))();
+    expect(started).toHaveLength(0);
+    expect(String(console.warnings[0]![0])).toMatch(/has stream, but this rest instance was built without the streams feature/);
+    const withStreams = storeWith(streams);
+    const unsubscribe = withStreams.store.dispatch(withStreams.rest.subscribe(streaming, p5));
+    expect(started).toHaveLength(1);
+    unsubscribe();
+    expect(started[0]!.signal.aborted).toBe(true);
+  });
+
+  it('issue 20 without garbageCollection nothing is collected; with it, an unretained expired key goes', async () => {
+    const without = storeWith();
+    await fetchAnswered(without.store, without.rest.fetch(PostResource.get, p5), post5);
+    const withGc = storeWith(garbageCollection);
+    await fetchAnswered(withGc.store, withGc.rest.fetch(PostResource.get, p5), post5);
+    await tick(120_000);
+    expect(rawSlice(without.rest, without.store.getState()).meta[K.post5]).toBeDefined();
+    expect(rawSlice(withGc.rest, withGc.store.getState()).meta[K.post5]).toBeUndefined();
+    // Nothing to retain for without GC: the runtime answers hooks with no release.
+    expect(runtimeOf(without.store.dispatch, 'rest').retain(K.post5)).toBeUndefined();
+  });
+
+  it('issue 20 a mounted read with refetchOnFocus needs refetchOnEvents: without it, a development warning', () => {
+    const console = watchConsole();
+    const onFocus = PostResource.get.extend({ refetchOnFocus: true });
+    const { store } = storeWith();
+    const unmount = runtimeOf(store.dispatch, 'rest').mountRead(onFocus, [p5], K.post5);
+    unmount();
+    expect(String(console.warnings[0]![0])).toMatch(/has refetchOnFocus, but this rest instance was built without the refetchOnEvents feature/);
+    const withEvents = storeWith(refetchOnEvents);
+    runtimeOf(withEvents.store.dispatch, 'rest').mountRead(onFocus, [p5], K.post5)();
+    expect(console.warnings).toHaveLength(1);
+  });
+
+  it('issue 20 without optimisticUpdates an optimistic mutation shows no layer and says so; with it, the layer shows at once', async () => {
+    const console = watchConsole();
+    const Posts = createResource({ path: '/:group/posts/:id', schema: Post, urlPrefix: A, optimistic: true });
+    for (const features of [[], [optimisticUpdates]]) {
+      const { rest, store } = storeWith(...features);
+      await fetchAnswered(store, rest.fetch(Posts.get, p5), post5);
+      const patch = net.count + 1;
+      const update = store.dispatch(rest.fetch(Posts.partialUpdate, p5, { title: 'new' }));
+      const shown = rest.selectData(store.getState(), Posts.get, p5)?.title;
+      expect({ features: features.length, shown, layers: rawSlice(rest, store.getState()).optimistic.length }).toEqual(
+        features.length === 0 ? { features: 0, shown: 'hi', layers: 0 } : { features: 1, shown: 'new', layers: 1 },
+      );
+      (await net.nth(patch)).reply({ ...post5, title: 'new' });
+      await update;
+      expect(rest.selectData(store.getState(), Posts.get, p5)?.title).toBe('new');
+    }
+    expect(console.warnings.map(String)).toEqual([expect.stringMatching(/has getOptimisticResponse, but this rest instance was built without the optimisticUpdates feature/)]);
+  });
+
+  it('issue 20 without persistence a rehydrate restores nothing and says so; with it, the saved post comes back', async () => {
+    const console = watchConsole();
+    const saved = storeWith();
+    await fetchAnswered(saved.store, saved.rest.fetch(PostResource.get, p5), post5);
+    const slice = rawSlice(saved.rest, saved.store.getState());
+    for (const features of [[], [persistence]]) {
+      const { rest, store } = storeWith(...features);
+      store.dispatch(rest.actions.rehydrated(slice));
+      store.dispatch({ type: 'persist/REHYDRATE', key: 'root', payload: { rest: slice } });
+      expect({ features: features.length, title: rest.selectData(store.getState(), PostResource.get, p5)?.title }).toEqual({ features: features.length, title: features.length === 0 ? undefined : 'hi' });
+    }
+    expect(console.warnings.map(String)).toEqual([expect.stringMatching(/rest\/rehydrated was dispatched, but this rest instance was built without the persistence feature/)]);
+  });
+
+  it('issue 20 without entityChanges no action carries changed entities and matchEntitiesChanged says why; with it, it matches', async () => {
+    const console = watchConsole();
+    for (const features of [[], [entityChanges]]) {
+      const { rest, store, actions } = storeWith(...features);
+      const matcher = rest.matchEntitiesChanged(Post);
+      await fetchAnswered(store, rest.fetch(PostResource.get, p5), post5);
+      const fulfilled = actions.find((action) => action.type === 'rest/fetch/fulfilled')!;
+      expect({ features: features.length, matches: matcher(fulfilled), pks: rest.changedPks(fulfilled, Post) }).toEqual(
+        features.length === 0 ? { features: 0, matches: false, pks: [] } : { features: 1, matches: true, pks: ['5'] },
+      );
+    }
+    expect(console.warnings.map(String)).toEqual([expect.stringMatching(/matchEntitiesChanged\(…\) never matches: this rest instance was built without the entityChanges feature/)]);
+  });
+
+  it('issue 20 the order and repeats of features do not matter: the store gets each once, in createRest\'s order', () => {
+    const order = (rest: Rest) => {
+      const store = makeStore(rest);
+      store.dispatch({ type: 'test/ready' });
+      return runtimeOf(store.dispatch, 'rest') as unknown as Record<string, unknown>;
+    };
+    const full = order(createRest());
+    const built = order(buildCreateRest(streams, refetchOnEvents, polling, garbageCollection, polling)() as unknown as Rest);
+    const featureRecords = (runtime: Record<string, unknown>) => Object.keys(runtime).filter((key) => ['polling', 'streams', 'gc'].includes(key));
+    expect(featureRecords(built)).toEqual(featureRecords(full));
+  });
+
+  it('issue 20 anything but a feature is a clear error naming the argument', () => {
+    expect(() => buildCreateRest(polling, { feature: 'mine' } as RestFeature)).toThrow(/^\[rtk-rest\] buildCreateRest\(\.\.\.features\): argument 2 is not a feature/);
+    expect(() => buildCreateRest(undefined as unknown as RestFeature)).toThrow(/argument 1 is not a feature \(got undefined\)/);
+  });
+});

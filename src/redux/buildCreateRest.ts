@@ -1,0 +1,361 @@
+import type { DataOf, RestEndpoint } from '../rest';
+import type { Denormalize } from '../schema';
+import type { ResponseState } from './selectors';
+import { StoreMemoCache } from '../schema';
+import { buildActions } from './actions';
+import { sliceOf, sliceReader } from './context';
+import type { ResolvedOptions, RestContext } from './context';
+import { buildMiddleware } from './middleware';
+import type { RequestPolicyDefaults } from './policies';
+import { globalTimers } from './environment';
+import { implementations } from './feature';
+import type { Annotate, FeatureImpl, RestFeature } from './feature';
+import type { Restore } from './restore';
+import type { Environment, Timers } from './environment';
+import { buildSelectors } from './selectors';
+import { buildEntitySelectors } from './entitySelectors';
+import { buildEntityMatchers } from './entityChanges';
+import type { ExtractRehydrationInfo } from './rehydrate';
+import { buildReducer, completeState } from './slice';
+import { logicalSlice } from './layout';
+import type { RestState } from './types';
+import { DEFAULT_SHARD_ABOVE } from './tables';
+import type { TableLimits } from './tables';
+
+/**
+ * The arguments of `rest.fetch(endpoint, …)` and the endpoint selectors: the endpoint's own call
+ * arguments, so a typo is a type error as in a plain call, or a single `null` ("no request",
+ * see docs/internals.md#the-fetch-lifecycle).
+ * @inline
+ */
+type CallArgs<E> = (E extends (...args: infer A) => any ? A : unknown[]) | [null];
+import { buildThunks } from './thunks';
+
+/** Options of `createRest` (see docs/concepts.md#the-store), with the request policies' defaults (issue 18.5). */
+export interface CreateRestOptions extends RequestPolicyDefaults {
+  /** The slice's key in the root state and the prefix of every action type. @default 'rest' */
+  reducerPath?: string;
+  /** ms a result stays fresh when its endpoint sets none. @default 60000 */
+  dataExpiryLength?: number;
+  /** ms an error stays fresh when its endpoint sets none. @default 1000 */
+  errorExpiryLength?: number;
+  /** Garbage collection of unretained data; `false` keeps everything. @default { intervalMs: 300000, graceMs: 120000 } */
+  gc?: false | { intervalMs?: number; graceMs?: number };
+  /** Called on HTTP 401 (see docs/recipes/unauthorized.md). @default resets the store */
+  onUnauthorized?: (error: unknown, api: { dispatch: (action: any) => any; getState: () => unknown }) => unknown;
+  /** Keep polling while the document is hidden. @default false */
+  pollWhenHidden?: boolean;
+  /** The clock (injected in tests). @default Date.now */
+  now?: () => number;
+  /** Timer functions for polling and GC (injected in tests). @default the global setTimeout/clearTimeout, looked up at call time */
+  timers?: Timers;
+  /**
+   * Online and visibility state for polling (see docs/concepts.md#polling).
+   * @default `navigator.onLine`, `document.visibilityState` and their events; always online and visible without a DOM
+   * @example createRest({ environment: { isOnline: () => true, isVisible: () => appIsInForeground(), listen: (onChange) => subscribeToAppState(onChange) } })
+   */
+  environment?: Environment;
+  /**
+   * Picks a restored slice (what `state[reducerPath]` held when it was saved) out of an action,
+   * or returns `undefined` for every other action. The slice is merged into the live one by
+   * freshness: per entity and per key, the side whose request started later wins; pending
+   * requests and optimistic layers are never restored. `rest.actions.rehydrated(slice)` is
+   * always merged this way, whatever this option says.
+   * @default redux-persist persisting the root reducer: `persist/REHYDRATE`'s `payload[reducerPath]`
+   * @example
+   * // redux-persist with a persistReducer around the rest reducer alone (persist key 'rest'):
+   * createRest({ extractRehydrationInfo: (action) => (action.type === REHYDRATE && action.key === 'rest' ? action.payload : undefined) });
+   * // next-redux-wrapper:
+   * createRest({ extractRehydrationInfo: (action, { reducerPath }) => (action.type === HYDRATE ? (action.payload as RootState)[reducerPath] : undefined) });
+   */
+  extractRehydrationInfo?: ExtractRehydrationInfo;
+  /**
+   * How large a table may grow and stay a plain object. Up to this many entries
+   * `state[reducerPath].entities.Post['5']` is the post's plain JSON, and so are `entitiesMeta`,
+   * `indexes`, `endpoints` and `meta`: what DevTools, `createSelector`s and persistence see.
+   * A larger table is sharded into `{ "@@rtk-rest/table": 2, size, order, shards }`, so that a
+   * write copies a few small arrays instead of the whole table; the selectors read both forms,
+   * and `rest.devTools` shows sharded tables as plain objects again. `entities` sets the
+   * threshold of entity tables and their meta and index tables; `keys` that of `endpoints` and
+   * `meta` (one entry per request key, written twice by every request, so kept smaller). A
+   * number sets both; `Infinity` never shards (each write then copies the whole table).
+   * @default { entities: 2000, keys: 128 }
+   * @example createRest({ shardTablesAbove: { entities: 10_000 } })
+   */
+  shardTablesAbove?: number | { entities?: number; keys?: number };
+}
+
+function checkLength(option: string, value: unknown): number | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'number' || !(value >= 0)) {
+    throw new RangeError(`createRest: ${option} must be a number of ms ≥ 0 (Infinity allowed), got ${String(value)}`);
+  }
+  return value;
+}
+
+function checkCount(option: string, value: unknown, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !(value >= 0)) {
+    throw new RangeError(`createRest: ${option} must be a number of entries ≥ 0 (Infinity allowed), got ${String(value)}`);
+  }
+  return value;
+}
+
+function resolveLimits(option: CreateRestOptions['shardTablesAbove']): TableLimits {
+  if (typeof option !== 'object' || option === null) {
+    return { entities: checkCount('shardTablesAbove', option, DEFAULT_SHARD_ABOVE.entities), keys: checkCount('shardTablesAbove', option, DEFAULT_SHARD_ABOVE.keys) };
+  }
+  return {
+    entities: checkCount('shardTablesAbove.entities', option.entities, DEFAULT_SHARD_ABOVE.entities),
+    keys: checkCount('shardTablesAbove.keys', option.keys, DEFAULT_SHARD_ABOVE.keys),
+  };
+}
+
+function checkTimeout(value: unknown): number | undefined {
+  if (value === undefined || (typeof value === 'number' && Number.isFinite(value) && value > 0)) return value;
+  throw new RangeError(`createRest: timeout must be a finite number of ms > 0, got ${String(value)}`);
+}
+
+function resolveOptions(options: CreateRestOptions): ResolvedOptions {
+  const reducerPath = 'reducerPath' in options ? options.reducerPath : 'rest';
+  if (typeof reducerPath !== 'string' || reducerPath === '') {
+    throw new TypeError(`createRest: reducerPath must be a non-empty string, got ${JSON.stringify(reducerPath) ?? String(reducerPath)}`);
+  }
+  const gcOption = options.gc ?? {};
+  return {
+    reducerPath,
+    dataExpiryLength: checkLength('dataExpiryLength', options.dataExpiryLength) ?? 60_000,
+    errorExpiryLength: checkLength('errorExpiryLength', options.errorExpiryLength) ?? 1_000,
+    gc:
+      gcOption === false
+        ? false
+        : {
+            intervalMs: checkLength('gc.intervalMs', gcOption.intervalMs) ?? 300_000,
+            graceMs: checkLength('gc.graceMs', gcOption.graceMs) ?? 120_000,
+          },
+    pollWhenHidden: options.pollWhenHidden ?? false,
+    now: options.now ?? (() => Date.now()),
+    timers: options.timers ?? globalTimers,
+    environment: options.environment,
+    shardTablesAbove: resolveLimits(options.shardTablesAbove),
+    retry: options.retry ?? true,
+    timeout: checkTimeout(options.timeout),
+    refetchOnFocus: options.refetchOnFocus ?? false,
+    refetchOnReconnect: options.refetchOnReconnect ?? false,
+  };
+}
+
+/**
+ * Builds a `createRest` with only the given features (the optional concerns of the store:
+ * `optimisticUpdates`, `polling`, `streams`, `garbageCollection`, `refetchOnEvents`,
+ * `persistence`, `entityChanges`), so an app bundles no code for the
+ * others; `createRest` itself has them all. The order does not matter; an endpoint whose option
+ * needs a missing feature (`pollFrequency` without `polling`, …) gets a development warning when
+ * it is used (see docs/concepts.md#bundle-size).
+ *
+ * @example
+ * // buildCreateRest and the features are exported by rtk-rest.
+ * const createRest = buildCreateRest(garbageCollection); // no polling, streams or refetch on focus
+ * export const rest = createRest({ reducerPath: 'rest' });
+ */
+export function buildCreateRest(...features: RestFeature[]) {
+  const ordered = implementations(features);
+  /** `createRest` with the features `buildCreateRest` was given. */
+  return <const ReducerPath extends string = 'rest'>(options: CreateRestOptions & { reducerPath?: ReducerPath } = {}) => makeRest<ReducerPath>(options, ordered);
+}
+
+/** One instance with the given features: what `createRest` and `buildCreateRest`'s function return. */
+export function makeRest<const ReducerPath extends string = 'rest'>(options: CreateRestOptions & { reducerPath?: ReducerPath }, features: readonly FeatureImpl[]) {
+  const resolved = resolveOptions(options);
+  const actions = buildActions(resolved.reducerPath);
+  let resetThunk: () => unknown = () => undefined;
+  const ctx: RestContext = {
+    options: resolved,
+    actions,
+    memo: new StoreMemoCache(),
+    slice: (rootState) => sliceOf(rootState, resolved.reducerPath),
+    reader: sliceReader,
+    onUnauthorized: options.onUnauthorized ?? ((_error, api) => api.dispatch(resetThunk())),
+  };
+  const selectors = buildSelectors(ctx);
+  const entitySelectors = buildEntitySelectors(ctx);
+  // The features' parts of the instance, in rank order: persistence's restore step first, since
+  // entity-change tracking reports what a restore takes.
+  let restore: Restore | undefined;
+  let annotate: Annotate | undefined;
+  for (const feature of features) {
+    const part = feature.instance?.({ ctx, options, restore });
+    restore ??= part?.restore;
+    annotate ??= part?.annotate;
+  }
+  const entityChanges = buildEntityMatchers(resolved.reducerPath, annotate !== undefined);
+  const { shouldFetch: _shouldFetch, ...thunks } = buildThunks(ctx, selectors);
+  resetThunk = thunks.resetEntireStore;
+  const rest = {
+    /** The slice's key; a literal type, so `{ [rest.reducerPath]: rest.reducer, …others }` type-checks. */
+    reducerPath: resolved.reducerPath as ReducerPath,
+    /**
+     * The slice reducer; mount it at `reducerPath`. Its state is plain JSON (`RestState`): read it
+     * through the selectors. In development it freezes what it writes, so RTK's default
+     * immutability and serializability checks stay on and stay cheap.
+     */
+    reducer: buildReducer(actions, restore, resolved.shardTablesAbove, resolved.reducerPath),
+    /**
+     * The middleware that runs requests, polling, optimistic updates and GC; add it after RTK's
+     * default middleware (the thunk middleware is required).
+     */
+    middleware: buildMiddleware(ctx, selectors, annotate, features),
+    /**
+     * RTK `createAction` creators of every action this instance produces (see docs/internals.md#actions), each
+     * with `.type` and `.match`, for reducers, listeners and DevTools filters. Only
+     * `resetEntireStore()` and `rehydrated(savedSlice)` (merges a saved slice by freshness, see
+     * the `extractRehydrationInfo` option) are meant to be dispatched directly.
+     *
+     * @example
+     * const sessionSlice = createSlice({
+     *   name: 'session',
+     *   initialState: { lastError: '' },
+     *   reducers: {},
+     *   extraReducers: (builder) =>
+     *     builder.addMatcher(rest.actions.fetchRejected.match, (state, action) => {
+     *       state.lastError = action.error?.message ?? '';
+     *     }),
+     * });
+     */
+    actions,
+    /**
+     * Options for `configureStore({ devTools: rest.devTools })`: DevTools then shows sharded
+     * tables (those above `shardTablesAbove`) as plain objects too. Not needed below that size:
+     * every table is a plain object there.
+     */
+    devTools: {
+      /** Replaces the slice in DevTools' copy of the state with its logical tables. */
+      stateSanitizer: buildStateSanitizer(resolved.reducerPath),
+    },
+    ...thunks,
+    /**
+     * Sends a request whatever the cache holds (a read joins the same read in flight); resolves
+     * after the commit to the endpoint's data, or rejects with the real error (see docs/internals.md#the-fetch-lifecycle).
+     * `null` as the arguments resolves `undefined`.
+     *
+     * @example
+     * const post = await store.dispatch(rest.fetch(PostResource.get, { group: 'react', id: 5 })); // Post
+     * await store.dispatch(rest.fetch(PostResource.update, { group: 'react', id: 5 }, { title: 'new' }));
+     */
+    fetch: thunks.fetch as <E extends RestEndpoint<any>>(endpoint: E, ...args: CallArgs<E>) => Thunk<Promise<DataOf<E>>>,
+    /**
+     * Joins a read in flight, fetches when the fetch rule says so, else resolves at once to the
+     * stored data (or rejects with the stored error) (see docs/concepts.md#the-store).
+     *
+     * @example
+     * const posts = await store.dispatch(rest.fetchIfStale(PostResource.getList, { group: 'react' }));
+     */
+    fetchIfStale: thunks.fetchIfStale as <E extends RestEndpoint<any>>(endpoint: E, ...args: CallArgs<E>) => Thunk<Promise<DataOf<E>>>,
+    /**
+     * Everything known about a key: `{ data, error, status, isLoading, isFetching, expiryStatus,
+     * fetchedAt, expiresAt }` (see docs/concepts.md#the-store). Memoized: an unchanged answer keeps its reference.
+     *
+     * @example
+     * const { data, isLoading, error } = rest.selectResponse(store.getState(), PostResource.get, { group: 'react', id: 5 });
+     */
+    selectResponse: selectors.selectResponse as <E extends RestEndpoint<any>>(state: unknown, endpoint: E, ...args: CallArgs<E>) => ResponseState<DataOf<E>>,
+    /**
+     * The key's data: Entity instances, arrays and objects of them, or `undefined` when absent,
+     * invalidated or deleted (see docs/concepts.md#the-store).
+     *
+     * @example
+     * const post = rest.selectData(store.getState(), PostResource.get, { group: 'react', id: 5 }); // Post | undefined
+     */
+    selectData: selectors.selectData as <E extends RestEndpoint<any>>(state: unknown, endpoint: E, ...args: CallArgs<E>) => DataOf<E> | undefined,
+    /**
+     * The key's stored error as JSON `{ name, message, status, url? }`, hidden while usable data
+     * exists and `errorPolicy` made it `'soft'`; else `undefined` (see docs/concepts.md#the-store).
+     *
+     * @example
+     * rest.selectError(store.getState(), PostResource.get, { group: 'react', id: 9 })?.status; // e.g. 404
+     */
+    selectError: selectors.selectError,
+    /**
+     * Reads a queryable with no endpoint and no request (see docs/concepts.md#the-store): an Entity by pk or index, a
+     * Collection by arguments, an `All`, a `Union`, a `Query`, or an object of them; `undefined`
+     * when not found or deleted.
+     *
+     * @example
+     * rest.selectQuery(store.getState(), Post, { id: 5 }); // Post | undefined
+     * rest.selectQuery(store.getState(), PostResource.getList.schema, { group: 'react' }); // Post[] | undefined
+     */
+    selectQuery: selectors.selectQuery as <S>(state: unknown, queryable: S, ...args: unknown[]) => Denormalize<S> | undefined,
+    /**
+     * The Entity instance stored under `pk`, nested entities resolved, read from the view
+     * (optimistic updates applied); `undefined` when absent or deleted, or when `pk` is `null` or
+     * `undefined`. Memoized: the same stored version is the same instance as in every other
+     * selector's answer, and keeps its reference while nothing it reads changes.
+     *
+     * @example
+     * const post = rest.selectEntity(store.getState(), Post, 5); // Post | undefined
+     * const selected = useSelector((state: RootState) => rest.selectEntity(state, Post, state.ui.selectedPostId));
+     */
+    selectEntity: entitySelectors.selectEntity,
+    /**
+     * Every stored, non-deleted instance of an Entity type, in table order (integer pks ascending,
+     * then the others by insertion), read from the view; `[]` before any. The array keeps its
+     * reference while the table and the entities it reads are unchanged; never mutate it.
+     *
+     * @example
+     * const posts = rest.selectEntities(store.getState(), Post); // Post[]
+     * const selectTitles = createSelector([(state: RootState) => rest.selectEntities(state, Post)], (posts) => posts.map((post) => post.title));
+     */
+    selectEntities: entitySelectors.selectEntities,
+    /**
+     * An RTK matcher for the actions that changed entities of the given types: fetch outcomes,
+     * `setResponse`, `set`, deletes, optimistic updates applied, recomputed or rolled back, GC,
+     * `resetEntireStore` and rehydration. Use it in `createSlice`'s `extraReducers`
+     * (`builder.addMatcher`), the listener middleware (`startListening({ matcher })`) or
+     * `isAnyOf`; read the pks with `rest.changedPks`. A refetch of identical data changes nothing.
+     * A change of a nested entity (a post's author) is a change of that entity's type (`User`).
+     *
+     * @example
+     * const selection = createSlice({
+     *   name: 'selection',
+     *   initialState: { postIds: [] as string[] },
+     *   reducers: {},
+     *   extraReducers: (builder) =>
+     *     builder.addMatcher(rest.matchEntitiesChanged(Post), (state, action) => {
+     *       const changed = rest.changedPks(action, Post);
+     *       state.postIds = state.postIds.filter((id) => !changed.includes(id));
+     *     }),
+     * });
+     */
+    matchEntitiesChanged: entityChanges.matchEntitiesChanged,
+    /**
+     * The pks of `Entity` that an action changed (`[]` for any other action), as strings, in
+     * the order written. The action carries them as plain JSON in
+     * `meta.changedEntities[reducerPath][Entity.key]`, so they show in DevTools. Whether a
+     * changed pk was deleted: `rest.selectEntity(state, Entity, pk) === undefined`.
+     *
+     * @example
+     * listenerMiddleware.startListening({
+     *   matcher: rest.matchEntitiesChanged(Post),
+     *   effect: (action, api) => console.log('posts changed', rest.changedPks(action, Post)),
+     * });
+     */
+    changedPks: entityChanges.changedPks,
+  };
+  ctx.instance = rest;
+  return rest;
+}
+
+/** Replaces the slice with its logical layout (cached per slice object) in DevTools' copy of the state. */
+function buildStateSanitizer(reducerPath: string) {
+  const cache = new WeakMap<object, unknown>();
+  return <S>(state: S, _index?: number): S => {
+    const slice = (state as Record<string, unknown> | undefined)?.[reducerPath];
+    if (typeof slice !== 'object' || slice === null) return state;
+    let logical = cache.get(slice);
+    if (logical === undefined) cache.set(slice, (logical = logicalSlice(completeState(slice as Partial<RestState>))));
+    return { ...state, [reducerPath]: logical };
+  };
+}
+
+/** What a thunk creator returns; `store.dispatch(thunk)` returns its `T`. @inline */
+type Thunk<T> = (dispatch: (action: any) => any, getState: () => unknown) => T;
