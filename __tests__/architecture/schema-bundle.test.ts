@@ -11,7 +11,7 @@ export const x = [Post, normalize, denormalize, MemoCache];`;
 
 /**
  * The ceiling in bytes of min+gzip (kB as bench/size.mjs counts them: 1024 bytes). Issue 20's
- * target is 6 kB; the bundle was 9183 bytes (8.97 kB) before this test and is 8437 after the
+ * target is 6 kB; the bundle was 9183 bytes (8.97 kB) before this test and is 8431 after the
  * first cuts. Lower the ceiling whenever the bundle shrinks, never raise it without a reason.
  */
 const CEILING = 8.25 * 1024;
