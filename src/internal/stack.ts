@@ -14,7 +14,8 @@ export const TOO_DEEP_TO_WRITE =
 
 /** The error for stored data whose entities link to each other too deeply to read back. */
 export function tooDeepToRead(schema: string): Error {
+  const fix = process.env.NODE_ENV !== 'production' ? ' Read such chains in pages, or keep the link as a plain id field.' : '';
   return new Error(
-    `[rtk-rest] Cannot read ${schema}: its data is nested too deeply (the call stack overflowed, e.g. on a long next → next chain of entities). The store is unchanged. Read such chains in pages, or keep the link as a plain id field.`,
+    `[rtk-rest] Cannot read ${schema}: its data is nested too deeply (the call stack overflowed, e.g. on a long next → next chain of entities). The store is unchanged.${fix}`,
   );
 }

@@ -1,7 +1,7 @@
 import type { DataOf, RestEndpoint } from '../rest';
 import type { Denormalize } from '../schema';
 import type { ResponseState } from './selectors';
-import { MemoCache } from '../schema';
+import { StoreMemoCache } from '../schema';
 import { buildActions } from './actions';
 import { sliceOf, sliceReader } from './context';
 import type { ResolvedOptions, RestContext } from './context';
@@ -172,7 +172,7 @@ export function makeRest<const ReducerPath extends string = 'rest'>(options: Cre
   const ctx: RestContext = {
     options: resolved,
     actions,
-    memo: new MemoCache(),
+    memo: new StoreMemoCache(),
     slice: (rootState) => sliceOf(rootState, resolved.reducerPath),
     reader: sliceReader,
     onUnauthorized: options.onUnauthorized ?? ((_error, api) => api.dispatch(resetThunk())),

@@ -1,6 +1,6 @@
 import type { TableLimits } from './tables';
 import type { RetryOption } from '../rest';
-import type { EntityReader, MemoCache } from '../schema';
+import type { EntityReader, StoreMemoCache } from '../schema';
 import type { RestActions } from './actions';
 import type { Environment, Timers } from './environment';
 import { completeState } from './slice';
@@ -29,7 +29,7 @@ export interface ResolvedOptions {
 export interface RestContext {
   readonly options: ResolvedOptions;
   readonly actions: RestActions;
-  readonly memo: MemoCache;
+  readonly memo: StoreMemoCache;
   slice(rootState: unknown): RestState;
   reader(slice: RestState): EntityReader;
   onUnauthorized(error: unknown, api: { dispatch: (action: any) => any; getState: () => unknown }): unknown;

@@ -47,8 +47,11 @@ export function listItems(input: object, description: string): unknown[] {
   const values = Object.values(input);
   for (const value of values) {
     if (value !== null && value !== undefined && (typeof value !== 'object' || Array.isArray(value))) {
-      const listKey = Object.keys(input).find((key) => Array.isArray((input as Record<string, unknown>)[key]));
-      const hint = listKey === undefined ? '' : ` If the list is its "${listKey}" field, use the schema { ${listKey}: ${description} }.`;
+      let hint = '';
+      if (process.env.NODE_ENV !== 'production') {
+        const listKey = Object.keys(input).find((key) => Array.isArray((input as Record<string, unknown>)[key]));
+        if (listKey !== undefined) hint = ` If the list is its "${listKey}" field, use the schema { ${listKey}: ${description} }.`;
+      }
       throw new NormalizeError(`expected an array for ${description}, got an object: ${preview(input)}.${hint}`);
     }
   }

@@ -71,7 +71,7 @@ export class CollectionCreation extends SchemaBase<unknown> {
 
   private updateLists(ctx: NormalizeContext, added: unknown[], assigned: Record<string, unknown> | undefined): void {
     const { collection } = this;
-    for (const pk of ctx.pks(collection.key)) {
+    for (const pk of tablePks(ctx, collection.key)) {
       const existing = ctx.current(collection.key, pk);
       if (typeof existing !== 'object' || existing === null) continue;
       if (!collection.accepts(pk, ctx.args)) continue;
@@ -124,4 +124,11 @@ export function itemKey(value: unknown): string {
     return `${String(ref.schema)}\u0000${String(ref.id)}`;
   }
   return String(value);
+}
+
+/** Every pk of a table, stored or written in this pass of `ctx`. */
+function tablePks(ctx: NormalizeContext, key: string): string[] {
+  const out = ctx.reader.pks(key).slice();
+  for (const pk of Object.keys(ctx.table(key).cells)) if (ctx.reader.entity(key, pk) === undefined) out.push(pk);
+  return out;
 }

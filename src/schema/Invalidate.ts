@@ -73,13 +73,13 @@ export class InvalidateSchema<E extends typeof Entity | UnionSchema<any> = typeo
       const member = target.memberOf(input, parent, key);
       // As for the union itself (see docs/concepts.md#schemas): nothing to delete, the raw object is kept.
       if (member === undefined) return target.keepUnknown(input, parent, key);
-      const pk = member[1].pkOfInput(input, parent, key, ctx);
+      const pk = pkOfInput(member[1], input, parent, key, ctx);
       writeTombstone(member[1], ctx, pk);
       return { id: pk, schema: member[0] };
     }
     // Adding fields in process() cannot help here: what is missing is which entity was deleted.
     const hint = `There is nothing to delete: answer the DELETE with the ${target.key} or its pk, or with nothing (204), so the entity is found from the URL parameters.`;
-    const pk = target.pkOfInput(input, parent, key, ctx, hint);
+    const pk = pkOfInput(target, input, parent, key, ctx, hint);
     writeTombstone(target, ctx, pk);
     return pk;
   }
@@ -88,4 +88,13 @@ export class InvalidateSchema<E extends typeof Entity | UnionSchema<any> = typeo
   denormalize(value: unknown, ctx: DenormalizeContext, prev: unknown): unknown {
     return this.target().denormalize(value, ctx, prev);
   }
+}
+
+/**
+ * The pk of an incoming object after `process` (what to delete, see docs/concepts.md#schemas). `hint` replaces
+ * the usual advice of the missing-pk error.
+ */
+function pkOfInput(node: EntityNode, input: object, parent: unknown, key: string | undefined, ctx: NormalizeContext, hint?: string): string {
+  const processed = node.process(input, parent, key, ctx);
+  return node.requirePk(processed ?? input, input, parent, key, ctx, hint);
 }

@@ -2,6 +2,7 @@ import { isStackOverflow, tooDeepToRead } from '../internal/stack';
 import { argsCacheKey } from '../internal/json';
 import { DenormalizeContext, entryHolds, TABLE } from './denormalizeContext';
 import type { MemoEntry, MemoState } from './denormalizeContext';
+import { notQueryable } from './node';
 import type { SchemaNode } from './node';
 import { tablesReader } from './reader';
 import { toNode } from './toNode';
@@ -16,8 +17,6 @@ import type { Denormalize, EntityPath, EntityReader, EntityTables, NormalizedTab
  */
 export class MemoResult<T = unknown> implements MemoEntry {
   private cachedPaths?: EntityPath[];
-  /** The pks of every cell (and TABLE for a whole table) the answer depends on, by table; built on first use. @internal */
-  dependencies?: Map<string, Set<string>>;
 
   constructor(
     /** The denormalized value (`undefined` when the top-level entity is missing or deleted). */
@@ -36,8 +35,8 @@ export class MemoResult<T = unknown> implements MemoEntry {
   }
 }
 
-/** Calls `visit(key, pk)` for every cell of an entry tree; entries shared by several parents are walked once. */
-function forEachCell(root: MemoEntry, visit: (key: string, pk: string) => void): void {
+/** Calls `visit(key, pk)` for every cell of an entry tree, in first-seen order; entries shared by several parents are walked once. @internal */
+export function forEachCell(root: MemoEntry, visit: (key: string, pk: string) => void): void {
   const visited = new Set<MemoEntry>();
   const stack: MemoEntry[] = [root];
   while (stack.length > 0) {
@@ -50,58 +49,20 @@ function forEachCell(root: MemoEntry, visit: (key: string, pk: string) => void):
   }
 }
 
-/** Every dependency of an entry tree: pks by table (a whole table as TABLE), in first-seen order. */
-function dependencySet(root: MemoEntry): Map<string, Set<string>> {
-  const out = new Map<string, Set<string>>();
-  forEachCell(root, (key, pk) => {
-    let pks = out.get(key);
-    if (pks === undefined) out.set(key, (pks = new Set()));
-    pks.add(pk);
-  });
-  return out;
-}
-
 /** Every cell of an entry tree, each once, in first-seen order (TABLE dependencies left out). */
 function collectPaths(root: MemoEntry): EntityPath[] {
   const paths: EntityPath[] = [];
-  forEachCell(root, (key, pk) => {
-    if (pk === TABLE) return;
-    paths.push({ key, pk });
-  });
   // A cell read by several entries is listed once.
   const seen = new Map<string, Set<string>>();
-  return paths.filter(({ key, pk }) => {
+  forEachCell(root, (key, pk) => {
+    if (pk === TABLE) return;
     let pks = seen.get(key);
     if (pks === undefined) seen.set(key, (pks = new Set()));
-    if (pks.has(pk)) return false;
+    if (pks.has(pk)) return;
     pks.add(pk);
-    return true;
+    paths.push({ key, pk });
   });
-}
-
-/** Journal steps followed before falling back to a full validation. */
-const MAX_JOURNAL_STEPS = 64;
-
-/**
- * Whether the reader's journal leads from `token` back to the state `entry` was valid in
- * through writes that changed none of its cells (then it is still valid, in O(write)).
- */
-function journalClears(entry: MemoResult, history: NonNullable<EntityReader['history']>, token: unknown): boolean {
-  if (entry.validAt === undefined) return false;
-  let at = token;
-  let deps: Map<string, Set<string>> | undefined;
-  for (let steps = 0; at !== entry.validAt; steps++) {
-    const step = steps < MAX_JOURNAL_STEPS ? history(at) : undefined;
-    if (step === undefined) return false;
-    deps ??= entry.dependencies ??= dependencySet(entry);
-    const cells = step.cells;
-    for (let i = 0; i < cells.length; i += 2) {
-      const pks = deps.get(cells[i]!);
-      if (pks !== undefined && (pks.has(cells[i + 1]!) || pks.has(TABLE))) return false;
-    }
-    at = step.previous;
-  }
-  return true;
+  return paths;
 }
 
 /** Answers by arguments key: an answer holding objects weakly (its data keeps it alive, see `hold`). */
@@ -163,7 +124,8 @@ export class MemoCache {
     queries: new WeakMap(),
   };
   private readonly byObject = new WeakMap<SchemaNode, WeakMap<object, ByArgs>>();
-  private readonly byValue = new WeakMap<SchemaNode, Map<unknown, ByArgs>>();
+  /** Answers of primitive results (the store forgets those of removed keys). @internal */
+  protected readonly byValue = new WeakMap<SchemaNode, Map<unknown, ByArgs>>();
   private readonly readers = new WeakMap<object, EntityReader>();
 
   /** Memoized `denormalize()`: `{ data, paths }`, referentially stable (see class docs). */
@@ -183,7 +145,7 @@ export class MemoCache {
   query<S>(schema: S, args: readonly unknown[], tables: Partial<NormalizedTables>): MemoResult<Denormalize<S> | undefined> {
     const node = toNode(schema);
     if (node === undefined || !node.queryable) {
-      throw new TypeError(`[rtk-rest] ${node ? node.describe() : String(schema)} is not queryable: query an Entity, Collection, All, Union, Query, or an object of them.`);
+      throw notQueryable(node ? node.describe() : String(schema));
     }
     const token = tables.entities ?? EMPTY_TABLES;
     const reader = this.readerOf(tables, token);
@@ -206,12 +168,7 @@ export class MemoCache {
     const argsKey = args.length === 0 ? '' : (knownArgsKey ?? argsCacheKey(args));
     const entry = deref(byArgs.get(argsKey));
     if (entry !== undefined) {
-      if (entry.validAt === token) return entry;
-      if (reader.history !== undefined && journalClears(entry, reader.history, token)) {
-        entry.validAt = token;
-        return entry;
-      }
-      if (entryHolds(entry, reader, token)) return entry;
+      if (entry.validAt === token || this.holds(entry, reader, token)) return entry;
     }
     const ctx = new DenormalizeContext(reader, args, this.state, token);
     let data: unknown;
@@ -226,31 +183,12 @@ export class MemoCache {
   }
 
   /**
-   * Whether an answer `read` returned still holds at `token` by identity or through a reader's
-   * write journal (`EntityReader.history`) alone, in O(write) and without looking the answer up
-   * again; it is then marked valid there. `false` only means "not shown cheaply": the caller reads
-   * again (`read` also walks the cells). For callers that keep the answer they show (the Redux
-   * selectors, issue 17.5).
+   * Whether a cached answer still holds in the reader state `token` (it was valid in another).
+   * Walks its cells; the store's cache first tries the store's write journal (StoreMemoCache).
    * @internal
    */
-  stillValid(entry: MemoResult, history: EntityReader['history'], token: unknown): boolean {
-    if (entry.validAt === token) return true;
-    if (history === undefined || !journalClears(entry, history, token)) return false;
-    entry.validAt = token;
-    return true;
-  }
-
-  /**
-   * Drops the answer `read` stored for `result` (a primitive: an object result is held weakly
-   * anyway) and `argsKey`, so that a long session's removed keys do not stay in the cache.
-   * @internal
-   */
-  forget(node: SchemaNode, result: unknown, argsKey: string): void {
-    const map = this.byValue.get(node);
-    const byArgs = map?.get(result);
-    if (byArgs === undefined) return;
-    byArgs.delete(argsKey);
-    if (byArgs.size === 0) map!.delete(result);
+  protected holds(entry: MemoResult, reader: EntityReader, token: unknown): boolean {
+    return entryHolds(entry, reader, token);
   }
 
   private entriesFor(node: SchemaNode, result: unknown): ByArgs {

@@ -1,6 +1,6 @@
 import { describeType, jsonifyFields, preview } from '../internal/json';
 import { hasOwn, setOwn } from '../internal/own';
-import { isInferable, NormalizeError, reuseObject, SchemaBase } from './node';
+import { NormalizeError, reuseObject, SchemaBase } from './node';
 import type { DenormalizeContext } from './denormalizeContext';
 import type { NormalizeContext } from './normalizeContext';
 import type { QueryContext, SchemaNode } from './node';
@@ -48,15 +48,6 @@ export class ObjectSchema<S extends Record<string, any> = Record<string, any>> e
    */
   get queryable(): boolean {
     return this.members.length > 0 && this.members.every(([, node]) => node.queryable);
-  }
-
-  /**
-   * Inferred for an endpoint only when every key is an inferable schema: a plain field (e.g.
-   * `nextPage: ''`) can only come from a response, so such objects are never inferred (see docs/concepts.md#schemas).
-   * @internal
-   */
-  get inferable(): boolean {
-    return this.members.length === Object.keys(this.schema).length && this.members.every(([, node]) => isInferable(node));
   }
 
   /** A readable description of this schema, used in error messages (schema protocol). @internal */

@@ -1,5 +1,6 @@
 import { argsCacheKey } from '../internal/json';
-import { isInferable, SchemaBase } from './node';
+import { isInferable } from './inferable';
+import { SchemaBase } from './node';
 import type { DenormalizeContext } from './denormalizeContext';
 import type { NormalizeContext } from './normalizeContext';
 import type { QueryContext, SchemaNode } from './node';

@@ -138,55 +138,22 @@ export class DenormalizeContext implements QueryContext {
   }
 }
 
-/** Whether every cell triple from index `from` on still holds in `reader`. */
-export function cellsHold(cells: readonly unknown[], reader: EntityReader, from = 0): boolean {
-  for (let i = from; i < cells.length; i += 3) {
-    const key = cells[i] as string;
-    const pk = cells[i + 1] as string;
-    const current = pk === TABLE ? reader.token(key) : reader.entity(key, pk);
-    if (current !== cells[i + 2]) return false;
-  }
-  return true;
-}
-
 /**
- * Whether an entry still holds: its cells (from index `from`) and, recursively, its children.
- * A child already found valid in this reader state is not checked again.
+ * Whether an entry still holds in `reader`: its cells (from index `from`) and, recursively, its
+ * children. A child already found valid in this reader state is not checked again. Over plain
+ * tables (`reader.table`) each cell is one property load. A load that finds an inherited value
+ * (a pk such as "constructor" that is not stored) can never equal a stored entity object, so it
+ * can only make the check fail, which just rebuilds: never a stale answer.
  */
 export function entryHolds(entry: MemoEntry, reader: EntityReader, token: unknown, from = 0): boolean {
   const tableOf = reader.table;
-  return tableOf === undefined ? holdsGeneric(entry, reader, token, from) : holdsPlain(entry, tableOf, reader, token, from);
-}
-
-function holdsGeneric(entry: MemoEntry, reader: EntityReader, token: unknown, from: number): boolean {
-  if (!cellsHold(entry.cells, reader, from)) return false;
-  const children = entry.children;
-  for (let i = 0; i < children.length; i++) {
-    const child = children[i]!;
-    if (child.validAt !== token && !holdsGeneric(child, reader, token, 0)) return false;
-  }
-  entry.validAt = token;
-  return true;
-}
-
-/**
- * The same check over plain tables, with one property load per cell. A load that finds an
- * inherited value (a pk such as "constructor" that is not stored) can never equal a stored
- * entity object, so it can only make the check fail, which just rebuilds: never a stale answer.
- */
-function holdsPlain(
-  entry: MemoEntry,
-  tableOf: (key: string) => Record<string, unknown> | undefined,
-  reader: EntityReader,
-  token: unknown,
-  from: number,
-): boolean {
   const cells = entry.cells;
   for (let i = from; i < cells.length; i += 3) {
     const key = cells[i] as string;
     const pk = cells[i + 1] as string;
     let current: unknown;
     if (pk === TABLE) current = reader.token(key);
+    else if (tableOf === undefined) current = reader.entity(key, pk);
     else {
       const table = tableOf(key);
       current = table === undefined ? undefined : table[pk];
@@ -196,7 +163,7 @@ function holdsPlain(
   const children = entry.children;
   for (let i = 0; i < children.length; i++) {
     const child = children[i]!;
-    if (child.validAt !== token && !holdsPlain(child, tableOf, reader, token, 0)) return false;
+    if (child.validAt !== token && !entryHolds(child, reader, token)) return false;
   }
   entry.validAt = token;
   return true;

@@ -6,7 +6,8 @@
 const PLAIN_CALL_BUILTINS = new Set<unknown>([Number, String, Boolean, BigInt, Symbol]);
 
 export function classifyDeserializer(fn: (raw: unknown) => unknown): (raw: unknown) => unknown {
-  if (typeof fn !== 'function') {
+  // Development only: in production a non-function fails anyway, below (Function.prototype.toString).
+  if (process.env.NODE_ENV !== 'production' && typeof fn !== 'function') {
     throw new TypeError(`[rtk-rest] static schema entries must be schemas or deserializer functions, got ${typeof fn}`);
   }
   if (isConstructor(fn)) {

@@ -164,7 +164,8 @@ export class EntityNode implements SchemaNode, CellReader {
     return pk;
   }
 
-  private process(input: object, parent: unknown, fieldKey: string | undefined, ctx: NormalizeContext): Fields | undefined {
+  /** The object to store for `input` (`static process`), or `undefined` to delete it. @internal */
+  process(input: object, parent: unknown, fieldKey: string | undefined, ctx: NormalizeContext): Fields | undefined {
     if (this.defaultProcess) return { ...input } as Fields;
     const out: unknown = this.cls.process(input, parent, fieldKey, ctx.args);
     if (out === undefined) return undefined;
@@ -175,24 +176,15 @@ export class EntityNode implements SchemaNode, CellReader {
     return out === input || Object.getPrototypeOf(out) !== Object.prototype ? ({ ...out } as Fields) : (out as Fields);
   }
 
-  /**
-   * The pk of an incoming object after `process` (used to delete it, see docs/concepts.md#schemas). `hint` replaces
-   * the usual advice of the missing-pk error.
-   */
-  pkOfInput(input: object, parent: unknown, fieldKey: string | undefined, ctx: NormalizeContext, hint?: string): string {
-    const processed = this.process(input, parent, fieldKey, ctx);
-    return this.requirePk(processed ?? input, input, parent, fieldKey, ctx, hint);
-  }
-
-  private requirePk(value: object, input: object, parent: unknown, fieldKey: string | undefined, ctx: NormalizeContext, hint?: string): string {
+  /** The pk of `value` (processed from `input`), or the missing-pk error; `hint` replaces its usual advice. @internal */
+  requirePk(value: object, input: object, parent: unknown, fieldKey: string | undefined, ctx: NormalizeContext, hint?: string): string {
     const pk = this.computePk(value, parent, fieldKey, ctx.args);
     if (pk === undefined) {
       // An optimistic creation's item without a pk shows under a placeholder (see docs/concepts.md#optimistic-updates).
       if (ctx.itemPlaceholder !== undefined && ctx.stack.length === 0) return ctx.itemPlaceholder;
-      throw new NormalizeError(
-        `missing primary key: ${this.key}.pk() returned no value for ${preview(input)}. ` +
-          (hint ?? `Make sure the data holds the fields pk() reads, or add them in ${this.key}.process().`),
-      );
+      // What went wrong and the value in all builds; how to fix it in development (a bundler drops it).
+      const fix = process.env.NODE_ENV !== 'production' ? ` ${hint ?? `Make sure the data holds the fields pk() reads, or add them in ${this.key}.process().`}` : '';
+      throw new NormalizeError(`missing primary key: ${this.key}.pk() returned no value for ${preview(input)}.${fix}`);
     }
     return pk;
   }

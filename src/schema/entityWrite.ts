@@ -13,19 +13,14 @@ export function writeEntity(node: EntityNode, ctx: NormalizeContext, pk: string,
   const key = node.key;
   const existing = ctx.current(key, pk) as Fields | null | undefined;
   const incomingMeta = ctx.meta;
-  if (existing === undefined) {
+  if (existing === undefined || existing === null || typeof existing !== 'object') {
+    // Absent, or a tombstone: older writes are ignored, later ones replace it outright (see docs/concepts.md#entities).
+    if (existing !== undefined && incomingMeta.fetchedAt < (ctx.currentMeta(key, pk) ?? ZERO_META).fetchedAt) return;
     ctx.write(key, pk, incoming, incomingMeta);
     if (node.indexes.length > 0) updateIndexes(node, ctx, pk, undefined, incoming);
     return;
   }
   const existingMeta = ctx.currentMeta(key, pk) ?? ZERO_META;
-  if (existing === null || typeof existing !== 'object') {
-    // A tombstone: older writes are ignored, later ones replace it outright (see docs/concepts.md#entities).
-    if (incomingMeta.fetchedAt < existingMeta.fetchedAt) return;
-    ctx.write(key, pk, incoming, incomingMeta);
-    if (node.indexes.length > 0) updateIndexes(node, ctx, pk, undefined, incoming);
-    return;
-  }
   let merged: Fields;
   let meta: EntityMeta;
   if (node.defaultMerging) {

@@ -1,12 +1,14 @@
 export { Entity, isEntityClass } from './Entity';
 export * as schema from './namespace';
-export { normalize, normalizeWrites, applyWrites, applyWriteSet } from './normalize';
+export { normalize, normalizeWrites, applyWriteSet } from './normalize';
 export type { WriteSet } from './normalize';
 export { denormalize } from './denormalize';
 export { MemoCache, MemoResult, querySlot } from './MemoCache';
-export { isInferable, isUnion, NormalizeError } from './node';
+export { StoreMemoCache } from './StoreMemoCache';
+export { isUnion, NormalizeError } from './node';
+export { isInferable } from './inferable';
 export { NormalizeContext } from './normalizeContext';
-export { DenormalizeContext, TABLE, cellsHold, entryHolds } from './denormalizeContext';
+export { DenormalizeContext, TABLE, entryHolds } from './denormalizeContext';
 export type { SchemaNode, QueryContext } from './node';
 export type { MemoState, InstanceEntry, MemoEntry } from './denormalizeContext';
 export { toNode } from './toNode';

@@ -29,14 +29,18 @@ export function provideEntityNode(entityNode: (cls: typeof Entity) => EntityNode
   compileEntity = entityNode;
 }
 
+// The checks below are development only: the package entry always loads both providers, so only
+// a development setup that loads single files can meet them (in production it fails just as well,
+// without the advice).
+
 /** `toNode` for the modules below it (ItemSchema, Object, entityNode). */
 export function nodeOf(definition: unknown): SchemaNode | undefined {
-  if (resolveNode === undefined) throw notLoaded('toNode');
-  return resolveNode(definition);
+  if (process.env.NODE_ENV !== 'production' && resolveNode === undefined) throw notLoaded('toNode');
+  return resolveNode!(definition);
 }
 
 /** `entityNode` for the module below it (Entity). */
 export function compiledEntity(cls: typeof Entity): EntityNode {
-  if (compileEntity === undefined) throw notLoaded('entityNode');
-  return compileEntity(cls);
+  if (process.env.NODE_ENV !== 'production' && compileEntity === undefined) throw notLoaded('entityNode');
+  return compileEntity!(cls);
 }

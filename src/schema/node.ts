@@ -1,3 +1,4 @@
+import { hasOwn } from '../internal/own';
 import type { DenormalizeContext } from './denormalizeContext';
 import type { NormalizeContext } from './normalizeContext';
 import type { EntityReader } from './types';
@@ -43,15 +44,6 @@ export class NormalizeError extends Error {
 
 
 /**
- * Whether a key without a result may be read from the tables by its endpoint's schema (see docs/concepts.md#schemas). An
- * object schema with plain members is queryable (they read as declared) but not inferable: its
- * plain fields (a next-page cursor) can only come from a response.
- */
-export function isInferable(node: SchemaNode): boolean {
-  return node.inferable ?? node.queryable;
-}
-
-/**
  * Whether `value` is a `schema.Union`, told by a brand rather than `instanceof`: modules that only
  * test for unions (collections, resources, the store) then leave the Union class out of the
  * bundles of apps that never use one.
@@ -74,8 +66,14 @@ export abstract class SchemaBase<TOut = unknown> implements SchemaNode {
   abstract describe(): string;
   /** The normalized value that the arguments select; throws for schemas that are not queryable (schema protocol). @internal */
   queryKey(_args: readonly unknown[], _ctx: QueryContext): unknown {
-    throw new TypeError(`[rtk-rest] ${this.describe()} is not queryable: query an Entity, Collection, All, Union, Query, or an object of them.`);
+    throw notQueryable(this.describe());
   }
+}
+
+/** The error for a query of a schema that cannot be read by arguments; what to query instead in development. */
+export function notQueryable(description: string): TypeError {
+  const fix = process.env.NODE_ENV !== 'production' ? ': query an Entity, Collection, All, Union, Query, or an object of them' : '';
+  return new TypeError(`[rtk-rest] ${description} is not queryable${fix}.`);
 }
 
 /** Returns `prev` when `next` holds the same items, so unchanged lists keep their reference. */
@@ -91,9 +89,9 @@ export function reuseObject<T extends Record<string, unknown>>(next: T, prev: un
   const p = prev as Record<string, unknown>;
   let count = 0;
   for (const k in next) {
-    if (!Object.prototype.hasOwnProperty.call(next, k)) continue;
+    if (!hasOwn(next, k)) continue;
     count++;
-    if (!Object.prototype.hasOwnProperty.call(p, k) || p[k] !== next[k]) return next;
+    if (!hasOwn(p, k) || p[k] !== next[k]) return next;
   }
   return Object.keys(p).length === count ? (prev as T) : next;
 }

@@ -31,7 +31,8 @@ export function normalize<TResult = unknown>(
   const node = toNode(schema);
   if (node === undefined) return { result: input as TResult, ...tables };
   const writes = normalizeWrites(node.describe.bind(node), (ctx) => node.normalize(input, undefined, undefined, ctx), tablesReader(tables), args, meta);
-  return { result: writes.result as TResult, ...applyWrites(tables, writes.ctx) };
+  const { ctx } = writes;
+  return { result: writes.result as TResult, ...applyWriteSet(tables, { entities: ctx.entities, entitiesMeta: ctx.entitiesMeta, indexes: ctx.indexes }) };
 }
 
 /** Runs a normalization against any reader and returns the buffered writes (for the store). */
@@ -65,11 +66,6 @@ export function normalizeWrites(
   }
 }
 
-/** Copy-on-write of the buffered writes into plain tables (see docs/internals.md#the-state, docs/internals.md#the-write-path). */
-export function applyWrites(tables: NormalizedTables, ctx: NormalizeContext): NormalizedTables {
-  return applyWriteSet(tables, { entities: ctx.entities, entitiesMeta: ctx.entitiesMeta, indexes: ctx.indexes });
-}
-
 /** The written cells, meta and index changes of one normalization, as plain JSON. */
 export interface WriteSet {
   entities: Record<string, Record<string, unknown>>;
@@ -77,7 +73,7 @@ export interface WriteSet {
   indexes: Record<string, Record<string, Record<string, string | null>>>;
 }
 
-/** Copy-on-write of a write set into plain tables; untouched tables keep their references. */
+/** Copy-on-write of a write set into plain tables; untouched tables keep their references (see docs/internals.md#the-state, docs/internals.md#the-write-path). */
 export function applyWriteSet(tables: NormalizedTables, write: WriteSet): NormalizedTables {
   const entities = mergeTables(tables.entities, write.entities);
   const entitiesMeta = mergeTables(tables.entitiesMeta, write.entitiesMeta);

@@ -120,12 +120,5 @@ export class NormalizeContext {
     if (values === undefined) setOwn(fields, field, (values = {}));
     setOwn(values, value, pk);
   }
-
-  /** Every pk of a table, stored or written in this pass. */
-  pks(key: string): string[] {
-    const out = this.reader.pks(key).slice();
-    for (const pk of Object.keys(this.table(key).cells)) if (this.reader.entity(key, pk) === undefined) out.push(pk);
-    return out;
-  }
 }
 

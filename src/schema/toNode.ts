@@ -29,7 +29,8 @@ export function toNode(definition: unknown): SchemaNode | undefined {
     return node;
   }
   if (definition === Entity) throw new TypeError('[rtk-rest] use a subclass of Entity as a schema, not Entity itself');
-  throw new TypeError(`[rtk-rest] not a schema: ${preview(String(definition))}. Use an Entity class, a schema, [X] or { … }.`);
+  const fix = process.env.NODE_ENV !== 'production' ? ' Use an Entity class, a schema, [X] or { … }.' : '';
+  throw new TypeError(`[rtk-rest] not a schema: ${preview(String(definition))}.${fix}`);
 }
 
 /** A step of the shorthand trie: strings (keys, JSON values) and objects (classes, schemas) lead on. */
