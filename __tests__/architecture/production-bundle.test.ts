@@ -240,3 +240,44 @@ describe('issue 18: an app that only uses useSuspense pays nothing for the other
     }
   }, 60_000);
 });
+
+describe('issue 20: the schema concerns cost nothing when unused (Collection and its extenders, Invalidate, Union, Query, All, Values)', () => {
+  const files = {
+    Collection: ['src/schema/Collection.ts', 'src/schema/CollectionCreation.ts'],
+    Invalidate: ['src/schema/Invalidate.ts'],
+    Union: ['src/schema/Union.ts'],
+    Query: ['src/schema/Query.ts'],
+    All: ['src/schema/All.ts'],
+    Values: ['src/schema/Values.ts'],
+  };
+  const store = `export const rest = buildCreateRest()();`;
+  const post = `class Post extends Entity { id = 0; pk() { return String(this.id); } static key = 'Post'; }`;
+  /** The source files with bytes in the production bundle of an app with these lines. */
+  const filesOf = async (imports: string, lines: string) =>
+    Object.entries((await bundleApp(`import { Entity, buildCreateRest, ${imports} } from 'rtk-rest';\n${post}\n${lines}\n${store}`, { nodeEnv: 'production' })).inputs)
+      .filter(([, input]) => input.bytesInOutput > 0)
+      .map(([file]) => file);
+
+  it('an app of plain endpoints (an entity, a list, a mutation) bundles none of them', async () => {
+    const bundled = await filesOf(
+      'RestEndpoint',
+      `export const getPost = new RestEndpoint({ path: '/posts/:id', schema: Post });
+export const getPosts = new RestEndpoint({ path: '/posts', schema: [Post] });
+export const updatePost = getPost.extend({ method: 'PUT' });`,
+    );
+    const all = Object.values(files).flat();
+    expect(all.filter((file) => bundled.includes(file))).toEqual([]);
+  }, 60_000);
+
+  it.each([
+    ['Collection', 'createResource', `export const PostResource = createResource({ path: '/posts/:id', schema: Post });`],
+    ['Invalidate', 'createResource', `export const PostResource = createResource({ path: '/posts/:id', schema: Post });`],
+    ['Union', 'schema', `export const Feed = new schema.Union({ post: Post }, 'type');`],
+    ['Query', 'schema', `export const Count = new schema.Query(new schema.All(Post), (posts) => posts.length);`],
+    ['All', 'schema', `export const Everything = new schema.All(Post);`],
+    ['Values', 'schema', `export const ById = new schema.Values(Post);`],
+  ] as const)('an app that uses %s bundles it', async (name, imports, lines) => {
+    const bundled = await filesOf(imports, lines);
+    expect(files[name].filter((file) => !bundled.includes(file))).toEqual([]);
+  }, 60_000);
+});

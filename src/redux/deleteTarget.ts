@@ -1,6 +1,6 @@
 import { hasOwn } from '../internal/own';
 import { preview } from '../internal/json';
-import { InvalidateSchema, isEntityClass, toNode } from '../schema';
+import { isEntityClass, isInvalidate, toNode } from '../schema';
 import type { Entity, EntityReader } from '../schema';
 import { endpointPathParams } from '../rest';
 import type { StoreEndpoint } from '../rest';
@@ -30,7 +30,7 @@ export interface DeleteTarget {
  */
 export function findDeleteTarget(endpoint: StoreEndpoint, value: unknown, args: readonly unknown[], reader: EntityReader): DeleteTarget | undefined {
   const schema = endpoint.schema as unknown;
-  if (!(schema instanceof InvalidateSchema) || !isEntityClass(schema.schema) || !isObject(value)) return undefined;
+  if (!isInvalidate(schema) || !isEntityClass(schema.schema) || !isObject(value)) return undefined;
   const entity = schema.schema;
   const params = endpointPathParams(endpoint, args);
   const names = Object.keys(params);
@@ -75,7 +75,7 @@ export function listsHolding(entity: typeof Entity, slice: RestState, reader: En
   for (const key of tableKeys(slice.endpoints)) {
     const endpoint = keys.endpointsByKey.get(key);
     const node = endpoint === undefined ? undefined : toNode(endpoint.schema);
-    if (node === undefined || node === single || node instanceof InvalidateSchema) continue;
+    if (node === undefined || node === single || isInvalidate(node)) continue;
     const { paths } = readAs(key, node, tableGet(slice.endpoints, key), slice, reader, keys.argsByKey.get(key) ?? []);
     if (paths.some((path) => path.key === entity.key)) out.push(key);
   }

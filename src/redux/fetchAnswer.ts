@@ -1,4 +1,5 @@
-import { InvalidateSchema, isUnion } from '../schema';
+import { isInvalidate, isUnion } from '../schema';
+import type { InvalidateSchema } from '../schema';
 import type { Entity, EntityMeta } from '../schema';
 import { endpointPathParams } from '../rest';
 import type { RestEndpoint, StoreEndpoint } from '../rest';
@@ -35,7 +36,7 @@ export function responseWrite(
 /** What `rest.fetch` resolves to after the commit (see docs/internals.md#the-fetch-lifecycle, docs/concepts.md#resources). */
 export function resolvedAnswer({ api, selectors }: HandlerContext, endpoint: StoreEndpoint, args: unknown[], value: unknown): unknown {
   const schema = endpoint.schema;
-  if (schema instanceof InvalidateSchema) return deletedInstance(schema, endpoint, args, value);
+  if (isInvalidate(schema)) return deletedInstance(schema, endpoint, args, value);
   return selectors.selectData(api.getState(), endpoint as RestEndpoint, ...args);
 }
 

@@ -1,4 +1,5 @@
-import { appendNew, CollectionSchema, ObjectSchema } from '../schema';
+import { isCollection, ObjectSchema } from '../schema';
+import type { CollectionSchema } from '../schema';
 import { deriveEndpoint, splitArgs } from './RestEndpoint';
 import type { RestEndpoint } from './RestEndpoint';
 import type { StoreEndpoint } from './types';
@@ -11,7 +12,7 @@ const cache = new WeakMap<RestEndpoint, Map<string, RestEndpoint | undefined>>()
  * order. Arrays, Values, Unions and other schemas are not searched.
  */
 export function findCollection(schema: unknown): CollectionSchema<any> | undefined {
-  if (schema instanceof CollectionSchema) return schema;
+  if (isCollection(schema)) return schema;
   const members =
     schema instanceof ObjectSchema ? schema.schema : isPlainObject(schema) ? (schema as Record<string, unknown>) : undefined;
   if (members === undefined) return undefined;
@@ -73,7 +74,7 @@ export function paginate(endpoint: RestEndpoint, cursor: string | ((...args: any
           const { [cursor]: _removed, ...others } = params;
           return [others, ...rest];
         };
-  const pages = collection.addWith(appendNew, { argsKey: (...args: any[]) => collection.argsKey(...removeCursor(...args)) });
+  const pages = collection.pages((...args: any[]) => collection.argsKey(...removeCursor(...args)));
   const list = endpoint;
   return deriveEndpoint(endpoint, {
     schema: replaceCollection(endpoint.schema, collection, pages),

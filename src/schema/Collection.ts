@@ -38,6 +38,8 @@ type Merge = (existing: any, incoming: any) => any;
  */
 export class CollectionSchema<D extends ItemsDefinition = ItemsDefinition> extends SchemaBase<CollectionOutput<D>> {
   readonly queryable = true;
+  /** The brand `isCollection` reads (node.ts). @internal */
+  readonly isCollection = true;
   /** The table: `[Post]` for arrays, `{Post}` for Values; union members joined with `;`. */
   readonly key: string;
   /** The item list: an Array schema, or a Values schema for a dictionary. */
@@ -193,6 +195,14 @@ export class CollectionSchema<D extends ItemsDefinition = ItemsDefinition> exten
    * (ignoring request start order), e.g. appending a page (see docs/concepts.md#resources). `argsKey` may be
    * replaced, e.g. to drop a cursor argument.
    */
+  /**
+   * The collection of a list's pages: each page's pks are appended to the list's (new ones only),
+   * the list found by `argsKey` (the page's arguments without its cursor). @internal
+   */
+  pages(argsKey: (...args: any[]) => Record<string, unknown> | undefined): CollectionSchema<D> {
+    return this.addWith(appendNew, { argsKey });
+  }
+
   addWith(merge: Merge, options: Pick<CollectionOptions, 'argsKey'> = {}): CollectionSchema<D> {
     const variant = Object.create(Object.getPrototypeOf(this)) as CollectionSchema<D>;
     Object.assign(variant, this, { mergeWith: merge, decoded: new Map(), creations: undefined });

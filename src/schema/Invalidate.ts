@@ -22,6 +22,8 @@ import type { AbstractInstanceType } from './types';
 export class InvalidateSchema<E extends typeof Entity | UnionSchema<any> = typeof Entity> extends SchemaBase<
   E extends UnionSchema<infer M> ? AbstractInstanceType<M[keyof M]> : AbstractInstanceType<E>
 > {
+  /** The brand `isInvalidate` reads (node.ts). @internal */
+  readonly isInvalidate = true;
   readonly queryable: boolean = false;
 
   constructor(

@@ -5,7 +5,7 @@ export type { WriteSet } from './normalize';
 export { denormalize } from './denormalize';
 export { MemoCache, MemoResult, querySlot } from './MemoCache';
 export { StoreMemoCache } from './StoreMemoCache';
-export { isUnion, NormalizeError } from './node';
+export { isCollection, isInvalidate, isUnion, NormalizeError } from './node';
 export { isInferable } from './inferable';
 export { NormalizeContext } from './normalizeContext';
 export { DenormalizeContext, TABLE, entryHolds } from './denormalizeContext';

@@ -2,6 +2,8 @@ import { hasOwn } from '../internal/own';
 import type { DenormalizeContext } from './denormalizeContext';
 import type { NormalizeContext } from './normalizeContext';
 import type { EntityReader } from './types';
+import type { CollectionSchema } from './Collection';
+import type { InvalidateSchema } from './Invalidate';
 import type { UnionSchema } from './Union';
 
 /**
@@ -50,6 +52,22 @@ export class NormalizeError extends Error {
  */
 export function isUnion(value: unknown): value is UnionSchema<any> {
   return value instanceof SchemaBase && (value as { isUnion?: unknown }).isUnion === true;
+}
+
+/**
+ * Whether `value` is a `schema.Collection`, told by a brand: the endpoints' extenders look for one
+ * in a schema, so apps whose endpoints have no Collection leave the Collection code out.
+ */
+export function isCollection(value: unknown): value is CollectionSchema<any> {
+  return value instanceof SchemaBase && (value as { isCollection?: unknown }).isCollection === true;
+}
+
+/**
+ * Whether `value` is a `schema.Invalidate`, told by a brand: the store tests every result for one
+ * (deletes), so apps that delete nothing through it leave the Invalidate code out.
+ */
+export function isInvalidate(value: unknown): value is InvalidateSchema<any> {
+  return value instanceof SchemaBase && (value as { isInvalidate?: unknown }).isInvalidate === true;
 }
 
 /** Base of every schema class; `toNode` recognizes schemas by it. */
