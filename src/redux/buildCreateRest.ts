@@ -157,6 +157,10 @@ function resolveOptions(options: CreateRestOptions): ResolvedOptions {
  * // buildCreateRest and the features are exported by rtk-rest.
  * const createRest = buildCreateRest(garbageCollection); // no polling, streams or refetch on focus
  * export const rest = createRest({ reducerPath: 'rest' });
+ *
+ * @preventInline ActionCreatorWithPreparedPayload
+ * @preventInline ActionCreatorWithPayload
+ * @preventInline ActionCreatorWithoutPayload
  */
 export function buildCreateRest(...features: RestFeature[]) {
   const ordered = implementations(features);

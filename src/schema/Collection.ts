@@ -191,11 +191,6 @@ export class CollectionSchema<D extends ItemsDefinition = ItemsDefinition> exten
   }
 
   /**
-   * A collection of the same table whose writes combine with the stored list through `merge`
-   * (ignoring request start order), e.g. appending a page (see docs/concepts.md#resources). `argsKey` may be
-   * replaced, e.g. to drop a cursor argument.
-   */
-  /**
    * The collection of a list's pages: each page's pks are appended to the list's (new ones only),
    * the list found by `argsKey` (the page's arguments without its cursor). @internal
    */
@@ -203,6 +198,11 @@ export class CollectionSchema<D extends ItemsDefinition = ItemsDefinition> exten
     return this.addWith(appendNew, { argsKey });
   }
 
+  /**
+   * A collection of the same table whose writes combine with the stored list through `merge`
+   * (ignoring request start order), e.g. appending a page (see docs/concepts.md#resources). `argsKey` may be
+   * replaced, e.g. to drop a cursor argument.
+   */
   addWith(merge: Merge, options: Pick<CollectionOptions, 'argsKey'> = {}): CollectionSchema<D> {
     const variant = Object.create(Object.getPrototypeOf(this)) as CollectionSchema<D>;
     Object.assign(variant, this, { mergeWith: merge, decoded: new Map(), creations: undefined });
