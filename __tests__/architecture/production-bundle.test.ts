@@ -281,3 +281,35 @@ export const updatePost = getPost.extend({ method: 'PUT' });`,
     expect(files[name].filter((file) => !bundled.includes(file))).toEqual([]);
   }, 60_000);
 });
+
+describe('issue 20: how-to-fix advice of the rest, redux and react errors is development-only; what went wrong stays', () => {
+  const app = `import { Entity, createResource, buildCreateRest } from 'rtk-rest';
+export { useSuspense, usePaginated } from 'rtk-rest/react';
+class Post extends Entity { id = 0; pk() { return String(this.id); } static key = 'Post'; }
+export const PostResource = createResource({ path: '/posts/:id', schema: Post });
+export const rest = buildCreateRest()();`;
+  // [what stays in every build, the advice only development bundles carry]
+  const messages = [
+    ['cannot choose one', 'Bind hooks to one instance with createRestHooks'],
+    ['is a mutation', 'Send mutations with useController().fetch'],
+    ['reads an Entity class', 'Read collections, unions and queries with rest.selectQuery'],
+    ['takes Entity classes', 'rest.${'],
+    ['is not queryable', 'selectQuery reads an Entity, Collection'],
+    ['not a string', 'Return the prefix as a string'],
+    ['is not a feature', 'Pass the features rtk-rest exports'],
+    ['Invalid path', 'Balance the braces'],
+    ['bad Endpoint option', 'a class that extends it'],
+    ['is not a member', 'add it with extend('],
+    ['stream must be a function', 'or leave the option out'],
+  ];
+  let production: string;
+  let development: string;
+  beforeAll(async () => {
+    [production, development] = await Promise.all([bundle('production', app), bundle('development', app)]);
+  }, 60_000);
+
+  it.each(messages)('"%s" is in both bundles; its advice "%s" only in development', (what, advice) => {
+    expect({ what, production: production.includes(what), development: development.includes(what) }).toEqual({ what, production: true, development: true });
+    expect({ advice, production: production.includes(advice), development: development.includes(advice) }).toEqual({ advice, production: false, development: true });
+  });
+});

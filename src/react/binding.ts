@@ -35,7 +35,7 @@ export function installedBinding(): BindingOf {
     if (instances.length > 1) {
       const paths = instances.map(({ rest }) => `"${(rest as Rest).reducerPath}"`).join(', ');
       throw new Error(
-        `rtk-rest: this store has ${instances.length} rtk-rest instances (reducerPaths ${paths}), so the hooks of 'rtk-rest/react' cannot choose one. Bind hooks to one instance with createRestHooks(rest), e.g. export const { useSuspense, useDLE } = createRestHooks(rest).`,
+        `rtk-rest: this store has ${instances.length} rtk-rest instances (reducerPaths ${paths}), so the hooks of 'rtk-rest/react' cannot choose one.${process.env.NODE_ENV !== 'production' ? ' Bind hooks to one instance with createRestHooks(rest), e.g. export const { useSuspense, useDLE } = createRestHooks(rest).' : ''}`,
       );
     }
     const { rest, runtime } = instances[0]!;

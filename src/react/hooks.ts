@@ -86,7 +86,7 @@ function fetchWhileRendering(
   const { key } = request;
   if (endpoint.sideEffect) {
     throw new TypeError(
-      `rtk-rest: ${hook} reads data, but ${endpoint.name} is a mutation (${endpoint.method}). Send mutations with useController().fetch(endpoint, ...args).`,
+      `rtk-rest: ${hook} reads data, but ${endpoint.name} is a mutation (${endpoint.method}).${process.env.NODE_ENV !== 'production' ? ' Send mutations with useController().fetch(endpoint, ...args).' : ''}`,
     );
   }
   const joined = cancellable ? runtime.inFlight(endpoint, args, key) : runtime.join(endpoint, args, key);

@@ -36,7 +36,7 @@ export interface EntitiesChangedAction extends UnknownAction {
 
 function entityKeyOf(Entity: unknown, api: string): string {
   if (!isEntityClass(Entity)) {
-    throw new TypeError(`[rtk-rest] ${api} takes Entity classes (e.g. rest.${api}(${api === 'changedPks' ? 'action, ' : ''}Post)), got ${String(Entity)}.`);
+    throw new TypeError(`[rtk-rest] ${api} takes Entity classes, got ${String(Entity)}.${process.env.NODE_ENV !== 'production' ? ` For example rest.${api}(${api === 'changedPks' ? 'action, ' : ''}Post).` : ''}`);
   }
   return Entity.key;
 }

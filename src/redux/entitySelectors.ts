@@ -50,7 +50,7 @@ const tableReads = new WeakMap<typeof Entity, SchemaNode>();
 function entityNodeOf(Entity: unknown, selector: string): SchemaNode {
   if (!isEntityClass(Entity)) {
     throw new TypeError(
-      `[rtk-rest] ${selector}(state, Entity, …) reads an Entity class (e.g. rest.${selector}(state, Post${selector === 'selectEntity' ? ', 5' : ''})), got ${String(toNode(Entity)?.describe() ?? Entity)}. Read collections, unions and queries with rest.selectQuery.`,
+      `[rtk-rest] ${selector}(state, Entity, …) reads an Entity class, got ${String(toNode(Entity)?.describe() ?? Entity)}.${process.env.NODE_ENV !== 'production' ? ` For example rest.${selector}(state, Post${selector === 'selectEntity' ? ', 5' : ''}). Read collections, unions and queries with rest.selectQuery.` : ''}`,
     );
   }
   return toNode(Entity)!;

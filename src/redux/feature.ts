@@ -96,7 +96,7 @@ export function implementations(features: readonly RestFeature[]): FeatureImpl[]
   features.forEach((feature, index) => {
     if (typeof (feature as Partial<FeatureImpl> | undefined)?.rank !== 'number') {
       throw new TypeError(
-        `[rtk-rest] buildCreateRest(...features): argument ${index + 1} is not a feature (got ${typeof feature}). Pass the features rtk-rest exports: buildCreateRest(polling, garbageCollection).`,
+        `[rtk-rest] buildCreateRest(...features): argument ${index + 1} is not a feature (got ${typeof feature}).${process.env.NODE_ENV !== 'production' ? ' Pass the features rtk-rest exports: buildCreateRest(polling, garbageCollection).' : ''}`,
       );
     }
   });

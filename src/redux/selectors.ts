@@ -231,7 +231,7 @@ export function buildSelectors(ctx: RestContext) {
       const node = toNode(queryable);
       if (node === undefined || !node.queryable) {
         throw new TypeError(
-          `rtk-rest: ${node ? node.describe() : String(queryable)} is not queryable; selectQuery reads an Entity, Collection, All, Union, Query, or an object of them.`,
+          `rtk-rest: ${node ? node.describe() : String(queryable)} is not queryable.${process.env.NODE_ENV !== 'production' ? ' selectQuery reads an Entity, Collection, All, Union, Query, or an object of them.' : ''}`,
         );
       }
       if (isInactive(args)) return undefined;

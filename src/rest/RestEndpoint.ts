@@ -495,7 +495,7 @@ function createEndpoint(proto: object, config: Config): RestEndpoint {
   const compiled = compilePath(path);
   for (const option of ['dataExpiryLength', 'errorExpiryLength', 'pollFrequency', 'timeout'] as const) checkLength(name, option, config[option]);
   if (config.stream !== undefined && typeof config.stream !== 'function') {
-    throw new TypeError(`[rtk-rest] ${name}: stream must be a function ({ args, signal, setResponse, set, dispatch, getState }) => void, got ${typeof config.stream}. Pass a function or leave the option out.`);
+    throw new TypeError(`[rtk-rest] ${name}: stream must be a function, got ${typeof config.stream}.${process.env.NODE_ENV !== 'production' ? ' Pass ({ args, signal, setResponse, set, dispatch, getState }) => void, or leave the option out.' : ''}`);
   }
   const computed: Config = { ...config, path, method, sideEffect, urlPrefix, name };
   for (const key of Object.keys(computed)) {

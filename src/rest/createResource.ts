@@ -16,10 +16,10 @@ const TYPE_ONLY = ['searchParams', 'body'] as const;
 export function createResourceImpl(options: ResourceOptions): Members {
   const { path, schema, optimistic, Endpoint = RestEndpoint, Collection = CollectionSchema, ...shared } = options as ResourceOptions & Record<string, any>;
   if (typeof Endpoint !== 'function' || (Endpoint !== RestEndpoint && !(Endpoint.prototype instanceof RestEndpoint))) {
-    throw new TypeError('createResource: the Endpoint option must be RestEndpoint or a class that extends it');
+    throw new TypeError(`createResource: bad Endpoint option${process.env.NODE_ENV !== 'production' ? ': it must be RestEndpoint or a class that extends it' : ''}`);
   }
   if (typeof Collection !== 'function' || (Collection !== CollectionSchema && !(Collection.prototype instanceof CollectionSchema))) {
-    throw new TypeError('createResource: the Collection option must be schema.Collection or a class that extends it');
+    throw new TypeError(`createResource: bad Collection option${process.env.NODE_ENV !== 'production' ? ': it must be schema.Collection or a class that extends it' : ''}`);
   }
   for (const lower of ['endpoint', 'collection'] as const) {
     if (typeof shared[lower] === 'function') {
@@ -91,7 +91,7 @@ function withExtend(members: Members, entityName: string): Members {
         for (const [name, memberOptions] of Object.entries(nameOrExtension)) {
           const existing = members[name];
           if (!(existing instanceof RestEndpoint)) {
-            throw new TypeError(`createResource extend: "${name}" is not a member; add it with extend("${name}", options)`);
+            throw new TypeError(`createResource extend: "${name}" is not a member${process.env.NODE_ENV !== 'production' ? `; add it with extend("${name}", options)` : ''}`);
           }
           next[name] = existing.extend(memberOptions);
         }

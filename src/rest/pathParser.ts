@@ -48,7 +48,7 @@ export class PathParser {
       switch (c) {
         case '\\': {
           const escaped = template[i + 1];
-          if (escaped === undefined) this.fail(i, c, 'A trailing backslash escapes nothing; remove it or escape it as \\\\');
+          if (escaped === undefined) this.fail(i, c, process.env.NODE_ENV !== 'production' ? 'A trailing backslash escapes nothing; remove it or escape it as \\\\' : '');
           if (escaped === '?') this.hasLiteralQuery = true;
           this.text += escaped;
           this.endsWithSlash = false;
@@ -68,23 +68,23 @@ export class PathParser {
           break;
         }
         case '}':
-          if (this.open.length === 0) this.fail(i, c, 'Balance the braces: this "}" closes no "{"');
-          if (template[i + 1] === '?') this.fail(i + 1, '?', 'A {…} group is already optional; remove the "?"');
+          if (this.open.length === 0) this.fail(i, c, process.env.NODE_ENV !== 'production' ? 'Balance the braces: this "}" closes no "{"' : '');
+          if (template[i + 1] === '?') this.fail(i + 1, '?', process.env.NODE_ENV !== 'production' ? 'A {…} group is already optional; remove the "?"' : '');
           this.flush();
           this.nodes = this.open.pop()!.parent;
           break;
         case '(':
         case ')':
-          this.fail(i, c, `Parameter patterns are not supported; escape literal parentheses as \\${c}`);
+          this.fail(i, c, process.env.NODE_ENV !== 'production' ? `Parameter patterns are not supported; escape literal parentheses as \\${c}` : '');
           break;
         case '?':
-          this.fail(i, c, `${ESCAPE_IT} (\\? starts a literal query string); "?" marks a parameter optional only right after its name`);
+          this.fail(i, c, process.env.NODE_ENV !== 'production' ? `${ESCAPE_IT} (\\? starts a literal query string); "?" marks a parameter optional only right after its name` : '');
           break;
         case '+':
         case '!':
         case '[':
         case ']':
-          this.fail(i, c, ESCAPE_IT);
+          this.fail(i, c, process.env.NODE_ENV !== 'production' ? ESCAPE_IT : '');
           break;
         default:
           if (c === '/') this.slashMarks.push({ index: i, outerGroup: this.open[0]?.start });
@@ -94,13 +94,14 @@ export class PathParser {
       i++;
     }
     const unclosed = this.open[this.open.length - 1];
-    if (unclosed !== undefined) this.fail(unclosed.start, '{', 'Balance the braces: this "{" is never closed with "}"');
+    if (unclosed !== undefined) this.fail(unclosed.start, '{', process.env.NODE_ENV !== 'production' ? 'Balance the braces: this "{" is never closed with "}"' : '');
     this.flush();
     return this;
   }
 
+  /** Throws at the invalid token; `fix` (how to write it instead) is development advice, '' in production bundles. */
   private fail(index: number, token: string, fix: string): never {
-    throw new Error(`Invalid path "${this.template}": unexpected "${token}" at index ${index}. ${fix}`);
+    throw new Error(`Invalid path "${this.template}": unexpected "${token}" at index ${index}.${fix ? ` ${fix}` : ''}`);
   }
 
   private flush(): void {
@@ -115,21 +116,20 @@ export class PathParser {
     let end = start + 1;
     if (template[end] !== '"') {
       const name = nameAt(template, end);
-      if (name === '' && template[start] === '*') this.fail(start, '*', `A wildcard needs a name, as in *path. ${ESCAPE_IT}`);
+      if (name === '' && template[start] === '*') this.fail(start, '*', process.env.NODE_ENV !== 'production' ? `A wildcard needs a name, as in *path. ${ESCAPE_IT}` : '');
       if (name === '') {
-        const fix = `A parameter needs a name, as in :id or :"post-id". ${ESCAPE_IT}; for a scheme or port write https\\://`;
-        this.fail(start, ':', fix);
+        this.fail(start, ':', process.env.NODE_ENV !== 'production' ? `A parameter needs a name, as in :id or :"post-id". ${ESCAPE_IT}; for a scheme or port write https\\://` : '');
       }
       return { name, end: end + name.length };
     }
     let name = '';
     for (end++; template[end] !== '"'; end++) {
-      if (end >= template.length) this.fail(start + 1, '"', 'Close the quoted parameter name with a second "');
+      if (end >= template.length) this.fail(start + 1, '"', process.env.NODE_ENV !== 'production' ? 'Close the quoted parameter name with a second "' : '');
       if (template[end] === '\\') end++;
       name += template[end] ?? '';
     }
     end++;
-    if (name === '') this.fail(start, template.slice(start, end), 'A parameter needs a name');
+    if (name === '') this.fail(start, template.slice(start, end), process.env.NODE_ENV !== 'production' ? 'A parameter needs a name' : '');
     return { name, end };
   }
 
@@ -140,13 +140,13 @@ export class PathParser {
     const { name, end } = this.readName(start);
     const source = template.slice(start, end);
     if (this.params.some((p) => p.name === name)) {
-      this.fail(start, source, `The parameter name "${name}" is used twice; rename one of them`);
+      this.fail(start, source, process.env.NODE_ENV !== 'production' ? `The parameter name "${name}" is used twice; rename one of them` : '');
     }
     const next = template[end];
-    if (!wildcard && next === '+') this.fail(end, '+', `Use a wildcard *${source.slice(1)}, whose value is string[]`);
+    if (!wildcard && next === '+') this.fail(end, '+', process.env.NODE_ENV !== 'production' ? `Use a wildcard *${source.slice(1)}, whose value is string[]` : '');
     // `:id*` is the old zero-or-more modifier; `:id*rest` is a parameter followed by a wildcard.
     if (!wildcard && next === '*' && template[end + 1] !== '"' && nameAt(template, end + 1) === '') {
-      this.fail(end, '*', `Use an optional wildcard *${source.slice(1)}?`);
+      this.fail(end, '*', process.env.NODE_ENV !== 'production' ? `Use an optional wildcard *${source.slice(1)}?` : '');
     }
     const marked = next === '?';
     const param: PathNode = { type: 'param', index: this.params.length };

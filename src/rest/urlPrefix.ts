@@ -14,7 +14,7 @@ export function definePrefixGetter(endpoint: object, read: () => unknown, name: 
     get() {
       const prefix = read();
       if (typeof prefix !== 'string') {
-        throw new TypeError(`[rtk-rest] ${name}: urlPrefix() returned ${describeType(prefix)}; it must return the prefix as a string, e.g. 'https://api.example.com' (or '' for none).`);
+        throw new TypeError(`[rtk-rest] ${name}: urlPrefix() returned ${describeType(prefix)}, not a string.${process.env.NODE_ENV !== 'production' ? " Return the prefix as a string, e.g. 'https://api.example.com' (or '' for none)." : ''}`);
       }
       return prefix;
     },
