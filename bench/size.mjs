@@ -9,10 +9,10 @@
 //
 // rtk-rest's store apps are measured twice: with `createRest` (every optional feature of the
 // store: optimistic updates, polling, streams, GC, refetch on focus/reconnect, persistence,
-// entity-change tracking, retries, conditional requests) and, as "rtk-rest lean", with
+// entity-change tracking, retries, conditional requests, sharded tables) and, as "rtk-rest lean", with
 // `buildCreateRest(garbageCollection)`: what these apps use, since none is optimistic, polls,
-// streams, refetches on focus, restores a saved slice, matches entity changes, retries or sends
-// conditional requests. Issue 20's targets are for the lean apps ("an app pays for nothing it
+// streams, refetches on focus, restores a saved slice, matches entity changes, retries, sends
+// conditional requests or holds thousands of entities of a type. Issue 20's targets are for the lean apps ("an app pays for nothing it
 // does not use").
 //
 // Data Client's React app is not measured: @data-client/react for React 19 needs @data-client/core
@@ -102,6 +102,7 @@ const CONCERNS = {
   streams: ['src/redux/streams.ts', 'src/rest/stream.ts'],
   retries: ['src/redux/retries.ts', 'src/rest/retry.ts'],
   'conditional requests': ['src/redux/conditional.ts', 'src/rest/conditional.ts'],
+  'sharded tables': ['src/redux/shardedTables.ts'],
   'kept error bodies': ['src/redux/errorBody.ts'],
   persistence: ['src/redux/rehydrate.ts'],
   'entity-change tracking': ['src/redux/changeTracking.ts'],

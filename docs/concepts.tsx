@@ -249,7 +249,7 @@ export function OnlineCount() {
 import { buildCreateRest, garbageCollection } from 'rtk-rest';
 
 // Only GC: no optimistic layers, polling, streams, refetch on focus, persistence, change tracking,
-// retries or conditional requests.
+// retries, conditional requests or sharded tables.
 export const createLeanRest = buildCreateRest(garbageCollection);
 export const leanRest = createLeanRest({ reducerPath: 'lean' });
 // #endregion bundle-size

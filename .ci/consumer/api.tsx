@@ -25,6 +25,7 @@ import {
   entityChanges,
   retries,
   conditionalRequests,
+  shardedTables,
   polling,
   refetchOnEvents,
   streams,
@@ -263,7 +264,7 @@ export const rest = createRest({
 });
 export const typedRest: Rest = createRest({ gc: false, shardTablesAbove: 5000 });
 // Issue 20: a createRest with only some features; the instance has createRest's type.
-const features: RestFeature[] = [garbageCollection, polling, streams, refetchOnEvents, optimisticUpdates, persistence, entityChanges, retries, conditionalRequests];
+const features: RestFeature[] = [garbageCollection, polling, streams, refetchOnEvents, optimisticUpdates, persistence, entityChanges, retries, conditionalRequests, shardedTables];
 export const leanRest = buildCreateRest(...features.slice(0, 2))({ reducerPath: 'lean', gc: { graceMs: 0 } });
 export const leanPath: 'lean' = leanRest.reducerPath;
 export const leanAsRest: Rest = buildCreateRest(garbageCollection)();

@@ -159,6 +159,7 @@ describe('issue 20: each optional feature of the store costs nothing when unused
     entityChanges: ['src/redux/changeTracking.ts'],
     retries: ['src/redux/retries.ts', 'src/rest/retry.ts'],
     conditionalRequests: ['src/redux/conditional.ts', 'src/rest/conditional.ts'],
+    shardedTables: ['src/redux/shardedTables.ts'],
   };
   const app = (create: string, imports: string) => `import { Entity, createResource, ${imports} } from 'rtk-rest';
 class Post extends Entity { id = 0; pk() { return String(this.id); } static key = 'Post'; }

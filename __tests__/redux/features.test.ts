@@ -1,4 +1,4 @@
-import { buildCreateRest, conditionalRequests, createRest, createResource, entityChanges, garbageCollection, optimisticUpdates, persistence, polling, refetchOnEvents, retries, streams } from '../../src';
+import { buildCreateRest, conditionalRequests, createRest, createResource, entityChanges, garbageCollection, optimisticUpdates, persistence, polling, refetchOnEvents, retries, shardedTables, streams } from '../../src';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import type { Rest, RestFeature, StreamContext } from '../../src';
 import { runtimeOf } from '../../src/redux';
@@ -185,6 +185,18 @@ describe('issue 20: buildCreateRest builds a store with only the features it is 
         features.length === 0 ? { features: 0, sent: undefined, outcome: 304 } : { features: 1, sent: '"v1"', outcome: 'hi' },
       );
     }
+  });
+
+  it('issue 20 without shardedTables a table stays plain past the threshold (and the option warns); with it, it shards', () => {
+    const console = watchConsole();
+    for (const features of [[], [shardedTables]]) {
+      const rest = buildCreateRest(...features)({ shardTablesAbove: 4 }) as unknown as Rest;
+      const store = makeStore(rest);
+      for (let id = 1; id <= 6; id++) store.dispatch(rest.set(Post, { id }, { ...post5, id }));
+      const table = rawSlice(rest, store.getState()).entities.Post as Record<string, unknown>;
+      expect({ features: features.length, sharded: '@@rtk-rest/table' in table, read: rest.selectEntity(store.getState(), Post, 6)?.id }).toEqual({ features: features.length, sharded: features.length === 1, read: 6 });
+    }
+    expect(console.warnings.map(String)).toEqual([expect.stringMatching(/shardTablesAbove \}\) does nothing: this rest instance was built without the shardedTables feature/)]);
   });
 
   it('issue 20 the order and repeats of features do not matter: the store gets each once, in createRest\'s order', () => {

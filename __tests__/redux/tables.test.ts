@@ -1,5 +1,10 @@
 import fc from 'fast-check';
-import { DEFAULT_SHARD_ABOVE, TABLE_FORMAT, TABLE_VERSION, hashPk, isSharded, tableGet, tableHas, tableKeys, tableObject, tableSet, tableSize, tableWrite } from '../../src/redux/tables';
+import { DEFAULT_SHARD_ABOVE, TABLE_FORMAT, TABLE_VERSION, installSharding, isSharded, tableGet, tableHas, tableKeys, tableObject, tableSet, tableSize, tableWrite } from '../../src/redux/tables';
+import { hashPk, shardedOps } from '../../src/redux/shardedTables';
+
+// These tests write tables directly, outside any store: the sharded form is installed as the
+// shardedTables feature does for an instance built with it.
+installSharding(shardedOps);
 import type { ShardedTable, Table } from '../../src/redux/tables';
 import { objectPrototypeSnapshot } from '../support/json';
 

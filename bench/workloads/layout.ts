@@ -6,7 +6,7 @@ import { getOwn, hasOwn, setOwn } from '../../src/internal/own';
 import { normalizeWrites } from '../../src/schema/normalize';
 import { tablesReader } from '../../src/schema/reader';
 import { toNode } from '../../src/schema/toNode';
-import { appendChunked, hashPk, isIndexLike } from '../../src/redux/tables';
+import { appendChunked, hashPk, isIndexLike } from '../../src/redux/shardedTables';
 import type { EntityMeta, EntityMetaTables, EntityReader, EntityTables } from '../../src/schema/types';
 import { formatNs, optionsFor, readConfig } from '../harness';
 import type { BenchOptions } from '../harness';

@@ -148,7 +148,7 @@ function resolveOptions(options: CreateRestOptions): ResolvedOptions {
 /**
  * Builds a `createRest` with only the given features (the optional concerns of the store:
  * `optimisticUpdates`, `polling`, `streams`, `garbageCollection`, `refetchOnEvents`,
- * `persistence`, `entityChanges`, `retries`, `conditionalRequests`), so an app bundles no code for the
+ * `persistence`, `entityChanges`, `retries`, `conditionalRequests`, `shardedTables`), so an app bundles no code for the
  * others; `createRest` itself has them all. The order does not matter; an endpoint whose option
  * needs a missing feature (`pollFrequency` without `polling`, …) gets a development warning when
  * it is used (see docs/concepts.md#bundle-size).
@@ -171,6 +171,13 @@ export function buildCreateRest(...features: RestFeature[]) {
 /** One instance with the given features: what `createRest` and `buildCreateRest`'s function return. */
 export function makeRest<const ReducerPath extends string = 'rest'>(options: CreateRestOptions & { reducerPath?: ReducerPath }, features: readonly FeatureImpl[]) {
   const resolved = resolveOptions(options);
+  // Without the shardedTables feature every table stays plain whatever its size.
+  if (!features.some((feature) => feature.feature === 'shardedTables')) {
+    if (process.env.NODE_ENV !== 'production' && options.shardTablesAbove !== undefined) {
+      console.warn('[rtk-rest] createRest({ shardTablesAbove }) does nothing: this rest instance was built without the shardedTables feature. Add it: buildCreateRest(shardedTables, …), or use createRest.');
+    }
+    resolved.shardTablesAbove = { entities: Infinity, keys: Infinity };
+  }
   const actions = buildActions(resolved.reducerPath);
   let resetThunk: () => unknown = () => undefined;
   const ctx: RestContext = {

@@ -9,6 +9,7 @@ import { polling } from './polling';
 import { persistence } from './rehydrate';
 import { refetchOnEvents } from './refetchOnEvents';
 import { retries } from './retries';
+import { shardedTables } from './shardedTables';
 import { streams } from './streams';
 
 /**
@@ -16,7 +17,7 @@ import { streams } from './streams';
  * `configureStore`, thunk creators to dispatch, and memoized selectors. Slice-like, so
  * `combineSlices(rest)` works. It has every feature (optimistic updates, polling, streams,
  * garbage collection, refetch on focus and reconnect, persistence, entity-change tracking,
- * retries, conditional requests); `buildCreateRest(...features)` builds one with fewer, for a
+ * retries, conditional requests, sharded tables); `buildCreateRest(...features)` builds one with fewer, for a
  * smaller bundle.
  *
  * @example
@@ -32,7 +33,7 @@ import { streams } from './streams';
  * @preventInline ActionCreatorWithoutPayload
  */
 export function createRest<const ReducerPath extends string = 'rest'>(options: CreateRestOptions & { reducerPath?: ReducerPath } = {}) {
-  return makeRest<ReducerPath>(options, implementations([optimisticUpdates, garbageCollection, polling, streams, refetchOnEvents, persistence, entityChanges, retries, conditionalRequests]));
+  return makeRest<ReducerPath>(options, implementations([optimisticUpdates, garbageCollection, polling, streams, refetchOnEvents, persistence, entityChanges, retries, conditionalRequests, shardedTables]));
 }
 
 /**

@@ -55,7 +55,7 @@ export interface StorePart {
 /**
  * An optional concern of the store (`optimisticUpdates`, `polling`, `streams`,
  * `garbageCollection`, `refetchOnEvents`, `persistence`, `entityChanges`, `retries`,
- * `conditionalRequests`): `createRest` has them all; `buildCreateRest(...features)` builds a
+ * `conditionalRequests`, `shardedTables`): `createRest` has them all; `buildCreateRest(...features)` builds a
  * `createRest` with only those given, so an app bundles no code for the others
  * (see docs/concepts.md#bundle-size).
  */

@@ -12,6 +12,7 @@ export { persistence } from './rehydrate';
 export { entityChanges } from './changeTracking';
 export { retries } from './retries';
 export { conditionalRequests } from './conditional';
+export { shardedTables } from './shardedTables';
 export type { RequestPolicyDefaults } from './policies';
 export { ResetError } from './errors';
 export type { RestState, KeyMeta, StoredError } from './types';

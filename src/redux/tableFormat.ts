@@ -1,5 +1,5 @@
 import { getOwn, hasOwn, setOwn } from '../internal/own';
-import { TABLE_FORMAT, TABLE_VERSION } from './tables';
+import { canShard, TABLE_FORMAT, TABLE_VERSION } from './tables';
 import type { ShardedTable, Table } from './tables';
 import type { RestState } from './types';
 
@@ -33,11 +33,22 @@ function fromVersion1(root: unknown[], where: Where): ShardedTable {
   return { [TABLE_FORMAT]: TABLE_VERSION, size, order: order as string[][] | null, shards: root.slice(0, 32) };
 }
 
+/** A sharded table reached a bundle without the shardedTables feature: it could not be read. */
+function cannotShard(where: Where): never {
+  throw new Error(
+    `[rtk-rest] state.${where.path} (${where.source}) is a sharded table, which only the shardedTables feature reads.${process.env.NODE_ENV !== 'production' ? ' Add it: buildCreateRest(shardedTables, …), or use createRest.' : ''}`,
+  );
+}
+
 /** One table, checked (and moved from format 1); the same object when it needs nothing. */
 function checked(table: unknown, where: Where): Table {
-  if (Array.isArray(table)) return fromVersion1(table, where);
+  if (Array.isArray(table)) {
+    if (!canShard()) cannotShard(where);
+    return fromVersion1(table, where);
+  }
   if (typeof table !== 'object' || table === null) fail(where, `is ${table === null ? 'null' : typeof table}, not a table`);
   if (!hasOwn(table, TABLE_FORMAT)) return table as Table;
+  if (!canShard()) cannotShard(where);
   const sharded = table as ShardedTable;
   const version = sharded[TABLE_FORMAT];
   if (version !== TABLE_VERSION) fail(where, `is a sharded table of format ${JSON.stringify(version)}`);

@@ -59,88 +59,60 @@ export interface TableLimits {
   readonly entities: number;
   readonly keys: number;
 }
-/**
- * Pairs a leaf holds before it splits into a 32-way branch. A split leaves 32 leaves of about
- * LEAF_MAX / 32 pairs, and each leaf costs its array headers: with 32, the leaves of a 100,000-entry
- * table averaged 3 pairs and the state of the store workload was 1.35x its raw JSON; with 128 it is
- * 0.95x (bench/README.md, "Memory (bench E)"), at the price of scanning up to 128 pairs per lookup
- * in sharded tables (the store path measured the same).
- */
-const LEAF_MAX = 128;
-const MAX_DEPTH = 6;
-const CHUNK = 256;
-
-type Node = unknown[];
-type Log = string[][];
-
-/** FNV-1a with murmur3's finalizer over UTF-16 units: cheap, and the same in every process. */
-export function hashPk(pk: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < pk.length; i++) h = Math.imul(h ^ pk.charCodeAt(i), 0x01000193);
-  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
-  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
-  return (h ^ (h >>> 16)) >>> 0;
-}
-
-/** Whether objects enumerate this key first, ascending (a canonical array index: objects enumerate those first, ascending). */
-export function isIndexLike(pk: string): boolean {
-  const c = pk.charCodeAt(0);
-  if (!(c >= 48 && c <= 57) || pk.length > 10) return false;
-  const n = Number(pk);
-  return Number.isInteger(n) && n < 4294967295 && String(n) === pk;
-}
-
-const isLeaf = (node: Node) => node.length === 0 || typeof node[0] === 'string';
-
 /** Whether a table is in the sharded form (a plain table is never marked: see `assertPk`). */
 export function isSharded(table: unknown): table is ShardedTable {
   return typeof table === 'object' && table !== null && hasOwn(table, TABLE_FORMAT);
 }
 
-function leafOf(shards: Node, h: number): Node | null {
-  let node: Node | null = shards;
-  let depth = 0;
-  while (node !== null && (depth === 0 || !isLeaf(node))) {
-    node = (node[(h >>> (5 * depth)) & 31] as Node | null) ?? null;
-    depth++;
-  }
-  return node;
+/**
+ * The sharded form's operations (shardedTables.ts), installed by the `shardedTables` feature when
+ * an instance is built with it: an app whose store has no such instance never bundles them, and
+ * its tables stay plain (a sharded table reaching it is refused on hydration, tableFormat.ts).
+ */
+export interface ShardedOps {
+  get(table: ShardedTable, pk: string): unknown;
+  has(table: ShardedTable, pk: string): boolean;
+  keys(table: ShardedTable): readonly string[];
+  /** Writes into a sharded table, or shards a plain one (`base`) first. */
+  write(table: ShardedTable | Record<string, unknown>, written: Record<string, unknown>, pks: readonly string[], ordered: boolean): ShardedTable;
+  toPlain(table: ShardedTable): Record<string, unknown>;
 }
 
-function pairIndex(leaf: Node, pk: string): number {
-  for (let i = 0; i < leaf.length; i += 2) if (leaf[i] === pk) return i;
-  return -1;
+let sharding: ShardedOps | undefined;
+
+/** Installs the sharded form (once per process is enough: the operations are pure). */
+export function installSharding(ops: ShardedOps): void {
+  sharding = ops;
+}
+
+/** Whether this bundle can read and write sharded tables. */
+export function canShard(): boolean {
+  return sharding !== undefined;
+}
+
+/** The sharded form's operations; only reached for a sharded table, which exists only once they are installed. */
+function shardedOps(): ShardedOps {
+  // Unreachable through a store: hydration refuses sharded tables without the feature (tableFormat.ts).
+  if (sharding === undefined) throw new Error('[rtk-rest] no shardedTables feature to read a sharded table');
+  return sharding;
 }
 
 /** The value stored under `pk`, or `undefined`. */
 export function tableGet<T>(table: Table<T> | undefined, pk: string): T | undefined {
   if (table === undefined) return undefined;
   if (!isSharded(table)) return hasOwn(table, pk) ? table[pk] : undefined;
-  const leaf = leafOf(table.shards, hashPk(pk));
-  if (leaf === null) return undefined;
-  const i = pairIndex(leaf, pk);
-  return i < 0 ? undefined : (leaf[i + 1] as T);
+  return shardedOps().get(table, pk) as T | undefined;
 }
 
 export function tableHas(table: Table | undefined, pk: string): boolean {
   if (table === undefined) return false;
   if (!isSharded(table)) return hasOwn(table, pk);
-  const leaf = leafOf(table.shards, hashPk(pk));
-  return leaf !== null && pairIndex(leaf, pk) >= 0;
+  return shardedOps().has(table, pk);
 }
 
 export function tableSize(table: Table | undefined): number {
   if (table === undefined) return 0;
   return isSharded(table) ? table.size : plainSize(table);
-}
-
-/** One write: `values[i]` for `pks[i]`, `undefined` meaning "remove". */
-interface Entry {
-  pk: string;
-  h: number;
-  value: unknown;
-  /** Set when the write added this pk (for the insertion log, collected in input order). */
-  added?: boolean;
 }
 
 /** A pk that would make a plain table read as a sharded one is refused, loudly. */
@@ -166,12 +138,17 @@ export function tableWrite<T>(table: Table<T> | undefined, written: Record<strin
       if (written[pk] === undefined) size -= present ? 1 : 0;
       else size += present ? 0 : 1;
     }
-    if (size <= max) return flatWrite(base, written, pks, size);
-    return shardedWrite(toSharded(base, ordered), written, pks, ordered) as unknown as Table<T>;
+    // Without the shardedTables feature a table stays plain whatever its size.
+    if (size <= max || sharding === undefined) return flatWrite(base, written, pks, size);
+    return sharding.write(base, written, pks, ordered) as unknown as Table<T>;
   }
-  const out = shardedWrite(table, written, pks, ordered);
+  const ops = shardedOps();
+  const out = ops.write(table, written, pks, ordered);
   // Back to a plain object at half the threshold: small tables stay readable.
-  return (out !== table && out.size <= max / 2 ? toPlain(out) : out) as unknown as Table<T>;
+  if (out === table || out.size > max / 2) return out as unknown as Table<T>;
+  const plain = ops.toPlain(out);
+  plainSizes.set(plain, out.size);
+  return plain as Table<T>;
 }
 
 /** One entry: `tableWrite(table, { [pk]: value })` without building the object by hand. */
@@ -225,185 +202,10 @@ function flatWrite<T>(base: Record<string, T>, written: Record<string, T | undef
   return out ?? base;
 }
 
-function toSharded(base: Record<string, unknown>, ordered: boolean): ShardedTable {
-  const keys = Object.keys(base);
-  const written: Record<string, unknown> = {};
-  for (const pk of keys) setOwn(written, pk, base[pk]);
-  const empty: ShardedTable = { [TABLE_FORMAT]: TABLE_VERSION, size: 0, order: ordered ? [] : null, shards: new Array<unknown>(32).fill(null) };
-  return shardedWrite(empty, written, keys, ordered);
-}
-
-function shardedWrite(table: ShardedTable, written: Record<string, unknown>, pks: readonly string[], ordered: boolean): ShardedTable {
-  const entries: Entry[] = new Array(pks.length);
-  for (let i = 0; i < pks.length; i++) {
-    assertPk(pks[i]!);
-    entries[i] = { pk: pks[i]!, h: hashPk(pks[i]!), value: written[pks[i]!] };
-  }
-  const counter = { size: table.size };
-  const shards = insert(table.shards, entries, 0, counter);
-  if (shards === table.shards) return table;
-  let order = table.order;
-  if (ordered) {
-    const added: string[] = [];
-    for (const e of entries) if (e.added === true && !isIndexLike(e.pk)) added.push(e.pk);
-    order = appendLog(order ?? [], added, shards, counter.size);
-  }
-  return { [TABLE_FORMAT]: TABLE_VERSION, size: counter.size, order, shards };
-}
-
-/** Inserts the entries below `node` (at `depth`); returns `node` when nothing changed. */
-function insert(node: Node, entries: Entry[], depth: number, counter: { size: number }): Node {
-  if (depth === 0 || !isLeaf(node)) {
-    const groups = new Map<number, Entry[]>();
-    for (const e of entries) {
-      const slot = (e.h >>> (5 * depth)) & 31;
-      const group = groups.get(slot);
-      if (group === undefined) groups.set(slot, [e]);
-      else group.push(e);
-    }
-    let copy: Node | undefined;
-    for (const [slot, group] of groups) {
-      const child = (node[slot] as Node | null) ?? null;
-      const next = child === null ? leafWrite([], group, depth + 1, counter) : insert(child, group, depth + 1, counter);
-      if (next !== child && !(child === null && next.length === 0)) (copy ??= node.slice())[slot] = next.length === 0 ? null : next;
-    }
-    return copy ?? node;
-  }
-  return leafWrite(node, entries, depth, counter);
-}
-
-/**
- * Writes into one leaf. Copies are exact-size (`slice`, `concat`): a `push` onto a copy would
- * grow V8's backing store by half, and most leaves live long after the write that made them.
- */
-function leafWrite(leaf: Node, entries: readonly Entry[], depth: number, counter: { size: number }): Node {
-  let out: Node | undefined;
-  let added: unknown[] | undefined;
-  for (const e of entries) {
-    const current = out ?? leaf;
-    const i = pairIndex(current, e.pk);
-    if (e.value === undefined) {
-      if (i < 0) continue;
-      out = current.slice(0, i).concat(current.slice(i + 2));
-      counter.size--;
-    } else if (i >= 0) {
-      if (current[i + 1] === e.value) continue;
-      (out ??= leaf.slice())[i + 1] = e.value;
-    } else {
-      // A write's pks are distinct, so an added pk is never met again in this loop.
-      (added ??= []).push(e.pk, e.value);
-      counter.size++;
-      e.added = true;
-    }
-  }
-  if (added !== undefined) out = (out ?? leaf).concat(added);
-  if (out === undefined) return leaf;
-  if (out.length <= 2 * LEAF_MAX || depth >= MAX_DEPTH) return out;
-  // Split: the leaf becomes a branch one level down.
-  const split: Entry[] = [];
-  for (let i = 0; i < out.length; i += 2) split.push({ pk: out[i] as string, h: hashPk(out[i] as string), value: out[i + 1] });
-  const quiet = { size: 0 };
-  return insert(new Array<unknown>(32).fill(null), split, depth, quiet);
-}
-
-/** `added` appended to a list of chunks of at most CHUNK items, copying only the last chunk (exact-size). */
-export function appendChunked(chunks: readonly string[][], added: readonly string[]): string[][] {
-  if (added.length === 0) return chunks as string[][];
-  const out = chunks.slice();
-  let from = 0;
-  const last = out[out.length - 1];
-  if (last !== undefined && last.length < CHUNK) {
-    from = Math.min(CHUNK - last.length, added.length);
-    out[out.length - 1] = last.concat(added.slice(0, from));
-  }
-  for (; from < added.length; from += CHUNK) out.push(added.slice(from, from + CHUNK));
-  return out;
-}
-
-/** Appends new non-integer pks to the chunked log; compacts it when removals left it twice too long. */
-function appendLog(log: Log, added: readonly string[], shards: Node, size: number): Log {
-  const out = appendChunked(log, added);
-  let length = 0;
-  for (const chunk of out) length += chunk.length;
-  return length > 2 * size + CHUNK ? chunked(orderedPks(shards, out, size).filter((pk) => !isIndexLike(pk))) : out;
-}
-
-function chunked(pks: readonly string[]): Log {
-  const out: Log = [];
-  for (let i = 0; i < pks.length; i += CHUNK) out.push(pks.slice(i, i + CHUNK));
-  return out;
-}
-
-/** Calls `visit(pk, value)` for every entry of a trie, in hash order. */
-function forEachEntry(node: Node, depth: number, visit: (pk: string, value: unknown) => void): void {
-  if (depth > 0 && isLeaf(node)) {
-    for (let i = 0; i < node.length; i += 2) visit(node[i] as string, node[i + 1]);
-    return;
-  }
-  for (let slot = 0; slot < 32; slot++) {
-    const child = node[slot] as Node | null;
-    if (child !== null && child !== undefined) forEachEntry(child, depth + 1, visit);
-  }
-}
-
-/** Pks in enumeration order: integer-like ascending, then the others by (last) insertion. */
-function orderedPks(shards: Node, log: Log, size: number): string[] {
-  const out: string[] = [];
-  forEachEntry(shards, 0, (pk) => {
-    if (isIndexLike(pk)) out.push(pk);
-  });
-  out.sort((a, b) => Number(a) - Number(b));
-  const others = size - out.length;
-  let length = 0;
-  for (const chunk of log) length += chunk.length;
-  if (length === others) {
-    for (const chunk of log) for (const pk of chunk) out.push(pk);
-    return out;
-  }
-  // Removals (or removals and re-adds) happened: a pk counts at its last, live occurrence.
-  const seen = new Set<string>();
-  const tail: string[] = [];
-  for (let c = log.length - 1; c >= 0; c--) {
-    const chunk = log[c]!;
-    for (let i = chunk.length - 1; i >= 0; i--) {
-      const pk = chunk[i]!;
-      if (!seen.has(pk) && leafHas(shards, pk)) tail.push(pk);
-      seen.add(pk);
-    }
-  }
-  for (let i = tail.length - 1; i >= 0; i--) out.push(tail[i]!);
-  return out;
-}
-
-function leafHas(shards: Node, pk: string): boolean {
-  const leaf = leafOf(shards, hashPk(pk));
-  return leaf !== null && pairIndex(leaf, pk) >= 0;
-}
-
-const keysCache = new WeakMap<object, readonly string[]>();
-
-/** Every key of a table; entity tables (with a log) in enumeration order. Cached per table object. */
+/** Every key of a table; entity tables (with a log) in enumeration order (cached per sharded table). */
 export function tableKeys(table: Table | undefined): readonly string[] {
   if (table === undefined) return [];
-  if (!isSharded(table)) return Object.keys(table);
-  let keys = keysCache.get(table);
-  if (keys === undefined) {
-    if (table.order !== null) keys = orderedPks(table.shards, table.order, table.size);
-    else {
-      const all: string[] = [];
-      forEachEntry(table.shards, 0, (pk) => all.push(pk));
-      keys = all;
-    }
-    keysCache.set(table, keys);
-  }
-  return keys;
-}
-
-function toPlain(table: ShardedTable): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const pk of tableKeys(table)) setOwn(out, pk, tableGet(table, pk));
-  plainSizes.set(out, table.size);
-  return out;
+  return isSharded(table) ? shardedOps().keys(table) : Object.keys(table);
 }
 
 const logicalCache = new WeakMap<object, Record<string, unknown>>();
@@ -413,6 +215,6 @@ export function tableObject<T>(table: Table<T> | undefined): Record<string, T> {
   if (table === undefined) return {};
   if (!isSharded(table)) return table as Record<string, T>;
   let out = logicalCache.get(table);
-  if (out === undefined) logicalCache.set(table, (out = toPlain(table)));
+  if (out === undefined) logicalCache.set(table, (out = shardedOps().toPlain(table)));
   return out as Record<string, T>;
 }
