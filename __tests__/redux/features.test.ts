@@ -199,6 +199,29 @@ describe('issue 20: buildCreateRest builds a store with only the features it is 
     expect(console.warnings.map(String)).toEqual([expect.stringMatching(/shardTablesAbove \}\) does nothing: this rest instance was built without the shardedTables feature/)]);
   });
 
+  it('issue 20 a process that never built shardedTables refuses a sharded or format-1 table on hydration, and DevTools sees the state as it is', () => {
+    // Sharding is installed per process (module), so this needs modules no earlier test touched.
+    jest.isolateModules(() => {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const fresh = require('../../src') as typeof import('../../src');
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const rtk = require('@reduxjs/toolkit') as typeof import('@reduxjs/toolkit');
+      const rest = fresh.buildCreateRest(fresh.garbageCollection)();
+      const storeOf = (preloaded: unknown) =>
+        rtk.configureStore({ reducer: { rest: rest.reducer }, preloadedState: preloaded as never, middleware: (g) => g().concat(rest.middleware) });
+      const sharded = { '@@rtk-rest/table': 2, size: 1, order: null, shards: Array(32).fill(null) };
+      const formatOne = [...Array(32).fill(null), null, 0];
+      expect(() => storeOf({ rest: { entities: { Post: sharded } } })).toThrow(
+        /^\[rtk-rest\] state\.rest\.entities\["Post"\] \(preloaded\) is a sharded table, which only the shardedTables feature reads\. Add it: buildCreateRest\(shardedTables/,
+      );
+      expect(() => storeOf({ rest: { meta: formatOne } })).toThrow(/state\.rest\.meta \(preloaded\) is a sharded table, which only the shardedTables feature reads/);
+      expect(() => storeOf({ rest: { endpoints: 'x' } })).toThrow(/state\.rest\.endpoints \(preloaded\) is string, not a table/);
+      const store = storeOf({ rest: { entities: { Post: { 5: post5 } } } });
+      const state = store.getState();
+      expect(rest.devTools.stateSanitizer(state, 0)).toBe(state);
+    });
+  });
+
   it('issue 20 the order and repeats of features do not matter: the store gets each once, in createRest\'s order', () => {
     const order = (rest: Rest) => {
       const store = makeStore(rest);

@@ -17,9 +17,8 @@ import { buildEntitySelectors } from './entitySelectors';
 import { buildEntityMatchers } from './entityChanges';
 import type { ExtractRehydrationInfo } from './rehydrate';
 import { buildReducer, completeState } from './slice';
-import { logicalSlice } from './layout';
 import type { RestState } from './types';
-import { DEFAULT_SHARD_ABOVE } from './tables';
+import { DEFAULT_SHARD_ABOVE, installedSharding } from './tables';
 import type { TableLimits } from './tables';
 
 /**
@@ -356,14 +355,18 @@ export function makeRest<const ReducerPath extends string = 'rest'>(options: Cre
   return rest;
 }
 
-/** Replaces the slice with its logical layout (cached per slice object) in DevTools' copy of the state. */
+/**
+ * Replaces the slice with its logical layout (cached per slice object) in DevTools' copy of the
+ * state. Without the shardedTables feature every table is a plain object already: the state as it is.
+ */
 function buildStateSanitizer(reducerPath: string) {
   const cache = new WeakMap<object, unknown>();
   return <S>(state: S, _index?: number): S => {
     const slice = (state as Record<string, unknown> | undefined)?.[reducerPath];
-    if (typeof slice !== 'object' || slice === null) return state;
+    const sharding = installedSharding();
+    if (typeof slice !== 'object' || slice === null || sharding === undefined) return state;
     let logical = cache.get(slice);
-    if (logical === undefined) cache.set(slice, (logical = logicalSlice(completeState(slice as Partial<RestState>))));
+    if (logical === undefined) cache.set(slice, (logical = sharding.logicalSlice(completeState(slice as Partial<RestState>))));
     return { ...state, [reducerPath]: logical };
   };
 }

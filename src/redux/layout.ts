@@ -1,12 +1,12 @@
 import { getOwn, setOwn } from '../internal/own';
 import type { EntityMeta, EntityReader, ReaderHistory } from '../schema';
-import { DEFAULT_SHARD_ABOVE, tableGet, tableKeys, tableObject, tableWrite } from './tables';
-import type { Table, TableLimits } from './tables';
+import { DEFAULT_SHARD_ABOVE, tableGet, tableKeys, tableWrite } from './tables';
+import type { TableLimits } from './tables';
 import type { EntityWrite, RestState } from './types';
 
 /**
  * The slice's entity tables in the store layout (tables.ts): applying a normalization's write
- * set, reading through an EntityReader, and the logical view for DevTools.
+ * set and reading through an EntityReader (DevTools' logical view is shardedTables.ts's).
  */
 
 /**
@@ -134,23 +134,4 @@ export function sliceReader(slice: RestState): EntityReader {
   let reader = readers.get(slice);
   if (reader === undefined) readers.set(slice, (reader = new SliceReader(slice)));
   return reader;
-}
-
-/** The slice with every table as a plain object (sharded ones rebuilt), for DevTools. */
-export function logicalSlice(slice: RestState): RestState {
-  const mapTables = <T>(tables: Record<string, Table<T>>) => {
-    const out: Record<string, Record<string, T>> = {};
-    for (const key of Object.keys(tables)) setOwn(out, key, tableObject(tables[key]));
-    return out;
-  };
-  const indexes: Record<string, Record<string, Record<string, string>>> = {};
-  for (const key of Object.keys(slice.indexes)) setOwn(indexes, key, mapTables(slice.indexes[key]!));
-  return {
-    ...slice,
-    entities: mapTables(slice.entities),
-    entitiesMeta: mapTables(slice.entitiesMeta),
-    indexes,
-    endpoints: tableObject(slice.endpoints),
-    meta: tableObject(slice.meta),
-  };
 }

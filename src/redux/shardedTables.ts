@@ -1,7 +1,8 @@
 import { setOwn } from '../internal/own';
 import type { FeatureImpl, RestFeature } from './feature';
-import { installSharding, TABLE_FORMAT, TABLE_VERSION } from './tables';
-import type { ShardedOps, ShardedTable } from './tables';
+import { installSharding, TABLE_FORMAT, TABLE_VERSION, tableObject } from './tables';
+import type { ShardedOps, ShardedTable, Table } from './tables';
+import type { RestState } from './types';
 
 // The sharded form of a table (the layout is described at the top of tables.ts): a persistent
 // 32-way hash trie of plain arrays, and for ordered tables a chunked insertion log. Only the
@@ -256,6 +257,46 @@ function shardedGet(table: ShardedTable, pk: string): unknown {
   return i < 0 ? undefined : leaf[i + 1];
 }
 
+/** Format 1 (earlier versions): the bare trie root array `[child 0 … child 31, order, size]`, the same trie. */
+function fromVersion1(root: unknown[], fail: (what: string) => never): ShardedTable {
+  const order = root[32];
+  const size = root[33];
+  if (root.length !== 34 || typeof size !== 'number' || !(order === null || Array.isArray(order))) fail('is an array, not a table');
+  return { [TABLE_FORMAT]: TABLE_VERSION, size, order: order as Log | null, shards: root.slice(0, 32) };
+}
+
+/** Hydration's check of a table that is not plain (tableFormat.ts): this format, or format 1 moved into it. */
+function check(table: object, fail: (what: string) => never): ShardedTable {
+  if (Array.isArray(table)) return fromVersion1(table, fail);
+  const sharded = table as ShardedTable;
+  const version = sharded[TABLE_FORMAT];
+  if (version !== TABLE_VERSION) fail(`is a sharded table of format ${JSON.stringify(version)}`);
+  if (typeof sharded.size !== 'number' || !Array.isArray(sharded.shards) || sharded.shards.length !== 32 || !(sharded.order === null || Array.isArray(sharded.order))) {
+    fail(`is marked as a sharded table of format ${TABLE_VERSION} but is malformed`);
+  }
+  return sharded;
+}
+
+/** The slice with every table as a plain object (sharded ones rebuilt), for DevTools' state sanitizer. */
+function logicalSlice<S extends object>(state: S): S {
+  const slice = state as unknown as RestState;
+  const mapTables = <T>(tables: Record<string, Table<T>>) => {
+    const out: Record<string, Record<string, T>> = {};
+    for (const key of Object.keys(tables)) setOwn(out, key, tableObject(tables[key]));
+    return out;
+  };
+  const indexes: Record<string, Record<string, Record<string, string>>> = {};
+  for (const key of Object.keys(slice.indexes)) setOwn(indexes, key, mapTables(slice.indexes[key]!));
+  return {
+    ...slice,
+    entities: mapTables(slice.entities),
+    entitiesMeta: mapTables(slice.entitiesMeta),
+    indexes,
+    endpoints: tableObject(slice.endpoints),
+    meta: tableObject(slice.meta),
+  } as RestState as unknown as S;
+}
+
 /** The operations tables.ts dispatches to for sharded tables. */
 export const shardedOps: ShardedOps = {
   get: shardedGet,
@@ -263,6 +304,8 @@ export const shardedOps: ShardedOps = {
   keys: shardedKeys,
   write: (table, written, pks, ordered) => shardedWrite(isShardedForm(table) ? table : toSharded(table, ordered), written, pks, ordered),
   toPlain,
+  check,
+  logicalSlice,
 };
 
 function isShardedForm(table: ShardedTable | Record<string, unknown>): table is ShardedTable {

@@ -1,15 +1,15 @@
 import { getOwn, hasOwn, setOwn } from '../internal/own';
-import { canShard, TABLE_FORMAT, TABLE_VERSION } from './tables';
-import type { ShardedTable, Table } from './tables';
+import { installedSharding, TABLE_FORMAT, TABLE_VERSION } from './tables';
+import type { Table } from './tables';
 import type { RestState } from './types';
 
 /**
  * The table format check of hydration (issue 17.1): a slice restored from storage or preloaded
  * may have been saved by another version of rtk-rest, and a sharded table of another format
- * would be misread silently. Plain tables need nothing; sharded ones must carry this version;
- * format 1 (the bare trie root array `[child 0 … child 31, order, size]` of earlier versions,
- * the same trie) is moved into today's wrapper; anything else is a clear error. O(number of
- * tables): no cell is visited.
+ * would be misread silently. Plain tables need nothing; sharded ones must carry this version
+ * (format 1, the bare trie array of earlier versions, is moved into today's wrapper: the
+ * shardedTables feature's `check`); anything else is a clear error. O(number of tables): no
+ * cell is visited.
  */
 
 /** Where a table sits (`rest.entities["Post"]`) and where the slice came from (`preloaded`). */
@@ -26,13 +26,6 @@ function fail(where: Where, what: string): never {
   );
 }
 
-function fromVersion1(root: unknown[], where: Where): ShardedTable {
-  const order = root[32];
-  const size = root[33];
-  if (root.length !== 34 || typeof size !== 'number' || !(order === null || Array.isArray(order))) fail(where, 'is an array, not a table');
-  return { [TABLE_FORMAT]: TABLE_VERSION, size, order: order as string[][] | null, shards: root.slice(0, 32) };
-}
-
 /** A sharded table reached a bundle without the shardedTables feature: it could not be read. */
 function cannotShard(where: Where): never {
   throw new Error(
@@ -40,22 +33,17 @@ function cannotShard(where: Where): never {
   );
 }
 
-/** One table, checked (and moved from format 1); the same object when it needs nothing. */
+/**
+ * One table, checked; the same object when it needs nothing. A plain object is a table as it is;
+ * anything sharded (marked, or format 1's bare array) is the shardedTables feature's to check
+ * and migrate, so a bundle without it carries none of that code.
+ */
 function checked(table: unknown, where: Where): Table {
-  if (Array.isArray(table)) {
-    if (!canShard()) cannotShard(where);
-    return fromVersion1(table, where);
-  }
   if (typeof table !== 'object' || table === null) fail(where, `is ${table === null ? 'null' : typeof table}, not a table`);
-  if (!hasOwn(table, TABLE_FORMAT)) return table as Table;
-  if (!canShard()) cannotShard(where);
-  const sharded = table as ShardedTable;
-  const version = sharded[TABLE_FORMAT];
-  if (version !== TABLE_VERSION) fail(where, `is a sharded table of format ${JSON.stringify(version)}`);
-  if (typeof sharded.size !== 'number' || !Array.isArray(sharded.shards) || sharded.shards.length !== 32 || !(sharded.order === null || Array.isArray(sharded.order))) {
-    fail(where, `is marked as a sharded table of format ${TABLE_VERSION} but is malformed`);
-  }
-  return sharded;
+  if (!Array.isArray(table) && !hasOwn(table, TABLE_FORMAT)) return table as Table;
+  const sharding = installedSharding();
+  if (sharding === undefined) cannotShard(where);
+  return sharding.check(table, (what) => fail(where, what)) as unknown as Table;
 }
 
 /** Each table of a map of tables checked; the same map when none changed. */

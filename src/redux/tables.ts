@@ -76,6 +76,16 @@ export interface ShardedOps {
   /** Writes into a sharded table, or shards a plain one (`base`) first. */
   write(table: ShardedTable | Record<string, unknown>, written: Record<string, unknown>, pks: readonly string[], ordered: boolean): ShardedTable;
   toPlain(table: ShardedTable): Record<string, unknown>;
+  /**
+   * A table met on hydration that is not a plain object (a sharded table of some format, or
+   * format 1's bare array) checked, and moved to this format; `fail` throws with what is wrong.
+   */
+  check(table: object, fail: (what: string) => never): ShardedTable;
+  /**
+   * The slice (a RestState: typed loosely, as types.ts imports this file) with every table as a
+   * plain object (sharded ones rebuilt), for DevTools.
+   */
+  logicalSlice<S extends object>(slice: S): S;
 }
 
 let sharding: ShardedOps | undefined;
@@ -85,9 +95,9 @@ export function installSharding(ops: ShardedOps): void {
   sharding = ops;
 }
 
-/** Whether this bundle can read and write sharded tables. */
-export function canShard(): boolean {
-  return sharding !== undefined;
+/** The sharded form's operations when this bundle has them (hydration's check, tableFormat.ts). */
+export function installedSharding(): ShardedOps | undefined {
+  return sharding;
 }
 
 /** The sharded form's operations; only reached for a sharded table, which exists only once they are installed. */
