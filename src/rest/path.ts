@@ -18,8 +18,8 @@
  * `fill` against its `parse` and `compile` on the grammar the two share.
  */
 import { getOwn, setOwn } from '../internal/own';
-import { PathParser } from './pathParser';
-import type { PathNode } from './pathParser';
+import { parsePath } from './pathParser';
+import type { ParsedPath, PathNode } from './pathParser';
 
 /** One parameter or wildcard of a template, in template order. */
 export interface PathParam {
@@ -56,7 +56,8 @@ export interface CompiledPath {
   listTemplate(): string;
 }
 
-function typeName(value: unknown): string {
+/** A value's type for error messages: `null`, `array`, or its `typeof`. */
+export function typeName(value: unknown): string {
   return value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
 }
 
@@ -142,7 +143,7 @@ function decode(text: string): string {
 }
 
 /** The list template (the item template without its last parameter, see docs/concepts.md#resources), using the source positions recorded by the tokenizer. */
-function listTemplateOf(template: string, parsed: PathParser): string {
+function listTemplateOf(template: string, parsed: ParsedPath): string {
   const last = parsed.paramMarks[parsed.paramMarks.length - 1];
   if (last === undefined) {
     throw new Error(`createResource: path "${template}" needs at least one parameter, e.g. "${template.replace(/\/$/, '')}/:id"`);
@@ -157,7 +158,7 @@ function listTemplateOf(template: string, parsed: PathParser): string {
 }
 
 function buildCompiledPath(template: string): CompiledPath {
-  const parsed = new PathParser(template).parse();
+  const parsed = parsePath(template);
   const { root: nodes, hasLiteralQuery } = parsed;
   // Compiled paths are cached and shared between endpoints: nobody may change them.
   const params = Object.freeze(parsed.params.map((param) => Object.freeze(param)));
