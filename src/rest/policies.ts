@@ -19,8 +19,13 @@ export interface PolicyTimers {
 export interface RequestPolicies {
   readonly timeout?: number;
   readonly timers?: PolicyTimers;
-  /** ms to wait before try `attempt + 1` after `error` failed try `attempt`, or `undefined` to give up. */
-  readonly retryAfter?: (error: unknown, attempt: number) => number | undefined;
+  /**
+   * After `error` failed try `attempt`: waits before try `attempt + 1` and resolves `true`, or
+   * resolves `false` at once to give up; rejects with the signal's reason when it aborts while
+   * waiting. The waiting lives with the retry policy (`retryAfterOf`), so a store without the
+   * `retries` feature bundles none of it.
+   */
+  readonly retryAfter?: (error: unknown, attempt: number, signal: AbortSignal | null | undefined, timers: PolicyTimers) => Promise<boolean>;
   /** A conditional request: adds the validators, reads the answer's, and says whether a failure is a 304. */
   readonly conditional?: ConditionalPolicy;
 }
@@ -63,9 +68,8 @@ export async function sendWithPolicies(send: Send, url: string, given: RequestIn
         return NOT_MODIFIED;
       }
       await attachErrorBody(error);
-      const wait = retryAfter === undefined || init.signal?.aborted ? undefined : retryAfter(error, attempt);
-      if (wait === undefined) throw error;
-      await sleep(wait, init.signal, timers);
+      // An abort is never retried.
+      if (retryAfter === undefined || init.signal?.aborted || !(await retryAfter(error, attempt, init.signal, timers))) throw error;
     }
   }
 }
@@ -85,21 +89,5 @@ function sendWithTimeout(send: Send, url: string, init: RequestInit, ms: number,
       reject(new NetworkError(undefined, url, { status: 408, message: `${url}: timed out after ${ms} ms (timeout option)`, cause }));
     }, ms);
     send({ ...init, signal }).then(resolve, reject).finally(() => timers.clearTimeout(timer));
-  });
-}
-
-/** Waits `ms`, or rejects with the signal's reason as soon as it aborts (an abort is never retried). */
-function sleep(ms: number, signal: AbortSignal | null | undefined, timers: PolicyTimers): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const onAbort = () => {
-      timers.clearTimeout(timer);
-      reject(signal!.reason);
-    };
-    const timer = timers.setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
   });
 }

@@ -1,3 +1,4 @@
+import type { PolicyTimers, RequestPolicies } from './policies';
 import type { RetryOption } from './types';
 
 /** Statuses that mean "try again" (issue 18.5): no answer (0), 408, 429, 503, 504. */
@@ -51,8 +52,28 @@ export function retryDelay(retry: ResolvedRetry, error: unknown, attempt: number
 
 /**
  * A resolved policy as `RequestPolicies.retryAfter`: whether try `attempt` may be retried after
- * `error`, and after how long (`now` is the clock, for an HTTP-date `Retry-After`).
+ * `error`, and if so waits that long first (`now` is the clock, for an HTTP-date `Retry-After`).
  */
-export function retryAfterOf(retry: ResolvedRetry, now: () => number): (error: unknown, attempt: number) => number | undefined {
-  return (error, attempt) => (attempt <= retry.attempts && retry.when(error, attempt) ? retryDelay(retry, error, attempt, now()) : undefined);
+export function retryAfterOf(retry: ResolvedRetry, now: () => number): NonNullable<RequestPolicies['retryAfter']> {
+  return (error, attempt, signal, timers) => {
+    const wait = attempt <= retry.attempts && retry.when(error, attempt) ? retryDelay(retry, error, attempt, now()) : undefined;
+    return wait === undefined ? Promise.resolve(false) : sleep(wait, signal, timers).then(() => true);
+  };
 }
+
+/** Waits `ms`, or rejects with the signal's reason as soon as it aborts (an abort is never retried). */
+function sleep(ms: number, signal: AbortSignal | null | undefined, timers: PolicyTimers): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const onAbort = () => {
+      timers.clearTimeout(timer);
+      reject(signal!.reason);
+    };
+    const timer = timers.setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
