@@ -314,3 +314,29 @@ export const rest = buildCreateRest()();`;
     expect({ advice, production: production.includes(advice), development: development.includes(advice) }).toEqual({ advice, production: false, development: true });
   });
 });
+
+describe('issue 20: the rest layer of an app that declares a resource and a store is cut to what it uses', () => {
+  const app = (create: string, imports: string) => `import { Entity, createResource, ${imports} } from 'rtk-rest';
+class Post extends Entity { id = 0; pk() { return String(this.id); } static key = 'Post'; }
+export const PostResource = createResource({ path: '/posts/:id', schema: Post });
+export const rest = ${create}();`;
+  const count = (text: string, part: string) => text.split(part).length - 1;
+  let lean: string;
+  beforeAll(async () => {
+    lean = await bundle('production', app('buildCreateRest()', 'buildCreateRest'));
+  }, 60_000);
+
+  it('issue 20 (rest): the retry wait comes with the retries feature, not with every request', async () => {
+    // The wait's abort listener is removed when the timer fires; nothing else in the lean app removes one.
+    const withRetries = await bundle('production', app('buildCreateRest(retries)', 'buildCreateRest, retries'));
+    expect({ lean: count(lean, 'removeEventListener("abort"'), withRetries: count(withRetries, 'removeEventListener("abort"') }).toEqual({ lean: 0, withRetries: 1 });
+  }, 60_000);
+
+  it('issue 20 (rest): the path parser keeps its state in locals, which the minifier renames', () => {
+    expect(['endsWithSlash', 'readParam', '.flush('].filter((name) => lean.includes(name))).toEqual([]);
+  });
+
+  it('issue 20 (rest): a check and a sniff the rest layer wrote twice are bundled once', () => {
+    expect({ noParameter: count(lean, 'needs at least one parameter'), htmlSniff: count(lean, '"<!doctype"') }).toEqual({ noParameter: 1, htmlSniff: 1 });
+  });
+});

@@ -30,7 +30,7 @@ export function createResourceImpl(options: ResourceOptions): Members {
   for (const key of TYPE_ONLY) delete shared[key];
   if (typeof path !== 'string') throw new Error('RestEndpoint: path is required');
   const item = compilePath(path);
-  if (item.params.length === 0) throw new Error(`createResource: path "${path}" needs at least one parameter, e.g. "${path.replace(/\/$/, '')}/:id"`);
+  // listTemplate() throws createResource's error for a template without parameters.
   const list = compilePath(item.listTemplate());
   const entityName = isEntityClass(schema) ? schema.key : (toNode(schema)?.describe() ?? 'Resource');
   const baseProcess = (shared.process ?? Endpoint.prototype.process) as (value: unknown, ...args: unknown[]) => unknown;

@@ -1,6 +1,7 @@
 import { AbortOptimistic } from './errors';
 import { compilePath } from './path';
 import type { CompiledPath } from './path';
+import { looksLikeHtml } from './request';
 import { splitArgs } from './RestEndpoint';
 import type { RestEndpoint } from './RestEndpoint';
 import type { OptimisticSnapshot, StoreEndpoint } from './types';
@@ -67,8 +68,7 @@ export function parsePkText(inner: (this: RestEndpoint, response: Response) => P
     const type = response.headers.get('content-type') ?? '';
     if (response.status === 204 || response.status === 205 || /json|html/i.test(type)) return inner.call(this, response);
     const text = await response.clone().text();
-    const start = text.trimStart().slice(0, 9).toLowerCase();
-    if (start.startsWith('<!doctype') || start.startsWith('<html')) return inner.call(this, response);
+    if (looksLikeHtml(null, text)) return inner.call(this, response);
     return text.trim() === '' ? null : text.trim();
   };
 }

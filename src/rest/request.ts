@@ -67,7 +67,8 @@ export function first200(text: string): string {
   return text.length > 200 ? text.slice(0, 200) + '…' : text;
 }
 
-function looksLikeHtml(contentType: string | null, text: string): boolean {
+/** Whether a body is an HTML page: an HTML `Content-Type`, or a text starting with `<!doctype` or `<html`. */
+export function looksLikeHtml(contentType: string | null, text: string): boolean {
   if (contentType !== null && /html/i.test(contentType)) return true;
   const start = text.trimStart().slice(0, 9).toLowerCase();
   return start.startsWith('<!doctype') || start.startsWith('<html');

@@ -2,6 +2,7 @@
  * Query strings and whole URLs (see docs/concepts.md#endpoints), and the inverse the mock needs (see docs/getting-started.md#5-test-it-without-a-server).
  */
 import { getOwn, setOwn } from '../internal/own';
+import { typeName } from './path';
 import type { CompiledPath } from './path';
 
 /** An endpoint's `searchToString`: the query parameters → the query string, without a leading `?`. */
@@ -109,8 +110,7 @@ export function buildUrl(
   toSearch: SearchToString,
 ): string {
   if (typeof urlParams !== 'object' || urlParams === null || Array.isArray(urlParams)) {
-    const got = Array.isArray(urlParams) ? 'array' : urlParams === null ? 'null' : typeof urlParams;
-    throw new TypeError(`${endpointName}: URL parameters must be an object such as { id: 5 }, got ${got}`);
+    throw new TypeError(`${endpointName}: URL parameters must be an object such as { id: 5 }, got ${typeName(urlParams)}`);
   }
   const { path, search } = splitParams(compiled, urlParams);
   const filled = compiled.fill(path, endpointName);
