@@ -302,6 +302,10 @@ export const rest = buildCreateRest()();`;
     ['bad Endpoint option', 'a class that extends it'],
     ['is not a member', 'add it with extend('],
     ['stream must be a function', 'or leave the option out'],
+    // issue 20 (rest): examples of a valid value are advice too.
+    ['a dot segment that would change which path is requested', 'pass another value'],
+    ['options must be an object', 'such as { path:'],
+    ['URL parameters must be an object', 'such as { id: 5 }'],
   ];
   let production: string;
   let development: string;
@@ -338,5 +342,9 @@ export const rest = ${create}();`;
 
   it('issue 20 (rest): a check and a sniff the rest layer wrote twice are bundled once', () => {
     expect({ noParameter: count(lean, 'needs at least one parameter'), htmlSniff: count(lean, '"<!doctype"') }).toEqual({ noParameter: 1, htmlSniff: 1 });
+  });
+
+  it('issue 20 (rest): path and search values share one encoder and its lone-surrogate error', () => {
+    expect(count(lean, 'is not well-formed Unicode')).toBe(1);
   });
 });

@@ -471,7 +471,7 @@ function bareEndpoint(proto: object): RestEndpoint {
 }
 
 function ownOptions(options: unknown): Config {
-  if (typeof options !== 'object' || options === null) throw new TypeError('RestEndpoint: options must be an object such as { path: "/posts/:id" }');
+  if (typeof options !== 'object' || options === null) throw new TypeError(`RestEndpoint: options must be an object${process.env.NODE_ENV !== 'production' ? ' such as { path: "/posts/:id" }' : ''}`);
   return { ...(options as Config) };
 }
 

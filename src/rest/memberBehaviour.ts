@@ -1,3 +1,4 @@
+import { getOwn } from '../internal/own';
 import { AbortOptimistic } from './errors';
 import { compilePath } from './path';
 import type { CompiledPath } from './path';
@@ -9,10 +10,9 @@ import type { OptimisticSnapshot, StoreEndpoint } from './types';
 /** The URL parameters the member's template names; search parameters excluded (see docs/concepts.md#resources). */
 export function pathParamsOf(compiled: CompiledPath, urlParams: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const param of compiled.params) {
-    if (Object.prototype.hasOwnProperty.call(urlParams, param.name) && urlParams[param.name] !== undefined) {
-      out[param.name] = urlParams[param.name];
-    }
+  for (const { name } of compiled.params) {
+    const value = getOwn(urlParams, name);
+    if (value !== undefined) out[name] = value;
   }
   return out;
 }
@@ -34,6 +34,12 @@ export function bodyObject(body: unknown): Record<string, unknown> {
   return typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
 }
 
+/** The sent fields (update's, and each created item's) over the call's path parameters. */
+function sentFields(endpoint: RestEndpoint, compiled: CompiledPath, args: readonly unknown[]): Record<string, unknown> {
+  const { urlParams, body } = splitArgs(endpoint, args);
+  return { ...pathParamsOf(compiled, urlParams), ...bodyObject(body) };
+}
+
 function isEmptyAnswer(value: unknown): boolean {
   return value === null || value === undefined || (typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0);
 }
@@ -43,10 +49,7 @@ type Process = (this: RestEndpoint, value: any, ...args: any[]) => any;
 /** update / partialUpdate: an empty answer stands for the sent fields (see docs/concepts.md#resources). */
 export function fallbackToSent(compiled: CompiledPath, inner: Process): Process {
   return function (this: RestEndpoint, value: unknown, ...args: unknown[]) {
-    if (value === null || value === undefined) {
-      const { urlParams, body } = splitArgs(this, args);
-      value = { ...pathParamsOf(compiled, urlParams), ...bodyObject(body) };
-    }
+    if (value === null || value === undefined) value = sentFields(this, compiled, args);
     return inner.call(this, value, ...args);
   };
 }
@@ -80,8 +83,7 @@ export const optimisticResponses = {
   /** update: the sent fields over the path parameters. */
   sent(compiled: CompiledPath): Optimistic {
     return function (this: RestEndpoint, _snapshot, ...args) {
-      const { urlParams, body } = splitArgs(this, args);
-      return { ...pathParamsOf(compiled, urlParams), ...bodyObject(body) };
+      return sentFields(this, compiled, args);
     };
   },
   /** partialUpdate: as update, skipped when the entity is not in the store. */

@@ -65,12 +65,17 @@ function encodeValue(text: string, endpointName: string, name: string): string {
   // `.` and `..` are left as is by encodeURIComponent, and URL parsers resolve them (even as
   // `%2E%2E`): `/users/:id/posts` with id `..` would request `/posts`. No value may move the path.
   if (text === '.' || text === '..') {
-    throw new TypeError(`${endpointName}: path parameter "${name}" is "${text}", a dot segment that would change which path is requested; pass another value`);
+    throw new TypeError(`${endpointName}: path parameter "${name}" is "${text}", a dot segment that would change which path is requested${process.env.NODE_ENV !== 'production' ? '; pass another value' : ''}`);
   }
+  return encodeWellFormed(text, endpointName, 'path', name);
+}
+
+/** `encodeURIComponent`, or the `TypeError` naming the path or search parameter whose value holds a lone surrogate. */
+export function encodeWellFormed(text: string, endpointName: string, kind: 'path' | 'search', name: string): string {
   try {
     return encodeURIComponent(text);
   } catch {
-    throw new TypeError(`${endpointName}: path parameter "${name}" is not well-formed Unicode (it holds a lone surrogate)`);
+    throw new TypeError(`${endpointName}: ${kind} parameter "${name}" is not well-formed Unicode (it holds a lone surrogate)`);
   }
 }
 

@@ -65,21 +65,16 @@ function readName(template: string, start: number): { name: string; end: number 
   return { name, end };
 }
 
-/** The advice for a character that is never valid unescaped, or `undefined` for an ordinary character. */
+/**
+ * For a character that is never valid unescaped, the advice to give (`''` in production bundles:
+ * only the template, the token and its index stay); `undefined` for an ordinary character.
+ */
 function invalidCharFix(c: string): string | undefined {
-  switch (c) {
-    case '(':
-    case ')':
-      return process.env.NODE_ENV !== 'production' ? `Parameter patterns are not supported; escape literal parentheses as \\${c}` : '';
-    case '?':
-      return process.env.NODE_ENV !== 'production' ? `${ESCAPE_IT} (\\? starts a literal query string); "?" marks a parameter optional only right after its name` : '';
-    case '+':
-    case '!':
-    case '[':
-    case ']':
-      return process.env.NODE_ENV !== 'production' ? ESCAPE_IT : '';
-  }
-  return undefined;
+  if (!'()?+![]'.includes(c)) return undefined;
+  if (process.env.NODE_ENV === 'production') return '';
+  if (c === '(' || c === ')') return `Parameter patterns are not supported; escape literal parentheses as \\${c}`;
+  if (c === '?') return `${ESCAPE_IT} (\\? starts a literal query string); "?" marks a parameter optional only right after its name`;
+  return ESCAPE_IT;
 }
 
 /** Tokenizes and validates one template (see docs/concepts.md#endpoints); throws at the first invalid token. */

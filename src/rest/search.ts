@@ -2,7 +2,7 @@
  * Query strings and whole URLs (see docs/concepts.md#endpoints), and the inverse the mock needs (see docs/getting-started.md#5-test-it-without-a-server).
  */
 import { getOwn, setOwn } from '../internal/own';
-import { typeName } from './path';
+import { encodeWellFormed, typeName } from './path';
 import type { CompiledPath } from './path';
 
 /** An endpoint's `searchToString`: the query parameters → the query string, without a leading `?`. */
@@ -39,13 +39,7 @@ const FORM_SAFE = /^[A-Za-z0-9*._-]*$/;
 
 function formEncode(text: string, endpointName: string, key: string): string {
   if (FORM_SAFE.test(text)) return text;
-  let encoded: string;
-  try {
-    encoded = encodeURIComponent(text);
-  } catch {
-    throw new TypeError(`${endpointName}: search parameter "${key}" is not well-formed Unicode (it holds a lone surrogate)`);
-  }
-  return encoded.replace(FORM_EXTRA, formChar);
+  return encodeWellFormed(text, endpointName, 'search', key).replace(FORM_EXTRA, formChar);
 }
 
 function describe(value: unknown): string {
@@ -110,7 +104,7 @@ export function buildUrl(
   toSearch: SearchToString,
 ): string {
   if (typeof urlParams !== 'object' || urlParams === null || Array.isArray(urlParams)) {
-    throw new TypeError(`${endpointName}: URL parameters must be an object such as { id: 5 }, got ${typeName(urlParams)}`);
+    throw new TypeError(`${endpointName}: URL parameters must be an object${process.env.NODE_ENV !== 'production' ? ' such as { id: 5 }' : ''}, got ${typeName(urlParams)}`);
   }
   const { path, search } = splitParams(compiled, urlParams);
   const filled = compiled.fill(path, endpointName);
