@@ -150,7 +150,8 @@ describe('issue 20: each optional feature of the store costs nothing when unused
   // The files of each feature (bench/size.mjs's CONCERNS say the same): bundled only when the app
   // uses `createRest` or passes the feature to `buildCreateRest`.
   const features = {
-    optimisticUpdates: ['src/redux/optimistic.ts'],
+    // The view and the reducer's layer step too: a store without layers reads its base as it is.
+    optimisticUpdates: ['src/redux/optimistic.ts', 'src/redux/view.ts'],
     polling: ['src/redux/polling.ts'],
     streams: ['src/redux/streams.ts'],
     garbageCollection: ['src/redux/gc.ts'],

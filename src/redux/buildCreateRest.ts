@@ -197,6 +197,7 @@ export function makeRest<const ReducerPath extends string = 'rest'>(options: Cre
     const part = feature.instance?.({ ctx, options, restore });
     restore ??= part?.restore;
     annotate ??= part?.annotate;
+    ctx.layers ??= part?.layers;
   }
   const entityChanges = buildEntityMatchers(resolved.reducerPath, annotate !== undefined);
   const { shouldFetch: _shouldFetch, ...thunks } = buildThunks(ctx, selectors);
@@ -209,7 +210,7 @@ export function makeRest<const ReducerPath extends string = 'rest'>(options: Cre
      * through the selectors. In development it freezes what it writes, so RTK's default
      * immutability and serializability checks stay on and stay cheap.
      */
-    reducer: buildReducer(actions, restore, resolved.shardTablesAbove, resolved.reducerPath),
+    reducer: buildReducer(actions, { restore, layers: ctx.layers?.reduce, limits: resolved.shardTablesAbove, reducerPath: resolved.reducerPath }),
     /**
      * The middleware that runs requests, polling, optimistic updates and GC; add it after RTK's
      * default middleware (the thunk middleware is required).

@@ -4,10 +4,8 @@ import type { FeatureImpl, RestFeature } from './feature';
 import type { Restore } from './restore';
 import type { RestContext } from './context';
 import type { UnknownAction } from './rtk';
-import { withLayers } from './slice';
 import { tableGet, tableKeys } from './tables';
 import type { OptimisticLayer, RestState, WritePayload } from './types';
-import { viewOf } from './view';
 
 class Changes {
   readonly byKey = new Map<string, Set<string>>();
@@ -55,6 +53,9 @@ function buildAnnotate(ctx: RestContext, restore: Restore | undefined) {
   const prefix = `${reducerPath}/`;
   const { fetchPending, fetchFulfilled, setResponse, set, gc, resetEntireStore, middlewareRegistered } = ctx.actions;
 
+  /** The view of `slice` (the optimistic layers applied, when the instance has them). */
+  const view = (slice: RestState) => (ctx.layers === undefined ? slice : ctx.layers.view(slice));
+
   /** The entities `action` changes over `before` (the base slice), or undefined when none. */
   function changesOf(action: UnknownAction, before: RestState): ChangedEntities | undefined {
     const changes = new Changes();
@@ -66,10 +67,12 @@ function buildAnnotate(ctx: RestContext, restore: Restore | undefined) {
     if (typeof action.type !== 'string' || !action.type.startsWith(prefix)) return undefined;
     if (fetchFulfilled.match(action) || setResponse.match(action) || set.match(action)) changes.addWrite(action.payload.entities);
     else if (fetchPending.match(action)) changes.addWrite((action.payload.layer?.write as WritePayload | undefined)?.entities);
-    else if (gc.match(action)) changes.addPresent(viewOf(before), action.payload.entities);
-    else if (resetEntireStore.match(action)) changes.addPresent(viewOf(before), allCells(viewOf(before)));
+    else if (gc.match(action)) changes.addPresent(view(before), action.payload.entities);
+    else if (resetEntireStore.match(action)) changes.addPresent(view(before), allCells(view(before)));
     const clearsLayers = resetEntireStore.match(action) || middlewareRegistered.match(action);
-    addLayerChanges(changes, before.optimistic, clearsLayers ? [] : withLayers(before, action, ctx.actions).optimistic);
+    // Without the optimisticUpdates feature there are no layers to add or remove.
+    const after = clearsLayers ? [] : ctx.layers === undefined ? before.optimistic : ctx.layers.reduce(before, action).optimistic;
+    addLayerChanges(changes, before.optimistic, after);
     return changes.toJSON();
   }
 

@@ -3,6 +3,7 @@ import type { RetryOption } from '../rest';
 import type { EntityReader, StoreMemoCache } from '../schema';
 import type { RestActions } from './actions';
 import type { Environment, Timers } from './environment';
+import type { Layers } from './feature';
 import { completeState } from './slice';
 import type { RestState } from './types';
 
@@ -35,6 +36,14 @@ export interface RestContext {
   onUnauthorized(error: unknown, api: { dispatch: (action: any) => any; getState: () => unknown }): unknown;
   /** The public instance `createRest` returned (what the instances probe answers with, see docs/concepts.md#hooks). */
   instance?: object;
+  /** The optimisticUpdates feature's layers, when the instance has it. */
+  layers?: Layers;
+}
+
+/** What the selectors read: the instance's slice in `rootState`, with the optimistic layers applied when there are any. */
+export function viewIn(ctx: RestContext, rootState: unknown): RestState {
+  const slice = ctx.slice(rootState);
+  return ctx.layers === undefined ? slice : ctx.layers.view(slice);
 }
 
 export { sliceReader } from './layout';

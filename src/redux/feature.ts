@@ -67,10 +67,23 @@ export interface RestFeature {
 /** The middleware's step before the reducer that writes which entities an action changes into it. */
 export type Annotate = (received: UnknownAction, forwarded: UnknownAction, rootState: unknown) => void;
 
+/** The reducer's step after the base reducer that keeps the optimistic layers (view.ts). */
+export type LayerStep = (state: RestState, action: UnknownAction) => RestState;
+
+/**
+ * The optimistic layers' part of an instance: the reducer's step, and the view the selectors
+ * read (the base with every layer applied). Without it the view is the base.
+ */
+export interface Layers {
+  readonly reduce: LayerStep;
+  view(slice: RestState): RestState;
+}
+
 /** What a feature gives the instance itself (built once by `createRest`, not per store). */
 export interface InstancePart {
   readonly restore?: Restore;
   readonly annotate?: Annotate;
+  readonly layers?: Layers;
 }
 
 /** What an instance part is built from: the instance's context and options, and the parts built before it. */

@@ -31,7 +31,8 @@ const runtimes = new WeakSet<object>();
 export function buildMiddleware(ctx: RestContext, selectors: Selectors, annotate: Annotate | undefined, features: readonly FeatureImpl[]): Middleware {
   const probe = runtimeProbe(ctx.options.reducerPath);
   const { middlewareRegistered } = ctx.actions;
-  const reducer = buildReducer(ctx.actions);
+  // The base as the features compute it (the optimistic layers recompute against it).
+  const reducer = buildReducer(ctx.actions, { layers: ctx.layers?.reduce });
   const prefix = `${ctx.options.reducerPath}/`;
   return (api) => {
     const { runtime, after, optimistic, start } = buildStoreHandlers(ctx, api, selectors, reducer, features);

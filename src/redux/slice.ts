@@ -1,4 +1,5 @@
 import type { RestActions } from './actions';
+import type { LayerStep } from './feature';
 import { freezePlainTables, freezeState } from './freeze';
 import { applyEntityWrite, removals } from './layout';
 import { setOwn } from '../internal/own';
@@ -7,7 +8,7 @@ import type { UnknownAction } from './rtk';
 import { checkTableFormat } from './tableFormat';
 import { DEFAULT_SHARD_ABOVE, tableGet, tableHas, tableKeys, tableWrite } from './tables';
 import type { Table, TableLimits } from './tables';
-import type { EntityWrite, KeyMeta, OptimisticLayer, RestState } from './types';
+import type { EntityWrite, KeyMeta, RestState } from './types';
 
 export function initialState(lastReset = 0): RestState {
   return { entities: {}, entitiesMeta: {}, indexes: {}, endpoints: {}, meta: {}, optimistic: [], lastReset };
@@ -71,8 +72,18 @@ function isOlder(meta: KeyMeta | undefined, fetchedAt: number): boolean {
   return meta?.fetchedAt !== undefined && fetchedAt < meta.fetchedAt;
 }
 
+/** What a reducer is built with besides the actions: the features' steps and the table thresholds. */
+export interface ReducerOptions {
+  /** The persistence feature's merge of a restored slice. */
+  readonly restore?: Restore;
+  /** The optimisticUpdates feature's step after the base reducer (view.ts). */
+  readonly layers?: LayerStep;
+  readonly limits?: TableLimits;
+  readonly reducerPath?: string;
+}
+
 /** The reducer (see docs/internals.md#the-state): pure, copy-on-write, reading nothing but the state and the action. */
-export function buildReducer(actions: RestActions, restore?: Restore, limits: TableLimits = DEFAULT_SHARD_ABOVE, reducerPath = 'rest') {
+export function buildReducer(actions: RestActions, { restore, layers, limits = DEFAULT_SHARD_ABOVE, reducerPath = 'rest' }: ReducerOptions = {}) {
   const w = writer(limits);
   const base = buildBaseReducer(actions, w, reducerPath);
   return function restReducer(state: RestState | undefined, action: UnknownAction): RestState {
@@ -82,7 +93,9 @@ export function buildReducer(actions: RestActions, restore?: Restore, limits: Ta
     const next =
       restore !== undefined && restored !== undefined
         ? restore.merge(state === undefined ? initialState() : completeState(state), restored, action, limits).state
-        : withLayers(base(state, action), action, actions);
+        : layers === undefined
+          ? base(state, action)
+          : layers(base(state, action), action);
     // Development only (see docs/internals.md#development-only-code): frozen state keeps RTK's default checks cheap (freeze.ts).
     if (process.env.NODE_ENV !== 'production') {
       freezeState(next);
@@ -90,31 +103,6 @@ export function buildReducer(actions: RestActions, restore?: Restore, limits: Ta
     }
     return next;
   };
-}
-
-/**
- * Optimistic layers (see docs/concepts.md#optimistic-updates): `fetch/pending` adds its layer; an action carrying
- * `payload.layers` (recomputed by the middleware) replaces them; a request's outcome removes its own.
- */
-export function withLayers(state: RestState, action: UnknownAction, actions: RestActions): RestState {
-  const payload = (action as { payload?: { layer?: OptimisticLayer; layers?: OptimisticLayer[] } }).payload;
-  if (actions.fetchPending.match(action)) {
-    return payload?.layer === undefined ? state : { ...state, optimistic: [...state.optimistic, payload.layer] };
-  }
-  // Only this instance's actions carry recomputed layers: another slice's `payload.layers` is not ours.
-  if (Array.isArray(payload?.layers) && isOwn(action, actions)) return { ...state, optimistic: payload.layers };
-  if ((actions.fetchFulfilled.match(action) || actions.fetchRejected.match(action)) && state.optimistic.length > 0) {
-    const { requestId } = action.meta;
-    const optimistic = state.optimistic.filter((layer) => layer.requestId !== requestId);
-    return optimistic.length === state.optimistic.length ? state : { ...state, optimistic };
-  }
-  return state;
-}
-
-/** Whether the action is one of this instance's (its type starts with `${reducerPath}/`). */
-function isOwn(action: UnknownAction, actions: RestActions): boolean {
-  const reset = actions.resetEntireStore.type;
-  return action.type.startsWith(reset.slice(0, reset.length - 'resetEntireStore'.length));
 }
 
 function buildBaseReducer(actions: RestActions, w: Writer, reducerPath: string) {
