@@ -192,6 +192,11 @@ export const rest = ${create}();`;
     expect(others.filter((file) => bundled.includes(file))).toEqual([]);
   }, 60_000);
 
+  it('issue 20: an app built without entityChanges bundles no reader of meta.changedEntities (its matchers never match); createRest does', async () => {
+    const read = async (create: string, imports: string) => (await bundleApp(app(create, imports), { nodeEnv: 'production' })).text.includes('changedEntities');
+    expect({ lean: await read('buildCreateRest', 'buildCreateRest'), full: await read('createRest', 'createRest') }).toEqual({ lean: false, full: true });
+  }, 60_000);
+
   it('development-only messages about a missing feature are not in production bundles', async () => {
     const { text } = await bundleApp(app('buildCreateRest', 'buildCreateRest'), { nodeEnv: 'production' });
     expect(text.includes('was built without the')).toBe(false);

@@ -14,7 +14,8 @@ import type { Restore } from './restore';
 import type { Environment, Timers } from './environment';
 import { buildSelectors } from './selectors';
 import { buildEntitySelectors } from './entitySelectors';
-import { buildEntityMatchers } from './entityChanges';
+import { untrackedMatchers } from './entityChanges';
+import type { EntityMatchers } from './entityChanges';
 import type { ExtractRehydrationInfo } from './rehydrate';
 import { buildReducer, completeState } from './slice';
 import type { RestState } from './types';
@@ -193,13 +194,15 @@ export function makeRest<const ReducerPath extends string = 'rest'>(options: Cre
   // entity-change tracking reports what a restore takes.
   let restore: Restore | undefined;
   let annotate: Annotate | undefined;
+  let matchers: EntityMatchers | undefined;
   for (const feature of features) {
     const part = feature.instance?.({ ctx, options, restore });
     restore ??= part?.restore;
     annotate ??= part?.annotate;
     ctx.layers ??= part?.layers;
+    matchers ??= part?.matchers;
   }
-  const entityChanges = buildEntityMatchers(resolved.reducerPath, annotate !== undefined);
+  const entityChanges = matchers ?? untrackedMatchers();
   const { shouldFetch: _shouldFetch, ...thunks } = buildThunks(ctx, selectors);
   resetThunk = thunks.resetEntireStore;
   const rest = {

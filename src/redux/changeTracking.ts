@@ -1,5 +1,6 @@
-import { getOwn, setOwn } from '../internal/own';
-import type { ChangedEntities } from './entityChanges';
+import { getOwn, hasOwn, setOwn } from '../internal/own';
+import { entityKeyOf, NO_PKS } from './entityChanges';
+import type { ChangedEntities, EntitiesChangedAction, EntityMatchers } from './entityChanges';
 import type { FeatureImpl, RestFeature } from './feature';
 import type { Restore } from './restore';
 import type { RestContext } from './context';
@@ -93,11 +94,34 @@ function buildAnnotate(ctx: RestContext, restore: Restore | undefined) {
   };
 }
 
-/** The feature's part of each instance: the middleware's step before the reducer. */
+/** `rest.matchEntitiesChanged` and `rest.changedPks`: they read what the middleware step wrote into the action. */
+function trackedMatchers(reducerPath: string): EntityMatchers {
+  return {
+    matchEntitiesChanged(...Entities) {
+      const keys = Entities.map((Entity) => entityKeyOf(Entity, 'matchEntitiesChanged'));
+      return (action: unknown): action is EntitiesChangedAction => {
+        const changed = changedOf(action, reducerPath);
+        return changed !== undefined && keys.some((key) => hasOwn(changed, key));
+      };
+    },
+    changedPks(action, Entity) {
+      const key = entityKeyOf(Entity, 'changedPks');
+      const changed = changedOf(action, reducerPath);
+      return (changed === undefined ? undefined : getOwn(changed, key)) ?? NO_PKS;
+    },
+  };
+}
+
+function changedOf(action: unknown, reducerPath: string): ChangedEntities | undefined {
+  const byInstance = (action as { meta?: { changedEntities?: Record<string, ChangedEntities> } } | null | undefined)?.meta?.changedEntities;
+  return byInstance === undefined || byInstance === null ? undefined : getOwn(byInstance, reducerPath);
+}
+
+/** The feature's part of each instance: the middleware's step before the reducer, and the matchers that read it. */
 const feature: FeatureImpl = {
   feature: 'entityChanges',
   rank: 6,
-  instance: ({ ctx, restore }) => ({ annotate: buildAnnotate(ctx, restore) }),
+  instance: ({ ctx, restore }) => ({ annotate: buildAnnotate(ctx, restore), matchers: trackedMatchers(ctx.options.reducerPath) }),
 };
 
 /**

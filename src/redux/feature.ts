@@ -5,6 +5,7 @@ import type { RequestPolicyPart } from './policies';
 import type { UnknownAction } from './rtk';
 import type { RestContext } from './context';
 import type { ExtractRehydrationInfo, Restore } from './restore';
+import type { EntityMatchers } from './entityChanges';
 import type { Subscriptions } from './subscriptions';
 import type { RestState } from './types';
 
@@ -84,6 +85,8 @@ export interface InstancePart {
   readonly restore?: Restore;
   readonly annotate?: Annotate;
   readonly layers?: Layers;
+  /** `rest.matchEntitiesChanged` and `rest.changedPks` reading what `annotate` wrote. */
+  readonly matchers?: EntityMatchers;
 }
 
 /** What an instance part is built from: the instance's context and options, and the parts built before it. */
