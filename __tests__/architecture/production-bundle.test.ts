@@ -197,6 +197,12 @@ export const rest = ${create}();`;
     expect({ lean: await read('buildCreateRest', 'buildCreateRest'), full: await read('createRest', 'createRest') }).toEqual({ lean: false, full: true });
   }, 60_000);
 
+  it('issue 20: an app built without shardedTables does not check shardTablesAbove (it never shards); createRest does', async () => {
+    // The check's RangeError: `createRest: shardTablesAbove must be a number of entries ≥ 0 …`.
+    const checks = async (create: string, imports: string) => (await bundleApp(app(create, imports), { nodeEnv: 'production' })).text.includes('must be a number of entries');
+    expect({ lean: await checks('buildCreateRest', 'buildCreateRest'), full: await checks('createRest', 'createRest') }).toEqual({ lean: false, full: true });
+  }, 60_000);
+
   it('development-only messages about a missing feature are not in production bundles', async () => {
     const { text } = await bundleApp(app('buildCreateRest', 'buildCreateRest'), { nodeEnv: 'production' });
     expect(text.includes('was built without the')).toBe(false);
@@ -308,6 +314,9 @@ export const rest = buildCreateRest()();`;
     ['bad Endpoint option', 'a class that extends it'],
     ['is not a member', 'add it with extend('],
     ['stream must be a function', 'or leave the option out'],
+    // issue 20: the hydration check of table formats (issue 17.1).
+    ['saved by another version of rtk-rest', "redux-persist's purge()"],
+    ['which only the shardedTables feature reads', 'Add it: buildCreateRest(shardedTables'],
   ];
   let production: string;
   let development: string;

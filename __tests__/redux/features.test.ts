@@ -199,6 +199,13 @@ describe('issue 20: buildCreateRest builds a store with only the features it is 
     expect(console.warnings.map(String)).toEqual([expect.stringMatching(/shardTablesAbove \}\) does nothing: this rest instance was built without the shardedTables feature/)]);
   });
 
+  it('issue 20 without shardedTables shardTablesAbove is never read: even a value the feature refuses only warns that it does nothing', () => {
+    const console = watchConsole();
+    expect(() => buildCreateRest()({ shardTablesAbove: -1 })).not.toThrow();
+    expect(console.warnings.map(String)).toEqual([expect.stringMatching(/shardTablesAbove \}\) does nothing: this rest instance was built without the shardedTables feature/)]);
+    expect(() => buildCreateRest(shardedTables)({ shardTablesAbove: -1 })).toThrow(RangeError);
+  });
+
   it('issue 20 a process that never built shardedTables refuses a sharded or format-1 table on hydration, and DevTools sees the state as it is', () => {
     // Sharding is installed per process (module), so this needs modules no earlier test touched.
     jest.isolateModules(() => {
@@ -208,7 +215,7 @@ describe('issue 20: buildCreateRest builds a store with only the features it is 
       const rtk = require('@reduxjs/toolkit') as typeof import('@reduxjs/toolkit');
       const rest = fresh.buildCreateRest(fresh.garbageCollection)();
       const storeOf = (preloaded: unknown) =>
-        rtk.configureStore({ reducer: { rest: rest.reducer }, preloadedState: preloaded as never, middleware: (g) => g().concat(rest.middleware) });
+        rtk.configureStore({ reducer: { rest: rest.reducer }, preloadedState: preloaded as { rest: Parameters<typeof rest.reducer>[0] }, middleware: (g) => g().concat(rest.middleware) });
       const sharded = { '@@rtk-rest/table': 2, size: 1, order: null, shards: Array(32).fill(null) };
       const formatOne = [...Array(32).fill(null), null, 0];
       expect(() => storeOf({ rest: { entities: { Post: sharded } } })).toThrow(

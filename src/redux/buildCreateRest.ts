@@ -17,10 +17,8 @@ import { buildEntitySelectors } from './entitySelectors';
 import { untrackedMatchers } from './entityChanges';
 import type { EntityMatchers } from './entityChanges';
 import type { ExtractRehydrationInfo } from './rehydrate';
-import { buildReducer, completeState } from './slice';
-import type { RestState } from './types';
-import { DEFAULT_SHARD_ABOVE, installedSharding } from './tables';
-import type { TableLimits } from './tables';
+import { buildReducer } from './slice';
+import { installedSharding } from './tables';
 
 /**
  * The arguments of `rest.fetch(endpoint, …)` and the endpoint selectors: the endpoint's own call
@@ -93,24 +91,6 @@ function checkLength(option: string, value: unknown): number | undefined {
   return value;
 }
 
-function checkCount(option: string, value: unknown, fallback: number): number {
-  if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !(value >= 0)) {
-    throw new RangeError(`createRest: ${option} must be a number of entries ≥ 0 (Infinity allowed), got ${String(value)}`);
-  }
-  return value;
-}
-
-function resolveLimits(option: CreateRestOptions['shardTablesAbove']): TableLimits {
-  if (typeof option !== 'object' || option === null) {
-    return { entities: checkCount('shardTablesAbove', option, DEFAULT_SHARD_ABOVE.entities), keys: checkCount('shardTablesAbove', option, DEFAULT_SHARD_ABOVE.keys) };
-  }
-  return {
-    entities: checkCount('shardTablesAbove.entities', option.entities, DEFAULT_SHARD_ABOVE.entities),
-    keys: checkCount('shardTablesAbove.keys', option.keys, DEFAULT_SHARD_ABOVE.keys),
-  };
-}
-
 function checkTimeout(value: unknown): number | undefined {
   if (value === undefined || (typeof value === 'number' && Number.isFinite(value) && value > 0)) return value;
   throw new RangeError(`createRest: timeout must be a finite number of ms > 0, got ${String(value)}`);
@@ -137,7 +117,8 @@ function resolveOptions(options: CreateRestOptions): ResolvedOptions {
     now: options.now ?? (() => Date.now()),
     timers: options.timers ?? globalTimers,
     environment: options.environment,
-    shardTablesAbove: resolveLimits(options.shardTablesAbove),
+    // Without the shardedTables feature every table stays plain whatever its size.
+    shardTablesAbove: { entities: Infinity, keys: Infinity },
     retry: options.retry ?? true,
     timeout: checkTimeout(options.timeout),
     refetchOnFocus: options.refetchOnFocus ?? false,
@@ -171,13 +152,6 @@ export function buildCreateRest(...features: RestFeature[]) {
 /** One instance with the given features: what `createRest` and `buildCreateRest`'s function return. */
 export function makeRest<const ReducerPath extends string = 'rest'>(options: CreateRestOptions & { reducerPath?: ReducerPath }, features: readonly FeatureImpl[]) {
   const resolved = resolveOptions(options);
-  // Without the shardedTables feature every table stays plain whatever its size.
-  if (!features.some((feature) => feature.feature === 'shardedTables')) {
-    if (process.env.NODE_ENV !== 'production' && options.shardTablesAbove !== undefined) {
-      console.warn('[rtk-rest] createRest({ shardTablesAbove }) does nothing: this rest instance was built without the shardedTables feature. Add it: buildCreateRest(shardedTables, …), or use createRest.');
-    }
-    resolved.shardTablesAbove = { entities: Infinity, keys: Infinity };
-  }
   const actions = buildActions(resolved.reducerPath);
   let resetThunk: () => unknown = () => undefined;
   const ctx: RestContext = {
@@ -201,6 +175,10 @@ export function makeRest<const ReducerPath extends string = 'rest'>(options: Cre
     annotate ??= part?.annotate;
     ctx.layers ??= part?.layers;
     matchers ??= part?.matchers;
+    if (part?.limits !== undefined) resolved.shardTablesAbove = part.limits;
+  }
+  if (process.env.NODE_ENV !== 'production' && options.shardTablesAbove !== undefined && !features.some((feature) => feature.feature === 'shardedTables')) {
+    console.warn('[rtk-rest] createRest({ shardTablesAbove }) does nothing: this rest instance was built without the shardedTables feature. Add it: buildCreateRest(shardedTables, …), or use createRest.');
   }
   const entityChanges = matchers ?? untrackedMatchers();
   const { shouldFetch: _shouldFetch, ...thunks } = buildThunks(ctx, selectors);
@@ -244,7 +222,7 @@ export function makeRest<const ReducerPath extends string = 'rest'>(options: Cre
      */
     devTools: {
       /** Replaces the slice in DevTools' copy of the state with its logical tables. */
-      stateSanitizer: buildStateSanitizer(resolved.reducerPath),
+      stateSanitizer: <S>(state: S, _index?: number): S => installedSharding()?.devToolsState(state, resolved.reducerPath) ?? state,
     },
     ...thunks,
     /**
@@ -357,22 +335,6 @@ export function makeRest<const ReducerPath extends string = 'rest'>(options: Cre
   };
   ctx.instance = rest;
   return rest;
-}
-
-/**
- * Replaces the slice with its logical layout (cached per slice object) in DevTools' copy of the
- * state. Without the shardedTables feature every table is a plain object already: the state as it is.
- */
-function buildStateSanitizer(reducerPath: string) {
-  const cache = new WeakMap<object, unknown>();
-  return <S>(state: S, _index?: number): S => {
-    const slice = (state as Record<string, unknown> | undefined)?.[reducerPath];
-    const sharding = installedSharding();
-    if (typeof slice !== 'object' || slice === null || sharding === undefined) return state;
-    let logical = cache.get(slice);
-    if (logical === undefined) cache.set(slice, (logical = sharding.logicalSlice(completeState(slice as Partial<RestState>))));
-    return { ...state, [reducerPath]: logical };
-  };
 }
 
 /** What a thunk creator returns; `store.dispatch(thunk)` returns its `T`. @inline */

@@ -7,6 +7,7 @@ import type { RestContext } from './context';
 import type { ExtractRehydrationInfo, Restore } from './restore';
 import type { EntityMatchers } from './entityChanges';
 import type { Subscriptions } from './subscriptions';
+import type { TableLimits } from './tables';
 import type { RestState } from './types';
 
 /** What the core asks of the optimistic layers: the lifecycle's side, reset, and the middleware's recompute. */
@@ -87,12 +88,14 @@ export interface InstancePart {
   readonly layers?: Layers;
   /** `rest.matchEntitiesChanged` and `rest.changedPks` reading what `annotate` wrote. */
   readonly matchers?: EntityMatchers;
+  /** The tables' size thresholds (`shardTablesAbove`); without them tables stay plain at every size. */
+  readonly limits?: TableLimits;
 }
 
 /** What an instance part is built from: the instance's context and options, and the parts built before it. */
 export interface InstanceContext {
   readonly ctx: RestContext;
-  readonly options: { readonly extractRehydrationInfo?: ExtractRehydrationInfo };
+  readonly options: { readonly extractRehydrationInfo?: ExtractRehydrationInfo; readonly shardTablesAbove?: number | { entities?: number; keys?: number } };
   readonly restore: Restore | undefined;
 }
 

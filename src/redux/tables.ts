@@ -82,10 +82,10 @@ export interface ShardedOps {
    */
   check(table: object, fail: (what: string) => never): ShardedTable;
   /**
-   * The slice (a RestState: typed loosely, as types.ts imports this file) with every table as a
-   * plain object (sharded ones rebuilt), for DevTools.
+   * DevTools' copy of the root state with the slice at `reducerPath` replaced by its logical
+   * layout (every table a plain object, sharded ones rebuilt); the state itself without a slice.
    */
-  logicalSlice<S extends object>(slice: S): S;
+  devToolsState<S>(state: S, reducerPath: string): S;
 }
 
 let sharding: ShardedOps | undefined;
