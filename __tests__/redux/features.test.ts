@@ -1,5 +1,7 @@
 import { buildCreateRest, conditionalRequests, createRest, createResource, entityChanges, garbageCollection, optimisticUpdates, persistence, polling, refetchOnEvents, retries, shardedTables, streams } from '../../src';
 import type { UnknownAction } from '@reduxjs/toolkit';
+import type * as Toolkit from '@reduxjs/toolkit';
+import type * as RestModule from '../../src';
 import type { Rest, RestFeature, StreamContext } from '../../src';
 import { runtimeOf } from '../../src/redux';
 import { A, K, Post, PostResource, fetchAnswered, flush, makeStore, net, p5, post5, rawSlice, useTestEnvironment, watchConsole } from './support';
@@ -210,9 +212,9 @@ describe('issue 20: buildCreateRest builds a store with only the features it is 
     // Sharding is installed per process (module), so this needs modules no earlier test touched.
     jest.isolateModules(() => {
       // eslint-disable-next-line @typescript-eslint/no-require-imports
-      const fresh = require('../../src') as typeof import('../../src');
+      const fresh = require('../../src') as typeof RestModule;
       // eslint-disable-next-line @typescript-eslint/no-require-imports
-      const rtk = require('@reduxjs/toolkit') as typeof import('@reduxjs/toolkit');
+      const rtk = require('@reduxjs/toolkit') as typeof Toolkit;
       const rest = fresh.buildCreateRest(fresh.garbageCollection)();
       const storeOf = (preloaded: unknown) =>
         rtk.configureStore({ reducer: { rest: rest.reducer }, preloadedState: preloaded as { rest: Parameters<typeof rest.reducer>[0] }, middleware: (g) => g().concat(rest.middleware) });
