@@ -233,7 +233,8 @@ describe('issue 18: an app that only uses useSuspense pays nothing for the other
     useDLE: ['src/react/useDLE.ts', 'src/react/tracked.ts'],
     useMutation: ['src/react/useMutation.ts'],
     usePaginated: ['src/react/usePaginated.ts', 'src/redux/nextPage.ts'],
-    useCancelling: ['src/react/useCancelling.ts'],
+    // issue 20: waiting as a cancelling consumer is a function of its own, not a method every store bundles.
+    useCancelling: ['src/react/useCancelling.ts', 'src/redux/cancelling.ts'],
     useDebounce: ['src/react/useDebounce.ts'],
   };
   const bytesFrom = async (hooks: string) => {
