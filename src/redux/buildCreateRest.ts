@@ -181,7 +181,7 @@ export function makeRest<const ReducerPath extends string = 'rest'>(options: Cre
     console.warn('[rtk-rest] createRest({ shardTablesAbove }) does nothing: this rest instance was built without the shardedTables feature. Add it: buildCreateRest(shardedTables, …), or use createRest.');
   }
   const entityChanges = matchers ?? untrackedMatchers();
-  const { shouldFetch: _shouldFetch, ...thunks } = buildThunks(ctx, selectors);
+  const thunks = buildThunks(ctx, selectors);
   resetThunk = thunks.resetEntireStore;
   const rest = {
     /** The slice's key; a literal type, so `{ [rest.reducerPath]: rest.reducer, …others }` type-checks. */

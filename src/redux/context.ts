@@ -4,7 +4,7 @@ import type { EntityReader, StoreMemoCache } from '../schema';
 import type { RestActions } from './actions';
 import type { Environment, Timers } from './environment';
 import type { Layers } from './feature';
-import { completeState } from './slice';
+import { completeState, isComplete } from './slice';
 import type { RestState } from './types';
 
 /** Options of `createRest` (see docs/concepts.md#the-store) after validation and defaults. */
@@ -40,6 +40,11 @@ export interface RestContext {
   layers?: Layers;
 }
 
+/** When something written at `date` expires `ms` later; `Infinity` caps to a JSON number (state stays plain JSON). */
+export function expiresAfter(date: number, ms: number): number {
+  return Math.min(date + ms, Number.MAX_SAFE_INTEGER);
+}
+
 /** What the selectors read: the instance's slice in `rootState`, with the optimistic layers applied when there are any. */
 export function viewIn(ctx: RestContext, rootState: unknown): RestState {
   const slice = ctx.slice(rootState);
@@ -61,9 +66,7 @@ export function sliceOf(rootState: unknown, reducerPath: string): RestState {
     }
     return completeState(undefined);
   }
-  if (slice.endpoints && slice.entities && slice.meta && slice.entitiesMeta && slice.indexes && slice.optimistic && slice.lastReset !== undefined) {
-    return slice as RestState;
-  }
+  if (isComplete(slice)) return slice;
   // Preloaded state may lack tables (see docs/concepts.md#the-store): complete it once per slice object, so that
   // readers and memo tokens stay stable.
   let full = completed.get(slice);

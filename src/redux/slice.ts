@@ -21,7 +21,8 @@ export function completeState(state: Partial<RestState> | undefined): RestState 
   return { ...full, ...state } as RestState;
 }
 
-function isComplete(state: Partial<RestState>): state is RestState {
+/** Whether a slice has all its tables (preloaded state may lack some). */
+export function isComplete(state: Partial<RestState>): state is RestState {
   return (
     state.entities !== undefined &&
     state.entitiesMeta !== undefined &&
