@@ -154,7 +154,8 @@ describe('issue 20: each optional feature of the store costs nothing when unused
     optimisticUpdates: ['src/redux/optimistic.ts', 'src/redux/view.ts'],
     polling: ['src/redux/polling.ts'],
     streams: ['src/redux/streams.ts'],
-    garbageCollection: ['src/redux/gc.ts'],
+    // The sweep's reducer too: nothing but the feature dispatches a gc action.
+    garbageCollection: ['src/redux/gc.ts', 'src/redux/sweep.ts'],
     refetchOnEvents: ['src/redux/refetchOnEvents.ts'],
     persistence: ['src/redux/rehydrate.ts'],
     entityChanges: ['src/redux/changeTracking.ts'],

@@ -84,6 +84,17 @@ describe('issue 20: buildCreateRest builds a store with only the features it is 
     expect(runtimeOf(without.store.dispatch, 'rest').retain(K.post5)).toBeUndefined();
   });
 
+  it('issue 20 the gc action is reduced by the garbageCollection feature: without it the store never sweeps, and a hand-dispatched gc changes nothing', async () => {
+    for (const features of [[], [garbageCollection]]) {
+      const { rest, store } = storeWith(...features);
+      await fetchAnswered(store, rest.fetch(PostResource.get, p5), post5);
+      const before = rawSlice(rest, store.getState());
+      store.dispatch(rest.actions.gc({ keys: [K.post5], entities: [{ key: 'Post', pk: '5' }] }));
+      const after = rawSlice(rest, store.getState());
+      expect({ features: features.length, kept: after === before, post: after.entities.Post?.['5'] !== undefined }).toEqual({ features: features.length, kept: features.length === 0, post: features.length === 0 });
+    }
+  });
+
   it('issue 20 a mounted read with refetchOnFocus needs refetchOnEvents: without it, a development warning', () => {
     const console = watchConsole();
     const onFocus = PostResource.get.extend({ refetchOnFocus: true });

@@ -9,13 +9,11 @@ import { buildMiddleware } from './middleware';
 import type { RequestPolicyDefaults } from './policies';
 import { globalTimers } from './environment';
 import { implementations } from './feature';
-import type { Annotate, FeatureImpl, RestFeature } from './feature';
-import type { Restore } from './restore';
+import type { FeatureImpl, RestFeature } from './feature';
 import type { Environment, Timers } from './environment';
 import { buildSelectors } from './selectors';
 import { buildEntitySelectors } from './entitySelectors';
 import { untrackedMatchers } from './entityChanges';
-import type { EntityMatchers } from './entityChanges';
 import type { ExtractRehydrationInfo } from './rehydrate';
 import { buildReducer } from './slice';
 import { installedSharding } from './tables';
@@ -117,8 +115,6 @@ function resolveOptions(options: CreateRestOptions): ResolvedOptions {
     now: options.now ?? (() => Date.now()),
     timers: options.timers ?? globalTimers,
     environment: options.environment,
-    // Without the shardedTables feature every table stays plain whatever its size.
-    shardTablesAbove: { entities: Infinity, keys: Infinity },
     retry: options.retry ?? true,
     timeout: checkTimeout(options.timeout),
     refetchOnFocus: options.refetchOnFocus ?? false,
@@ -161,26 +157,17 @@ export function makeRest<const ReducerPath extends string = 'rest'>(options: Cre
     slice: (rootState) => sliceOf(rootState, resolved.reducerPath),
     reader: sliceReader,
     onUnauthorized: options.onUnauthorized ?? ((_error, api) => api.dispatch(resetThunk())),
+    parts: {},
   };
   const selectors = buildSelectors(ctx);
   const entitySelectors = buildEntitySelectors(ctx);
   // The features' parts of the instance, in rank order: persistence's restore step first, since
-  // entity-change tracking reports what a restore takes.
-  let restore: Restore | undefined;
-  let annotate: Annotate | undefined;
-  let matchers: EntityMatchers | undefined;
-  for (const feature of features) {
-    const part = feature.instance?.({ ctx, options, restore });
-    restore ??= part?.restore;
-    annotate ??= part?.annotate;
-    ctx.layers ??= part?.layers;
-    matchers ??= part?.matchers;
-    if (part?.limits !== undefined) resolved.shardTablesAbove = part.limits;
-  }
+  // entity-change tracking reports what a restore takes. Each member comes from one feature.
+  for (const feature of features) Object.assign(ctx.parts, feature.instance?.({ ctx, options, restore: ctx.parts.restore }));
   if (process.env.NODE_ENV !== 'production' && options.shardTablesAbove !== undefined && !features.some((feature) => feature.feature === 'shardedTables')) {
     console.warn('[rtk-rest] createRest({ shardTablesAbove }) does nothing: this rest instance was built without the shardedTables feature. Add it: buildCreateRest(shardedTables, …), or use createRest.');
   }
-  const entityChanges = matchers ?? untrackedMatchers();
+  const entityChanges = ctx.parts.matchers ?? untrackedMatchers();
   const thunks = buildThunks(ctx, selectors);
   resetThunk = thunks.resetEntireStore;
   const rest = {
@@ -191,12 +178,12 @@ export function makeRest<const ReducerPath extends string = 'rest'>(options: Cre
      * through the selectors. In development it freezes what it writes, so RTK's default
      * immutability and serializability checks stay on and stay cheap.
      */
-    reducer: buildReducer(actions, { restore, layers: ctx.layers?.reduce, limits: resolved.shardTablesAbove, reducerPath: resolved.reducerPath }),
+    reducer: buildReducer(actions, { ...ctx.parts, reducerPath: resolved.reducerPath }),
     /**
      * The middleware that runs requests, polling, optimistic updates and GC; add it after RTK's
      * default middleware (the thunk middleware is required).
      */
-    middleware: buildMiddleware(ctx, selectors, annotate, features),
+    middleware: buildMiddleware(ctx, selectors, features),
     /**
      * RTK `createAction` creators of every action this instance produces (see docs/internals.md#actions), each
      * with `.type` and `.match`, for reducers, listeners and DevTools filters. Only

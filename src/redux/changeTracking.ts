@@ -55,7 +55,7 @@ function buildAnnotate(ctx: RestContext, restore: Restore | undefined) {
   const { fetchPending, fetchFulfilled, setResponse, set, gc, resetEntireStore, middlewareRegistered } = ctx.actions;
 
   /** The view of `slice` (the optimistic layers applied, when the instance has them). */
-  const view = (slice: RestState) => (ctx.layers === undefined ? slice : ctx.layers.view(slice));
+  const view = (slice: RestState) => (ctx.parts.layers === undefined ? slice : ctx.parts.layers.view(slice));
 
   /** The entities `action` changes over `before` (the base slice), or undefined when none. */
   function changesOf(action: UnknownAction, before: RestState): ChangedEntities | undefined {
@@ -72,7 +72,7 @@ function buildAnnotate(ctx: RestContext, restore: Restore | undefined) {
     else if (resetEntireStore.match(action)) changes.addPresent(view(before), allCells(view(before)));
     const clearsLayers = resetEntireStore.match(action) || middlewareRegistered.match(action);
     // Without the optimisticUpdates feature there are no layers to add or remove.
-    const after = clearsLayers ? [] : ctx.layers === undefined ? before.optimistic : ctx.layers.reduce(before, action).optimistic;
+    const after = clearsLayers ? [] : ctx.parts.layers === undefined ? before.optimistic : ctx.parts.layers.reduce(before, action).optimistic;
     addLayerChanges(changes, before.optimistic, after);
     return changes.toJSON();
   }

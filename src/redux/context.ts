@@ -1,9 +1,8 @@
-import type { TableLimits } from './tables';
 import type { RetryOption } from '../rest';
 import type { EntityReader, StoreMemoCache } from '../schema';
 import type { RestActions } from './actions';
 import type { Environment, Timers } from './environment';
-import type { Layers } from './feature';
+import type { InstancePart } from './feature';
 import { completeState, isComplete } from './slice';
 import type { RestState } from './types';
 
@@ -18,8 +17,6 @@ export interface ResolvedOptions {
   timers: Timers;
   /** `undefined`: the browser's (the features that listen look it up, so a store without them bundles none of it). */
   environment: Environment | undefined;
-  /** Size thresholds of plain tables (tables.ts). */
-  shardTablesAbove: TableLimits;
   retry: RetryOption | undefined;
   timeout: number | undefined;
   refetchOnFocus: boolean;
@@ -36,8 +33,8 @@ export interface RestContext {
   onUnauthorized(error: unknown, api: { dispatch: (action: any) => any; getState: () => unknown }): unknown;
   /** The public instance `createRest` returned (what the instances probe answers with, see docs/concepts.md#hooks). */
   instance?: object;
-  /** The optimisticUpdates feature's layers, when the instance has it. */
-  layers?: Layers;
+  /** What the instance's features gave it (their `instance` parts, merged): the reducer's steps, the view, … */
+  readonly parts: InstancePart;
 }
 
 /** When something written at `date` expires `ms` later; `Infinity` caps to a JSON number (state stays plain JSON). */
@@ -48,7 +45,8 @@ export function expiresAfter(date: number, ms: number): number {
 /** What the selectors read: the instance's slice in `rootState`, with the optimistic layers applied when there are any. */
 export function viewIn(ctx: RestContext, rootState: unknown): RestState {
   const slice = ctx.slice(rootState);
-  return ctx.layers === undefined ? slice : ctx.layers.view(slice);
+  const { layers } = ctx.parts;
+  return layers === undefined ? slice : layers.view(slice);
 }
 
 export { sliceReader } from './layout';

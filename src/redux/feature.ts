@@ -6,6 +6,7 @@ import type { UnknownAction } from './rtk';
 import type { RestContext } from './context';
 import type { ExtractRehydrationInfo, Restore } from './restore';
 import type { EntityMatchers } from './entityChanges';
+import type { Writer } from './slice';
 import type { Subscriptions } from './subscriptions';
 import type { TableLimits } from './tables';
 import type { RestState } from './types';
@@ -70,7 +71,7 @@ export interface RestFeature {
 export type Annotate = (received: UnknownAction, forwarded: UnknownAction, rootState: unknown) => void;
 
 /** The reducer's step after the base reducer that keeps the optimistic layers (view.ts). */
-export type LayerStep = (state: RestState, action: UnknownAction) => RestState;
+type LayerStep = (state: RestState, action: UnknownAction) => RestState;
 
 /**
  * The optimistic layers' part of an instance: the reducer's step, and the view the selectors
@@ -81,11 +82,15 @@ export interface Layers {
   view(slice: RestState): RestState;
 }
 
+/** The base reducer's step for a `gc` action: the swept keys and entities removed through the reducer's writer. */
+export type Sweep = (w: Writer, state: RestState, keys: readonly string[], entities: readonly { key: string; pk: string }[]) => RestState;
+
 /** What a feature gives the instance itself (built once by `createRest`, not per store). */
 export interface InstancePart {
   readonly restore?: Restore;
   readonly annotate?: Annotate;
   readonly layers?: Layers;
+  readonly sweep?: Sweep;
   /** `rest.matchEntitiesChanged` and `rest.changedPks` reading what `annotate` wrote. */
   readonly matchers?: EntityMatchers;
   /** The tables' size thresholds (`shardTablesAbove`); without them tables stay plain at every size. */
