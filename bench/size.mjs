@@ -97,7 +97,7 @@ else {
 const CONCERNS = {
   polling: ['src/redux/polling.ts'],
   'refetch on focus/reconnect': ['src/redux/refetchOnEvents.ts'],
-  'garbage collection': ['src/redux/gc.ts'],
+  'garbage collection': ['src/redux/gc.ts', 'src/redux/sweep.ts'],
   'optimistic layers': ['src/redux/optimistic.ts', 'src/redux/view.ts'],
   streams: ['src/redux/streams.ts', 'src/rest/stream.ts'],
   retries: ['src/redux/retries.ts', 'src/rest/retry.ts'],
