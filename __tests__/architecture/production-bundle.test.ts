@@ -319,6 +319,7 @@ export const rest = buildCreateRest()();`;
     // issue 20: the hydration check of table formats (issue 17.1).
     ['saved by another version of rtk-rest', "redux-persist's purge()"],
     ['which only the shardedTables feature reads', 'Add it: buildCreateRest(shardedTables'],
+    ['the store uses it to mark sharded tables', 'Give that entity another pk()'],
   ];
   let production: string;
   let development: string;

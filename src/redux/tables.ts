@@ -128,7 +128,7 @@ export function tableSize(table: Table | undefined): number {
 /** A pk that would make a plain table read as a sharded one is refused, loudly. */
 function assertPk(pk: string): void {
   if (pk === TABLE_FORMAT) {
-    throw new Error(`[rtk-rest] "${TABLE_FORMAT}" cannot be a pk or a key: the store uses it to mark sharded tables. Give that entity another pk().`);
+    throw new Error(`[rtk-rest] "${TABLE_FORMAT}" cannot be a pk or a key: the store uses it to mark sharded tables.${process.env.NODE_ENV !== 'production' ? ' Give that entity another pk().' : ''}`);
   }
 }
 
