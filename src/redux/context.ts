@@ -2,7 +2,7 @@ import type { RetryOption } from '../rest';
 import type { EntityReader, StoreMemoCache } from '../schema';
 import type { RestActions } from './actions';
 import type { Environment, Timers } from './environment';
-import type { InstancePart } from './feature';
+import type { InstancePart } from './instancePart';
 import { completeState, isComplete } from './slice';
 import type { RestState } from './types';
 

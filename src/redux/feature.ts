@@ -5,10 +5,8 @@ import type { RequestPolicyPart } from './policies';
 import type { UnknownAction } from './rtk';
 import type { RestContext } from './context';
 import type { ExtractRehydrationInfo, Restore } from './restore';
-import type { EntityMatchers } from './entityChanges';
-import type { Writer } from './slice';
+import type { InstancePart } from './instancePart';
 import type { Subscriptions } from './subscriptions';
-import type { TableLimits } from './tables';
 import type { RestState } from './types';
 
 /** What the core asks of the optimistic layers: the lifecycle's side, reset, and the middleware's recompute. */
@@ -65,36 +63,6 @@ export interface StorePart {
 export interface RestFeature {
   /** Its exported name (`'polling'`, …), as messages say it. */
   readonly feature: string;
-}
-
-/** The middleware's step before the reducer that writes which entities an action changes into it. */
-export type Annotate = (received: UnknownAction, forwarded: UnknownAction, rootState: unknown) => void;
-
-/** The reducer's step after the base reducer that keeps the optimistic layers (view.ts). */
-type LayerStep = (state: RestState, action: UnknownAction) => RestState;
-
-/**
- * The optimistic layers' part of an instance: the reducer's step, and the view the selectors
- * read (the base with every layer applied). Without it the view is the base.
- */
-export interface Layers {
-  readonly reduce: LayerStep;
-  view(slice: RestState): RestState;
-}
-
-/** The base reducer's step for a `gc` action: the swept keys and entities removed through the reducer's writer. */
-export type Sweep = (w: Writer, state: RestState, keys: readonly string[], entities: readonly { key: string; pk: string }[]) => RestState;
-
-/** What a feature gives the instance itself (built once by `createRest`, not per store). */
-export interface InstancePart {
-  readonly restore?: Restore;
-  readonly annotate?: Annotate;
-  readonly layers?: Layers;
-  readonly sweep?: Sweep;
-  /** `rest.matchEntitiesChanged` and `rest.changedPks` reading what `annotate` wrote. */
-  readonly matchers?: EntityMatchers;
-  /** The tables' size thresholds (`shardTablesAbove`); without them tables stay plain at every size. */
-  readonly limits?: TableLimits;
 }
 
 /** What an instance part is built from: the instance's context and options, and the parts built before it. */

@@ -1,5 +1,5 @@
 import type { RestActions } from './actions';
-import type { Layers, Sweep } from './feature';
+import type { Layers, Sweep, Writer } from './instancePart';
 import { freezePlainTables, freezeState } from './freeze';
 import { applyEntityWrite } from './layout';
 import { setOwn } from '../internal/own';
@@ -8,7 +8,7 @@ import type { UnknownAction } from './rtk';
 import { checkTableFormat } from './tableFormat';
 import { tableGet, tableHas, tableKeys, tableWrite } from './tables';
 import type { Table, TableLimits } from './tables';
-import type { EntityWrite, KeyMeta, RestState } from './types';
+import type { KeyMeta, RestState } from './types';
 
 export function initialState(lastReset = 0): RestState {
   return { entities: {}, entitiesMeta: {}, indexes: {}, endpoints: {}, meta: {}, optimistic: [], lastReset };
@@ -32,17 +32,6 @@ export function isComplete(state: Partial<RestState>): state is RestState {
     state.optimistic !== undefined &&
     state.lastReset !== undefined
   );
-}
-
-/**
- * Writes of one reducer: the entity tables and the key tables (`endpoints`, `meta`) with their
- * own size thresholds (tables.ts). Several keys written by one action go in one `keys` call, so
- * a plain table is copied once per action, not once per key.
- */
-export interface Writer {
-  entities(state: RestState, write: EntityWrite): RestState;
-  keys<T>(table: Table<T>, written: Record<string, T | undefined>): Table<T>;
-  key<T>(table: Table<T>, key: string, value: T | undefined): Table<T>;
 }
 
 function writer(limits: TableLimits): Writer {
