@@ -97,8 +97,8 @@ else {
 const CONCERNS = {
   polling: ['src/redux/polling.ts'],
   'refetch on focus/reconnect': ['src/redux/refetchOnEvents.ts'],
-  'garbage collection': ['src/redux/gc.ts'],
-  'optimistic layers': ['src/redux/optimistic.ts'],
+  'garbage collection': ['src/redux/gc.ts', 'src/redux/sweep.ts'],
+  'optimistic layers': ['src/redux/optimistic.ts', 'src/redux/view.ts'],
   streams: ['src/redux/streams.ts', 'src/rest/stream.ts'],
   retries: ['src/redux/retries.ts', 'src/rest/retry.ts'],
   'conditional requests': ['src/redux/conditional.ts', 'src/rest/conditional.ts'],

@@ -150,10 +150,12 @@ describe('issue 20: each optional feature of the store costs nothing when unused
   // The files of each feature (bench/size.mjs's CONCERNS say the same): bundled only when the app
   // uses `createRest` or passes the feature to `buildCreateRest`.
   const features = {
-    optimisticUpdates: ['src/redux/optimistic.ts'],
+    // The view and the reducer's layer step too: a store without layers reads its base as it is.
+    optimisticUpdates: ['src/redux/optimistic.ts', 'src/redux/view.ts'],
     polling: ['src/redux/polling.ts'],
     streams: ['src/redux/streams.ts'],
-    garbageCollection: ['src/redux/gc.ts'],
+    // The sweep's reducer too: nothing but the feature dispatches a gc action.
+    garbageCollection: ['src/redux/gc.ts', 'src/redux/sweep.ts'],
     refetchOnEvents: ['src/redux/refetchOnEvents.ts'],
     persistence: ['src/redux/rehydrate.ts'],
     entityChanges: ['src/redux/changeTracking.ts'],
@@ -191,6 +193,17 @@ export const rest = ${create}();`;
     expect(others.filter((file) => bundled.includes(file))).toEqual([]);
   }, 60_000);
 
+  it('issue 20: an app built without entityChanges bundles no reader of meta.changedEntities (its matchers never match); createRest does', async () => {
+    const read = async (create: string, imports: string) => (await bundleApp(app(create, imports), { nodeEnv: 'production' })).text.includes('changedEntities');
+    expect({ lean: await read('buildCreateRest', 'buildCreateRest'), full: await read('createRest', 'createRest') }).toEqual({ lean: false, full: true });
+  }, 60_000);
+
+  it('issue 20: an app built without shardedTables does not check shardTablesAbove (it never shards); createRest does', async () => {
+    // The check's RangeError: `createRest: shardTablesAbove must be a number of entries ≥ 0 …`.
+    const checks = async (create: string, imports: string) => (await bundleApp(app(create, imports), { nodeEnv: 'production' })).text.includes('must be a number of entries');
+    expect({ lean: await checks('buildCreateRest', 'buildCreateRest'), full: await checks('createRest', 'createRest') }).toEqual({ lean: false, full: true });
+  }, 60_000);
+
   it('development-only messages about a missing feature are not in production bundles', async () => {
     const { text } = await bundleApp(app('buildCreateRest', 'buildCreateRest'), { nodeEnv: 'production' });
     expect(text.includes('was built without the')).toBe(false);
@@ -221,7 +234,8 @@ describe('issue 18: an app that only uses useSuspense pays nothing for the other
     useDLE: ['src/react/useDLE.ts', 'src/react/tracked.ts'],
     useMutation: ['src/react/useMutation.ts'],
     usePaginated: ['src/react/usePaginated.ts', 'src/redux/nextPage.ts'],
-    useCancelling: ['src/react/useCancelling.ts'],
+    // issue 20: waiting as a cancelling consumer is a function of its own, not a method every store bundles.
+    useCancelling: ['src/react/useCancelling.ts', 'src/redux/cancelling.ts'],
     useDebounce: ['src/react/useDebounce.ts'],
   };
   const bytesFrom = async (hooks: string) => {
@@ -306,6 +320,10 @@ export const rest = buildCreateRest()();`;
     ['a dot segment that would change which path is requested', 'pass another value'],
     ['options must be an object', 'such as { path:'],
     ['URL parameters must be an object', 'such as { id: 5 }'],
+    // issue 20: the hydration check of table formats (issue 17.1).
+    ['saved by another version of rtk-rest', "redux-persist's purge()"],
+    ['which only the shardedTables feature reads', 'Add it: buildCreateRest(shardedTables'],
+    ['the store uses it to mark sharded tables', 'Give that entity another pk()'],
   ];
   let production: string;
   let development: string;

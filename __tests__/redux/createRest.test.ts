@@ -62,6 +62,16 @@ describe('6.1 createRest options and defaults', () => {
     expect(() => createRest({ gc: false })).not.toThrow();
   });
 
+  it('issue 20 one expiry cap serves setResponse, setError and set: an Infinity length stays a finite expiresAt (5.4)', () => {
+    const { rest, store } = setup({ dataExpiryLength: Infinity, errorExpiryLength: Infinity });
+    store.dispatch(rest.setResponse(PostResource.get, p5, post5));
+    expect(rawSlice(rest, store.getState()).meta[K.post5].expiresAt).toBe(Number.MAX_SAFE_INTEGER);
+    store.dispatch(rest.setError(PostResource.get, p5, new Error('offline')));
+    expect(rawSlice(rest, store.getState()).meta[K.post5].expiresAt).toBe(Number.MAX_SAFE_INTEGER);
+    store.dispatch(rest.set(Post, { id: 6 }, { ...post5, id: 6 }));
+    expect(rawSlice(rest, store.getState()).entitiesMeta.Post!['6']!.expiresAt).toBe(Number.MAX_SAFE_INTEGER);
+  });
+
   it('6.1 an Infinity expiry length is allowed and expiresAt stays a finite number (5.4)', async () => {
     const { rest, store } = setup({ dataExpiryLength: Infinity });
     await fetchAnswered(store, rest.fetch(PostResource.get, p5), post5, 1040);

@@ -1,5 +1,7 @@
 import { buildCreateRest, conditionalRequests, createRest, createResource, entityChanges, garbageCollection, optimisticUpdates, persistence, polling, refetchOnEvents, retries, shardedTables, streams } from '../../src';
 import type { UnknownAction } from '@reduxjs/toolkit';
+import type * as Toolkit from '@reduxjs/toolkit';
+import type * as RestModule from '../../src';
 import type { Rest, RestFeature, StreamContext } from '../../src';
 import { runtimeOf } from '../../src/redux';
 import { A, K, Post, PostResource, fetchAnswered, flush, makeStore, net, p5, post5, rawSlice, useTestEnvironment, watchConsole } from './support';
@@ -80,6 +82,17 @@ describe('issue 20: buildCreateRest builds a store with only the features it is 
     expect(rawSlice(withGc.rest, withGc.store.getState()).meta[K.post5]).toBeUndefined();
     // Nothing to retain for without GC: the runtime answers hooks with no release.
     expect(runtimeOf(without.store.dispatch, 'rest').retain(K.post5)).toBeUndefined();
+  });
+
+  it('issue 20 the gc action is reduced by the garbageCollection feature: without it the store never sweeps, and a hand-dispatched gc changes nothing', async () => {
+    for (const features of [[], [garbageCollection]]) {
+      const { rest, store } = storeWith(...features);
+      await fetchAnswered(store, rest.fetch(PostResource.get, p5), post5);
+      const before = rawSlice(rest, store.getState());
+      store.dispatch(rest.actions.gc({ keys: [K.post5], entities: [{ key: 'Post', pk: '5' }] }));
+      const after = rawSlice(rest, store.getState());
+      expect({ features: features.length, kept: after === before, post: after.entities.Post?.['5'] !== undefined }).toEqual({ features: features.length, kept: features.length === 0, post: features.length === 0 });
+    }
   });
 
   it('issue 20 a mounted read with refetchOnFocus needs refetchOnEvents: without it, a development warning', () => {
@@ -199,16 +212,23 @@ describe('issue 20: buildCreateRest builds a store with only the features it is 
     expect(console.warnings.map(String)).toEqual([expect.stringMatching(/shardTablesAbove \}\) does nothing: this rest instance was built without the shardedTables feature/)]);
   });
 
+  it('issue 20 without shardedTables shardTablesAbove is never read: even a value the feature refuses only warns that it does nothing', () => {
+    const console = watchConsole();
+    expect(() => buildCreateRest()({ shardTablesAbove: -1 })).not.toThrow();
+    expect(console.warnings.map(String)).toEqual([expect.stringMatching(/shardTablesAbove \}\) does nothing: this rest instance was built without the shardedTables feature/)]);
+    expect(() => buildCreateRest(shardedTables)({ shardTablesAbove: -1 })).toThrow(RangeError);
+  });
+
   it('issue 20 a process that never built shardedTables refuses a sharded or format-1 table on hydration, and DevTools sees the state as it is', () => {
     // Sharding is installed per process (module), so this needs modules no earlier test touched.
     jest.isolateModules(() => {
       // eslint-disable-next-line @typescript-eslint/no-require-imports
-      const fresh = require('../../src') as typeof import('../../src');
+      const fresh = require('../../src') as typeof RestModule;
       // eslint-disable-next-line @typescript-eslint/no-require-imports
-      const rtk = require('@reduxjs/toolkit') as typeof import('@reduxjs/toolkit');
+      const rtk = require('@reduxjs/toolkit') as typeof Toolkit;
       const rest = fresh.buildCreateRest(fresh.garbageCollection)();
       const storeOf = (preloaded: unknown) =>
-        rtk.configureStore({ reducer: { rest: rest.reducer }, preloadedState: preloaded as never, middleware: (g) => g().concat(rest.middleware) });
+        rtk.configureStore({ reducer: { rest: rest.reducer }, preloadedState: preloaded as { rest: Parameters<typeof rest.reducer>[0] }, middleware: (g) => g().concat(rest.middleware) });
       const sharded = { '@@rtk-rest/table': 2, size: 1, order: null, shards: Array(32).fill(null) };
       const formatOne = [...Array(32).fill(null), null, 0];
       expect(() => storeOf({ rest: { entities: { Post: sharded } } })).toThrow(

@@ -1,4 +1,5 @@
 import { useEffect, useMemo } from 'react';
+import { cancelling } from '../redux';
 import type { RestEndpoint } from '../rest';
 import type { FetchingRead } from './hooks';
 import { useRefetch, useTrackedAnswer } from './tracked';
@@ -16,7 +17,7 @@ export function cancellingHook(useFetchingRead: (endpoint: RestEndpoint, args: u
     const { binding, request } = useFetchingRead(endpoint, args, 'useCancelling', true);
     const { runtime } = binding;
     // Waits for the key's request while mounted on it; the cleanup (new key, unmount) lets it go.
-    useEffect(() => (request === undefined ? undefined : runtime.cancelling(request.endpoint, request.args, request.key)), [runtime, request]);
+    useEffect(() => (request === undefined ? undefined : cancelling(runtime.requests, request.endpoint, request.args, request.key)), [runtime, request]);
     const refetch = useRefetch(binding, request, endpoint, args);
     const extra = useMemo(() => ({ refetch }), [refetch]);
     return useTrackedAnswer((state) => selectDLE(binding, request, state), extra);

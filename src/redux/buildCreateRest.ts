@@ -9,17 +9,14 @@ import { buildMiddleware } from './middleware';
 import type { RequestPolicyDefaults } from './policies';
 import { globalTimers } from './environment';
 import { implementations } from './feature';
-import type { Annotate, FeatureImpl, RestFeature } from './feature';
-import type { Restore } from './restore';
+import type { FeatureImpl, RestFeature } from './feature';
 import type { Environment, Timers } from './environment';
 import { buildSelectors } from './selectors';
 import { buildEntitySelectors } from './entitySelectors';
-import { buildEntityMatchers } from './entityChanges';
+import { untrackedMatchers } from './entityChanges';
 import type { ExtractRehydrationInfo } from './rehydrate';
-import { buildReducer, completeState } from './slice';
-import type { RestState } from './types';
-import { DEFAULT_SHARD_ABOVE, installedSharding } from './tables';
-import type { TableLimits } from './tables';
+import { buildReducer } from './slice';
+import { installedSharding } from './tables';
 
 /**
  * The arguments of `rest.fetch(endpoint, …)` and the endpoint selectors: the endpoint's own call
@@ -92,24 +89,6 @@ function checkLength(option: string, value: unknown): number | undefined {
   return value;
 }
 
-function checkCount(option: string, value: unknown, fallback: number): number {
-  if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !(value >= 0)) {
-    throw new RangeError(`createRest: ${option} must be a number of entries ≥ 0 (Infinity allowed), got ${String(value)}`);
-  }
-  return value;
-}
-
-function resolveLimits(option: CreateRestOptions['shardTablesAbove']): TableLimits {
-  if (typeof option !== 'object' || option === null) {
-    return { entities: checkCount('shardTablesAbove', option, DEFAULT_SHARD_ABOVE.entities), keys: checkCount('shardTablesAbove', option, DEFAULT_SHARD_ABOVE.keys) };
-  }
-  return {
-    entities: checkCount('shardTablesAbove.entities', option.entities, DEFAULT_SHARD_ABOVE.entities),
-    keys: checkCount('shardTablesAbove.keys', option.keys, DEFAULT_SHARD_ABOVE.keys),
-  };
-}
-
 function checkTimeout(value: unknown): number | undefined {
   if (value === undefined || (typeof value === 'number' && Number.isFinite(value) && value > 0)) return value;
   throw new RangeError(`createRest: timeout must be a finite number of ms > 0, got ${String(value)}`);
@@ -136,7 +115,6 @@ function resolveOptions(options: CreateRestOptions): ResolvedOptions {
     now: options.now ?? (() => Date.now()),
     timers: options.timers ?? globalTimers,
     environment: options.environment,
-    shardTablesAbove: resolveLimits(options.shardTablesAbove),
     retry: options.retry ?? true,
     timeout: checkTimeout(options.timeout),
     refetchOnFocus: options.refetchOnFocus ?? false,
@@ -170,13 +148,6 @@ export function buildCreateRest(...features: RestFeature[]) {
 /** One instance with the given features: what `createRest` and `buildCreateRest`'s function return. */
 export function makeRest<const ReducerPath extends string = 'rest'>(options: CreateRestOptions & { reducerPath?: ReducerPath }, features: readonly FeatureImpl[]) {
   const resolved = resolveOptions(options);
-  // Without the shardedTables feature every table stays plain whatever its size.
-  if (!features.some((feature) => feature.feature === 'shardedTables')) {
-    if (process.env.NODE_ENV !== 'production' && options.shardTablesAbove !== undefined) {
-      console.warn('[rtk-rest] createRest({ shardTablesAbove }) does nothing: this rest instance was built without the shardedTables feature. Add it: buildCreateRest(shardedTables, …), or use createRest.');
-    }
-    resolved.shardTablesAbove = { entities: Infinity, keys: Infinity };
-  }
   const actions = buildActions(resolved.reducerPath);
   let resetThunk: () => unknown = () => undefined;
   const ctx: RestContext = {
@@ -186,20 +157,18 @@ export function makeRest<const ReducerPath extends string = 'rest'>(options: Cre
     slice: (rootState) => sliceOf(rootState, resolved.reducerPath),
     reader: sliceReader,
     onUnauthorized: options.onUnauthorized ?? ((_error, api) => api.dispatch(resetThunk())),
+    parts: {},
   };
   const selectors = buildSelectors(ctx);
   const entitySelectors = buildEntitySelectors(ctx);
   // The features' parts of the instance, in rank order: persistence's restore step first, since
-  // entity-change tracking reports what a restore takes.
-  let restore: Restore | undefined;
-  let annotate: Annotate | undefined;
-  for (const feature of features) {
-    const part = feature.instance?.({ ctx, options, restore });
-    restore ??= part?.restore;
-    annotate ??= part?.annotate;
+  // entity-change tracking reports what a restore takes. Each member comes from one feature.
+  for (const feature of features) Object.assign(ctx.parts, feature.instance?.({ ctx, options, restore: ctx.parts.restore }));
+  if (process.env.NODE_ENV !== 'production' && options.shardTablesAbove !== undefined && !features.some((feature) => feature.feature === 'shardedTables')) {
+    console.warn('[rtk-rest] createRest({ shardTablesAbove }) does nothing: this rest instance was built without the shardedTables feature. Add it: buildCreateRest(shardedTables, …), or use createRest.');
   }
-  const entityChanges = buildEntityMatchers(resolved.reducerPath, annotate !== undefined);
-  const { shouldFetch: _shouldFetch, ...thunks } = buildThunks(ctx, selectors);
+  const entityChanges = ctx.parts.matchers ?? untrackedMatchers();
+  const thunks = buildThunks(ctx, selectors);
   resetThunk = thunks.resetEntireStore;
   const rest = {
     /** The slice's key; a literal type, so `{ [rest.reducerPath]: rest.reducer, …others }` type-checks. */
@@ -209,12 +178,12 @@ export function makeRest<const ReducerPath extends string = 'rest'>(options: Cre
      * through the selectors. In development it freezes what it writes, so RTK's default
      * immutability and serializability checks stay on and stay cheap.
      */
-    reducer: buildReducer(actions, restore, resolved.shardTablesAbove, resolved.reducerPath),
+    reducer: buildReducer(actions, { ...ctx.parts, reducerPath: resolved.reducerPath }),
     /**
      * The middleware that runs requests, polling, optimistic updates and GC; add it after RTK's
      * default middleware (the thunk middleware is required).
      */
-    middleware: buildMiddleware(ctx, selectors, annotate, features),
+    middleware: buildMiddleware(ctx, selectors, features),
     /**
      * RTK `createAction` creators of every action this instance produces (see docs/internals.md#actions), each
      * with `.type` and `.match`, for reducers, listeners and DevTools filters. Only
@@ -240,7 +209,7 @@ export function makeRest<const ReducerPath extends string = 'rest'>(options: Cre
      */
     devTools: {
       /** Replaces the slice in DevTools' copy of the state with its logical tables. */
-      stateSanitizer: buildStateSanitizer(resolved.reducerPath),
+      stateSanitizer: <S>(state: S, _index?: number): S => installedSharding()?.devToolsState(state, resolved.reducerPath) ?? state,
     },
     ...thunks,
     /**
@@ -353,22 +322,6 @@ export function makeRest<const ReducerPath extends string = 'rest'>(options: Cre
   };
   ctx.instance = rest;
   return rest;
-}
-
-/**
- * Replaces the slice with its logical layout (cached per slice object) in DevTools' copy of the
- * state. Without the shardedTables feature every table is a plain object already: the state as it is.
- */
-function buildStateSanitizer(reducerPath: string) {
-  const cache = new WeakMap<object, unknown>();
-  return <S>(state: S, _index?: number): S => {
-    const slice = (state as Record<string, unknown> | undefined)?.[reducerPath];
-    const sharding = installedSharding();
-    if (typeof slice !== 'object' || slice === null || sharding === undefined) return state;
-    let logical = cache.get(slice);
-    if (logical === undefined) cache.set(slice, (logical = sharding.logicalSlice(completeState(slice as Partial<RestState>))));
-    return { ...state, [reducerPath]: logical };
-  };
 }
 
 /** What a thunk creator returns; `store.dispatch(thunk)` returns its `T`. @inline */

@@ -1,13 +1,12 @@
-import { getOwn, setOwn } from '../internal/own';
-import type { ChangedEntities } from './entityChanges';
+import { getOwn, hasOwn, setOwn } from '../internal/own';
+import { entityKeyOf, NO_PKS } from './entityChanges';
+import type { ChangedEntities, EntitiesChangedAction, EntityMatchers } from './entityChanges';
 import type { FeatureImpl, RestFeature } from './feature';
 import type { Restore } from './restore';
 import type { RestContext } from './context';
 import type { UnknownAction } from './rtk';
-import { withLayers } from './slice';
 import { tableGet, tableKeys } from './tables';
 import type { OptimisticLayer, RestState, WritePayload } from './types';
-import { viewOf } from './view';
 
 class Changes {
   readonly byKey = new Map<string, Set<string>>();
@@ -55,6 +54,9 @@ function buildAnnotate(ctx: RestContext, restore: Restore | undefined) {
   const prefix = `${reducerPath}/`;
   const { fetchPending, fetchFulfilled, setResponse, set, gc, resetEntireStore, middlewareRegistered } = ctx.actions;
 
+  /** The view of `slice` (the optimistic layers applied, when the instance has them). */
+  const view = (slice: RestState) => (ctx.parts.layers === undefined ? slice : ctx.parts.layers.view(slice));
+
   /** The entities `action` changes over `before` (the base slice), or undefined when none. */
   function changesOf(action: UnknownAction, before: RestState): ChangedEntities | undefined {
     const changes = new Changes();
@@ -66,10 +68,12 @@ function buildAnnotate(ctx: RestContext, restore: Restore | undefined) {
     if (typeof action.type !== 'string' || !action.type.startsWith(prefix)) return undefined;
     if (fetchFulfilled.match(action) || setResponse.match(action) || set.match(action)) changes.addWrite(action.payload.entities);
     else if (fetchPending.match(action)) changes.addWrite((action.payload.layer?.write as WritePayload | undefined)?.entities);
-    else if (gc.match(action)) changes.addPresent(viewOf(before), action.payload.entities);
-    else if (resetEntireStore.match(action)) changes.addPresent(viewOf(before), allCells(viewOf(before)));
+    else if (gc.match(action)) changes.addPresent(view(before), action.payload.entities);
+    else if (resetEntireStore.match(action)) changes.addPresent(view(before), allCells(view(before)));
     const clearsLayers = resetEntireStore.match(action) || middlewareRegistered.match(action);
-    addLayerChanges(changes, before.optimistic, clearsLayers ? [] : withLayers(before, action, ctx.actions).optimistic);
+    // Without the optimisticUpdates feature there are no layers to add or remove.
+    const after = clearsLayers ? [] : ctx.parts.layers === undefined ? before.optimistic : ctx.parts.layers.reduce(before, action).optimistic;
+    addLayerChanges(changes, before.optimistic, after);
     return changes.toJSON();
   }
 
@@ -90,11 +94,34 @@ function buildAnnotate(ctx: RestContext, restore: Restore | undefined) {
   };
 }
 
-/** The feature's part of each instance: the middleware's step before the reducer. */
+/** `rest.matchEntitiesChanged` and `rest.changedPks`: they read what the middleware step wrote into the action. */
+function trackedMatchers(reducerPath: string): EntityMatchers {
+  return {
+    matchEntitiesChanged(...Entities) {
+      const keys = Entities.map((Entity) => entityKeyOf(Entity, 'matchEntitiesChanged'));
+      return (action: unknown): action is EntitiesChangedAction => {
+        const changed = changedOf(action, reducerPath);
+        return changed !== undefined && keys.some((key) => hasOwn(changed, key));
+      };
+    },
+    changedPks(action, Entity) {
+      const key = entityKeyOf(Entity, 'changedPks');
+      const changed = changedOf(action, reducerPath);
+      return (changed === undefined ? undefined : getOwn(changed, key)) ?? NO_PKS;
+    },
+  };
+}
+
+function changedOf(action: unknown, reducerPath: string): ChangedEntities | undefined {
+  const byInstance = (action as { meta?: { changedEntities?: Record<string, ChangedEntities> } } | null | undefined)?.meta?.changedEntities;
+  return byInstance === undefined || byInstance === null ? undefined : getOwn(byInstance, reducerPath);
+}
+
+/** The feature's part of each instance: the middleware's step before the reducer, and the matchers that read it. */
 const feature: FeatureImpl = {
   feature: 'entityChanges',
   rank: 6,
-  instance: ({ ctx, restore }) => ({ annotate: buildAnnotate(ctx, restore) }),
+  instance: ({ ctx, restore }) => ({ annotate: buildAnnotate(ctx, restore), matchers: trackedMatchers(ctx.options.reducerPath) }),
 };
 
 /**

@@ -1,9 +1,9 @@
-import type { TableLimits } from './tables';
 import type { RetryOption } from '../rest';
 import type { EntityReader, StoreMemoCache } from '../schema';
 import type { RestActions } from './actions';
 import type { Environment, Timers } from './environment';
-import { completeState } from './slice';
+import type { InstancePart } from './instancePart';
+import { completeState, isComplete } from './slice';
 import type { RestState } from './types';
 
 /** Options of `createRest` (see docs/concepts.md#the-store) after validation and defaults. */
@@ -17,8 +17,6 @@ export interface ResolvedOptions {
   timers: Timers;
   /** `undefined`: the browser's (the features that listen look it up, so a store without them bundles none of it). */
   environment: Environment | undefined;
-  /** Size thresholds of plain tables (tables.ts). */
-  shardTablesAbove: TableLimits;
   retry: RetryOption | undefined;
   timeout: number | undefined;
   refetchOnFocus: boolean;
@@ -35,6 +33,20 @@ export interface RestContext {
   onUnauthorized(error: unknown, api: { dispatch: (action: any) => any; getState: () => unknown }): unknown;
   /** The public instance `createRest` returned (what the instances probe answers with, see docs/concepts.md#hooks). */
   instance?: object;
+  /** What the instance's features gave it (their `instance` parts, merged): the reducer's steps, the view, … */
+  readonly parts: InstancePart;
+}
+
+/** When something written at `date` expires `ms` later; `Infinity` caps to a JSON number (state stays plain JSON). */
+export function expiresAfter(date: number, ms: number): number {
+  return Math.min(date + ms, Number.MAX_SAFE_INTEGER);
+}
+
+/** What the selectors read: the instance's slice in `rootState`, with the optimistic layers applied when there are any. */
+export function viewIn(ctx: RestContext, rootState: unknown): RestState {
+  const slice = ctx.slice(rootState);
+  const { layers } = ctx.parts;
+  return layers === undefined ? slice : layers.view(slice);
 }
 
 export { sliceReader } from './layout';
@@ -52,9 +64,7 @@ export function sliceOf(rootState: unknown, reducerPath: string): RestState {
     }
     return completeState(undefined);
   }
-  if (slice.endpoints && slice.entities && slice.meta && slice.entitiesMeta && slice.indexes && slice.optimistic && slice.lastReset !== undefined) {
-    return slice as RestState;
-  }
+  if (isComplete(slice)) return slice;
   // Preloaded state may lack tables (see docs/concepts.md#the-store): complete it once per slice object, so that
   // readers and memo tokens stay stable.
   let full = completed.get(slice);

@@ -1,4 +1,3 @@
-import { getOwn, hasOwn } from '../internal/own';
 import { isEntityClass } from '../schema';
 import type { Entity } from '../schema';
 import type { UnknownAction } from './rtk';
@@ -34,48 +33,44 @@ export interface EntitiesChangedAction extends UnknownAction {
   };
 }
 
-function entityKeyOf(Entity: unknown, api: string): string {
+/** The Entity's key; a clear error for anything else (the matchers take Entity classes). */
+export function entityKeyOf(Entity: unknown, api: string): string {
   if (!isEntityClass(Entity)) {
     throw new TypeError(`[rtk-rest] ${api} takes Entity classes, got ${String(Entity)}.${process.env.NODE_ENV !== 'production' ? ` For example rest.${api}(${api === 'changedPks' ? 'action, ' : ''}Post).` : ''}`);
   }
   return Entity.key;
 }
 
-const NO_PKS: readonly string[] = Object.freeze([]);
+/** `rest.matchEntitiesChanged` and `rest.changedPks`: the `entityChanges` feature's read what it wrote into the action (changeTracking.ts). */
+export interface EntityMatchers {
+  /** See `rest.matchEntitiesChanged` (buildCreateRest.ts). */
+  matchEntitiesChanged(...Entities: (typeof Entity)[]): (action: unknown) => action is EntitiesChangedAction;
+  /** See `rest.changedPks` (buildCreateRest.ts). */
+  changedPks<TEntity extends typeof Entity>(action: unknown, Entity: TEntity): readonly string[];
+}
+
+export const NO_PKS: readonly string[] = Object.freeze([]);
 
 /**
- * `rest.matchEntitiesChanged` and `rest.changedPks`: they read what the `entityChanges` feature
- * wrote into the action; an instance without it never matches (development warns once).
+ * The matchers of an instance without the `entityChanges` feature: no action carries its changes,
+ * so they never match (development warns once); they check their arguments as the feature's do.
  */
-export function buildEntityMatchers(reducerPath: string, tracked: boolean) {
+export function untrackedMatchers(): EntityMatchers {
   let warned = false;
   return {
-    /** See `rest.matchEntitiesChanged` (createRest.ts). */
-    matchEntitiesChanged(...Entities: (typeof Entity)[]): (action: unknown) => action is EntitiesChangedAction {
-      const keys = Entities.map((Entity) => entityKeyOf(Entity, 'matchEntitiesChanged'));
-      if (process.env.NODE_ENV !== 'production' && !tracked && !warned) {
+    matchEntitiesChanged(...Entities) {
+      for (const Entity of Entities) entityKeyOf(Entity, 'matchEntitiesChanged');
+      if (process.env.NODE_ENV !== 'production' && !warned) {
         warned = true;
         console.warn(
           `[rtk-rest] rest.matchEntitiesChanged(…) never matches: this rest instance was built without the entityChanges feature. Add it: buildCreateRest(entityChanges, …) (rtk-rest exports entityChanges), or use createRest, which has every feature.`,
         );
       }
-      return (action: unknown): action is EntitiesChangedAction => {
-        const changed = changedOf(action, reducerPath);
-        return changed !== undefined && keys.some((key) => hasOwn(changed, key));
-      };
+      return (_action): _action is EntitiesChangedAction => false;
     },
-    /** See `rest.changedPks` (createRest.ts). */
-    changedPks<TEntity extends typeof Entity>(action: unknown, Entity: TEntity): readonly string[] {
-      const key = entityKeyOf(Entity, 'changedPks');
-      const changed = changedOf(action, reducerPath);
-      return (changed === undefined ? undefined : getOwn(changed, key)) ?? NO_PKS;
+    changedPks(_action, Entity) {
+      entityKeyOf(Entity, 'changedPks');
+      return NO_PKS;
     },
   };
 }
-
-function changedOf(action: unknown, reducerPath: string): ChangedEntities | undefined {
-  const byInstance = (action as { meta?: { changedEntities?: Record<string, ChangedEntities> } } | null | undefined)?.meta?.changedEntities;
-  return byInstance === undefined || byInstance === null ? undefined : getOwn(byInstance, reducerPath);
-}
-
-export type EntityMatchers = ReturnType<typeof buildEntityMatchers>;

@@ -1,8 +1,8 @@
 import { isEntityClass, TABLE, toNode } from '../schema';
 import type { AbstractInstanceType, DenormalizeContext, Entity, SchemaNode } from '../schema';
+import { viewIn } from './context';
 import type { RestContext } from './context';
 import { entitiesToken } from './layout';
-import { viewOf } from './view';
 
 /**
  * `selectEntity` and `selectEntities` (issue 17.2): entity reads for the rest of the app, by
@@ -62,14 +62,14 @@ export function buildEntitySelectors(ctx: RestContext) {
     selectEntity<TEntity extends typeof Entity>(state: unknown, Entity: TEntity, pk: string | number | null | undefined): AbstractInstanceType<TEntity> | undefined {
       const node = entityNodeOf(Entity, 'selectEntity');
       if (pk === null || pk === undefined) return undefined;
-      const view = viewOf(ctx.slice(state));
+      const view = viewIn(ctx, state);
       return ctx.memo.read(node, String(pk), ctx.reader(view), entitiesToken(view.entities), []).data as AbstractInstanceType<TEntity> | undefined;
     },
     /** Every stored, non-deleted instance of the type, in table order; `[]` before any. */
     selectEntities<TEntity extends typeof Entity>(state: unknown, Entity: TEntity): AbstractInstanceType<TEntity>[] {
       let node = tableReads.get(Entity);
       if (node === undefined) tableReads.set(Entity, (node = new EntityTableRead(entityNodeOf(Entity, 'selectEntities'), Entity.key)));
-      const view = viewOf(ctx.slice(state));
+      const view = viewIn(ctx, state);
       return ctx.memo.read(node, null, ctx.reader(view), entitiesToken(view.entities), []).data as AbstractInstanceType<TEntity>[];
     },
   };

@@ -5,6 +5,7 @@ import type { RequestPolicyPart } from './policies';
 import type { UnknownAction } from './rtk';
 import type { RestContext } from './context';
 import type { ExtractRehydrationInfo, Restore } from './restore';
+import type { InstancePart } from './instancePart';
 import type { Subscriptions } from './subscriptions';
 import type { RestState } from './types';
 
@@ -64,19 +65,10 @@ export interface RestFeature {
   readonly feature: string;
 }
 
-/** The middleware's step before the reducer that writes which entities an action changes into it. */
-export type Annotate = (received: UnknownAction, forwarded: UnknownAction, rootState: unknown) => void;
-
-/** What a feature gives the instance itself (built once by `createRest`, not per store). */
-export interface InstancePart {
-  readonly restore?: Restore;
-  readonly annotate?: Annotate;
-}
-
 /** What an instance part is built from: the instance's context and options, and the parts built before it. */
 export interface InstanceContext {
   readonly ctx: RestContext;
-  readonly options: { readonly extractRehydrationInfo?: ExtractRehydrationInfo };
+  readonly options: { readonly extractRehydrationInfo?: ExtractRehydrationInfo; readonly shardTablesAbove?: number | { entities?: number; keys?: number } };
   readonly restore: Restore | undefined;
 }
 

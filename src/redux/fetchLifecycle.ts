@@ -1,6 +1,7 @@
 import { toJSONValue } from '../internal/json';
 import { callWithSignal, NOT_MODIFIED, pageRequestOf, splitArgs } from '../rest';
 import type { RestEndpoint, StoreEndpoint } from '../rest';
+import { expiresAfter } from './context';
 import { isAbort, serializeError, softPolicy } from './errors';
 import { resolvedAnswer, responseWrite } from './fetchAnswer';
 import type { ActionHandler, FetchOptions, HandlerContext } from './handlerContext';
@@ -23,8 +24,6 @@ export interface FetchLifecycle {
   fetch(endpoint: StoreEndpoint, args: unknown[], key: string, options?: FetchOptions): Promise<unknown>;
   shouldFetch(state: unknown, endpoint: StoreEndpoint, args: unknown[], key: string): boolean;
 }
-
-const capTime = (time: number) => Math.min(time, Number.MAX_SAFE_INTEGER);
 
 /** The write of a 304 (the conditionalRequests feature): nothing but the key's meta (its data stays, its expiry is refreshed). */
 const NOT_MODIFIED_WRITE: WritePayload = { entities: {}, entitiesMeta: {}, indexes: {} };
@@ -111,7 +110,7 @@ async function run(lifecycle: Lifecycle, endpoint: StoreEndpoint, args: unknown[
     const value = await callWithSignal(endpoint, args, request.abort.signal, policies, (found) => (links = found));
     if (request.discarded) return;
     const date = rest.options.now();
-    const expiresAt = capTime(date + (endpoint.dataExpiryLength ?? rest.options.dataExpiryLength));
+    const expiresAt = expiresAfter(date, endpoint.dataExpiryLength ?? rest.options.dataExpiryLength);
     // A 304 keeps the data: only the key's meta is written (issue 18.5).
     const { payload, answer } =
       value === NOT_MODIFIED ? { payload: NOT_MODIFIED_WRITE, answer: undefined } : responseWrite(hctx, endpoint, value, args, meta.key, { fetchedAt: meta.fetchedAt, date, expiresAt });
@@ -141,7 +140,7 @@ async function fail({ hctx, layers, onRejected }: Lifecycle, endpoint: StoreEndp
   const { rest, api, requests } = hctx;
   const date = rest.options.now();
   const aborted = isAbort(error);
-  const expiresAt = capTime(date + (endpoint.errorExpiryLength ?? rest.options.errorExpiryLength));
+  const expiresAt = expiresAfter(date, endpoint.errorExpiryLength ?? rest.options.errorExpiryLength);
   const failedMeta: FetchMeta = { ...meta, date, expiresAt, ...(aborted ? { aborted: true as const } : {}) };
   const errorPolicy = aborted ? undefined : request.poll ? 'soft' : softPolicy(endpoint, error);
   requests.release(request);

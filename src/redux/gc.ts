@@ -2,6 +2,7 @@ import { isInferable, toNode } from '../schema';
 import type { SchemaNode } from '../schema';
 import type { FeatureImpl, RestFeature } from './feature';
 import type { ActionHandler, HandlerContext } from './handlerContext';
+import { collect } from './sweep';
 import { tableGet, tableKeys } from './tables';
 import type { RestState } from './types';
 
@@ -152,10 +153,12 @@ function buildGcHandler({ rest, keys }: HandlerContext): ActionHandler {
   };
 }
 
-/** The feature's part of each store. */
+/** The feature's parts of the instance and of each store. */
 const feature: FeatureImpl = {
   feature: 'garbageCollection',
   rank: 1,
+  // The reducer of the sweep's `gc` action.
+  instance: () => ({ sweep: collect }),
   build({ hctx, subscriptions }) {
     const { gc } = hctx.rest.options;
     if (gc === false) return {};

@@ -44,8 +44,8 @@ export interface HookRuntime {
   inFlight(endpoint: StoreEndpoint, args: readonly unknown[], key: string): Promise<unknown> | undefined;
   /** The read in flight for the key, joined by a consumer that never cancels it (issue 18.4). */
   join(endpoint: StoreEndpoint, args: readonly unknown[], key: string): Promise<unknown> | undefined;
-  /** A `useCancelling` waits for the key's read in flight until the returned release, which may abort it (issue 18.4). */
-  cancelling(endpoint: StoreEndpoint, args: readonly unknown[], key: string): () => void;
+  /** The store's requests in flight (a `useCancelling` waits for one: redux/cancelling.ts, issue 18.4). */
+  readonly requests: InFlightRequests;
   /** Whether any request for the key is in flight in this store. */
   keyInFlight(key: string): boolean;
   /** The fetch rule (see docs/concepts.md#expiry). */

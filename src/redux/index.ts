@@ -28,4 +28,5 @@ export type { HookRuntime, StoreRuntime } from './handlerContext';
 export { INACTIVE, isInactive } from './selectors';
 export { rebuildError } from './errors';
 export { nextPageOf, pageStateOf } from './nextPage';
+export { cancelling } from './cancelling';
 export type { NextPage } from './nextPage';

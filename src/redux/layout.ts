@@ -69,35 +69,6 @@ export function applyEntityWrite(state: RestState, write: EntityWrite, limits: T
   return { ...state, entities, entitiesMeta, indexes };
 }
 
-/**
- * The write set that removes cells from the slice with their meta and the index entries that
- * point at them (GC, see docs/concepts.md#garbage-collection): its `undefined` values remove.
- */
-export function removals(state: RestState, cells: ReadonlyMap<string, readonly string[]>): EntityWrite {
-  const entities: Record<string, Record<string, undefined>> = {};
-  const indexes: Record<string, Record<string, Record<string, null>>> = {};
-  for (const [key, pks] of cells) {
-    const gone: Record<string, undefined> = {};
-    for (const pk of pks) setOwn(gone, pk, undefined);
-    setOwn(entities, key, gone);
-    const fields = getOwn(state.indexes, key);
-    if (fields === undefined) continue;
-    const changes: Record<string, Record<string, null>> = {};
-    for (const field of Object.keys(fields)) {
-      const removed: Record<string, null> = {};
-      for (const pk of pks) {
-        const cell = tableGet(getOwn(state.entities, key), pk) as Record<string, unknown> | null | undefined;
-        const value = cell == null ? undefined : getOwn(cell, field);
-        if (value !== undefined && value !== null && tableGet(fields[field], String(value)) === pk) setOwn(removed, String(value), null);
-      }
-      if (Object.keys(removed).length > 0) setOwn(changes, field, removed);
-    }
-    if (Object.keys(changes).length > 0) setOwn(indexes, key, changes);
-  }
-  // `undefined` cells and metas remove (tableWrite); the JSON types of EntityWrite do not say so.
-  return { entities, entitiesMeta: entities, indexes } as unknown as EntityWrite;
-}
-
 /** An EntityReader over one slice (one allocation; the methods live on the prototype). */
 class SliceReader implements EntityReader {
   constructor(private readonly slice: RestState) {}

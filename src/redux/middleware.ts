@@ -1,6 +1,6 @@
 import { runtimeProbe, INSTANCES_PROBE } from './actions';
 import type { RestContext } from './context';
-import type { Annotate, FeatureImpl } from './feature';
+import type { FeatureImpl } from './feature';
 import type { StoreRuntime } from './handlerContext';
 import type { Middleware, UnknownAction } from './rtk';
 import { buildStoreHandlers } from './runtime';
@@ -28,10 +28,12 @@ const runtimes = new WeakSet<object>();
  * recompute inside base changes (see docs/concepts.md#optimistic-updates), writes the entity changes into the action (issue 17.2), and
  * hands every action to the handlers after the reducer.
  */
-export function buildMiddleware(ctx: RestContext, selectors: Selectors, annotate: Annotate | undefined, features: readonly FeatureImpl[]): Middleware {
+export function buildMiddleware(ctx: RestContext, selectors: Selectors, features: readonly FeatureImpl[]): Middleware {
   const probe = runtimeProbe(ctx.options.reducerPath);
   const { middlewareRegistered } = ctx.actions;
-  const reducer = buildReducer(ctx.actions);
+  // The base as the features compute it (the optimistic layers recompute against it).
+  const reducer = buildReducer(ctx.actions, ctx.parts);
+  const { annotate } = ctx.parts;
   const prefix = `${ctx.options.reducerPath}/`;
   return (api) => {
     const { runtime, after, optimistic, start } = buildStoreHandlers(ctx, api, selectors, reducer, features);

@@ -32,7 +32,7 @@ export function normalizeResponse(
       result = toJSONValue(value);
     } catch (error) {
       if (error instanceof NotJSONError) throw processingError(key, 'none', notJSONProblem(endpoint, error), error);
-      throw processingError(key, describeSchema(endpoint.schema), isStackOverflow(error) ? TOO_DEEP_TO_WRITE : (errorMessage(error) ?? String(error)), error);
+      throw thrownWhileWriting(endpoint, key, error);
     }
     return { result, entities: {}, entitiesMeta: {}, indexes: {}, ...updatesOf(endpoint, result, args, slice) };
   }
@@ -46,8 +46,13 @@ export function normalizeResponse(
   } catch (error) {
     if (error instanceof NormalizeError) throw processingError(key, describeSchema(endpoint.schema), error.problem, error);
     if (typeof (error as { status?: unknown })?.status === 'number') throw error;
-    throw processingError(key, describeSchema(endpoint.schema), isStackOverflow(error) ? TOO_DEEP_TO_WRITE : (errorMessage(error) ?? String(error)), error);
+    throw thrownWhileWriting(endpoint, key, error);
   }
+}
+
+/** A processing error for anything else thrown while writing a response (a stack overflow says the value is too deep). */
+function thrownWhileWriting(endpoint: StoreEndpoint, key: string, error: unknown): Error {
+  return processingError(key, describeSchema(endpoint.schema), isStackOverflow(error) ? TOO_DEEP_TO_WRITE : (errorMessage(error) ?? String(error)), error);
 }
 
 /** An optimistic request as its layer's write needs it. */

@@ -5,7 +5,7 @@ import type { FeatureImpl, OptimisticPart, RestFeature } from './feature';
 import { normalizeLayer } from './normalizeResponse';
 import type { UnknownAction } from './rtk';
 import type { OptimisticLayer, RestState, WritePayload } from './types';
-import { applyLayer, viewOf } from './view';
+import { applyLayer, viewOf, withLayers } from './view';
 
 /** What the middleware keeps to recompute a layer (see docs/concepts.md#optimistic-updates): never in the state. */
 interface LayerRequest {
@@ -125,10 +125,12 @@ export class OptimisticLayers implements OptimisticPart {
   }
 }
 
-/** The feature's part of each store. */
+/** The feature's parts of the instance and of each store. */
 const feature: FeatureImpl = {
   feature: 'optimisticUpdates',
   rank: 0,
+  // The reducer's layer step and the view: a store without this feature has no layers.
+  instance: ({ ctx }) => ({ layers: { reduce: (state, action) => withLayers(state, action, ctx.actions), view: viewOf } }),
   build({ hctx, reducer }) {
     const { rest, selectors } = hctx;
     const normalizer: LayerNormalizer = {

@@ -2,8 +2,6 @@ import { pageRequestOf } from '../rest';
 import type { StoreEndpoint } from '../rest';
 import { ResetError } from './errors';
 
-const noop = () => undefined;
-
 /** One request of this store, from its start until its outcome is dispatched. */
 export interface InFlight {
   readonly dedupeKey: string;
@@ -51,28 +49,6 @@ export class InFlightRequests {
     const request = this.reads.get(this.dedupeKey(endpoint, args, key));
     if (request !== undefined) request.held = true;
     return request?.promise;
-  }
-
-  /**
-   * A mounted `useCancelling` waits for the key's read in flight (issue 18.4); the returned release
-   * aborts that request when it was the last such waiter and no other consumer holds it. The
-   * abort waits for a microtask: StrictMode's unmount-and-mount-again, and several hooks moving
-   * between keys in one commit, register again before it.
-   */
-  cancelling(endpoint: StoreEndpoint, args: readonly unknown[], key: string): () => void {
-    const request = this.reads.get(this.dedupeKey(endpoint, args, key));
-    if (request === undefined || request.held) return noop;
-    request.cancellers += 1;
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      request.cancellers -= 1;
-      queueMicrotask(() => {
-        if (request.cancellers > 0 || request.held || !this.active.has(request)) return;
-        request.abort.abort(new DOMException(`[rtk-rest] ${request.key}: aborted because no useCancelling waits for it any more`, 'AbortError'));
-      });
-    };
   }
 
   /**

@@ -81,7 +81,7 @@ export function buildStoreHandlers(
       shouldFetch: lifecycle.shouldFetch,
       inFlight: requests.inFlight.bind(requests),
       join: requests.join.bind(requests),
-      cancelling: requests.cancelling.bind(requests),
+      requests,
       keyInFlight: requests.keyInFlight.bind(requests),
       retain: (key: string) => retain?.(key),
       retainQuery: (queryable: unknown, args: readonly unknown[]) => retainQuery?.(queryable, args),

@@ -3,10 +3,10 @@ import type { EntityReader, MemoResult, SchemaNode } from '../schema';
 import { pageRequestOf } from '../rest';
 import type { PageRequest, RestEndpoint } from '../rest';
 import { keyOf } from './argsKey';
+import { viewIn } from './context';
 import type { RestContext } from './context';
 import { LastAnswers } from './lastAnswers';
 import { entitiesToken } from './layout';
-import { viewOf } from './view';
 import type { KeyMeta, RestState, StoredError } from './types';
 import { tableGet } from './tables';
 import { getOwn } from '../internal/own';
@@ -153,7 +153,7 @@ export function buildSelectors(ctx: RestContext) {
   /** `{ data, error, status, … }` for the key (see docs/concepts.md#expiry, docs/concepts.md#the-store); the previous object when nothing changed (see docs/internals.md#memoized-reads). */
   function selectResponse(state: unknown, endpoint: RestEndpoint, ...args: unknown[]): ResponseState {
     if (isInactive(args)) return INACTIVE;
-    return responseOf(viewOf(ctx.slice(state)), endpoint, args);
+    return responseOf(viewIn(ctx, state), endpoint, args);
   }
 
   /** selectResponse over a given slice (the view, or an optimistic snapshot's view). */
@@ -235,7 +235,7 @@ export function buildSelectors(ctx: RestContext) {
         );
       }
       if (isInactive(args)) return undefined;
-      return query(viewOf(ctx.slice(state)), node, args)?.data;
+      return query(viewIn(ctx, state), node, args)?.data;
     },
     /** selectQuery over a given slice (optimistic snapshots, see docs/concepts.md#optimistic-updates). */
     queryOf(slice: RestState, queryable: unknown, args: readonly unknown[]): unknown {

@@ -1,7 +1,8 @@
 import { setOwn } from '../internal/own';
 import type { FeatureImpl, RestFeature } from './feature';
-import { installSharding, TABLE_FORMAT, TABLE_VERSION, tableObject } from './tables';
-import type { ShardedOps, ShardedTable, Table } from './tables';
+import { completeState } from './slice';
+import { DEFAULT_SHARD_ABOVE, installSharding, TABLE_FORMAT, TABLE_VERSION, tableObject } from './tables';
+import type { ShardedOps, ShardedTable, Table, TableLimits } from './tables';
 import type { RestState } from './types';
 
 // The sharded form of a table (the layout is described at the top of tables.ts): a persistent
@@ -278,8 +279,7 @@ function check(table: object, fail: (what: string) => never): ShardedTable {
 }
 
 /** The slice with every table as a plain object (sharded ones rebuilt), for DevTools' state sanitizer. */
-function logicalSlice<S extends object>(state: S): S {
-  const slice = state as unknown as RestState;
+function logicalSlice(slice: RestState): RestState {
   const mapTables = <T>(tables: Record<string, Table<T>>) => {
     const out: Record<string, Record<string, T>> = {};
     for (const key of Object.keys(tables)) setOwn(out, key, tableObject(tables[key]));
@@ -294,7 +294,19 @@ function logicalSlice<S extends object>(state: S): S {
     indexes,
     endpoints: tableObject(slice.endpoints),
     meta: tableObject(slice.meta),
-  } as RestState as unknown as S;
+  };
+}
+
+/** Logical slices by slice object: DevTools asks for the same state many times. */
+const logicalSlices = new WeakMap<object, RestState>();
+
+/** `rest.devTools.stateSanitizer`: the slice at `reducerPath` in its logical layout (cached per slice object). */
+function devToolsState<S>(state: S, reducerPath: string): S {
+  const slice = (state as Record<string, unknown> | undefined)?.[reducerPath];
+  if (typeof slice !== 'object' || slice === null) return state;
+  let logical = logicalSlices.get(slice);
+  if (logical === undefined) logicalSlices.set(slice, (logical = logicalSlice(completeState(slice as Partial<RestState>))));
+  return { ...state, [reducerPath]: logical };
 }
 
 /** The operations tables.ts dispatches to for sharded tables. */
@@ -305,20 +317,39 @@ export const shardedOps: ShardedOps = {
   write: (table, written, pks, ordered) => shardedWrite(isShardedForm(table) ? table : toSharded(table, ordered), written, pks, ordered),
   toPlain,
   check,
-  logicalSlice,
+  devToolsState,
 };
 
 function isShardedForm(table: ShardedTable | Record<string, unknown>): table is ShardedTable {
   return Object.prototype.hasOwnProperty.call(table, TABLE_FORMAT);
 }
 
-/** The feature's part of each instance: installs the sharded form. */
+function checkCount(option: string, value: unknown, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !(value >= 0)) {
+    throw new RangeError(`createRest: ${option} must be a number of entries ≥ 0 (Infinity allowed), got ${String(value)}`);
+  }
+  return value;
+}
+
+/** `createRest`'s `shardTablesAbove` option, checked, with the defaults. */
+function resolveLimits(option: number | { entities?: number; keys?: number } | undefined): TableLimits {
+  if (typeof option !== 'object' || option === null) {
+    return { entities: checkCount('shardTablesAbove', option, DEFAULT_SHARD_ABOVE.entities), keys: checkCount('shardTablesAbove', option, DEFAULT_SHARD_ABOVE.keys) };
+  }
+  return {
+    entities: checkCount('shardTablesAbove.entities', option.entities, DEFAULT_SHARD_ABOVE.entities),
+    keys: checkCount('shardTablesAbove.keys', option.keys, DEFAULT_SHARD_ABOVE.keys),
+  };
+}
+
+/** The feature's part of each instance: installs the sharded form and resolves the thresholds. */
 const feature: FeatureImpl = {
   feature: 'shardedTables',
   rank: 9,
-  instance: () => {
+  instance: ({ options }) => {
     installSharding(shardedOps);
-    return {};
+    return { limits: resolveLimits(options.shardTablesAbove) };
   },
 };
 

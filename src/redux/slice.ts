@@ -1,13 +1,14 @@
 import type { RestActions } from './actions';
+import type { Layers, Sweep, Writer } from './instancePart';
 import { freezePlainTables, freezeState } from './freeze';
-import { applyEntityWrite, removals } from './layout';
+import { applyEntityWrite } from './layout';
 import { setOwn } from '../internal/own';
 import type { Restore } from './restore';
 import type { UnknownAction } from './rtk';
 import { checkTableFormat } from './tableFormat';
-import { DEFAULT_SHARD_ABOVE, tableGet, tableHas, tableKeys, tableWrite } from './tables';
+import { tableGet, tableHas, tableKeys, tableWrite } from './tables';
 import type { Table, TableLimits } from './tables';
-import type { EntityWrite, KeyMeta, OptimisticLayer, RestState } from './types';
+import type { KeyMeta, RestState } from './types';
 
 export function initialState(lastReset = 0): RestState {
   return { entities: {}, entitiesMeta: {}, indexes: {}, endpoints: {}, meta: {}, optimistic: [], lastReset };
@@ -20,7 +21,8 @@ export function completeState(state: Partial<RestState> | undefined): RestState 
   return { ...full, ...state } as RestState;
 }
 
-function isComplete(state: Partial<RestState>): state is RestState {
+/** Whether a slice has all its tables (preloaded state may lack some). */
+export function isComplete(state: Partial<RestState>): state is RestState {
   return (
     state.entities !== undefined &&
     state.entitiesMeta !== undefined &&
@@ -30,17 +32,6 @@ function isComplete(state: Partial<RestState>): state is RestState {
     state.optimistic !== undefined &&
     state.lastReset !== undefined
   );
-}
-
-/**
- * Writes of one reducer: the entity tables and the key tables (`endpoints`, `meta`) with their
- * own size thresholds (tables.ts). Several keys written by one action go in one `keys` call, so
- * a plain table is copied once per action, not once per key.
- */
-interface Writer {
-  entities(state: RestState, write: EntityWrite): RestState;
-  keys<T>(table: Table<T>, written: Record<string, T | undefined>): Table<T>;
-  key<T>(table: Table<T>, key: string, value: T | undefined): Table<T>;
 }
 
 function writer(limits: TableLimits): Writer {
@@ -71,10 +62,25 @@ function isOlder(meta: KeyMeta | undefined, fetchedAt: number): boolean {
   return meta?.fetchedAt !== undefined && fetchedAt < meta.fetchedAt;
 }
 
+/** What a reducer is built with besides the actions: the features' steps and the table thresholds. */
+export interface ReducerOptions {
+  /** The persistence feature's merge of a restored slice. */
+  readonly restore?: Restore;
+  /** The optimisticUpdates feature's step after the base reducer (view.ts). */
+  readonly layers?: Layers;
+  /** The garbageCollection feature's reducer of its `gc` action (sweep.ts); without it nothing dispatches one. */
+  readonly sweep?: Sweep;
+  /** The shardedTables feature's thresholds; without it tables stay plain at every size. */
+  readonly limits?: TableLimits;
+  readonly reducerPath?: string;
+}
+
+const NO_SHARDING: TableLimits = { entities: Infinity, keys: Infinity };
+
 /** The reducer (see docs/internals.md#the-state): pure, copy-on-write, reading nothing but the state and the action. */
-export function buildReducer(actions: RestActions, restore?: Restore, limits: TableLimits = DEFAULT_SHARD_ABOVE, reducerPath = 'rest') {
+export function buildReducer(actions: RestActions, { restore, layers, sweep, limits = NO_SHARDING, reducerPath = 'rest' }: ReducerOptions = {}) {
   const w = writer(limits);
-  const base = buildBaseReducer(actions, w, reducerPath);
+  const base = buildBaseReducer(actions, w, reducerPath, sweep);
   return function restReducer(state: RestState | undefined, action: UnknownAction): RestState {
     // A restored slice merges by freshness (issue 17.3, the persistence feature); its layers never come back.
     const restored = restore?.of(action);
@@ -82,7 +88,9 @@ export function buildReducer(actions: RestActions, restore?: Restore, limits: Ta
     const next =
       restore !== undefined && restored !== undefined
         ? restore.merge(state === undefined ? initialState() : completeState(state), restored, action, limits).state
-        : withLayers(base(state, action), action, actions);
+        : layers === undefined
+          ? base(state, action)
+          : layers.reduce(base(state, action), action);
     // Development only (see docs/internals.md#development-only-code): frozen state keeps RTK's default checks cheap (freeze.ts).
     if (process.env.NODE_ENV !== 'production') {
       freezeState(next);
@@ -92,32 +100,7 @@ export function buildReducer(actions: RestActions, restore?: Restore, limits: Ta
   };
 }
 
-/**
- * Optimistic layers (see docs/concepts.md#optimistic-updates): `fetch/pending` adds its layer; an action carrying
- * `payload.layers` (recomputed by the middleware) replaces them; a request's outcome removes its own.
- */
-export function withLayers(state: RestState, action: UnknownAction, actions: RestActions): RestState {
-  const payload = (action as { payload?: { layer?: OptimisticLayer; layers?: OptimisticLayer[] } }).payload;
-  if (actions.fetchPending.match(action)) {
-    return payload?.layer === undefined ? state : { ...state, optimistic: [...state.optimistic, payload.layer] };
-  }
-  // Only this instance's actions carry recomputed layers: another slice's `payload.layers` is not ours.
-  if (Array.isArray(payload?.layers) && isOwn(action, actions)) return { ...state, optimistic: payload.layers };
-  if ((actions.fetchFulfilled.match(action) || actions.fetchRejected.match(action)) && state.optimistic.length > 0) {
-    const { requestId } = action.meta;
-    const optimistic = state.optimistic.filter((layer) => layer.requestId !== requestId);
-    return optimistic.length === state.optimistic.length ? state : { ...state, optimistic };
-  }
-  return state;
-}
-
-/** Whether the action is one of this instance's (its type starts with `${reducerPath}/`). */
-function isOwn(action: UnknownAction, actions: RestActions): boolean {
-  const reset = actions.resetEntireStore.type;
-  return action.type.startsWith(reset.slice(0, reset.length - 'resetEntireStore'.length));
-}
-
-function buildBaseReducer(actions: RestActions, w: Writer, reducerPath: string) {
+function buildBaseReducer(actions: RestActions, w: Writer, reducerPath: string, sweep: Sweep | undefined) {
   return function baseReducer(state: RestState | undefined, action: UnknownAction): RestState {
     // Preloaded state may lack tables (see docs/concepts.md#the-store); the first action completes it.
     const current = state === undefined ? initialState() : isComplete(state) ? state : completeState(state);
@@ -172,7 +155,7 @@ function buildBaseReducer(actions: RestActions, w: Writer, reducerPath: string) 
       return metas === current.meta ? current : { ...current, meta: metas };
     }
     if (actions.resetEntireStore.match(action)) return initialState(action.payload.date);
-    if (actions.gc.match(action)) return collect(w, current, action.payload.keys, action.payload.entities);
+    if (sweep !== undefined && actions.gc.match(action)) return sweep(w, current, action.payload.keys, action.payload.entities);
     if (actions.middlewareRegistered.match(action)) return dropPending(w, current);
     // The store's creation (Redux's init action, the first one a preloaded slice meets): pending
     // ids and layers of a preloaded slice belong to no request of this store (issue 17.3);
@@ -239,22 +222,6 @@ function settlePage(w: Writer, state: RestState, pageKey: string, requestId: str
   const pending = withoutPending(previous, requestId);
   const next = cleanMeta(succeeded ? { pending } : { ...previous, pending });
   return { ...state, meta: w.key(state.meta, pageKey, Object.keys(next).length > 0 ? next : undefined) };
-}
-
-/** A GC sweep's removals (see docs/concepts.md#garbage-collection): keys with their meta, entities with their meta and index entries. */
-function collect(w: Writer, state: RestState, keys: readonly string[], entities: readonly { key: string; pk: string }[]): RestState {
-  const gone: Record<string, undefined> = {};
-  for (const key of keys) setOwn(gone, key, undefined);
-  const endpoints = w.keys(state.endpoints, gone);
-  const metas = w.keys(state.meta, gone);
-  const byTable = new Map<string, string[]>();
-  for (const { key, pk } of entities) {
-    const pks = byTable.get(key);
-    if (pks === undefined) byTable.set(key, [pk]);
-    else pks.push(pk);
-  }
-  const next = w.entities({ ...state, endpoints, meta: metas }, removals(state, byTable));
-  return endpoints === state.endpoints && metas === state.meta && next.entities === state.entities ? state : next;
 }
 
 /** On `middlewareRegistered`: pending ids and layers belong to no request of this store. */

@@ -20,16 +20,20 @@ interface Where {
 
 const at = (where: Where, key: string): Where => ({ path: `${where.path}[${JSON.stringify(key)}]`, source: where.source });
 
-function fail(where: Where, what: string): never {
-  throw new Error(
-    `[rtk-rest] state.${where.path} (${where.source}) ${what}. It was saved by another version of rtk-rest (this one reads table format ${TABLE_VERSION} and migrates format 1): clear the saved state (e.g. redux-persist's purge()) or restore it with the version that wrote it.`,
-  );
+/**
+ * Throws what is wrong with the table and where, then `end`: how to fix it in development, a
+ * full stop in production (each caller tests the environment, so production bundles drop the advice).
+ */
+function fail(where: Where, what: string, end: string): never {
+  throw new Error(`[rtk-rest] state.${where.path} (${where.source}) ${what}${end}`);
 }
 
-/** A sharded table reached a bundle without the shardedTables feature: it could not be read. */
-function cannotShard(where: Where): never {
-  throw new Error(
-    `[rtk-rest] state.${where.path} (${where.source}) is a sharded table, which only the shardedTables feature reads.${process.env.NODE_ENV !== 'production' ? ' Add it: buildCreateRest(shardedTables, …), or use createRest.' : ''}`,
+/** A table of no format this version reads: it was saved by another version. */
+function otherVersion(where: Where, what: string): never {
+  return fail(
+    where,
+    `${what}. It was saved by another version of rtk-rest (this one reads table format ${TABLE_VERSION} and migrates format 1)`,
+    process.env.NODE_ENV !== 'production' ? ": clear the saved state (e.g. redux-persist's purge()) or restore it with the version that wrote it." : '.',
   );
 }
 
@@ -39,17 +43,17 @@ function cannotShard(where: Where): never {
  * and migrate, so a bundle without it carries none of that code.
  */
 function checked(table: unknown, where: Where): Table {
-  if (typeof table !== 'object' || table === null) fail(where, `is ${table === null ? 'null' : typeof table}, not a table`);
+  if (typeof table !== 'object' || table === null) otherVersion(where, `is ${table === null ? 'null' : typeof table}, not a table`);
   if (!Array.isArray(table) && !hasOwn(table, TABLE_FORMAT)) return table as Table;
   const sharding = installedSharding();
-  if (sharding === undefined) cannotShard(where);
-  return sharding.check(table, (what) => fail(where, what)) as unknown as Table;
+  if (sharding === undefined) fail(where, 'is a sharded table, which only the shardedTables feature reads', process.env.NODE_ENV !== 'production' ? '. Add it: buildCreateRest(shardedTables, …), or use createRest.' : '.');
+  return sharding.check(table, (what) => otherVersion(where, what)) as unknown as Table;
 }
 
 /** Each table of a map of tables checked; the same map when none changed. */
 function checkedMap(map: unknown, where: Where, depth: 1 | 2): Record<string, unknown> | undefined {
   if (map === undefined) return undefined;
-  if (typeof map !== 'object' || map === null || Array.isArray(map)) fail(where, 'is not an object of tables');
+  if (typeof map !== 'object' || map === null || Array.isArray(map)) otherVersion(where, 'is not an object of tables');
   let out: Record<string, unknown> | undefined;
   for (const key of Object.keys(map)) {
     const table = getOwn(map as Record<string, unknown>, key);
@@ -64,19 +68,23 @@ function checkedMap(map: unknown, where: Where, depth: 1 | 2): Record<string, un
  * Throws an `[rtk-rest]` error naming the table when one is of an unknown format.
  */
 export function checkTableFormat<S extends Partial<RestState>>(slice: S, reducerPath: string, source: string): S {
-  const part = (name: string): Where => ({ path: `${reducerPath}.${name}`, source });
-  const entities = checkedMap(slice.entities, part('entities'), 1);
-  const entitiesMeta = checkedMap(slice.entitiesMeta, part('entitiesMeta'), 1);
-  const indexes = checkedMap(slice.indexes, part('indexes'), 2);
-  const endpoints = slice.endpoints === undefined ? undefined : checked(slice.endpoints, part('endpoints'));
-  const meta = slice.meta === undefined ? undefined : checked(slice.meta, part('meta'));
-  if (entities === slice.entities && entitiesMeta === slice.entitiesMeta && indexes === slice.indexes && endpoints === slice.endpoints && meta === slice.meta) return slice;
-  // Only the parts the slice has: a partial preloaded slice is completed later (docs/concepts.md#the-store).
-  const out: Partial<RestState> = { ...slice };
-  if (entities !== undefined) out.entities = entities as RestState['entities'];
-  if (entitiesMeta !== undefined) out.entitiesMeta = entitiesMeta as RestState['entitiesMeta'];
-  if (indexes !== undefined) out.indexes = indexes as RestState['indexes'];
-  if (endpoints !== undefined) out.endpoints = endpoints;
-  if (meta !== undefined) out.meta = meta as RestState['meta'];
-  return out as S;
+  let out: Record<string, unknown> | undefined;
+  // Each part the slice has, with its depth of tables: a partial preloaded slice is completed later (docs/concepts.md#the-store).
+  for (const [name, depth] of PARTS) {
+    const part = slice[name];
+    if (part === undefined) continue;
+    const where: Where = { path: `${reducerPath}.${name}`, source };
+    const next = depth === 0 ? checked(part, where) : checkedMap(part, where, depth);
+    if (next !== part) (out ??= { ...slice })[name] = next;
+  }
+  return (out ?? slice) as S;
 }
+
+/** The slice's parts that hold tables: a table (0), a map of tables (1), a map of maps (2, the indexes). */
+const PARTS = [
+  ['entities', 1],
+  ['entitiesMeta', 1],
+  ['indexes', 2],
+  ['endpoints', 0],
+  ['meta', 0],
+] as const;

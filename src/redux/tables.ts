@@ -82,10 +82,10 @@ export interface ShardedOps {
    */
   check(table: object, fail: (what: string) => never): ShardedTable;
   /**
-   * The slice (a RestState: typed loosely, as types.ts imports this file) with every table as a
-   * plain object (sharded ones rebuilt), for DevTools.
+   * DevTools' copy of the root state with the slice at `reducerPath` replaced by its logical
+   * layout (every table a plain object, sharded ones rebuilt); the state itself without a slice.
    */
-  logicalSlice<S extends object>(slice: S): S;
+  devToolsState<S>(state: S, reducerPath: string): S;
 }
 
 let sharding: ShardedOps | undefined;
@@ -128,7 +128,7 @@ export function tableSize(table: Table | undefined): number {
 /** A pk that would make a plain table read as a sharded one is refused, loudly. */
 function assertPk(pk: string): void {
   if (pk === TABLE_FORMAT) {
-    throw new Error(`[rtk-rest] "${TABLE_FORMAT}" cannot be a pk or a key: the store uses it to mark sharded tables. Give that entity another pk().`);
+    throw new Error(`[rtk-rest] "${TABLE_FORMAT}" cannot be a pk or a key: the store uses it to mark sharded tables.${process.env.NODE_ENV !== 'production' ? ' Give that entity another pk().' : ''}`);
   }
 }
 

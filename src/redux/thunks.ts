@@ -2,6 +2,7 @@ import { normalizeWrites, toNode } from '../schema';
 import { describeSchema, processingError } from '../rest';
 import type { RestEndpoint } from '../rest';
 import { NormalizeError } from '../schema';
+import { expiresAfter } from './context';
 import type { RestContext } from './context';
 import type { StoreRuntime } from './handlerContext';
 import { rebuildError, serializeError, softPolicy } from './errors';
@@ -21,10 +22,6 @@ type KeyTester = { testKey(key: string): boolean };
 export function buildThunks(ctx: RestContext, selectors: Selectors) {
   const { actions, options } = ctx;
   const runtime = (dispatch: Dispatch<UnknownAction>): StoreRuntime => runtimeOf(dispatch, options.reducerPath);
-  const capped = (time: number) => Math.min(time, Number.MAX_SAFE_INTEGER);
-
-  /** The fetch rule (see docs/concepts.md#expiry). */
-  const shouldFetch = (store: StoreRuntime, state: unknown, endpoint: RestEndpoint, args: unknown[], key: string): boolean => store.shouldFetch(state, endpoint, args, key);
 
   function keysMatching(state: unknown, tester: KeyTester, withResults: boolean): string[] {
     const slice = ctx.slice(state);
@@ -57,7 +54,6 @@ export function buildThunks(ctx: RestContext, selectors: Selectors) {
   }
 
   return {
-    shouldFetch,
     /** Sends (or joins) a request and resolves after its commit (see docs/internals.md#the-fetch-lifecycle). */
     fetch:
       (endpoint: RestEndpoint<any>, ...args: unknown[]): Thunk<Promise<any>> =>
@@ -71,7 +67,8 @@ export function buildThunks(ctx: RestContext, selectors: Selectors) {
         withKey(dispatch, getState, endpoint, args, (store, key) => {
           const joined = endpoint.sideEffect ? undefined : store.inFlight(endpoint, args, key);
           if (joined !== undefined) return joined;
-          if (shouldFetch(store, getState(), endpoint, args, key)) return store.fetch(endpoint, args, key);
+          // The fetch rule (see docs/concepts.md#expiry).
+          if (store.shouldFetch(getState(), endpoint, args, key)) return store.fetch(endpoint, args, key);
           const data = selectors.selectData(getState(), endpoint, ...args);
           if (data !== undefined) return Promise.resolve(data);
           const stored = tableGet(ctx.slice(getState()).meta, key)?.error;
@@ -155,7 +152,7 @@ export function buildThunks(ctx: RestContext, selectors: Selectors) {
         const args = rest.slice(0, -1);
         const key = endpoint.key(...args);
         const date = options.now();
-        const expiresAt = capped(date + (endpoint.dataExpiryLength ?? options.dataExpiryLength));
+        const expiresAt = expiresAfter(date, endpoint.dataExpiryLength ?? options.dataExpiryLength);
         const payload = normalizeResponse(endpoint, rest[rest.length - 1], args, key, { fetchedAt: date, date, expiresAt }, slice, ctx.reader(slice));
         store.remember(key, endpoint, args);
         dispatch(actions.setResponse(payload, { key, date, expiresAt }));
@@ -176,7 +173,7 @@ export function buildThunks(ctx: RestContext, selectors: Selectors) {
         const args = rest.slice(0, -1);
         const error = rest[rest.length - 1];
         const date = options.now();
-        const expiresAt = capped(date + (endpoint.errorExpiryLength ?? options.errorExpiryLength));
+        const expiresAt = expiresAfter(date, endpoint.errorExpiryLength ?? options.errorExpiryLength);
         const errorPolicy = softPolicy(endpoint, error);
         dispatch(actions.setError({ error: serializeError(error), ...(errorPolicy ? { errorPolicy } : {}) }, { key: endpoint.key(...args), date, expiresAt }));
       },
@@ -222,7 +219,7 @@ export function buildThunks(ctx: RestContext, selectors: Selectors) {
           value = (value as (current: unknown) => unknown)(current);
         }
         const date = options.now();
-        const expiresAt = capped(date + options.dataExpiryLength);
+        const expiresAt = expiresAfter(date, options.dataExpiryLength);
         try {
           const { ctx: written } = normalizeWrites(node.describe.bind(node), (c) => node.normalize(value, undefined, undefined, c), ctx.reader(slice), args, {
             fetchedAt: date,
