@@ -136,14 +136,16 @@ export function useLeakEnvironment(stub: (input: RequestInfo | URL, init?: Reque
   return counts;
 }
 
-/** Runs `cycles` cycles from `first` in batches of `size`, with a forced GC every GC_EVERY_CYCLES; sums what `batch` returns. */
-export async function runBatches(batch: (first: number, count: number) => Promise<number>, first: number, cycles: number, size: number): Promise<number> {
-  let total = 0;
-  for (let done = 0; done < cycles; done += size) {
-    total += await batch(first + done, Math.min(size, cycles - done));
-    if ((done + size) % GC_EVERY_CYCLES === 0) collect();
-  }
-  return total;
+/** The run `measureRun` takes: `cycles` cycles from `first` in batches of `size`, with a forced GC every GC_EVERY_CYCLES; sums what `batch` returns. */
+export function inBatches(batch: (container: HTMLElement, first: number, count: number) => Promise<number>, size: number) {
+  return async (container: HTMLElement, first: number, cycles: number): Promise<number> => {
+    let total = 0;
+    for (let done = 0; done < cycles; done += size) {
+      total += await batch(container, first + done, Math.min(size, cycles - done));
+      if ((done + size) % GC_EVERY_CYCLES === 0) collect();
+    }
+    return total;
+  };
 }
 
 /**

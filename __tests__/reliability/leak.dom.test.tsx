@@ -11,7 +11,7 @@ import { act } from '@testing-library/react';
 import { Suspense, useState } from 'react';
 import { useDLE, useLive, useSubscription, useSuspense } from 'rtk-rest/react';
 import { PostResource } from '../redux/support';
-import { expectNothingLeft, measureRun, runBatches, runFigures, settle, tick, useLeakEnvironment } from './leak-dom-support';
+import { expectNothingLeft, inBatches, measureRun, runFigures, settle, tick, useLeakEnvironment } from './leak-dom-support';
 import { CYCLES, HEAP_BOUND, KEY_MODE, KEY_POOL, keyId, PAST_GC, WARMUP, writeFigures } from './leak-support';
 
 jest.setTimeout(process.env.SOAK ? 1_800_000 : 90_000);
@@ -151,8 +151,7 @@ describe('leak: mount / unmount cycles of hook components', () => {
   });
 
   it(`${CYCLES} mount/unmount cycles leave no timer, listener or key after GC, and the heap within ${HEAP_BOUND * 100}% of the baseline`, async () => {
-    const run = (container: HTMLElement, first: number, cycles: number) => runBatches((from, count) => batch(container, from, count), first, cycles, BATCH);
-    const measured = await measureRun(<Harness />, run);
+    const measured = await measureRun(<Harness />, inBatches(batch, BATCH));
     writeFigures('hooks', {
       test: 'mount / unmount of useSuspense, useDLE, useLive, useSubscription components (React layer)',
       keyMode: KEY_MODE,

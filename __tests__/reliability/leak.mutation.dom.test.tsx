@@ -18,7 +18,7 @@ import { useState } from 'react';
 import { createResource } from 'rtk-rest';
 import { useMutation } from 'rtk-rest/react';
 import { A, Post, PostResource } from '../redux/support';
-import { expectNothingLeft, measureRun, runBatches, runFigures, settle, tick, useLeakEnvironment } from './leak-dom-support';
+import { expectNothingLeft, inBatches, measureRun, runFigures, settle, tick, useLeakEnvironment } from './leak-dom-support';
 import { CYCLES, HEAP_BOUND, KEY_MODE, keyId, PAST_GC, WARMUP, writeFigures } from './leak-support';
 
 jest.setTimeout(process.env.SOAK ? 3_600_000 : 900_000);
@@ -152,8 +152,7 @@ describe('issue 18: leak, useMutation mount / unmount cycles', () => {
   });
 
   it(`issue 18: useMutation mounted and unmounted ${CYCLES} times leaves nothing behind (0 timers, 0 listeners, 0 keys or requests, no warning, heap within ${HEAP_BOUND * 100}%)`, async () => {
-    const run = (container: HTMLElement, first: number, cycles: number) => runBatches((from, count) => batch(container, from, count), first, cycles, BATCH);
-    const measured = await measureRun(<Harness />, run, { devChecks: true });
+    const measured = await measureRun(<Harness />, inBatches(batch, BATCH), { devChecks: true });
     const total = WARMUP + CYCLES;
     writeFigures('mutation', {
       test: 'mount / unmount of useMutation components: pending at unmount, succeeding, failing, optimistic (half rolled back), reset while pending',

@@ -13,7 +13,7 @@ import { useState } from 'react';
 import { Entity, RestEndpoint, schema } from 'rtk-rest';
 import { useCancelling, usePaginated } from 'rtk-rest/react';
 import { A, PostResource } from '../redux/support';
-import { expectNothingLeft, measureRun, runBatches, runFigures, settle, tick, useLeakEnvironment } from './leak-dom-support';
+import { expectNothingLeft, inBatches, measureRun, runFigures, settle, tick, useLeakEnvironment } from './leak-dom-support';
 import { CYCLES, HEAP_BOUND, keyId, PAST_GC, WARMUP, writeFigures } from './leak-support';
 
 jest.setTimeout(process.env.SOAK ? 3_600_000 : 900_000);
@@ -149,8 +149,7 @@ describe('leak: mount / unmount cycles of usePaginated and useCancelling (issue 
   });
 
   it(`${CYCLES} cycles leave no timer, listener, request or key after GC, and the heap within ${HEAP_BOUND * 100}% of the baseline`, async () => {
-    const run = (container: HTMLElement, first: number, cycles: number) => runBatches((from, count) => batch(container, from, count), first, cycles, BATCH);
-    const measured = await measureRun(<Harness />, run);
+    const measured = await measureRun(<Harness />, inBatches(batch, BATCH));
     writeFigures('paging', {
       test: 'mount / unmount of usePaginated (Link next page) and useCancelling (moved, then unmounted) components',
       cycles: CYCLES,

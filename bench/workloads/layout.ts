@@ -6,7 +6,7 @@ import { getOwn, hasOwn, setOwn } from '../../src/internal/own';
 import { normalizeWrites } from '../../src/schema/normalize';
 import { tablesReader } from '../../src/schema/reader';
 import { toNode } from '../../src/schema/toNode';
-import { appendChunked, hashPk, isIndexLike } from '../../src/redux/shardedTables';
+import { appendChunked, bySlot, hashPk, isIndexLike } from '../../src/redux/shardedTables';
 import type { EntityMeta, EntityMetaTables, EntityReader, EntityTables } from '../../src/schema/types';
 import { formatNs, optionsFor, readConfig } from '../harness';
 import type { BenchOptions } from '../harness';
@@ -134,13 +134,7 @@ const MAX_DEPTH = 6;
 function trieInsert(node: TrieNode | null, entries: Entry[], depth: number, leafMax: number): TrieNode {
   if (Array.isArray(node)) {
     const copy = node.slice();
-    const groups = new Map<number, Entry[]>();
-    for (const e of entries) {
-      const slot = (e.h >>> (5 * depth)) & 31;
-      const group = groups.get(slot);
-      if (group === undefined) groups.set(slot, [e]);
-      else group.push(e);
-    }
+    const groups = bySlot(entries, depth);
     for (const [slot, group] of groups) copy[slot] = trieInsert(copy[slot] ?? null, group, depth + 1, leafMax);
     return copy;
   }
@@ -280,13 +274,7 @@ const isLeaf = (node: unknown[]) => node.length === 0 || typeof node[0] === 'str
 function pairTrieInsert(node: unknown[] | null, entries: Entry[], depth: number, leafMax: number): unknown[] {
   if (node !== null && !isLeaf(node)) {
     const copy = node.slice();
-    const groups = new Map<number, Entry[]>();
-    for (const e of entries) {
-      const slot = (e.h >>> (5 * depth)) & 31;
-      const group = groups.get(slot);
-      if (group === undefined) groups.set(slot, [e]);
-      else group.push(e);
-    }
+    const groups = bySlot(entries, depth);
     for (const [slot, group] of groups) copy[slot] = pairTrieInsert((copy[slot] as unknown[] | null) ?? null, group, depth + 1, leafMax);
     return copy;
   }

@@ -99,16 +99,22 @@ function shardedWrite(table: ShardedTable, written: Record<string, unknown>, pks
   return { [TABLE_FORMAT]: TABLE_VERSION, size: counter.size, order, shards };
 }
 
+/** Entries grouped by their child slot at `depth` (bits 5·depth…5·depth+4 of their hash), in input order. */
+export function bySlot<E extends { readonly h: number }>(entries: readonly E[], depth: number): Map<number, E[]> {
+  const groups = new Map<number, E[]>();
+  for (const e of entries) {
+    const slot = (e.h >>> (5 * depth)) & 31;
+    const group = groups.get(slot);
+    if (group === undefined) groups.set(slot, [e]);
+    else group.push(e);
+  }
+  return groups;
+}
+
 /** Inserts the entries below `node` (at `depth`); returns `node` when nothing changed. */
 function insert(node: Node, entries: Entry[], depth: number, counter: { size: number }): Node {
   if (depth === 0 || !isLeaf(node)) {
-    const groups = new Map<number, Entry[]>();
-    for (const e of entries) {
-      const slot = (e.h >>> (5 * depth)) & 31;
-      const group = groups.get(slot);
-      if (group === undefined) groups.set(slot, [e]);
-      else group.push(e);
-    }
+    const groups = bySlot(entries, depth);
     let copy: Node | undefined;
     for (const [slot, group] of groups) {
       const child = (node[slot] as Node | null) ?? null;
