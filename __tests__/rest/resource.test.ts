@@ -473,6 +473,16 @@ describe('3.9 update and partialUpdate treat an empty response as { ...pathParam
       expect(post.title).toBe('new');
     });
 
+    it('3.9 a path parameter named __proto__ is kept as an own field, and the prototype is untouched', async () => {
+      stub(() => new Response(null, { status: 204 }));
+      const Hostile = createResource({ path: '/:__proto__/posts/:id', schema: Post, urlPrefix: A });
+      const endpoint = ext(_name === 'update' ? Hostile.update : Hostile.partialUpdate);
+      const value = (await endpoint(JSON.parse('{"__proto__":"react","id":5}'), { title: 'new' })) as Record<string, unknown>;
+      expect(Object.keys(value)).toEqual(['__proto__', 'id', 'title']);
+      expect(Object.getOwnPropertyDescriptor(value, '__proto__')?.value).toBe('react');
+      expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
+    });
+
     it('3.9 a non-empty answer is returned as it came', async () => {
       stub(() => json({ id: 5, title: 'server' }));
       await expect(member()({ group: 'react', id: 5 }, { title: 'new' })).resolves.toEqual({ id: 5, title: 'server' });

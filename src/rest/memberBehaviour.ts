@@ -1,4 +1,4 @@
-import { getOwn } from '../internal/own';
+import { getOwn, setOwn } from '../internal/own';
 import { AbortOptimistic } from './errors';
 import { compilePath } from './path';
 import type { CompiledPath } from './path';
@@ -12,7 +12,7 @@ export function pathParamsOf(compiled: CompiledPath, urlParams: Record<string, u
   const out: Record<string, unknown> = {};
   for (const { name } of compiled.params) {
     const value = getOwn(urlParams, name);
-    if (value !== undefined) out[name] = value;
+    if (value !== undefined) setOwn(out, name, value); // a parameter named __proto__ stays a field
   }
   return out;
 }
