@@ -1,4 +1,5 @@
 import type { DataOf, RestEndpoint } from '../rest';
+import { globalTimers } from '../rest';
 import type { Denormalize } from '../schema';
 import type { ResponseState } from './selectors';
 import { StoreMemoCache } from '../schema';
@@ -7,7 +8,6 @@ import { sliceOf, sliceReader } from './context';
 import type { ResolvedOptions, RestContext } from './context';
 import { buildMiddleware } from './middleware';
 import type { RequestPolicyDefaults } from './policies';
-import { globalTimers } from './environment';
 import { implementations } from './feature';
 import type { FeatureImpl, RestFeature } from './feature';
 import type { Environment, Timers } from './environment';

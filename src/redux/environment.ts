@@ -47,8 +47,3 @@ export interface Timers {
   /** Cancels a timer returned by `setTimeout`. */
   clearTimeout(timer: unknown): void;
 }
-
-export const globalTimers: Timers = {
-  setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
-  clearTimeout: (timer) => globalThis.clearTimeout(timer as ReturnType<typeof setTimeout>),
-};

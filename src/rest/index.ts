@@ -14,7 +14,7 @@ export type { PathParams, HasParams, ParamsArg, ListPath } from './pathTypes';
 export type { RequestPolicies, ConditionalPolicy } from './policies';
 export { resolveRetry, retryAfterOf } from './retry';
 export { isNotModified, validatorsOf, withValidators } from './conditional';
-export { NOT_MODIFIED } from './policies';
+export { NOT_MODIFIED, globalTimers } from './policies';
 export type { Validators } from './conditional';
 export type { RetryOption, RetryOptions, RequestPolicyOptions } from './types';
 export type { RestGenerics, RestEndpointOptions, EndpointArgs, UrlParamsOf, HasBody, BodyOf, ProcessedOf, DataOf, OptimisticSnapshot, StoreEndpoint } from './types';

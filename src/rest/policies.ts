@@ -40,7 +40,8 @@ export interface ConditionalPolicy {
   notModified(error: unknown): boolean;
 }
 
-const globalTimers: PolicyTimers = {
+/** The platform's timers: what requests wait with, and the store's default `timers` (one definition for both). */
+export const globalTimers: PolicyTimers = {
   setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
   clearTimeout: (timer) => globalThis.clearTimeout(timer as ReturnType<typeof setTimeout>),
 };
