@@ -24,6 +24,10 @@
 //   node bench/size.mjs --hooks    also what each hook of rtk-rest/react adds to the lean store app that only suspends
 //   node bench/size.mjs --layers   also where each app's bytes are: per package and, for rtk-rest,
 //                                  per concern (see CONCERNS) and per source file
+//   node bench/size.mjs --floor    also the lean no-React app cut down (no GC, an endpoint instead of a
+//                                  resource, the store alone), each also without its messages: how
+//                                  small the store itself is, whatever the app
+import { Buffer } from 'node:buffer';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { gzipSync } from 'node:zlib';
@@ -37,7 +41,7 @@ const reactOnly = ['react', 'react-dom', 'react/jsx-runtime'];
 /** The bundle of `contents`: sizes, and esbuild's record of the bytes each input put in it. */
 async function measure(contents) {
   const { code, inputs } = await bundleApp(contents, { external: reactOnly });
-  return { min: code.length, gzip: gzipSync(code, { level: 9 }).length, inputs };
+  return { min: code.length, gzip: gzipSync(code, { level: 9 }).length, inputs, code };
 }
 
 const post = `class Post extends Entity { id = 0; title = ''; pk() { return String(this.id); } static key = 'Post'; }`;
@@ -79,7 +83,10 @@ export const app = [Post, normalize, denormalize, denormalizeCached];`],
 ];
 
 const rows = [];
-for (const [app, library, what, contents] of apps) rows.push({ app, library, what, ...(await measure(contents)) });
+for (const [app, library, what, contents] of apps) {
+  const { code: _code, ...measured } = await measure(contents);
+  rows.push({ app, library, what, ...measured });
+}
 
 const kB = (n) => (n / 1024).toFixed(2);
 /** The row issue 20's targets are for: the lean build where there is one. */
@@ -106,7 +113,7 @@ const CONCERNS = {
   'kept error bodies': ['src/redux/errorBody.ts'],
   persistence: ['src/redux/rehydrate.ts'],
   'entity-change tracking': ['src/redux/changeTracking.ts'],
-  'Collection and its extenders': ['src/schema/Collection.ts', 'src/schema/CollectionCreation.ts', 'src/rest/extenders.ts', 'src/rest/linkHeader.ts', 'src/redux/nextPage.ts'],
+  'Collection and its extenders': ['src/schema/Collection.ts', 'src/schema/CollectionCreation.ts', 'src/rest/extenders.ts', 'src/redux/nextPage.ts'],
   'Invalidate, Values, Query/All, Union': ['src/schema/Invalidate.ts', 'src/schema/Values.ts', 'src/schema/Query.ts', 'src/schema/All.ts', 'src/schema/Union.ts'],
 };
 const concernOf = (file) => Object.keys(CONCERNS).find((c) => CONCERNS[c].includes(file)) ?? (file.startsWith('src/') ? `core: ${file.split('/')[1]}` : 'dependencies');
@@ -142,6 +149,40 @@ if (process.argv.includes('--hooks')) {
   for (const [name, imported] of [...hooks.map((hook) => [hook, hook]), ['all of them', hooks.join(', ')]]) {
     const m = await measure(`${store}\nexport { useSuspense, ${imported} } from 'rtk-rest/react';`);
     console.log(`| + ${name} | +${kB(m.min - only.min)} | +${kB(m.gzip - only.gzip)} |`);
+  }
+}
+
+if (process.argv.includes('--floor')) {
+  // How small the store gets whatever the app does: the lean no-React app with parts taken away,
+  // down to `buildCreateRest()()` and configureStore alone. "without messages" empties every
+  // string and template-literal text longer than 12 characters (error messages, mostly): an upper
+  // bound on what replacing messages with error codes, as Redux Toolkit's production build does, could save.
+  const ts = createRequire(import.meta.url)('typescript');
+  const withoutMessages = (code) => {
+    const cuts = [];
+    const visit = (node) => {
+      const [open, close] = ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateTail(node) ? [1, 1] : ts.isTemplateHead(node) || ts.isTemplateMiddle(node) ? [1, 2] : [0, -1];
+      if (close >= 0 && node.end - close - (node.getStart() + open) > 12) cuts.push([node.getStart() + open, node.end - close]);
+      ts.forEachChild(node, visit);
+      if (ts.isTemplateExpression(node)) for (const part of [node.head, ...node.templateSpans.map((span) => span.literal)]) visit(part);
+    };
+    visit(ts.createSourceFile('app.js', code, ts.ScriptTarget.Latest, true, ts.ScriptKind.JS));
+    let out = code;
+    for (const [start, end] of cuts.sort((a, b) => b[0] - a[0])) out = out.slice(0, start) + out.slice(end);
+    return out;
+  };
+  const store = `export const store = configureStore({ reducer: { [rest.reducerPath]: rest.reducer }, middleware: (getDefault) => getDefault().concat(rest.middleware) });`;
+  const floors = [
+    ['the lean no-React app', rtkRestStore(true)],
+    ['… without garbageCollection', `import { Entity, createResource, buildCreateRest } from 'rtk-rest';\nimport { configureStore } from '@reduxjs/toolkit';\n${post}\nexport const PostResource = createResource({ path: '/posts/:id', schema: Post });\nexport const rest = buildCreateRest()();\n${store}`],
+    ['… with one RestEndpoint instead of a resource', `import { Entity, RestEndpoint, buildCreateRest } from 'rtk-rest';\nimport { configureStore } from '@reduxjs/toolkit';\n${post}\nexport const getPost = new RestEndpoint({ path: '/posts/:id', schema: Post });\nexport const rest = buildCreateRest()();\n${store}`],
+    ['… the store alone (buildCreateRest()(), configureStore)', `import { buildCreateRest } from 'rtk-rest';\nimport { configureStore } from '@reduxjs/toolkit';\nexport const rest = buildCreateRest()();\n${store}`],
+    ['Redux Toolkit alone (configureStore, one reducer)', `import { configureStore } from '@reduxjs/toolkit';\nexport const store = configureStore({ reducer: { a: (state = 0) => state } });`],
+  ];
+  console.log('\n| app, cut down | min+gzip kB | without messages, kB |\n|---|---:|---:|');
+  for (const [name, contents] of floors) {
+    const { code, gzip } = await measure(contents);
+    console.log(`| ${name} | ${kB(gzip)} | ${kB(gzipSync(withoutMessages(Buffer.from(code).toString()), { level: 9 }).length)} |`);
   }
 }
 
