@@ -7,7 +7,7 @@
 import { act, screen } from '@testing-library/react';
 import { Entity, RestEndpoint, schema } from 'rtk-rest';
 import { usePaginated } from 'rtk-rest/react';
-import { A, net, PostResource, react, renderWith, settle, setup, sliceOf, useTestEnvironment } from './support';
+import { A, net, PostResource, react, renderWith, rerenderWith, settle, setup, sliceOf, useTestEnvironment } from './support';
 
 useTestEnvironment();
 
@@ -163,6 +163,20 @@ describe('issue 18.3: usePaginated with paginationField (page numbers and cursor
     await settle();
     expect(net.count).toBe(0);
     expect(status()).toBe('loading=false more=false fetchingMore=false');
+  });
+
+  it('18.3 a list whose arguments hold its paginationField warns once in development: its pages would go to the list without it', async () => {
+    const { store } = setup({ gc: false });
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const view = renderWith(store, <Feed endpoint={PostResource.getList} args={{ ...react, page: 3 }} />);
+    (await net.nth(1)).reply([{ id: 5, title: 'five' }]);
+    await settle();
+    rerenderWith(view, store, <Feed endpoint={PostResource.getList} args={{ ...react, page: 3 }} />);
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(warn.mock.calls[0]![0]).toMatch(/^\[rtk-rest\] usePaginated\(.*getList.*\): its arguments hold "page", the list's paginationField\..*Leave "page" out/);
+    warn.mockClear();
+    renderWith(store, <Feed endpoint={PostResource.getList} args={react} />);
+    expect(warn).not.toHaveBeenCalled();
   });
 
   it('18.3 a list schema without a Collection is a clear [rtk-rest] error naming the endpoint and the fix', () => {

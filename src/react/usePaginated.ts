@@ -18,7 +18,7 @@ const noop = () => undefined;
  */
 export function paginatedHook(useFetchingRead: (endpoint: RestEndpoint, args: unknown[], hook: string) => FetchingRead): RestHooks['usePaginated'] {
   return function usePaginated(endpoint: RestEndpoint, ...args: unknown[]): any {
-    if (process.env.NODE_ENV !== 'production') checkList(endpoint);
+    if (process.env.NODE_ENV !== 'production') checkList(endpoint, args);
     const { binding, request } = useFetchingRead(endpoint, args, 'usePaginated');
     const refetch = useRefetch(binding, request, endpoint, args);
     // Page numbers have no end marker: the page key after the first page that added nothing.
@@ -72,11 +72,25 @@ function itemCount(list: unknown): number {
   return 0;
 }
 
-/** Dev only: a list without a Collection has nothing to append pages to. */
-function checkList(endpoint: RestEndpoint): void {
-  if (typeof endpoint === 'function' && findCollection(endpoint.schema) !== undefined) return;
+const warnedPageArgs = new WeakSet<object>();
+
+/**
+ * Dev only: a list without a Collection has nothing to append pages to. A list whose arguments
+ * hold its `paginationField` is a page of its own (its key holds the page), while pages are
+ * appended to the list without the field: they would not show in it (warned once per endpoint).
+ */
+function checkList(endpoint: RestEndpoint, args: readonly unknown[]): void {
   const name = typeof endpoint === 'function' ? endpoint.name : String(endpoint);
-  throw new TypeError(
-    `[rtk-rest] usePaginated(${name}): the list's schema has no Collection to append the next pages to. Declare the list with a Collection, e.g. schema: new schema.Collection([Post]) or { results: new schema.Collection([Post]), next: '' }.`,
+  if (typeof endpoint !== 'function' || findCollection(endpoint.schema) === undefined) {
+    throw new TypeError(
+      `[rtk-rest] usePaginated(${name}): the list's schema has no Collection to append the next pages to. Declare the list with a Collection, e.g. schema: new schema.Collection([Post]) or { results: new schema.Collection([Post]), next: '' }.`,
+    );
+  }
+  const field = endpoint.paginationField;
+  const params = args[0];
+  if (field === undefined || typeof params !== 'object' || params === null || !Object.prototype.hasOwnProperty.call(params, field) || warnedPageArgs.has(endpoint)) return;
+  warnedPageArgs.add(endpoint);
+  console.warn(
+    `[rtk-rest] usePaginated(${name}): its arguments hold "${field}", the list's paginationField. The next pages are appended to the list without "${field}", so this list would not show them. Leave "${field}" out: usePaginated starts at the first page and asks for the next ones.`,
   );
 }
