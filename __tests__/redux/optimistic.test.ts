@@ -294,6 +294,31 @@ describe('6.54 placeholders for optimistic creations', () => {
     expect(JSON.stringify(sliceOf(rest, store.getState()))).not.toContain('optimistic:');
   });
 
+  it('6.54 two optimistic creations at once: each resolves to its own created entity, not the other one\'s placeholder', async () => {
+    const { rest, store } = setup();
+    await withList(rest, store);
+    const first = store.dispatch(rest.fetch(Posts.getList.push, react, { title: 'A' }));
+    const second = store.dispatch(rest.fetch(Posts.getList.push, react, { title: 'B' }));
+    (await sent(2)).reply({ id: 7, title: 'A', author: ann });
+    const a = (await first) as Post;
+    expect([a.id, a.title]).toEqual([7, 'A']);
+    (await sent(3)).reply({ id: 8, title: 'B', author: ann });
+    const b = (await second) as Post;
+    expect([b.id, b.title]).toEqual([8, 'B']);
+    expect(rest.selectData(store.getState(), Posts.getList, react)!.map((p) => p.id)).toEqual([5, 6, 7, 8]);
+  });
+
+  it('6.54 two optimistic updates of one post at once: the first resolves to the post with the second still pending over it', async () => {
+    const { rest, store } = setup();
+    await withList(rest, store);
+    const first = store.dispatch(rest.fetch(Posts.partialUpdate, p5, { title: 'one' }));
+    const second = store.dispatch(rest.fetch(Posts.partialUpdate, p5, { title: 'two' }));
+    (await sent(2)).reply({ ...post5, title: 'one' });
+    expect(((await first) as Post).title).toBe('two');
+    (await sent(3)).reply({ ...post5, title: 'two' });
+    expect(((await second) as Post).title).toBe('two');
+  });
+
   it('6.54 any other schema: an optimistic value without a pk drops the layer with a dev log', async () => {
     const { errors } = watchConsole();
     const { rest, store } = setup();

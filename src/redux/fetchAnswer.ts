@@ -4,8 +4,10 @@ import type { Entity, EntityMeta } from '../schema';
 import { endpointPathParams } from '../rest';
 import type { RestEndpoint, StoreEndpoint } from '../rest';
 import { findDeleteTarget, listsHolding, warnNothingDeleted } from './deleteTarget';
+import { viewIn } from './context';
 import type { HandlerContext } from './handlerContext';
 import { normalizeResponse, updatesOf } from './normalizeResponse';
+import { tableGet } from './tables';
 import type { WritePayload } from './types';
 
 /**
@@ -34,10 +36,17 @@ export function responseWrite(
 }
 
 /** What `rest.fetch` resolves to after the commit (see docs/internals.md#the-fetch-lifecycle, docs/concepts.md#resources). */
-export function resolvedAnswer({ api, selectors }: HandlerContext, endpoint: StoreEndpoint, args: unknown[], value: unknown): unknown {
+export function resolvedAnswer({ rest, api, selectors }: HandlerContext, endpoint: StoreEndpoint, args: unknown[], value: unknown, key: string): unknown {
   const schema = endpoint.schema;
   if (isInvalidate(schema)) return deletedInstance(schema, endpoint, args, value);
-  return selectors.selectData(api.getState(), endpoint as RestEndpoint, ...args);
+  const state = api.getState();
+  const base = rest.slice(state);
+  const view = viewIn(rest, state);
+  const committed = tableGet(base.endpoints, key);
+  // Another pending optimistic request of this key (a second creation sent before the first
+  // answered) shows its own result over the one just committed: read this request's own.
+  if (view !== base && committed !== undefined && tableGet(view.endpoints, key) !== committed) return selectors.resultOf(view, endpoint as RestEndpoint, committed, args);
+  return selectors.selectData(state, endpoint as RestEndpoint, ...args);
 }
 
 /** The instance a delete resolves to: the answered object, else the URL parameters (see docs/concepts.md#resources). */

@@ -126,7 +126,7 @@ async function run(lifecycle: Lifecycle, endpoint: StoreEndpoint, args: unknown[
     // Committed: the request's one outcome is `fulfilled`. Reading the answer back can still fail
     // (data linked too deeply to read); the caller gets that error, the store keeps the write.
     try {
-      request.resolve(committed.answer ?? resolvedAnswer(hctx, endpoint, args, committed.value));
+      request.resolve(committed.answer ?? resolvedAnswer(hctx, endpoint, args, committed.value, meta.key));
     } catch (error) {
       request.reject(error);
     }

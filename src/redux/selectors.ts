@@ -226,6 +226,15 @@ export function buildSelectors(ctx: RestContext) {
     /** The stored error respecting `errorPolicy`, or `undefined` (see docs/concepts.md#the-store). */
     selectError: (state: unknown, endpoint: RestEndpoint, ...args: unknown[]): StoredError | undefined =>
       selectResponse(state, endpoint, ...args).error,
+    /**
+     * A committed `result` of the endpoint read through `slice` once, cached under no key (a fresh
+     * slot, held weakly): what a request resolves to when another pending optimistic request of the
+     * same key shows its own result there (two creations at once, see docs/concepts.md#optimistic-updates).
+     */
+    resultOf(slice: RestState, endpoint: RestEndpoint, result: unknown, args: readonly unknown[]): unknown {
+      const node = toNode(endpoint.schema);
+      return node === undefined ? result : ctx.memo.read(node, result, ctx.reader(slice), entitiesToken(slice.entities), args, undefined, {}).data;
+    },
     /** A queryable read by arguments, no endpoint or request (see docs/concepts.md#the-store). */
     selectQuery(state: unknown, queryable: unknown, ...args: unknown[]): any {
       const node = toNode(queryable);
