@@ -56,3 +56,39 @@ describe('issue 25.1: what the pages say about raw reads holds', () => {
     expect((await postsIn(Infinity, 50)).raw['50']).toMatchObject({ id: 50, title: 'post 50' });
   });
 });
+
+describe('issue 25.3: what `delete` resolves to, for each kind of answer', () => {
+  it('issue 25.3: docs/concepts.md names each kind of answer, and no longer says "what was deleted"', () => {
+    const resources = fs.readFileSync(path.join(ROOT, 'docs/concepts.md'), 'utf8').split('\n## The store')[0]!.split('\n## Resources')[1]!;
+    expect(resources).not.toContain('what was deleted');
+    expect(resources).toMatch(/`delete`[^]*entity body[^]*bare pk[^]*204/);
+  });
+
+  const params = { group: 'react', id: 5 };
+  /** Deletes post 5 (stored as 'Hello') after `respond`; what `rest.fetch` resolved to. */
+  async function deleted(respond: () => Response) {
+    const rest = createRest({ gc: false });
+    const { store } = storeFor(rest);
+    stubFetch(() => json({ id: 5, title: 'Hello' }));
+    await store.dispatch(rest.fetch(PostResource.get, params));
+    stubFetch(respond);
+    const value = await store.dispatch(rest.fetch(PostResource.delete, params));
+    expect(rest.selectEntity(store.getState(), Post, 5)).toBeUndefined();
+    return value;
+  }
+
+  it('issue 25.3: an entity body resolves to that entity', async () => {
+    const value = await deleted(() => json({ id: 5, title: 'gone' }));
+    expect(value).toBeInstanceOf(Post);
+    expect(value).toMatchObject({ id: 5, title: 'gone' });
+  });
+
+  it.each([
+    ['a bare pk', () => json(5)],
+    ['a 204', () => new Response(null, { status: 204 })],
+  ])('issue 25.3: %s resolves to Post.fromJS of the URL parameters, not the stored post', async (_label, respond) => {
+    const value = await deleted(respond);
+    expect(value).toBeInstanceOf(Post);
+    expect(value).toMatchObject({ group: 'react', id: 5, title: '' });
+  });
+});
