@@ -7,6 +7,8 @@ import {
   K,
   net,
   p5,
+  renderAnswered,
+  rerenderWith,
   post5,
   PostResource,
   renderWith,
@@ -159,5 +161,59 @@ describe('7.16 AsyncBoundary', () => {
     expect(screen.getByText(/^failed:/)).toBeTruthy();
     expect(screen.queryByText('wait…')).toBeNull();
     expect(net.count).toBe(1);
+  });
+});
+
+describe('issue 25.4: AsyncBoundary resetKeys clears a shown error when its children change', () => {
+  function Detail({ id }: { id: number }) {
+    const post = useSuspense(PostResource.get, { group: 'react', id });
+    return <h1>{post.title}</h1>;
+  }
+  const page = (id: number, other = 0) => (
+    <AsyncBoundary fallback={<p>wait…</p>} resetKeys={[id]}>
+      <Detail id={id} />
+      <span>{other}</span>
+    </AsyncBoundary>
+  );
+
+  test('issue 25.4: after a 404 for id 999, switching to id 5 renders post 5, not the old error', async () => {
+    watchConsole();
+    const { store } = setup({ gc: false });
+    const view = renderWith(store, page(999));
+    (await net.nth(1)).reply({ message: 'not found' }, { status: 404, statusText: 'Not Found' });
+    await settle();
+    expect(screen.getByRole('alert').textContent).toContain('/react/posts/999');
+    rerenderWith(view, store, page(5));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByText('wait…')).toBeTruthy();
+    const request = await net.nth(2);
+    expect(`${request.method} ${request.url}`).toBe(K.post5);
+    request.reply(post5);
+    await settle();
+    expect(screen.getByRole('heading').textContent).toBe('hi');
+  });
+
+  test('issue 25.4: a re-render with the same keys keeps the error, and sends no request', async () => {
+    watchConsole();
+    const { store } = setup({ gc: false });
+    const view = renderWith(store, page(999));
+    (await net.nth(1)).reply({ message: 'not found' }, { status: 404, statusText: 'Not Found' });
+    await settle();
+    rerenderWith(view, store, page(999, 1));
+    await settle();
+    expect(screen.getByRole('alert').textContent).toContain('/react/posts/999');
+    expect(net.count).toBe(1);
+  });
+
+  test('issue 25.4: keys that change to a failing id show its error', async () => {
+    watchConsole();
+    const { store } = setup({ gc: false });
+    const view = await renderAnswered(store, page(5));
+    expect(screen.getByRole('heading').textContent).toBe('hi');
+    rerenderWith(view, store, page(999));
+    (await net.nth(2)).reply({ message: 'not found' }, { status: 404, statusText: 'Not Found' });
+    await settle();
+    expect(screen.getByRole('alert').textContent).toContain('/react/posts/999');
+    expect(net.count).toBe(2);
   });
 });

@@ -3,7 +3,8 @@
  * exported here use the one rtk-rest instance installed in the store; `createRestHooks(rest)`
  * binds the same hooks to one instance when a store has several.
  */
-import type { Rest } from '../redux';
+// `Rest` from its own module, not through redux/index.ts: see createRest.ts's note on the build.
+import type { Rest } from '../redux/createRest';
 import { installedBinding, instanceBinding } from './binding';
 import { bindingHook, cacheHook, controllerHook, fetchHook, fetchingReadHook, liveHook, queryHook, subscriptionHook, suspenseHook } from './hooks';
 import type { BindingOf } from './binding';

@@ -1,4 +1,6 @@
-import type { RequestStatus, ResponseState, Rest } from '../redux';
+import type { RequestStatus, ResponseState } from '../redux';
+// `Rest` from its own module, not through redux/index.ts: see createRest.ts's note on the build.
+import type { Rest } from '../redux/createRest';
 import type { DataOf, RestEndpoint } from '../rest';
 import type { Denormalize } from '../schema';
 

@@ -68,10 +68,11 @@ export interface CreateRestOptions extends RequestPolicyDefaults {
   /**
    * How large a table may grow and stay a plain object. Up to this many entries
    * `state[reducerPath].entities.Post['5']` is the post's plain JSON, and so are `entitiesMeta`,
-   * `indexes`, `endpoints` and `meta`: what DevTools, `createSelector`s and persistence see.
-   * A larger table is sharded into `{ "@@rtk-rest/table": 2, size, order, shards }`, so that a
-   * write copies a few small arrays instead of the whole table; the selectors read both forms,
-   * and `rest.devTools` shows sharded tables as plain objects again. `entities` sets the
+   * `indexes`, `endpoints` and `meta`: what DevTools and persistence see. A larger table is
+   * sharded into `{ "@@rtk-rest/table": 2, size, order, shards }`, so that a write copies a few
+   * small arrays instead of the whole table; the selectors read both forms (read entities in app
+   * code with `rest.selectEntity` / `rest.selectEntities`, not through the state), and
+   * `rest.devTools` shows sharded tables as plain objects again. `entities` sets the
    * threshold of entity tables and their meta and index tables; `keys` that of `endpoints` and
    * `meta` (one entry per request key, written twice by every request, so kept smaller). A
    * number sets both; `Infinity` never shards (each write then copies the whole table).

@@ -43,4 +43,10 @@ export function createRest<const ReducerPath extends string = 'rest'>(options: C
  * @example
  * export const rest: Rest = createRest();
  */
+// Why rtk-rest/react imports `Rest` from this module and not through redux/index.ts: this file's
+// emitted declaration reaches Entity, RestEndpoint, DataOf… through src/index.ts (TypeScript picks
+// the shortest module that re-exports a type the file does not import itself: the package root), so
+// in the declaration graph root → redux/index.ts → createRest.ts → root is a cycle, and Rollup
+// (tsup's declaration bundler) warned four times at build that a re-export through index.ts
+// crosses chunks. Type-only; .ci/run fails on any build warning.
 export type Rest = ReturnType<typeof createRest>;
