@@ -164,7 +164,7 @@ describe('7.16 AsyncBoundary', () => {
   });
 });
 
-describe('issue 25.4: AsyncBoundary resetKeys clears a shown error when its children change', () => {
+describe('new-user check 4: AsyncBoundary resetKeys clears a shown error when its children change', () => {
   function Detail({ id }: { id: number }) {
     const post = useSuspense(PostResource.get, { group: 'react', id });
     return <h1>{post.title}</h1>;
@@ -176,7 +176,7 @@ describe('issue 25.4: AsyncBoundary resetKeys clears a shown error when its chil
     </AsyncBoundary>
   );
 
-  test('issue 25.4: after a 404 for id 999, switching to id 5 renders post 5, not the old error', async () => {
+  test('new-user check 4: after a 404 for id 999, switching to id 5 renders post 5, not the old error', async () => {
     watchConsole();
     const { store } = setup({ gc: false });
     const view = renderWith(store, page(999));
@@ -193,7 +193,7 @@ describe('issue 25.4: AsyncBoundary resetKeys clears a shown error when its chil
     expect(screen.getByRole('heading').textContent).toBe('hi');
   });
 
-  test('issue 25.4: a re-render with the same keys keeps the error, and sends no request', async () => {
+  test('new-user check 4: a re-render with the same keys keeps the error, and sends no request', async () => {
     watchConsole();
     const { store } = setup({ gc: false });
     const view = renderWith(store, page(999));
@@ -205,7 +205,7 @@ describe('issue 25.4: AsyncBoundary resetKeys clears a shown error when its chil
     expect(net.count).toBe(1);
   });
 
-  test('issue 25.4: keys that change to a failing id show its error', async () => {
+  test('new-user check 4: keys that change to a failing id show its error', async () => {
     watchConsole();
     const { store } = setup({ gc: false });
     const view = await renderAnswered(store, page(5));
