@@ -26,22 +26,7 @@ import {
   shardedTables,
   streams,
 } from 'rtk-rest';
-import {
-  createRestHooks,
-  useCache,
-  useCancelling,
-  useController,
-  useDLE,
-  useDebounce,
-  useFetch,
-  useLive,
-  useLoading,
-  useMutation,
-  usePaginated,
-  useQuery,
-  useSubscription,
-  useSuspense,
-} from 'rtk-rest/react';
+import * as react from 'rtk-rest/react';
 import { mockFetch } from 'rtk-rest/mock';
 import { A, Post, PostResource } from './example.js';
 
@@ -97,7 +82,7 @@ export const assignTags = tagsById.assign;
 export const tagList = new RestEndpoint({ urlPrefix: A, path: '/tags', schema: new schema.Collection([Tag]) });
 export const searched = tagList.extend({ searchParams: {} as { q: string } });
 export const TagHooks = hookifyResource(TagResource, () => ({ headers: { 'Access-Token': 't' } }));
-export const hooks = createRestHooks(rest);
+export const hooks = react.createRestHooks(rest);
 
 // -------------------------------------------------------------------- schemas
 export const normalized = normalize([Tag], [{ id: 'a' }], []);
@@ -125,19 +110,19 @@ export const schemas = {
 
 // -------------------------------------------------------------------- hooks' results
 export function useExportedHooks(group: string) {
-  const post = useSuspense(PostResource.get, { group, id: 5 });
-  const dle = useDLE(PostResource.getList, { group });
-  const cached = useCache(PostResource.get, { group, id: 5 });
-  const tags = useQuery(allTags);
-  const fetching = useFetch(PostResource.get, { group, id: 5 });
-  useSubscription(PostResource.getList, { group });
-  const live = useLive(PostResource.getList, { group });
-  const controller = useController();
-  const loading = useLoading(async (title: string) => controller.fetch(PostResource.getList.push, { group }, { title }));
-  const mutation = useMutation(PostResource.partialUpdate);
-  const paginated = usePaginated(PostResource.getList, { group });
-  const cancelling = useCancelling(PostResource.get, { group, id: 5 });
-  const debounced = useDebounce(group, 100);
+  const post = react.useSuspense(PostResource.get, { group, id: 5 });
+  const dle = react.useDLE(PostResource.getList, { group });
+  const cached = react.useCache(PostResource.get, { group, id: 5 });
+  const tags = react.useQuery(allTags);
+  const fetching = react.useFetch(PostResource.get, { group, id: 5 });
+  react.useSubscription(PostResource.getList, { group });
+  const live = react.useLive(PostResource.getList, { group });
+  const controller = react.useController();
+  const loading = react.useLoading(async (title: string) => controller.fetch(PostResource.getList.push, { group }, { title }));
+  const mutation = react.useMutation(PostResource.partialUpdate);
+  const paginated = react.usePaginated(PostResource.getList, { group });
+  const cancelling = react.useCancelling(PostResource.get, { group, id: 5 });
+  const debounced = react.useDebounce(group, 100);
   return { post, dle, cached, tags, fetching, live, controller, loading, mutation, paginated, cancelling, debounced };
 }
 
