@@ -2,6 +2,8 @@
 // scratch directory, where the tarball is installed, that compile against the published
 // declarations only, with `skipLibCheck: false` under every module mode a user may pick:
 //   .ci/consumer/api.tsx   every name and member of shared/API.md (with the tests' example.ts)
+//   .ci/consumer/exports.tsx  the public values a library exports as they are (new-user check B),
+//   exports-derived.ts     and values derived from them in a module that does not import `schema`
 //   readme.tsx             the TypeScript blocks of README.md, in order, as one module
 //   docs/                  the files whose regions are the code blocks of docs/ (byte-equal,
 //                          checked by __tests__/docs), i.e. every code block of the guides and recipes
@@ -13,13 +15,20 @@ import { promisify } from 'node:util';
 
 const execFileAsync = promisify(execFile);
 
-/** Module modes; each is one `tsc -p` run. `type` is the consumer package's `"type"`. */
+/**
+ * Module modes; each is one `tsc -p` run per compiler. `type` is the consumer package's `"type"`.
+ * `declaration` modes emit declarations, as a library, a monorepo package or a composite project
+ * does (new-user check B): every type that an exported value's type names must then be reachable
+ * from a public entry (the ESM `.d.mts` under bundler, the CommonJS `.d.ts` under nodenext-cjs).
+ */
 export const MODES = [
   { name: 'bundler', module: 'esnext', moduleResolution: 'bundler', type: 'module' },
   { name: 'node16-esm', module: 'node16', moduleResolution: 'node16', type: 'module' },
   { name: 'node16-cjs', module: 'node16', moduleResolution: 'node16', type: 'commonjs' },
   { name: 'nodenext-esm', module: 'nodenext', moduleResolution: 'nodenext', type: 'module' },
   { name: 'nodenext-cjs', module: 'nodenext', moduleResolution: 'nodenext', type: 'commonjs' },
+  { name: 'bundler-declaration', module: 'esnext', moduleResolution: 'bundler', type: 'module', declaration: true },
+  { name: 'nodenext-cjs-declaration', module: 'nodenext', moduleResolution: 'nodenext', type: 'commonjs', declaration: true },
 ];
 
 /**
@@ -77,6 +86,8 @@ export function writeConsumers(scratch, root) {
     writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: `consumer-${mode.name}`, private: true, type: mode.type }));
     writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(tsconfig(mode), null, 2));
     cpSync(join(root, '.ci/consumer/api.tsx'), join(dir, 'api.tsx'));
+    cpSync(join(root, '.ci/consumer/exports.tsx'), join(dir, 'exports.tsx'));
+    cpSync(join(root, '.ci/consumer/exports-derived.ts'), join(dir, 'exports-derived.ts'));
     cpSync(join(root, '__tests__/support/example.ts'), join(dir, 'example.ts'));
     writeFileSync(join(dir, 'readme.tsx'), mode.type === 'commonjs' ? asCommonJs(readme) : readme);
     for (const file of docs) {
@@ -98,32 +109,39 @@ function tsconfig(mode) {
       strict: true,
       // The point: the published declarations (and those they import) must compile as they are.
       skipLibCheck: false,
-      noEmit: true,
+      // A declaration mode writes to `out-<compiler>/` (given on the command line per compiler).
+      ...(mode.declaration ? { declaration: true, emitDeclarationOnly: true } : { noEmit: true }),
       // No ambient @types/*: the package must not lean on @types/node.
       types: [],
       esModuleInterop: true,
     },
     include: ['**/*.ts', '**/*.tsx'],
+    exclude: ['out-*'],
   };
 }
 
 /**
- * Runs `tsc -p` for every mode, as many at once as there are cores (at most 4: each takes a few
- * hundred MB); resolves to the failures as `{ mode, output }` (empty when all pass).
+ * Runs `tsc -p` for every mode of every compiler (`{ name, tsc, modes }`: the `tsc` bin and the
+ * names of its modes), as many at once as there are cores (at most 4: each takes a few hundred MB);
+ * resolves to the failures as `{ mode, compiler, output }` (empty when all pass).
  */
-export async function typecheckConsumers(scratch, tsc) {
+export async function typecheckConsumers(scratch, compilers) {
   const failures = [];
-  const queue = [...MODES];
+  const queue = compilers.flatMap((compiler) => compiler.modes.map((name) => ({ compiler, mode: MODES.find((m) => m.name === name) })));
   const worker = async () => {
-    for (let mode = queue.shift(); mode !== undefined; mode = queue.shift()) {
+    for (let job = queue.shift(); job !== undefined; job = queue.shift()) {
+      const { compiler, mode } = job;
+      const dir = join(scratch, `types-${mode.name}`);
+      const label = `${mode.name}, ${compiler.name}`;
       const start = Date.now();
+      const emit = mode.declaration ? ['--outDir', join(dir, `out-${compiler.name.replace(/\W+/g, '-')}`)] : [];
       try {
-        await execFileAsync(process.execPath, [tsc, '-p', join(scratch, `types-${mode.name}`), '--pretty', 'false'], { encoding: 'utf8' });
-        console.log(`types:   ok (${mode.name}, ${((Date.now() - start) / 1000).toFixed(1)} s)`);
+        await execFileAsync(process.execPath, [compiler.tsc, '-p', dir, '--pretty', 'false', ...emit], { encoding: 'utf8', maxBuffer: 64 << 20 });
+        console.log(`types:   ok (${label}, ${((Date.now() - start) / 1000).toFixed(1)} s)`);
       } catch (error) {
         const output = `${error.stdout ?? ''}${error.stderr ?? ''}`.trim();
-        console.log(`types:   FAILED (${mode.name}): ${output.split('\n').length} error lines`);
-        failures.push({ mode: mode.name, output });
+        console.log(`types:   FAILED (${label}): ${output.split('\n').length} error lines`);
+        failures.push({ mode: mode.name, compiler: compiler.name, output });
       }
     }
   };

@@ -10,6 +10,10 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MODES, typecheckConsumers, writeConsumers } from './consumer.mjs';
 
+// TypeScript 7 (the native compiler) also type-checks the consumers (new-user check A). Installed into
+// the scratch project only, pinned: its `tsc` bin would clash with the repo's 5.9, which ts-jest needs.
+const TYPESCRIPT_7 = '7.0.2';
+
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const scratch = mkdtempSync(join(tmpdir(), 'rtk-rest-smoke-'));
@@ -24,6 +28,7 @@ try {
 
   // redux-persist: the persistence recipe of docs/ imports it.
   const peers = ['react', 'react-dom', 'react-redux', '@types/react', 'redux-persist'].map((name) => `${name}@${pkg.devDependencies[name]}`);
+  peers.push(`typescript@${TYPESCRIPT_7}`);
   writeFileSync(join(scratch, 'package.json'), JSON.stringify({ name: 'smoke', private: true, version: '0.0.0' }));
   const installStart = Date.now();
   run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error', join(scratch, filename), ...peers]);
@@ -73,12 +78,17 @@ const { Provider } = require('react-redux');`),
 
   // TypeScript consumers of the published declarations (issue 16.1): every name of API.md, the
   // README's blocks and the docs' code, under bundler, node16 and nodenext resolution (ESM and
-  // CommonJS), with skipLibCheck off (.ci/consumer.mjs).
+  // CommonJS), with skipLibCheck off (.ci/consumer.mjs); with declarations emitted (new-user check B);
+  // with the repo's TypeScript and with TypeScript 7 (new-user check A).
   const { docs } = writeConsumers(scratch, root);
-  console.log(`types:   api.tsx, readme.tsx and ${docs} docs files, ${MODES.length} module modes`);
-  const failures = await typecheckConsumers(scratch, join(root, 'node_modules/typescript/bin/tsc'));
-  for (const { mode, output } of failures) console.error(`\n--- tsc errors under ${mode}:\n${output}`);
-  if (failures.length) throw new Error(`the packed declarations fail to type-check under ${failures.map((f) => f.mode).join(', ')}`);
+  const compilers = [
+    { name: `TS ${pkg.devDependencies.typescript}`, tsc: join(root, 'node_modules/typescript/bin/tsc'), modes: MODES.map((m) => m.name) },
+    { name: `TS ${TYPESCRIPT_7}`, tsc: join(scratch, 'node_modules/typescript/bin/tsc'), modes: MODES.map((m) => m.name) },
+  ];
+  console.log(`types:   api.tsx, exports.tsx, readme.tsx and ${docs} docs files, ${MODES.length} module modes, ${compilers.map((c) => c.name).join(' and ')}`);
+  const failures = await typecheckConsumers(scratch, compilers);
+  for (const { mode, compiler, output } of failures) console.error(`\n--- tsc errors under ${mode} (${compiler}):\n${output}`);
+  if (failures.length) throw new Error(`the packed declarations fail to type-check under ${failures.map((f) => `${f.mode} (${f.compiler})`).join(', ')}`);
 } finally {
   rmSync(scratch, { recursive: true, force: true });
 }

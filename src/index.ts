@@ -9,6 +9,24 @@ export { Entity, schema, normalize, denormalize, MemoCache, MemoResult, Normaliz
 export { RestEndpoint, createResource, hookifyResource, NetworkError, AbortOptimistic } from './rest';
 export { createRest, buildCreateRest, optimisticUpdates, polling, streams, garbageCollection, refetchOnEvents, persistence, entityChanges, retries, conditionalRequests, shardedTables, ResetError } from './redux';
 export type { CreateRestOptions, RestFeature, RequestPolicyDefaults, Rest, RestState, KeyMeta, StoredError, ResponseState, ExpiryStatus, RequestStatus, Environment, Timers, EntitiesChangedAction, ChangedEntities, ExtractRehydrationInfo } from './redux';
+// Types that the inferred types of public values name (the instance's actions, the schema classes
+// behind `schema.X`, `push`'s creation schema): exported under their own names so that a library or
+// a monorepo package can export its `rest`, resources and endpoints under `declaration: true`
+// (TS4023 / TS2742 "cannot be named" otherwise; a class behind the `schema` namespace cannot be named).
+export type { OptimisticLayer, EntityWrite, WritePayload, FetchMeta, KeyWriteMeta } from './redux';
+export type {
+  CollectionSchema,
+  ArraySchema,
+  ValuesSchema,
+  ObjectSchema,
+  UnionSchema,
+  InvalidateSchema,
+  QuerySchema,
+  AllSchema,
+  CollectionCreation,
+  CreationMode,
+  CollectionOptions,
+} from './schema';
 export type {
   RestGenerics,
   RestEndpointOptions,

@@ -311,6 +311,37 @@ describe('types 2.25–2.30: collection extenders', () => {
     expect(dict.assign.method).toBe('POST');
   });
 
+  // New-user check A: `push` was `undefined` for array collections under TypeScript 7. Whether a
+  // collection is a dictionary was read by relating `CollectionSchema`s, whose items definition
+  // shows only in their optional output marker; TS 5.9 answered from that parameter's variance,
+  // TS 7 compares the marker, where an array output fits Values<any>'s `Record<string, any>`. A
+  // `new schema.Array(X)` definition already fooled TS 5.9 the same way (it is one too).
+  it('user check A: every array collection has push and unshift, only a Values collection has assign', () => {
+    const tuple = new RestEndpoint({ path: '/posts', schema: new schema.Collection([Post]) });
+    const array = new RestEndpoint({ path: '/posts', schema: new schema.Collection(new schema.Array(Post)) });
+    const nested = new RestEndpoint({ path: '/posts', schema: { results: new schema.Collection(new schema.Array(Post)) } });
+    type Body = Partial<Omit<Post, 'pk'>> | Partial<Omit<Post, 'pk'>>[] | FormData;
+    expectTypeOf(tuple.push).parameters.toEqualTypeOf<[body: Body]>();
+    expectTypeOf(array.push).parameters.toEqualTypeOf<[body: Body]>();
+    expectTypeOf(nested.push).parameters.toEqualTypeOf<[body: Body]>();
+    expectTypeOf(array.unshift).parameters.toEqualTypeOf<[body: Body]>();
+    expectTypeOf<DataOf<typeof tuple.push>>().toEqualTypeOf<Post>();
+    expectTypeOf<DataOf<typeof array.unshift>>().toEqualTypeOf<Post>();
+    expectTypeOf(tuple.assign).toEqualTypeOf<undefined>();
+    expectTypeOf(array.assign).toEqualTypeOf<undefined>();
+    expectTypeOf(nested.assign).toEqualTypeOf<undefined>();
+    expectTypeOf<DataOf<typeof array>>().toEqualTypeOf<Post[]>();
+    const resource = createResource({ path: '/posts/:id', schema: Post });
+    expectTypeOf(resource.getList.push).not.toEqualTypeOf<undefined>();
+    expectTypeOf(resource.getList.unshift).not.toEqualTypeOf<undefined>();
+    expectTypeOf(resource.getList.assign).toEqualTypeOf<undefined>();
+    expect([tuple, array, nested].map((endpoint) => [endpoint.push?.method, endpoint.unshift?.method, endpoint.assign])).toEqual([
+      ['POST', 'POST', undefined],
+      ['POST', 'POST', undefined],
+      ['POST', 'POST', undefined],
+    ]);
+  });
+
   it('the collection inside an object schema is found; the body option types push', () => {
     const page = new RestEndpoint({
       path: '/posts',

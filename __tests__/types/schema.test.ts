@@ -85,6 +85,19 @@ describe('types: Denormalize<S> (4.21, 4.25, 4.32–4.39)', () => {
     expect(read![0]).toBeInstanceOf(Post);
   });
 
+  // New-user check A, the same cause on the read side: an Array definition also fits `schema.Values<any>`
+  // (its output `any[]` fits `Record<string, any>`), so the output is decided on the array forms first.
+  it('user check A: a Collection of schema.Array reads as an array, even over an untyped item schema', () => {
+    const array = new schema.Collection(new schema.Array(Post));
+    expectTypeOf<Denormalize<typeof array>>().toEqualTypeOf<Post[]>();
+    const untyped: any = Post;
+    const untypedArray = new schema.Collection(new schema.Array(untyped));
+    expectTypeOf<Denormalize<typeof untypedArray>>().toEqualTypeOf<any[]>();
+    const untypedValues = new schema.Collection(new schema.Values(untyped));
+    expectTypeOf<Denormalize<typeof untypedValues>>().toEqualTypeOf<Record<string, any>>();
+    expect([array.isValues, untypedArray.isValues, untypedValues.isValues]).toEqual([false, false, true]);
+  });
+
   it('4.34 an object shorthand { results: [Post], next: "" }', () => {
     const page = { results: [Post], next: '' } as const;
     expectTypeOf<Denormalize<typeof page>>().toEqualTypeOf<{ readonly results: Post[]; readonly next: '' }>();

@@ -166,7 +166,14 @@ type ItemOf<C> = C extends CollectionSchema<infer D>
   : never;
 /** An entity's fields, for default bodies (per member of a union). */
 export type FieldsOf<T> = T extends Entity ? Omit<T, 'pk'> : T extends object ? T : Record<string, unknown>;
-type IsValues<C> = C extends CollectionSchema<schema.Values<any>> ? true : false;
+/**
+ * Whether a collection is a dictionary, read from its items definition `D` itself. Relating the
+ * collection to `CollectionSchema<schema.Values<any>>` is not reliable: `D` shows only in the
+ * optional output marker, where an array's output fits `Record<string, any>` (TS 7 compares that
+ * marker; TS 5.9 went by `D`'s variance, except for `schema.Array`, which matched). The array forms
+ * are tested, not Values: a `schema.Array<any>` fits `schema.Values<any>` the same way, never the reverse.
+ */
+type IsValues<C> = C extends CollectionSchema<infer D> ? (D extends readonly unknown[] | schema.Array<any> ? false : true) : false;
 
 /** A creation schema whose output is `TOut`: `collection.push` reads back as the created entity. */
 type CreationSchema<TOut> = CollectionCreation & { readonly __denormalized?: TOut };

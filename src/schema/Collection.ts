@@ -19,7 +19,9 @@ import type { CollectionOptions, NonFilterArgumentKeys } from './namespace';
 /** What a collection holds: `[X]`, `new schema.Array(X)` or `new schema.Values(X)`. @inline */
 type ItemsDefinition = readonly [unknown] | ArraySchema<any> | ValuesSchema<any>;
 type ItemsOf<D> = D extends readonly [infer I] ? I : D extends ArraySchema<infer I> ? I : D extends ValuesSchema<infer I> ? I : never;
-type CollectionOutput<D> = D extends ValuesSchema<infer I> ? Record<string, Denormalize<I>> : Denormalize<ItemsOf<D>>[];
+// The array forms are tested first: an `ArraySchema<any>` also fits `ValuesSchema<…>` (its output
+// `any[]` fits `Record<string, any>`), never the reverse.
+type CollectionOutput<D> = D extends readonly unknown[] | ArraySchema<any> ? Denormalize<ItemsOf<D>>[] : D extends ValuesSchema<infer I> ? Record<string, Denormalize<I>> : never;
 /** Combines the stored list with an incoming one into the list to store. @inline */
 type Merge = (existing: any, incoming: any) => any;
 

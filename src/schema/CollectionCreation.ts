@@ -7,6 +7,7 @@ import { NormalizeError, SchemaBase } from './node';
 import type { NormalizeContext } from './normalizeContext';
 import { denormalizeValues } from './Values';
 
+/** What a creation schema does to its collection's lists: append, prepend, set entries (Values) or remove. */
 export type CreationMode = 'push' | 'unshift' | 'assign' | 'remove';
 
 /** `collection.push` / `unshift` / `assign` / `remove`: creation schemas (see docs/concepts.md#schemas). */
