@@ -174,3 +174,31 @@ describe('issue 17.3: redux-persist around the rest reducer alone (the recipe’
     expect(sliceOf(rest, store.getState()).meta[K.post6]).toBeUndefined();
   });
 });
+
+describe('new-user check: a saved slice this version cannot read never blocks redux-persist', () => {
+  const settle = async (done: () => boolean) => {
+    for (let i = 0; i < 20 && !done(); i++) await Promise.resolve().then(() => new Promise<void>((resolve) => process.nextTick(resolve)));
+  };
+  it.each([
+    ['a sharded table of a future format', { '@@rtk-rest/table': 3, size: 1, order: null, shards: [] }, /is a sharded table of format 3/],
+    ['a table that is a string', 'oops', /is string, not a table/],
+  ])('%s: rehydration completes, the saved slice is ignored with a console error, and the next save replaces it', async (_label, table, message) => {
+    const { makePersistedStore, rest: recipeRest } = await import('../../docs/recipes/persistence');
+    const saved = { entities: { Post: table }, entitiesMeta: {}, indexes: {}, endpoints: {}, meta: {}, optimistic: [], lastReset: 0 };
+    const items = new Map<string, string>([['persist:root', JSON.stringify({ rest: JSON.stringify(saved), _persist: JSON.stringify({ version: -1, rehydrated: true }) })]]);
+    const storage = { getItem: async (key: string) => items.get(key) ?? null, setItem: async (key: string, value: string) => void items.set(key, value), removeItem: async (key: string) => void items.delete(key) };
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { store, persistor } = makePersistedStore(storage);
+    await settle(() => persistor.getState().bootstrapped);
+    expect(persistor.getState().bootstrapped).toBe(true);
+    expect((store.getState() as { _persist: { rehydrated: boolean } })._persist.rehydrated).toBe(true);
+    expect(errors).toHaveBeenCalledTimes(1);
+    expect(String(errors.mock.calls[0]![0])).toMatch(message);
+    expect(String(errors.mock.calls[0]![0])).toMatch(/persist\/REHYDRATE.*ignored/s);
+    // The live (empty) slice stands, plain and readable; a write works and is what gets saved next.
+    const live = sliceOf(recipeRest, store.getState());
+    expect(live.entities).toEqual({});
+    await persistor.flush();
+    expect(JSON.parse(JSON.parse(items.get('persist:root')!).rest).entities).toEqual({});
+  });
+});

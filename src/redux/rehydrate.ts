@@ -1,3 +1,4 @@
+import { errorMessage } from '../internal/json';
 import { getOwn, hasOwn, setOwn } from '../internal/own';
 import type { EntityMeta } from '../schema';
 import type { RestActions } from './actions';
@@ -35,6 +36,7 @@ export const persistedRoot: ExtractRehydrationInfo = (action, { reducerPath }) =
 export type RestoredOf = (action: UnknownAction) => Partial<RestState> | undefined;
 
 export function buildRestoredOf(actions: RestActions, reducerPath: string, extract: ExtractRehydrationInfo): RestoredOf {
+  const reported = new WeakSet<object>();
   return (action) => {
     const restored = actions.rehydrated.match(action) ? action.payload : extract(action, { reducerPath });
     if (restored === undefined || restored === null) return undefined;
@@ -44,7 +46,20 @@ export function buildRestoredOf(actions: RestActions, reducerPath: string, extra
       }
       return undefined;
     }
-    return restored as Partial<RestState>;
+    // The restored tables may come from another version of rtk-rest: their format is checked first.
+    try {
+      return checkTableFormat(restored as Partial<RestState>, reducerPath, `restored by ${action.type}`);
+    } catch (error) {
+      // Thrown from the reducer, the error would stop the rehydration itself (redux-persist would
+      // never finish bootstrapping, nor save again): the saved slice is ignored instead, and an
+      // empty one merged, so the reducer still returns a new object (see mergeRestored). Said once
+      // per slice, though the middleware reads it too.
+      if (!reported.has(restored)) {
+        reported.add(restored);
+        console.error(`${errorMessage(error) ?? String(error)} ${action.type}'s slice is ignored and the live state kept; the next save replaces it.`);
+      }
+      return {};
+    }
   };
 }
 
@@ -138,8 +153,7 @@ const feature: FeatureImpl = {
     return {
       restore: {
         of: buildRestoredOf(ctx.actions, reducerPath, options.extractRehydrationInfo ?? persistedRoot),
-        // The restored tables may come from another version of rtk-rest: their format is checked first.
-        merge: (live, restored, action, limits) => mergeRestored(live, checkTableFormat(restored, reducerPath, `restored by ${action.type}`), limits),
+        merge: (live, restored, _action, limits) => mergeRestored(live, restored, limits),
       },
     };
   },

@@ -13,8 +13,8 @@ export type ExtractRehydrationInfo = (action: UnknownAction, api: { reducerPath:
 
 /** Persistence's part of the reducer: the restored slice an action carries, and its merge by freshness. */
 export interface Restore {
-  /** The restored slice an action carries (a rehydrate), or `undefined`. */
+  /** The restored slice an action carries (a rehydrate), its table format checked; `{}` when it is unreadable (logged), `undefined` for other actions. */
   of(action: UnknownAction): Partial<RestState> | undefined;
-  /** The live slice with the restored one merged in, and the entity cells taken from it (format checked first). */
+  /** The live slice with the restored one merged in (always a new object), and the entity cells taken from it. */
   merge(live: RestState, restored: Partial<RestState>, action: UnknownAction, limits?: TableLimits): { state: RestState; taken: { key: string; pk: string }[] };
 }
