@@ -56,7 +56,7 @@ export function buildRestoredOf(actions: RestActions, reducerPath: string, extra
       // per slice, though the middleware reads it too.
       if (!reported.has(restored)) {
         reported.add(restored);
-        console.error(`${errorMessage(error) ?? String(error)} ${action.type}'s slice is ignored and the live state kept; the next save replaces it.`);
+        console.error(`${errorMessage(error)} The saved slice is ignored.`);
       }
       return {};
     }
