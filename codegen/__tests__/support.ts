@@ -1,5 +1,5 @@
 /** Test support: type-checking generated modules with `tsc --strict` against the library's sources (via `paths`), output folders, a real store. */
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { configureStore } from '@reduxjs/toolkit';
@@ -13,6 +13,21 @@ const LIBRARY = resolve(__dirname, '../../src');
  * program for several outputs compiles the library once.
  */
 export function typecheck(...dirs: string[]): string[] {
+  return typecheckWith({ module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler }, dirs);
+}
+
+/**
+ * Like `typecheck`, as an ESM Node project compiles it (`"type": "module"`, `module` and
+ * `moduleResolution` `nodenext`): only the generated files' diagnostics (the library's sources
+ * are written for bundlers).
+ */
+export function typecheckNodeNext(dir: string): string[] {
+  writeFileSync(join(dir, 'package.json'), '{ "type": "module" }\n');
+  const options = { module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext };
+  return typecheckWith(options, [dir]).filter((line) => line.startsWith(dir));
+}
+
+function typecheckWith(moduleOptions: ts.CompilerOptions, dirs: string[]): string[] {
   const files = dirs
     .flatMap((dir) => readdirSync(dir).filter((f) => f.endsWith('.ts')).map((f) => join(dir, f)))
     // The library declares `process.env.NODE_ENV` here for builds without Node's types.
@@ -27,8 +42,7 @@ export function typecheck(...dirs: string[]): string[] {
     isolatedModules: true,
     target: ts.ScriptTarget.ES2022,
     lib: ['lib.es2022.d.ts', 'lib.dom.d.ts', 'lib.dom.iterable.d.ts'],
-    module: ts.ModuleKind.ESNext,
-    moduleResolution: ts.ModuleResolutionKind.Bundler,
+    ...moduleOptions,
     skipLibCheck: true,
     types: [],
     paths: { 'rtk-rest': [join(LIBRARY, 'index.ts')] },
