@@ -2,10 +2,7 @@
  * New-user check, item 3: a required property that `$ref`s an enum or another primitive component
  * schema follows the rule of an inline one (a default of its type), instead of becoming optional.
  */
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { generateToDir } from '../src/generate';
-import { tempDir, typecheck } from './support';
+import { generateYaml, tempDir, typecheck } from './support';
 
 const dir = tempDir('rtk-rest-codegen-refprim-');
 
@@ -43,10 +40,7 @@ components:
 
 describe('new-user check 3: a required $ref to a primitive component schema gets a default', () => {
   it('an enum gets its first value, typed by the enum; string, number, boolean, date-time their defaults', async () => {
-    const spec = join(dir(), 'shop.yaml');
-    writeFileSync(spec, SPEC);
-    const out = join(dir(), 'out');
-    const { files } = await generateToDir(spec, out);
+    const { out, files } = await generateYaml(dir(), SPEC);
     const models = files['models.ts']!;
     expect(models).toMatch(/category: Category = 'tools';/);
     expect(models).toMatch(/status: 'active' \| 'discontinued' = 'active';/);

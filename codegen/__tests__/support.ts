@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { configureStore } from '@reduxjs/toolkit';
 import ts from 'typescript';
 import { createRest } from 'rtk-rest';
+import { generateToDir } from '../src/generate';
 
 const LIBRARY = resolve(__dirname, '../../src');
 
@@ -61,6 +62,15 @@ export function tempDir(prefix: string): () => string {
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   return () => dir;
+}
+
+/** Writes the YAML description `yaml` into `dir` and generates from it into `dir/out`: the output folder and files. */
+export async function generateYaml(dir: string, yaml: string) {
+  const spec = join(dir, 'spec.yaml');
+  writeFileSync(spec, yaml);
+  const out = join(dir, 'out');
+  const { files } = await generateToDir(spec, out);
+  return { out, files };
 }
 
 /** A real store with rtk-rest, RTK's default middleware (serializable and immutable checks on). */

@@ -4,8 +4,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { generateToDir } from '../src/generate';
-import { tempDir, typecheck } from './support';
+import { generateYaml, tempDir, typecheck } from './support';
 
 const dir = tempDir('rtk-rest-codegen-leaves-');
 
@@ -42,10 +41,7 @@ components:
 
 describe('new-user check 2: optional and nullable leaves of a wrapped list are kept', () => {
   it('types next as string | null | undefined, and the client reads r.next', async () => {
-    const spec = join(dir(), 'shop.yaml');
-    writeFileSync(spec, SPEC);
-    const out = join(dir(), 'out');
-    const { files } = await generateToDir(spec, out);
+    const { out, files } = await generateYaml(dir(), SPEC);
     const code = files['default.ts']!;
     expect(code).toContain("next: '' as string | null | undefined");
     expect(code).toContain('more: false as boolean | undefined');
