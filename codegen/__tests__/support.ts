@@ -1,10 +1,11 @@
 /** Test support: type-checking generated modules with `tsc --strict` against the library's sources (via `paths`), output folders, a real store. */
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { configureStore } from '@reduxjs/toolkit';
 import ts from 'typescript';
 import { createRest } from 'rtk-rest';
+import { generateToDir } from '../src/generate';
 
 const LIBRARY = resolve(__dirname, '../../src');
 
@@ -13,6 +14,21 @@ const LIBRARY = resolve(__dirname, '../../src');
  * program for several outputs compiles the library once.
  */
 export function typecheck(...dirs: string[]): string[] {
+  return typecheckWith({ module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler }, dirs);
+}
+
+/**
+ * Like `typecheck`, as an ESM Node project compiles it (`"type": "module"`, `module` and
+ * `moduleResolution` `nodenext`): only the generated files' diagnostics (the library's sources
+ * are written for bundlers).
+ */
+export function typecheckNodeNext(dir: string): string[] {
+  writeFileSync(join(dir, 'package.json'), '{ "type": "module" }\n');
+  const options = { module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext };
+  return typecheckWith(options, [dir]).filter((line) => line.startsWith(dir));
+}
+
+function typecheckWith(moduleOptions: ts.CompilerOptions, dirs: string[]): string[] {
   const files = dirs
     .flatMap((dir) => readdirSync(dir).filter((f) => f.endsWith('.ts')).map((f) => join(dir, f)))
     // The library declares `process.env.NODE_ENV` here for builds without Node's types.
@@ -27,8 +43,7 @@ export function typecheck(...dirs: string[]): string[] {
     isolatedModules: true,
     target: ts.ScriptTarget.ES2022,
     lib: ['lib.es2022.d.ts', 'lib.dom.d.ts', 'lib.dom.iterable.d.ts'],
-    module: ts.ModuleKind.ESNext,
-    moduleResolution: ts.ModuleResolutionKind.Bundler,
+    ...moduleOptions,
     skipLibCheck: true,
     types: [],
     paths: { 'rtk-rest': [join(LIBRARY, 'index.ts')] },
@@ -47,6 +62,15 @@ export function tempDir(prefix: string): () => string {
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   return () => dir;
+}
+
+/** Writes the YAML description `yaml` into `dir` and generates from it into `dir/out`: the output folder and files. */
+export async function generateYaml(dir: string, yaml: string) {
+  const spec = join(dir, 'spec.yaml');
+  writeFileSync(spec, yaml);
+  const out = join(dir, 'out');
+  const { files } = await generateToDir(spec, out);
+  return { out, files };
 }
 
 /** A real store with rtk-rest, RTK's default middleware (serializable and immutable checks on). */

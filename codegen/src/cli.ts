@@ -1,17 +1,18 @@
 #!/usr/bin/env node
 /** `rtk-rest-codegen <openapi.(json|yaml)> --out <dir> [--config <file>]` */
 import { parseArgs } from 'node:util';
+import { checkConfig } from './config';
 import { loadConfig } from './configFile';
 import { CodegenError } from './errors';
 import { generateToDir } from './generate';
 
-const USAGE = 'usage: rtk-rest-codegen <openapi.(json|yaml)> --out <dir> [--config <file>]';
+const USAGE = 'usage: rtk-rest-codegen <openapi.(json|yaml)> --out <dir> [--config <file>] [--import-extension .js]';
 
 /** Runs the command with `argv` (without `node` and the script); resolves to the exit code. */
 export async function main(argv: string[], log: (line: string) => void = console.error): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, allowPositionals: true, options: { out: { type: 'string' }, config: { type: 'string' }, help: { type: 'boolean' } } });
+    parsed = parseArgs({ args: argv, allowPositionals: true, options: { out: { type: 'string' }, config: { type: 'string' }, 'import-extension': { type: 'string' }, help: { type: 'boolean' } } });
   } catch (error) {
     log(`[rtk-rest-codegen] ${(error as Error).message}\n${USAGE}`);
     return 2;
@@ -26,7 +27,10 @@ export async function main(argv: string[], log: (line: string) => void = console
     return 2;
   }
   try {
-    const config = values.config ? await loadConfig(values.config) : {};
+    const loaded = values.config ? await loadConfig(values.config) : {};
+    // The flag wins over the config file, and is checked like it.
+    const ext = values['import-extension'];
+    const config = ext === undefined ? loaded : checkConfig({ ...loaded, importExtension: ext }, '--import-extension');
     const { files, warnings } = await generateToDir(positionals[0]!, values.out, config);
     for (const w of warnings.list) log(`warning ${w.pointer}: ${w.message}`);
     log(`[rtk-rest-codegen] wrote ${Object.keys(files).length} files to ${values.out} (${warnings.summary()})`);

@@ -53,9 +53,21 @@ export interface CodegenConfig {
   resourceSuffix?: string;
   /** Validate the description against the OpenAPI schema before generating. @default true */
   validate?: boolean;
+  /**
+   * The file extension of the generated modules' relative imports (`from './models.js'`). An ESM
+   * TypeScript project under `module`/`moduleResolution` `nodenext` needs `".js"`; bundler and
+   * CommonJS projects need none (`".ts"` needs `allowImportingTsExtensions`). @default ""
+   * @example ".js"
+   */
+  importExtension?: ImportExtension;
 }
 
-const KEYS: readonly (keyof CodegenConfig)[] = ['include', 'exclude', 'pkField', 'pk', 'baseUrl', 'names', 'resourceSuffix', 'validate', 'runtimeUrlPrefix'];
+/** The extensions `importExtension` takes. */
+export type ImportExtension = '' | '.js' | '.ts';
+
+const IMPORT_EXTENSIONS: readonly ImportExtension[] = ['', '.js', '.ts'];
+
+const KEYS: readonly (keyof CodegenConfig)[] = ['include', 'exclude', 'pkField', 'pk', 'baseUrl', 'names', 'resourceSuffix', 'validate', 'runtimeUrlPrefix', 'importExtension'];
 
 /**
  * Types a config for editors (completion, TSDoc, unknown options underlined); returns it as is.
@@ -85,6 +97,9 @@ export function checkConfig(config: unknown, file = 'config'): CodegenConfig {
   }
   for (const key of ['validate', 'runtimeUrlPrefix'] as const) {
     if (c[key] !== undefined && typeof c[key] !== 'boolean') throw new CodegenError(file, `#/${key}`, `"${key}" must be true or false`);
+  }
+  if (c.importExtension !== undefined && !(IMPORT_EXTENSIONS as unknown[]).includes(c.importExtension)) {
+    throw new CodegenError(file, '#/importExtension', `"importExtension" must be one of ${IMPORT_EXTENSIONS.map((e) => `"${e}"`).join(', ')} (".js" for ESM projects under nodenext)`);
   }
   for (const key of ['include', 'exclude'] as const) checkFilter(c[key], file, key);
   for (const [name, value] of Object.entries(objectOption(c.pk, file, 'pk'))) {

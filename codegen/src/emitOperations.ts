@@ -71,10 +71,27 @@ function responseSchema(ctx: EmitContext, op: Operation): string | undefined {
   const entries = Object.entries<JsonSchema>(resolved.properties).flatMap(([name, property]) => {
     const nested = ctx.entities.map(property).schema;
     if (nested !== undefined) return [`${propertyKey(name)}: ${collection(nested)}`];
-    const leaf = PRIMITIVE_LEAF[property?.type];
-    return leaf && required.has(name) && !property.nullable ? [`${propertyKey(name)}: ${leaf}`] : [];
+    const leaf = primitiveLeaf(property, required.has(name));
+    return leaf ? [`${propertyKey(name)}: ${leaf}`] : [];
   });
   return `{ ${entries.join(', ')} }`;
+}
+
+/**
+ * The leaf value that types a primitive field of a wrapped list: `0` when required, and cast to
+ * what may arrive otherwise (`'' as string | null | undefined` for an optional nullable cursor),
+ * so optional and nullable fields such as `next` are kept too.
+ */
+function primitiveLeaf(property: JsonSchema | undefined, required: boolean): string | undefined {
+  const types: unknown[] = Array.isArray(property?.type) ? property.type : [property?.type];
+  const primitive = types.filter((t) => t !== 'null');
+  const leaf = primitive.length === 1 ? PRIMITIVE_LEAF[String(primitive[0])] : undefined;
+  if (!leaf || !property) return undefined;
+  const nullable = property.nullable === true || types.includes('null');
+  if (required && !nullable) return leaf;
+  // The base type, not the wire type: an enum's literals would not accept the '' leaf.
+  const base = String(primitive[0]) === 'integer' ? 'number' : String(primitive[0]);
+  return `${leaf} as ${[base, ...(nullable ? ['null'] : []), ...(required ? [] : ['undefined'])].join(' | ')}`;
 }
 
 function pageField(op: Operation, schemaCode: string | undefined): string | undefined {

@@ -90,18 +90,30 @@ export class EntityFields {
   field(name: string, schema: JsonSchema, required: boolean): Field {
     const doc = tsdoc(schema.description);
     const key = propertyKey(name);
-    const { inner, nullable } = unwrap(schema);
+    const unwrapped = unwrap(schema);
+    const { nullable } = unwrapped;
+    // A `$ref` to a primitive component schema (an enum, a string, a date-time) follows the rule of an inline one.
+    const inner = this.primitiveTarget(unwrapped.inner);
     if (inner.type === 'string' && (inner.format === 'date-time' || inner.format === 'date')) {
       const helper = nullable ? 'toDateOrNull' : 'toDate';
       return { key, code: `${doc}${key}: Date${nullable ? ' | null = null' : ' = new Date(0)'};`, schema: helper, helper, refs: [] };
     }
     const mapped = this.map(schema);
     const refs = mapped.schema === undefined ? [] : (mapped.schema.match(/[A-Za-z_$][A-Za-z0-9_$]*/g) ?? []);
-    const init = this.defaultOf(inner, nullable, mapped, required);
+    // A referenced primitive is typed by its alias (`Sku`); its default is its base type's.
+    const base = inner !== unwrapped.inner ? SIMPLE_DEFAULTS[inner.type === 'integer' ? 'number' : inner.type] : undefined;
+    const init = this.defaultOf(inner, nullable, mapped, required) ?? base;
     // `pages = 100` reads as a number already; a union or an array needs its type written.
     const annotation = init !== undefined && INFERRED[mapped.type]?.test(init) ? '' : `: ${mapped.type}`;
     const code = init === undefined ? `${doc}${key}?${annotation};` : `${doc}${key}${annotation} = ${init};`;
     return { key, code, schema: mapped.schema, refs };
+  }
+
+  /** The schema a `$ref` points at when that is a primitive (no object, no array); the schema itself otherwise. */
+  private primitiveTarget(inner: JsonSchema): JsonSchema {
+    if (typeof inner.$ref !== 'string') return inner;
+    const target = follow(this.components.api.doc, inner);
+    return target && ['string', 'number', 'integer', 'boolean'].includes(target.type) ? target : inner;
   }
 
   /** A default of the field's type; `undefined` when there is none that fits (the field is then optional). */

@@ -37,6 +37,8 @@ export async function generate(specFile: string, config: CodegenConfig = {}): Pr
   const plan = planOperations(selected, components, config, names);
 
   // One module per tag (an operation's first tag; a resource goes with its get's tag).
+  // Relative imports carry this extension: ESM projects under nodenext need one (".js").
+  const ext = config.importExtension ?? '';
   const byTag = new Map<string, string[]>();
   const add = (tags: readonly string[], code: string) => {
     const file = tagFile(tags[0]);
@@ -57,9 +59,9 @@ export async function generate(specFile: string, config: CodegenConfig = {}): Pr
     }),
     'models.ts': models,
   };
-  for (const [file, parts] of [...byTag].sort(([a], [b]) => a.localeCompare(b))) files[`${file}.ts`] = withImports(parts.join('\n\n'), modelNames, components);
+  for (const [file, parts] of [...byTag].sort(([a], [b]) => a.localeCompare(b))) files[`${file}.ts`] = withImports(parts.join('\n\n'), modelNames, components, ext);
   files['index.ts'] = Object.keys(files)
-    .map((f) => `export * from './${f.replace(/\.ts$/, '')}';`)
+    .map((f) => `export * from './${f.replace(/\.ts$/, '')}${ext}';`)
     .join('\n');
   for (const [name, code] of Object.entries(files)) files[name] = await format(HEADER + code, { parser: 'babel-ts', printWidth: 120, singleQuote: true });
   return { files, warnings };
@@ -83,7 +85,7 @@ function tagFile(tag: string | undefined): string {
 const SERVER_NAMES = ['secured', 'urlPrefix'];
 
 /** The imports a tag module needs: only what its code uses (the output compiles with `noUnusedLocals`). */
-function withImports(code: string, modelNames: string[], components: Components): string {
+function withImports(code: string, modelNames: string[], components: Components, ext: string): string {
   // What the code refers to: not in comments, strings or property keys (`schema:`, `Pet?:`).
   const bare = code
     .replace(/\/\*[\s\S]*?\*\//g, '')
@@ -95,8 +97,8 @@ function withImports(code: string, modelNames: string[], components: Components)
   const models = [...new Set(modelNames)].filter((n) => words.has(n)).map((n) => (values.has(n) ? n : `type ${n}`));
   return [
     rtk.length > 0 ? `import { ${rtk.join(', ')} } from 'rtk-rest';` : '',
-    models.length > 0 ? `import { ${models.join(', ')} } from './models';` : '',
-    `import { ${SERVER_NAMES.filter((n) => n === 'urlPrefix' || words.has(n)).join(', ')} } from './server';\n`,
+    models.length > 0 ? `import { ${models.join(', ')} } from './models${ext}';` : '',
+    `import { ${SERVER_NAMES.filter((n) => n === 'urlPrefix' || words.has(n)).join(', ')} } from './server${ext}';\n`,
     code,
   ]
     .filter(Boolean)
