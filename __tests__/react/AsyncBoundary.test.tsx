@@ -169,6 +169,11 @@ describe('new-user check 4: AsyncBoundary resetKeys clears a shown error when it
     const post = useSuspense(PostResource.get, { group: 'react', id });
     return <h1>{post.title}</h1>;
   }
+  /** The n-th request answers 404, and the boundary has shown it. */
+  const notFound = async (n: number) => {
+    (await net.nth(n)).reply({ message: 'not found' }, { status: 404, statusText: 'Not Found' });
+    await settle();
+  };
   const page = (id: number, other = 0) => (
     <AsyncBoundary fallback={<p>wait…</p>} resetKeys={[id]}>
       <Detail id={id} />
@@ -180,8 +185,7 @@ describe('new-user check 4: AsyncBoundary resetKeys clears a shown error when it
     watchConsole();
     const { store } = setup({ gc: false });
     const view = renderWith(store, page(999));
-    (await net.nth(1)).reply({ message: 'not found' }, { status: 404, statusText: 'Not Found' });
-    await settle();
+    await notFound(1);
     expect(screen.getByRole('alert').textContent).toContain('/react/posts/999');
     rerenderWith(view, store, page(5));
     expect(screen.queryByRole('alert')).toBeNull();
@@ -197,8 +201,7 @@ describe('new-user check 4: AsyncBoundary resetKeys clears a shown error when it
     watchConsole();
     const { store } = setup({ gc: false });
     const view = renderWith(store, page(999));
-    (await net.nth(1)).reply({ message: 'not found' }, { status: 404, statusText: 'Not Found' });
-    await settle();
+    await notFound(1);
     rerenderWith(view, store, page(999, 1));
     await settle();
     expect(screen.getByRole('alert').textContent).toContain('/react/posts/999');
@@ -211,8 +214,7 @@ describe('new-user check 4: AsyncBoundary resetKeys clears a shown error when it
     const view = await renderAnswered(store, page(5));
     expect(screen.getByRole('heading').textContent).toBe('hi');
     rerenderWith(view, store, page(999));
-    (await net.nth(2)).reply({ message: 'not found' }, { status: 404, statusText: 'Not Found' });
-    await settle();
+    await notFound(2);
     expect(screen.getByRole('alert').textContent).toContain('/react/posts/999');
     expect(net.count).toBe(2);
   });
