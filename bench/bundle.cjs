@@ -1,4 +1,4 @@
-// One way to bundle an app the way it ships (issue 8), shared by the size workload (bench/size.mjs)
+// One way to bundle an app the way it ships, shared by the size workload (bench/size.mjs)
 // and the production-bundle test (__tests__/architecture/production-bundle.test.ts), so the test
 // checks the very bundles the size budget measures. CommonJS so that ts-jest's CommonJS tests can
 // load it as well as the ESM script.
@@ -20,11 +20,15 @@ const alias = {
  * `contents` (an app's module) bundled with esbuild: ESM, minified, `process.env.NODE_ENV` replaced
  * by `nodeEnv`, or left in the code with `nodeEnv: null` (as running the library unbundled would;
  * esbuild itself replaces it with "production" when minifying for the browser).
- * Returns the code and esbuild's record of the bytes each source file put in it.
+ * `rtk-rest` is src/ (an alias), or with `from` the package installed in that project
+ * (bench/package.cjs): its exports map and dist/ chunks, as a user's bundler sees them.
+ * Returns the code and esbuild's record of the bytes each input file (relative to the repo, or to
+ * `from`) put in it.
  */
-async function bundleApp(contents, { external = onTopOf, nodeEnv = 'production' } = {}) {
+async function bundleApp(contents, { external = onTopOf, nodeEnv = 'production', from } = {}) {
   const result = await build({
-    stdin: { contents, resolveDir: root, loader: 'ts' },
+    stdin: { contents, resolveDir: from ?? root, loader: 'ts' },
+    absWorkingDir: from ?? root,
     bundle: true,
     minify: true,
     format: 'esm',
@@ -33,7 +37,7 @@ async function bundleApp(contents, { external = onTopOf, nodeEnv = 'production' 
     write: false,
     // Exact names only: `external: ['@reduxjs/toolkit']` would also drop `@reduxjs/toolkit/query`.
     plugins: [{ name: 'on-top-of', setup: (b) => b.onResolve({ filter: /.*/ }, (a) => (external.includes(a.path) ? { path: a.path, external: true } : undefined)) }],
-    alias,
+    alias: from == null ? alias : {},
     define: { 'process.env.NODE_ENV': nodeEnv === null ? 'process.env.NODE_ENV' : JSON.stringify(nodeEnv) },
     logLevel: 'error',
     metafile: true,

@@ -6,4 +6,4 @@ export interface BundledApp {
   text: string;
   inputs: Record<string, { bytesInOutput: number }>;
 }
-export declare function bundleApp(contents: string, options?: { external?: readonly string[]; nodeEnv?: string | null }): Promise<BundledApp>;
+export declare function bundleApp(contents: string, options?: { external?: readonly string[]; nodeEnv?: string | null; from?: string }): Promise<BundledApp>;

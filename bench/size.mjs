@@ -1,6 +1,10 @@
-// Bundle size measured as whole apps (issue 20): what a user ships. Each app is bundled with esbuild
-// (ESM, minified, production) with everything in it — the library, Redux Toolkit, redux, immer,
-// reselect, react-redux — except React itself, and gzipped at level 9. The same apps are written
+// Bundle size measured as whole apps: what a user ships. Each app is bundled with esbuild (ESM,
+// minified, production) with everything in it — the library, Redux Toolkit, redux, immer,
+// reselect, react-redux — except React itself, and gzipped at level 9. rtk-rest is what users
+// install: the package packed (`npm pack`, dist/ rebuilt first when src/ is newer) and installed
+// into a scratch project in the temp dir (bench/package.cjs), imported through its exports map and
+// dist/ chunks. Each rtk-rest app is also bundled from src/ (an alias to src/index.ts), the
+// figure the library's own tree shaking is judged by, shown beside it. The same apps are written
 // with RTK Query and Reactive Data Client and measured in the same run:
 //
 //   React app    a resource, the store, react-redux's Provider, useSuspense + useController
@@ -12,18 +16,24 @@
 // entity-change tracking, retries, conditional requests, sharded tables) and, as "rtk-rest lean", with
 // `buildCreateRest(garbageCollection)`: what these apps use, since none is optimistic, polls,
 // streams, refetches on focus, restores a saved slice, matches entity changes, retries, sends
-// conditional requests or holds thousands of entities of a type. Issue 20's targets are for the lean apps ("an app pays for nothing it
-// does not use").
+// conditional requests or holds thousands of entities of a type. The size targets are for the
+// lean apps ("an app pays for nothing it does not use").
 //
 // Data Client's React app is not measured: @data-client/react for React 19 needs @data-client/core
 // 0.12 or later, which the registry mirror here does not have (it has 0.10, what the other rows use).
 //
-//   node bench/size.mjs            table
+//   node bench/size.mjs            table (packs and installs the tarball: a few seconds)
+//   node bench/size.mjs --src      from src/ only, nothing packed (quick, while working on src/)
 //   node bench/size.mjs --json     rows as JSON
-//   node bench/size.mjs --check    also fail (exit 1) when an app is over its ceiling in bench/size-budget.json
+//   node bench/size.mjs --check    also fail (exit 1) when an app from the tarball is over its
+//                                  ceiling in bench/size-budget.json
+//   node bench/size.mjs --tree-shaking
+//                                  also what the schemas-only app from the tarball holds beyond its
+//                                  src/ bundle, and the dist/ statements that keep it; fails (exit 1)
+//                                  while it holds any Redux, endpoint or store code
 //   node bench/size.mjs --hooks    also what each hook of rtk-rest/react adds to the lean store app that only suspends
-//   node bench/size.mjs --layers   also where each app's bytes are: per package and, for rtk-rest,
-//                                  per concern (see CONCERNS) and per source file
+//   node bench/size.mjs --layers   also where each app's bytes are: per package and, for rtk-rest
+//                                  from src/, per concern (see CONCERNS) and per source file
 //   node bench/size.mjs --floor    also the lean no-React app cut down (no GC, an endpoint instead of a
 //                                  resource, the store alone), each also without its messages: how
 //                                  small the store itself is, whatever the app
@@ -33,14 +43,29 @@ import { createRequire } from 'node:module';
 import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 
-const { bundleApp, root } = createRequire(import.meta.url)('./bundle.cjs');
+const require = createRequire(import.meta.url);
+const { bundleApp, root } = require('./bundle.cjs');
+const { installPackage } = require('./package.cjs');
 
 /** React is the one thing left out: every app here ships it alike. */
 const reactOnly = ['react', 'react-dom', 'react/jsx-runtime'];
 
-/** The bundle of `contents`: sizes, and esbuild's record of the bytes each input put in it. */
-async function measure(contents) {
-  const { code, inputs } = await bundleApp(contents, { external: reactOnly });
+const srcOnly = process.argv.includes('--src');
+if (srcOnly && (process.argv.includes('--check') || process.argv.includes('--tree-shaking'))) throw new Error('--check and --tree-shaking measure the tarball: leave out --src');
+const started = Date.now();
+/** The tarball installed in a scratch project (removed on exit), or nothing with --src. */
+const installed = srcOnly ? undefined : installPackage({ build: true });
+process.on('exit', () => installed?.remove());
+/** Where `rtk-rest` comes from in the main figures: the installed tarball, or src/ with --src. */
+const users = installed?.dir;
+const where = srcOnly ? 'from src/' : 'from the tarball';
+
+/**
+ * The bundle of `contents`: sizes, and esbuild's record of the bytes each input put in it.
+ * `from`: the project rtk-rest is installed in, or null for src/ (and this repo's node_modules).
+ */
+async function measure(contents, from = users) {
+  const { code, inputs } = await bundleApp(contents, { external: reactOnly, from });
   return { min: code.length, gzip: gzipSync(code, { level: 9 }).length, inputs, code };
 }
 
@@ -82,24 +107,38 @@ class Post extends Entity { id = 0; title = ''; pk() { return String(this.id); }
 export const app = [Post, normalize, denormalize, denormalizeCached];`],
 ];
 
+/**
+ * Each app measured: `min` and `gzip` as users get it (from the tarball; from src/ with --src).
+ * rtk-rest's rows also carry `src`, the same app bundled from src/, and its esbuild inputs.
+ */
 const rows = [];
 for (const [app, library, what, contents] of apps) {
-  const { code: _code, ...measured } = await measure(contents);
-  rows.push({ app, library, what, ...measured });
+  // RTK Query and Data Client come from this repo's node_modules, whose versions the scratch
+  // project installs too.
+  const ours = library.startsWith('rtk-rest');
+  const { code: _code, ...measured } = await measure(contents, ours ? users : null);
+  const fromSrc = ours && users !== undefined ? await measure(contents, null) : undefined;
+  rows.push({ app, library, what, ...measured, ...(fromSrc && { src: { min: fromSrc.min, gzip: fromSrc.gzip, inputs: fromSrc.inputs } }) });
 }
+/** The rtk-rest rows' src/ bundles' inputs (by source file), whichever the main figures are. */
+const srcInputs = (r) => r.src?.inputs ?? r.inputs;
 
 const kB = (n) => (n / 1024).toFixed(2);
-/** The row issue 20's targets are for: the lean build where there is one. */
+/** The row the size targets are for: the lean build where there is one. */
 const rtkRestRow = (app) => rows.find((r) => r.app === app && r.library === 'rtk-rest lean') ?? rows.find((r) => r.app === app && r.library === 'rtk-rest');
-if (process.argv.includes('--json')) console.log(JSON.stringify(rows.map(({ inputs: _inputs, ...row }) => row)));
-else {
-  console.log('| app | library | imports | min kB | min+gzip kB | rtk-rest (lean) ÷ this |\n|---|---|---|---:|---:|---:|');
+if (process.argv.includes('--json')) console.log(JSON.stringify(rows.map(({ inputs: _inputs, src, ...row }) => ({ ...row, ...(src && { srcMin: src.min, srcGzip: src.gzip }) }))));
+else if (srcOnly) {
+  console.log('From src/ (--src: nothing packed)\n\n| app | library | imports | min kB | min+gzip kB | rtk-rest (lean) ÷ this |\n|---|---|---|---:|---:|---:|');
   for (const r of rows) console.log(`| ${r.app} | ${r.library} | ${r.what} | ${kB(r.min)} | ${kB(r.gzip)} | ${(rtkRestRow(r.app).gzip / r.gzip).toFixed(2)}× |`);
+} else {
+  console.log(`rtk-rest from ${installed.tarball} (${installed.files} files) installed in a scratch project; "from src/": the same app with rtk-rest aliased to src/\n`);
+  console.log('| app | library | imports | min kB | min+gzip kB | from src/, min+gzip kB | rtk-rest (lean) ÷ this |\n|---|---|---|---:|---:|---:|---:|');
+  for (const r of rows) console.log(`| ${r.app} | ${r.library} | ${r.what} | ${kB(r.min)} | ${kB(r.gzip)} | ${r.src ? kB(r.src.gzip) : ''} | ${(rtkRestRow(r.app).gzip / r.gzip).toFixed(2)}× |`);
 }
 
 /**
  * rtk-rest's source files by the concern they serve, for `--layers`: a file not listed is core.
- * Issue 20 asks that every optional concern cost nothing when an app does not use it.
+ * Every optional concern should cost nothing when an app does not use it.
  */
 const CONCERNS = {
   polling: ['src/redux/polling.ts'],
@@ -122,17 +161,19 @@ const packageOf = (file) => (file.startsWith('node_modules/') ? file.split('/').
 if (process.argv.includes('--layers')) {
   // Minified bytes per part; gzip does not split by file, so each part's share of the gzipped
   // total is estimated by its share of the minified bytes.
-  const table = (title, r, by) => {
+  const table = (title, r, by, { inputs, gzip } = r) => {
     const sums = new Map();
-    for (const [file, { bytesInOutput }] of Object.entries(r.inputs)) sums.set(by(file), (sums.get(by(file)) ?? 0) + bytesInOutput);
+    for (const [file, { bytesInOutput }] of Object.entries(inputs)) sums.set(by(file), (sums.get(by(file)) ?? 0) + bytesInOutput);
     const total = [...sums.values()].reduce((a, b) => a + b, 0);
-    console.log(`\n${title} (${r.app}, ${r.library}; ${total} minified bytes, ${kB(r.gzip)} kB gz)\n| part | min bytes | ≈ kB gz |\n|---|---:|---:|`);
-    for (const [part, bytes] of [...sums].sort((a, b) => b[1] - a[1])) if (bytes > 0) console.log(`| ${part} | ${bytes} | ${kB((r.gzip * bytes) / total)} |`);
+    console.log(`\n${title} (${r.app}, ${r.library}; ${total} minified bytes, ${kB(gzip)} kB gz)\n| part | min bytes | ≈ kB gz |\n|---|---:|---:|`);
+    for (const [part, bytes] of [...sums].sort((a, b) => b[1] - a[1])) if (bytes > 0) console.log(`| ${part} | ${bytes} | ${kB((gzip * bytes) / total)} |`);
   };
-  for (const r of rows) table('By package', r, packageOf);
-  for (const r of rows.filter((row) => row.library.startsWith('rtk-rest'))) table('rtk-rest by concern', r, concernOf);
-  const files = Object.entries(rows.find((r) => r.app === 'React app' && r.library === 'rtk-rest').inputs).filter(([file, { bytesInOutput }]) => file.startsWith('src/') && bytesInOutput > 0);
-  console.log('\nrtk-rest in the React app by source file (minified bytes):');
+  for (const r of rows) table(srcOnly ? 'By package, from src/' : 'By package, from the tarball', r, packageOf);
+  // The tarball's dist/ chunks do not say which source file each byte came from: by concern and
+  // by file are the src/ bundles'.
+  for (const r of rows.filter((row) => row.library.startsWith('rtk-rest'))) table('rtk-rest by concern, from src/', r, concernOf, r.src ?? r);
+  const files = Object.entries(srcInputs(rows.find((r) => r.app === 'React app' && r.library === 'rtk-rest'))).filter(([file, { bytesInOutput }]) => file.startsWith('src/') && bytesInOutput > 0);
+  console.log('\nrtk-rest in the React app from src/ by source file (minified bytes):');
   for (const [file, { bytesInOutput }] of files.sort((a, b) => b[1].bytesInOutput - a[1].bytesInOutput)) console.log(`${String(bytesInOutput).padStart(7)}  ${file}`);
 }
 
@@ -144,7 +185,7 @@ if (process.argv.includes('--hooks')) {
   const base = await measure(store);
   const only = await measure(`${store}\nexport { useSuspense } from 'rtk-rest/react';`);
   const hooks = ['useController', 'useDLE', 'useMutation', 'usePaginated', 'useCancelling', 'useDebounce', 'useCache', 'useQuery', 'useFetch', 'useSubscription', 'useLive'];
-  console.log('\n| rtk-rest/react, on top of the lean store app | min kB | min+gzip kB |\n|---|---:|---:|');
+  console.log(`\n| rtk-rest/react ${where}, on top of the lean store app | min kB | min+gzip kB |\n|---|---:|---:|`);
   console.log(`| useSuspense alone (with react-redux) | ${kB(only.min - base.min)} | ${kB(only.gzip - base.gzip)} |`);
   for (const [name, imported] of [...hooks.map((hook) => [hook, hook]), ['all of them', hooks.join(', ')]]) {
     const m = await measure(`${store}\nexport { useSuspense, ${imported} } from 'rtk-rest/react';`);
@@ -179,7 +220,7 @@ if (process.argv.includes('--floor')) {
     ['… the store alone (buildCreateRest()(), configureStore)', `import { buildCreateRest } from 'rtk-rest';\nimport { configureStore } from '@reduxjs/toolkit';\nexport const rest = buildCreateRest()();\n${store}`],
     ['Redux Toolkit alone (configureStore, one reducer)', `import { configureStore } from '@reduxjs/toolkit';\nexport const store = configureStore({ reducer: { a: (state = 0) => state } });`],
   ];
-  console.log('\n| app, cut down | min+gzip kB | without messages, kB |\n|---|---:|---:|');
+  console.log(`\n| app ${where}, cut down | min+gzip kB | without messages, kB |\n|---|---:|---:|`);
   for (const [name, contents] of floors) {
     const { code, gzip } = await measure(contents);
     console.log(`| ${name} | ${kB(gzip)} | ${kB(gzipSync(withoutMessages(Buffer.from(code).toString()), { level: 9 }).length)} |`);
@@ -187,8 +228,9 @@ if (process.argv.includes('--floor')) {
 }
 
 if (process.argv.includes('--check')) {
-  // `target` is issue 20's; `ceiling` is what CI enforces: a ratchet just above the size measured
-  // when it was last lowered, so nothing grows unnoticed.
+  // `target` is the size goal; `ceiling` is what CI enforces on the app built from the tarball,
+  // what users install: a ratchet just above the size measured when it was last lowered, so
+  // nothing grows unnoticed.
   const budget = JSON.parse(readFileSync(join(root, 'bench/size-budget.json'), 'utf8'));
   let over = false;
   for (const [name, { target, ceiling }] of Object.entries(budget.apps)) {
@@ -197,10 +239,41 @@ if (process.argv.includes('--check')) {
     const gz = row.gzip / 1024;
     const status = gz <= target ? 'within target' : gz <= ceiling ? 'over target, under ceiling' : 'OVER CEILING';
     if (gz > ceiling) over = true;
-    console.log(`budget ${name}: ${gz.toFixed(2)} kB gz (target ${target} kB, ceiling ${ceiling} kB): ${status}`);
+    console.log(`budget ${name}: ${gz.toFixed(2)} kB gz from the tarball, ${kB(row.src.gzip)} from src/ (target ${target} kB, ceiling ${ceiling} kB): ${status}`);
   }
   if (over) {
-    console.error('size budget exceeded: an app grew past its ceiling in bench/size-budget.json');
-    process.exit(1);
+    console.error('size budget exceeded: an app built from the tarball grew past its ceiling in bench/size-budget.json');
+    process.exitCode = 1;
   }
+}
+
+/**
+ * `--tree-shaking`: for each rtk-rest app, the source files its tarball bundle holds that its src/
+ * bundle does not, and the dist/ chunk statements with a side effect that keep them (each with
+ * the files it reaches: bench/treeShaking.cjs). The strict check: the schemas-only app holds no
+ * Redux module and no endpoint or store code (src/rest, redux, react, mock). Returns the exit code.
+ */
+async function reportTreeShaking() {
+  const { treeShakingReport } = require('./treeShaking.cjs');
+  let schemasOnly;
+  for (const [app, library, , contents] of apps.filter(([, library]) => library.startsWith('rtk-rest'))) {
+    const report = await treeShakingReport(contents, users, rows.find((r) => r.app === app && r.library === library).src.inputs);
+    if (app === 'schemas only') schemasOnly = report;
+    console.log(`\ntree shaking, ${app}, ${library}: from the tarball it holds ${report.chunks.reduce((n, c) => n + c.extra.length, 0)} source files more than from src/`);
+    for (const { chunk, extra, effects } of report.chunks) {
+      if (extra.length === 0) continue;
+      console.log(`  ${chunk.replace(/^node_modules\/rtk-rest\//, '')}: ${extra.join(', ')}`);
+      for (const { file, effect, reaches } of effects.filter((e) => e.reaches.length > 0)) console.log(`    kept by ${file}: ${effect}\n      reaches ${reaches.join(', ')}`);
+    }
+  }
+  const held = [...schemasOnly.redux, ...schemasOnly.endpointOrStore];
+  console.log(`\ncheck "schemas-only app from the tarball holds no Redux, no endpoint and no store code": ${held.length === 0 ? 'ok' : `FAILED, it holds ${held.join(', ')}`}`);
+  return held.length === 0 ? 0 : 1;
+}
+
+if (process.argv.includes('--tree-shaking')) process.exitCode = (await reportTreeShaking()) || process.exitCode;
+
+if (!process.argv.includes('--json')) {
+  const steps = Object.entries(installed?.times ?? {}).map(([step, ms]) => `${step} ${(ms / 1000).toFixed(1)} s`);
+  console.log(`\nmeasured in ${((Date.now() - started) / 1000).toFixed(1)} s${steps.length ? ` (${steps.join(', ')})` : ''}`);
 }

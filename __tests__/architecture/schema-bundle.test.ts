@@ -1,5 +1,8 @@
 import { gzipSync } from 'node:zlib';
+import { runInNewContext } from 'node:vm';
 import { bundleApp } from '../../bench/bundle.cjs';
+import { buildPackage } from '../../bench/package.cjs';
+import { statementsOf, treeShakingReport } from '../../bench/treeShaking.cjs';
 
 // Issue 20: an app that only normalizes and reads (Entity, normalize, denormalize, MemoCache)
 // ships the schema engine alone. Measured as the whole app ships: esbuild, minified, ESM,
@@ -66,5 +69,85 @@ describe('issue 20: the schema engine gives how-to-fix advice in development onl
 
   it('the errors themselves stay in production', () => {
     for (const text of ['missing primary key', 'expected an array for', 'nested too deeply', 'not a schema', 'is not queryable']) expect({ text, production: production.includes(text) }).toEqual({ text, production: true });
+  });
+});
+
+describe('a schemas-only app bundled from the built package (its exports map and dist/ chunks, as users install it)', () => {
+  // The package's JavaScript built into a temp project (bench/package.cjs): what `npm run build`
+  // emits, without writing dist/ into the repo. `node bench/size.mjs --tree-shaking` runs the
+  // strict check on the packed tarball (no endpoint or store code in this app): the dist/ chunks
+  // do not pass it yet, and the report below says which of their statements keep that code.
+  let pkg: ReturnType<typeof buildPackage>;
+  let fromDist: Awaited<ReturnType<typeof bundleApp>>;
+  let report: Awaited<ReturnType<typeof treeShakingReport>>;
+  beforeAll(async () => {
+    pkg = buildPackage();
+    fromDist = await bundleApp(app, { external: ['react', 'react-dom'], from: pkg.dir });
+    report = await treeShakingReport(app, pkg.dir, (await bundleApp(app, { external: ['react', 'react-dom'] })).inputs);
+  }, 120_000);
+  afterAll(() => pkg?.remove());
+
+  it('takes rtk-rest from the package dist/, not from src/', () => {
+    const inputs = Object.keys(fromDist.inputs).filter((file) => file !== '<stdin>');
+    expect(inputs.filter((file) => !file.startsWith('node_modules/rtk-rest/dist/'))).toEqual([]);
+    expect(inputs).toContain('node_modules/rtk-rest/dist/index.mjs');
+  });
+
+  it('runs where no process exists, as in a browser, and reads back Post instances', async () => {
+    const { text } = await bundleApp(
+      `import { Entity, normalize, denormalize, MemoCache } from 'rtk-rest';
+class Post extends Entity { id = 0; title = ''; pk() { return String(this.id); } static key = 'Post'; }
+const { result, entities } = normalize(Post, { id: 1, title: 'packed' });
+const read = new MemoCache().denormalize(Post, result, entities).data;
+globalThis.read = { post: read instanceof Post, title: read.title, same: denormalize(Post, result, entities).title };`,
+      { external: [], from: pkg.dir },
+    );
+    expect(runInNewContext(`${text};globalThis.read`, {})).toEqual({ post: true, title: 'packed', same: 'packed' });
+  }, 60_000);
+
+  it('holds no Redux Toolkit, redux, reselect, immer or redux-thunk module', () => {
+    const redux = Object.keys(fromDist.inputs).filter((file) => /node_modules\/(@reduxjs|redux|reselect|immer|redux-thunk)\//.test(file));
+    expect({ bundled: redux, reported: report.redux }).toEqual({ bundled: [], reported: [] });
+  });
+
+  it('the report traces the dist/ bytes back to source files: the schema engine the app uses is among them', () => {
+    const held = report.chunks.flatMap((chunk) => chunk.held);
+    expect(held).toEqual(expect.arrayContaining(['src/schema/Entity.ts', 'src/schema/entityNode.ts', 'src/schema/normalize.ts', 'src/schema/denormalize.ts', 'src/schema/MemoCache.ts']));
+  });
+
+  it('every source file it holds beyond its src/ bundle is kept by a dist/ statement with a side effect that the report names', () => {
+    for (const { chunk, extra, effects, keptByEffects } of report.chunks) {
+      const reached = new Set(effects.flatMap((effect) => effect.reaches));
+      expect({ chunk, unexplained: extra.filter((file) => !reached.has(file) || !keptByEffects.includes(file)) }).toEqual({ chunk, unexplained: [] });
+    }
+  });
+});
+
+describe('the tree-shaking report reads a dist/ chunk statement by statement', () => {
+  const chunk = `import { x } from './other.mjs';
+// src/a.ts
+var A = /* @__PURE__ */ new Set();
+function f(collect) { return collect(A); }
+// src/b.ts
+var B = class {};
+Object.defineProperty(B.prototype, 'read', { value: f });
+var collect = (A2) => A2;
+`;
+
+  it('traces each statement to the source file of the comment before it, with the names it declares', () => {
+    expect(statementsOf(chunk).map(({ file, names }) => ({ file, names }))).toEqual([
+      { file: 'src/a.ts', names: ['A'] },
+      { file: 'src/a.ts', names: ['f'] },
+      { file: 'src/b.ts', names: ['B'] },
+      { file: 'src/b.ts', names: [] },
+      { file: 'src/b.ts', names: ['collect'] },
+    ]);
+  });
+
+  it('flags the statements a bundler must keep (a call without a pure annotation), and what each uses', () => {
+    const statements = statementsOf(chunk);
+    expect(statements.map((s) => s.effect)).toEqual([undefined, undefined, undefined, "Object.defineProperty(B.prototype, 'read', { value: f });", undefined]);
+    // A parameter named like a top-level declaration is not a use of it.
+    expect(statements.map((s) => [...s.refs].sort())).toEqual([[], ['A'], [], ['B', 'f'], []]);
   });
 });
