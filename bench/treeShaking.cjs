@@ -133,15 +133,16 @@ async function bundleReadable(contents, from, effects = []) {
 /**
  * The source files of `statements` with a name that `names` (a bundle's top-level names) holds.
  * esbuild renames a name that two modules declare by appending a number (`noop`, `noop2`), so a
- * name whose stem (without trailing digits) `names` or `statements` declare more than once could
- * be another module's and is not counted: a file known by such names alone is missed, none is
- * counted that is not there.
+ * name whose stem (without trailing digits) the bundle, or the package's files (`all`: the
+ * statements of each dist/ file it bundles), declare more than once could be another module's and
+ * is not counted: a file known by such names alone is missed, none is counted that is not there.
  */
-function filesNamed(statements, names) {
-  const stems = new Map();
-  for (const name of [...names, ...statements.flatMap((s) => s.names)]) stems.set(name.replace(/\d+$/, ''), (stems.get(name.replace(/\d+$/, '')) ?? 0) + 1);
-  // A name of the chunk that the bundle kept is counted twice: once in each list.
-  const unique = (name) => names.has(name) && stems.get(name.replace(/\d+$/, '')) === 2;
+function filesNamed(statements, names, all = [statements]) {
+  const stem = (name) => name.replace(/\d+$/, '');
+  const count = (list) => list.reduce((counts, name) => counts.set(stem(name), (counts.get(stem(name)) ?? 0) + 1), new Map());
+  const inBundle = count([...names]);
+  const inPackage = count(all.flat().flatMap((s) => s.names));
+  const unique = (name) => names.has(name) && inBundle.get(stem(name)) === 1 && inPackage.get(stem(name)) === 1;
   return [...new Set(statements.filter((s) => s.names.some(unique)).map((s) => s.file))].filter((f) => f !== HELPERS).sort();
 }
 
@@ -149,6 +150,30 @@ function filesNamed(statements, names) {
 const isRedux = (input) => /node_modules\/(@reduxjs\/toolkit|redux|reselect|immer|redux-thunk)\//.test(input);
 /** Endpoint and store code: rtk-rest's layers above the schema engine. */
 const isEndpointOrStore = (file) => /^src\/(rest|redux|react|mock)\//.test(file);
+
+const parsed = new Map();
+/** `statementsOf` the file at `path`, read once (a built package's files do not change). */
+function statementsAt(path) {
+  if (!parsed.has(path)) parsed.set(path, statementsOf(readFileSync(path, 'utf8')));
+  return parsed.get(path);
+}
+
+/**
+ * The dist/ files that the app `contents` bundled from the package installed in `from` takes
+ * bytes from, each with its statements and the source files whose code the bundle holds (`held`).
+ */
+async function distFilesHeld(contents, from) {
+  const { text, inputs } = await bundleReadable(contents, from);
+  const names = topLevelNames(text);
+  const dist = Object.entries(inputs)
+    .filter(([input, { bytesInOutput }]) => /node_modules\/rtk-rest\/dist\/.*\.mjs$/.test(input) && bytesInOutput > 0)
+    .map(([input, { bytesInOutput }]) => ({ input, path: join(from, input), bytes: bytesInOutput, statements: statementsAt(join(from, input)) }));
+  const all = dist.map((d) => d.statements);
+  return { dist: dist.map((d) => ({ ...d, held: filesNamed(d.statements, names, all) })), inputs };
+}
+
+/** The source files whose code the app `contents` holds, bundled from the package installed in `from`. */
+const sourceFilesHeld = async (contents, from) => [...new Set((await distFilesHeld(contents, from)).dist.flatMap((d) => d.held))].sort();
 
 /**
  * What the app `contents` holds when bundled from the package installed in `from`, against the
@@ -161,17 +186,13 @@ const isEndpointOrStore = (file) => /^src\/(rest|redux|react|mock)\//.test(file)
  * - `redux`: Redux modules it bundles; `endpointOrStore`: extra files of src/rest, redux, react, mock.
  */
 async function treeShakingReport(contents, from, srcInputs) {
-  const { text, inputs } = await bundleReadable(contents, from);
-  const names = topLevelNames(text);
   const fromSrc = new Set(Object.entries(srcInputs).filter(([f, i]) => f.startsWith('src/') && i.bytesInOutput > 0).map(([f]) => f));
+  const { dist, inputs } = await distFilesHeld(contents, from);
+  const all = dist.map((d) => d.statements);
   const chunks = [];
-  for (const [input, { bytesInOutput }] of Object.entries(inputs)) {
-    if (!/node_modules\/rtk-rest\/dist\/.*\.mjs$/.test(input) || bytesInOutput === 0) continue;
-    const path = join(from, input);
-    const statements = statementsOf(readFileSync(path, 'utf8'));
-    const held = filesNamed(statements, names);
+  for (const { input, path, bytes: bytesInOutput, statements, held } of dist) {
     // What the chunk's side effects keep when it is imported for them alone.
-    const keptByEffects = filesNamed(statements, topLevelNames((await bundleReadable(`import ${JSON.stringify(path)};`, from, [path])).text));
+    const keptByEffects = filesNamed(statements, topLevelNames((await bundleReadable(`import ${JSON.stringify(path)};`, from, [path])).text), all);
     const effects = statements.filter((s) => s.effect !== undefined).map((s) => ({ file: s.file, effect: s.effect, reaches: reachedFiles(statements, s).filter((f) => !fromSrc.has(f)) }));
     chunks.push({ chunk: input, bytes: bytesInOutput, held, extra: held.filter((f) => !fromSrc.has(f)), effects, keptByEffects });
   }
@@ -179,4 +200,4 @@ async function treeShakingReport(contents, from, srcInputs) {
   return { chunks, redux, endpointOrStore: [...new Set(chunks.flatMap((c) => c.extra.filter(isEndpointOrStore)))].sort() };
 }
 
-module.exports = { statementsOf, treeShakingReport, isEndpointOrStore };
+module.exports = { statementsOf, sourceFilesHeld, treeShakingReport, isEndpointOrStore };

@@ -20,3 +20,4 @@ export declare function treeShakingReport(
   srcInputs: Record<string, { bytesInOutput: number }>,
 ): Promise<{ chunks: ChunkReport[]; redux: string[]; endpointOrStore: string[] }>;
 export declare function isEndpointOrStore(file: string): boolean;
+export declare function sourceFilesHeld(contents: string, from: string): Promise<string[]>;

@@ -1,4 +1,6 @@
 import { bundleApp } from '../../bench/bundle.cjs';
+import { buildPackage } from '../../bench/package.cjs';
+import { sourceFilesHeld } from '../../bench/treeShaking.cjs';
 import { runInNewContext } from 'node:vm';
 
 // SPEC 0.3: development is `process.env.NODE_ENV !== 'production'`, tested where the dev-only code
@@ -146,23 +148,25 @@ describe('issue 18.3, 18.4: rtk-rest/react tree-shakes usePaginated and useCance
   }, 60_000);
 });
 
+/** The files of each optional feature of the store (bench/size.mjs's CONCERNS say the same). */
+const features = {
+  // The view and the reducer's layer step too: a store without layers reads its base as it is.
+  optimisticUpdates: ['src/redux/optimistic.ts', 'src/redux/view.ts'],
+  polling: ['src/redux/polling.ts'],
+  streams: ['src/redux/streams.ts'],
+  // The sweep's reducer too: nothing but the feature dispatches a gc action.
+  garbageCollection: ['src/redux/gc.ts', 'src/redux/sweep.ts'],
+  refetchOnEvents: ['src/redux/refetchOnEvents.ts'],
+  persistence: ['src/redux/rehydrate.ts'],
+  entityChanges: ['src/redux/changeTracking.ts'],
+  retries: ['src/redux/retries.ts', 'src/rest/retry.ts'],
+  conditionalRequests: ['src/redux/conditional.ts', 'src/rest/conditional.ts'],
+  shardedTables: ['src/redux/shardedTables.ts'],
+};
+
 describe('issue 20: each optional feature of the store costs nothing when unused', () => {
   // The files of each feature (bench/size.mjs's CONCERNS say the same): bundled only when the app
   // uses `createRest` or passes the feature to `buildCreateRest`.
-  const features = {
-    // The view and the reducer's layer step too: a store without layers reads its base as it is.
-    optimisticUpdates: ['src/redux/optimistic.ts', 'src/redux/view.ts'],
-    polling: ['src/redux/polling.ts'],
-    streams: ['src/redux/streams.ts'],
-    // The sweep's reducer too: nothing but the feature dispatches a gc action.
-    garbageCollection: ['src/redux/gc.ts', 'src/redux/sweep.ts'],
-    refetchOnEvents: ['src/redux/refetchOnEvents.ts'],
-    persistence: ['src/redux/rehydrate.ts'],
-    entityChanges: ['src/redux/changeTracking.ts'],
-    retries: ['src/redux/retries.ts', 'src/rest/retry.ts'],
-    conditionalRequests: ['src/redux/conditional.ts', 'src/rest/conditional.ts'],
-    shardedTables: ['src/redux/shardedTables.ts'],
-  };
   const app = (create: string, imports: string) => `import { Entity, createResource, ${imports} } from 'rtk-rest';
 class Post extends Entity { id = 0; pk() { return String(this.id); } static key = 'Post'; }
 export const PostResource = createResource({ path: '/posts/:id', schema: Post });
@@ -365,4 +369,36 @@ export const rest = ${create}();`;
   it('issue 20 (rest): path and search values share one encoder and its lone-surrogate error', () => {
     expect(count(lean, 'is not well-formed Unicode')).toBe(1);
   });
+});
+
+describe('the built package (dist/, through its exports map) keeps what the src/ bundles above check', () => {
+  // Users bundle dist/, not src/: tsup joins the modules into shared chunks, where a bundler can
+  // drop only top-level statements, not whole modules. The package's JavaScript is built into a
+  // temp project (bench/package.cjs), as `npm run build` emits it.
+  let pkg: ReturnType<typeof buildPackage>;
+  beforeAll(() => {
+    pkg = buildPackage();
+  }, 120_000);
+  afterAll(() => pkg?.remove());
+
+  const fromPackage = async (nodeEnv: string, contents = "export * from 'rtk-rest';") => (await bundleApp(contents, { nodeEnv, from: pkg.dir })).text;
+
+  it('a production bundle of every export has none of the development-only messages, a development bundle has them all', async () => {
+    const [production, development] = await Promise.all([fromPackage('production'), fromPackage('development')]);
+    expect(devOnly.filter((text) => production.includes(text))).toEqual([]);
+    expect(devOnly.filter((text) => !development.includes(text))).toEqual([]);
+    expect(allBuilds.filter((text) => !production.includes(text))).toEqual([]);
+    expect(/process\.env/.test(production)).toBe(false);
+  }, 60_000);
+
+  const app = (create: string, imports: string) => `import { Entity, createResource, ${imports} } from 'rtk-rest';
+class Post extends Entity { id = 0; pk() { return String(this.id); } static key = 'Post'; }
+export const PostResource = createResource({ path: '/posts/:id', schema: Post });
+export const rest = ${create}();`;
+
+  it('an app built without the optional features holds none of their files; createRest holds every one', async () => {
+    const all = Object.values(features).flat();
+    const [lean, full] = await Promise.all([sourceFilesHeld(app('buildCreateRest', 'buildCreateRest'), pkg.dir), sourceFilesHeld(app('createRest', 'createRest'), pkg.dir)]);
+    expect({ lean: all.filter((file) => lean.includes(file)), full: all.filter((file) => !full.includes(file)) }).toEqual({ lean: [], full: [] });
+  }, 60_000);
 });
