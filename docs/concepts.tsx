@@ -29,6 +29,19 @@ export class Post extends Entity {
 }
 // #endregion entities
 
+// #region summaries
+export class Article extends Entity {
+  slug = '';
+  title = '';
+  body = '';
+  pk() {
+    return this.slug;
+  }
+  static override key = 'Article';
+  static override detailFields = ['body']; // GET /articles leaves it out, GET /articles/:slug sends it
+}
+// #endregion summaries
+
 // #region schemas
 // A list, stored once per set of arguments; push and unshift add to it.
 export const PostList = new schema.Collection([Post]);

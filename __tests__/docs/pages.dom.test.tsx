@@ -86,6 +86,18 @@ describe('concepts', () => {
     </Provider>
   );
 
+  it('the summaries snippet: an Article from a list answers no detail read; the detail fetched, the list shows its body', async () => {
+    const getArticles = new RestEndpoint({ urlPrefix: A, path: '/articles', schema: [concepts.Article] });
+    const getArticle = new RestEndpoint({ urlPrefix: A, path: '/articles/:slug', schema: concepts.Article });
+    const net = stubFetch((url) => json(url.endsWith('/articles') ? [{ slug: 'a', title: 'A' }] : { slug: 'a', title: 'A', body: 'text' }));
+    await store.dispatch(rest.fetch(getArticles));
+    expect(rest.selectData(store.getState(), getArticles)?.[0]).toMatchObject({ title: 'A', body: '' });
+    expect(rest.selectResponse(store.getState(), getArticle, { slug: 'a' }).expiryStatus).toBe('invalid');
+    expect((await store.dispatch(rest.fetchIfStale(getArticle, { slug: 'a' })))?.body).toBe('text');
+    expect(rest.selectData(store.getState(), getArticles)?.[0]?.body).toBe('text');
+    expect(net.calls().map(({ url }) => url)).toEqual([`${A}/articles`, `${A}/articles/a`]);
+  });
+
   it('the endpoint snippet: url and key', () => {
     expect(concepts.getPost.url({ group: 'react', id: 5, fields: 'title' })).toBe(`${A}/react/posts/5?fields=title`);
     expect(concepts.getPost.key({ group: 'react', id: 5 })).toBe(`GET ${A}/react/posts/5`);

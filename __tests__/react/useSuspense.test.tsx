@@ -4,10 +4,12 @@
  */
 import { act, screen } from '@testing-library/react';
 import { expectTypeOf } from 'expect-type';
-import { NetworkError } from 'rtk-rest';
+import type { ReactNode } from 'react';
+import { Entity, NetworkError, createResource } from 'rtk-rest';
 
 import { useSuspense } from 'rtk-rest/react';
 import {
+  A,
   Async,
   asyncTitle,
   Boundary,
@@ -399,6 +401,104 @@ test('6.35 with no result but the entity found by inference, it is returned with
   expect(heading()).toBe('hi');
   await settle();
   expect(net.count).toBe(1);
+});
+
+describe('an article page opened from a list of summaries (Entity.detailFields)', () => {
+  class Article extends Entity {
+    slug = '';
+    title = '';
+    body = '';
+    pk() {
+      return this.slug;
+    }
+    static override key = 'Article';
+    static override detailFields = ['body'];
+  }
+  const ArticleResource = createResource({ path: '/articles/:slug', urlPrefix: A, schema: Article });
+  const full = { slug: 'a', title: 'A', body: 'the whole text' };
+
+  function ArticleList() {
+    const articles = useSuspense(ArticleResource.getList);
+    return (
+      <ul>
+        {articles.map((article) => (
+          <li key={article.slug}>{article.title}</li>
+        ))}
+      </ul>
+    );
+  }
+  /** The page shows the body; every body it rendered is recorded. */
+  function ArticlePage({ slug, bodies }: { slug: string; bodies: string[] }) {
+    const article = useSuspense(ArticleResource.get, { slug });
+    bodies.push(article.body);
+    return <article>{article.body}</article>;
+  }
+  const app = (page: ReactNode) => (
+    <>
+      <Async>
+        <ArticleList />
+      </Async>
+      {page}
+    </>
+  );
+  const listed = () => screen.queryAllByRole('listitem').map((item) => item.textContent);
+  const shownBody = () => screen.queryByRole('article')?.textContent;
+
+  test('the page suspends and fetches, never shows an empty body, then shows the body; the list keeps its summaries meanwhile', async () => {
+    const { store } = setup({ gc: false });
+    const bodies: string[] = [];
+    const view = renderWith(store, app(null));
+    (await net.nth(1)).reply([
+      { slug: 'a', title: 'A' },
+      { slug: 'b', title: 'B' },
+    ]);
+    await settle();
+    expect(listed()).toEqual(['A', 'B']);
+    rerenderWith(
+      view,
+      store,
+      app(
+        <Async>
+          <ArticlePage slug="a" bodies={bodies} />
+        </Async>,
+      ),
+    );
+    expect(fallbackShown()).toBe(true);
+    expect(listed()).toEqual(['A', 'B']);
+    const request = await net.nth(2);
+    expect(`${request.method} ${request.url}`).toBe(`GET ${A}/articles/a`);
+    request.reply(full);
+    await settle();
+    expect(shownBody()).toBe('the whole text');
+    expect(bodies).not.toContain('');
+    expect(listed()).toEqual(['A', 'B']);
+    expect(net.count).toBe(2);
+  });
+
+  test('a page whose key has a full answer of its own shows it while it is refetched past its expiry, without the fallback', async () => {
+    const { store, rest } = setup({ gc: false });
+    const fetched = store.dispatch(rest.fetch(ArticleResource.get, { slug: 'a' }));
+    (await net.nth(1)).reply(full);
+    await act(async () => {
+      await fetched;
+    });
+    const bodies: string[] = [];
+    const page = () => (
+      <Async>
+        <ArticlePage slug="a" bodies={bodies} />
+      </Async>
+    );
+    const view = renderWith(store, page());
+    expect(shownBody()).toBe('the whole text');
+    jest.setSystemTime(61_001);
+    rerenderWith(view, store, page());
+    expect(fallbackShown()).toBe(false);
+    expect(shownBody()).toBe('the whole text');
+    (await net.nth(2)).reply({ ...full, body: 'edited' });
+    await settle();
+    expect(shownBody()).toBe('edited');
+    expect(bodies).not.toContain('');
+  });
 });
 
 test('7.7 with null it returns undefined and starts nothing', async () => {

@@ -1,4 +1,4 @@
-import { RestEndpoint, schema } from 'rtk-rest';
+import { Entity, RestEndpoint, createResource, schema } from 'rtk-rest';
 import { A, K, Post, PostResource, User, ann, fetchAnswered, flush, net, outcome, p5, p6, post5, rawSlice, react, setup, sliceOf, useTestEnvironment } from './support';
 
 // SPEC 5.7 (the example state, exactly), 5.16–5.17 (request start order for results and meta,
@@ -275,5 +275,115 @@ describe('5.18–5.20 inferred reads', () => {
     await fetchAnswered(store, rest.fetch(PostResource.delete, p5), null, 1100, { status: 204 });
     await flush();
     expect(rest.selectResponse(store.getState(), PostResource.get, p5)).toMatchObject({ data: undefined, expiryStatus: 'invalid' });
+  });
+});
+
+describe('summaries: a list entry without the detail fields answers no detail read', () => {
+  // A RealWorld-like API: the list leaves out `body`, the article's own URL sends it.
+  class Article extends Entity {
+    slug = '';
+    title = '';
+    body = '';
+    pk() {
+      return this.slug;
+    }
+    static override key = 'Article';
+    static override detailFields = ['body'];
+  }
+  const ArticleResource = createResource({ path: '/articles/:slug', urlPrefix: A, schema: Article });
+  const getWrapped = new RestEndpoint({ path: '/wrapped/:slug', urlPrefix: A, schema: { article: Article } });
+  const a = { slug: 'a' };
+  const summaries = [
+    { slug: 'a', title: 'A' },
+    { slug: 'b', title: 'B' },
+  ];
+
+  async function afterSummaries() {
+    const context = setup();
+    await fetchAnswered(context.store, context.rest.fetch(ArticleResource.getList), summaries, 1040);
+    return context;
+  }
+  const titles = (rest: ReturnType<typeof setup>['rest'], state: unknown) =>
+    rest.selectData(state, ArticleResource.getList)?.map((article) => [article.title, article.body]);
+
+  it('fetchIfStale of the detail sends its request and resolves to the full entity; the key reads nothing meanwhile', async () => {
+    const { rest, store } = await afterSummaries();
+    expect(rest.selectResponse(store.getState(), ArticleResource.get, a)).toMatchObject({ data: undefined, expiryStatus: 'invalid', status: 'uninitialized' });
+    const detail = store.dispatch(rest.fetchIfStale(ArticleResource.get, a));
+    const request = await net.nth(2);
+    expect(`${request.method} ${request.url}`).toBe(`GET ${A}/articles/a`);
+    request.reply({ slug: 'a', title: 'A', body: 'the whole text' });
+    expect((await detail)?.body).toBe('the whole text');
+    expect(rest.selectResponse(store.getState(), ArticleResource.get, a)).toMatchObject({ data: { body: 'the whole text' }, expiryStatus: 'valid' });
+  });
+
+  it('the list keeps reading its summaries, valid, before and after the detail arrives, which it then shows too', async () => {
+    const { rest, store } = await afterSummaries();
+    expect(titles(rest, store.getState())).toEqual([['A', ''], ['B', '']]);
+    expect(rest.selectResponse(store.getState(), ArticleResource.getList).expiryStatus).toBe('valid');
+    await fetchAnswered(store, rest.fetchIfStale(ArticleResource.get, a), { slug: 'a', title: 'A', body: 'the whole text' });
+    expect(titles(rest, store.getState())).toEqual([['A', 'the whole text'], ['B', '']]);
+    expect(rest.selectResponse(store.getState(), ArticleResource.getList).expiryStatus).toBe('valid');
+    expect(net.count).toBe(2);
+  });
+
+  it('a later list of summaries keeps the stored body, and an entity once complete keeps answering detail reads', async () => {
+    const { rest, store } = await afterSummaries();
+    // The create's answer is the full article: its detail is known without a request.
+    await fetchAnswered(store, rest.fetch(ArticleResource.getList.push, { title: 'C', body: 'new text' }), { slug: 'c', title: 'C', body: 'new text' });
+    await fetchAnswered(store, rest.fetch(ArticleResource.getList), [...summaries, { slug: 'c', title: 'C renamed' }]);
+    expect(sliceOf(rest, store.getState()).entities.Article.c).toEqual({ slug: 'c', title: 'C renamed', body: 'new text' });
+    const detail = await store.dispatch(rest.fetchIfStale(ArticleResource.get, { slug: 'c' }));
+    expect(detail).toMatchObject({ title: 'C renamed', body: 'new text' });
+    expect(net.count).toBe(3);
+    expect(rest.selectResponse(store.getState(), ArticleResource.get, { slug: 'c' }).expiryStatus).toBe('valid');
+  });
+
+  it('a detail schema that wraps the entity ({ article: Article }) is fetched for a summary too', async () => {
+    const { rest, store } = await afterSummaries();
+    expect(rest.selectResponse(store.getState(), getWrapped, a)).toMatchObject({ data: undefined, expiryStatus: 'invalid' });
+    const value = await fetchAnswered<{ article: Article }>(store, rest.fetchIfStale(getWrapped, a), { article: { slug: 'a', title: 'A', body: 'text' } });
+    expect(value.article.body).toBe('text');
+  });
+
+  it('a union detail endpoint is fetched for a summary too, and answered from the store once the entity is complete', async () => {
+    const getItem = new RestEndpoint({ path: '/items/:type/:slug', urlPrefix: A, schema: new schema.Union({ article: Article }, 'type') });
+    const item = { type: 'article', slug: 'a' };
+    const { rest, store } = await afterSummaries();
+    expect(rest.selectResponse(store.getState(), getItem, item)).toMatchObject({ data: undefined, expiryStatus: 'invalid' });
+    await fetchAnswered(store, rest.fetch(ArticleResource.get, a), { slug: 'a', title: 'A', body: 'text' });
+    expect(rest.selectResponse(store.getState(), getItem, item)).toMatchObject({ data: { body: 'text' }, expiryStatus: 'valid' });
+  });
+
+  it('a summary class sharing the key for the list, with validate on the full class, gives the same without detailFields', async () => {
+    class Summary extends Entity {
+      slug = '';
+      title = '';
+      pk() {
+        return this.slug;
+      }
+      static override key = 'Story';
+    }
+    class Story extends Summary {
+      body = '';
+      static override validate(story: object) {
+        return Object.hasOwn(story, 'body') ? undefined : 'a Story needs its body';
+      }
+    }
+    const getStories = new RestEndpoint({ path: '/stories', urlPrefix: A, schema: new schema.Collection([Summary]) });
+    const getStory = new RestEndpoint({ path: '/stories/:slug', urlPrefix: A, schema: Story });
+    const { rest, store } = setup();
+    await fetchAnswered(store, rest.fetch(getStories), summaries);
+    expect(rest.selectResponse(store.getState(), getStory, a)).toMatchObject({ data: undefined, expiryStatus: 'invalid' });
+    await fetchAnswered(store, rest.fetchIfStale(getStory, a), { slug: 'a', title: 'A', body: 'text' });
+    expect(rest.selectData(store.getState(), getStories)?.map((story) => story.title)).toEqual(['A', 'B']);
+    expect(rest.selectData(store.getState(), getStory, a)?.body).toBe('text');
+  });
+
+  it('queries (selectQuery) and set updaters still read the summary as stored', async () => {
+    const { rest, store } = await afterSummaries();
+    expect(rest.selectQuery(store.getState(), Article, 'a')).toMatchObject({ slug: 'a', title: 'A' });
+    store.dispatch(rest.set(Article, 'a', (article: Article) => ({ ...article, title: 'A!' })));
+    expect(titles(rest, store.getState())).toEqual([['A!', ''], ['B', '']]);
   });
 });

@@ -500,6 +500,38 @@ describe('4.11 validate', () => {
   });
 });
 
+describe('detailFields: summaries are stored and read as any entity', () => {
+  class Article extends Entity {
+    slug = '';
+    title = '';
+    body = '';
+    pk() {
+      return this.slug;
+    }
+    static override key = 'EntArticle';
+    static override detailFields = ['body'];
+  }
+
+  it('a list of summaries normalizes without error, and reads (and queries) with the absent field at its default', () => {
+    const { result, entities } = normalize([Article], [{ slug: 'a', title: 'A' }], [], {}, META);
+    expect(entities['EntArticle']).toEqual({ a: { slug: 'a', title: 'A' } });
+    expect(denormalize([Article], result, entities)).toEqual([Article.fromJS({ slug: 'a', title: 'A' })]);
+    expect(new MemoCache().query(Article, ['a'], { entities }).data).toMatchObject({ slug: 'a', body: '' });
+  });
+
+  it('a detailFields that is not an array of field names fails on first use, naming the class and the fix', () => {
+    class Wrong extends Entity {
+      id = 0;
+      pk() {
+        return `${this.id}`;
+      }
+      static override key = 'EntWrong';
+      static override detailFields = 'body' as unknown as string[];
+    }
+    expect(() => normalize(Wrong, { id: 1 })).toThrow("[rtk-rest] EntWrong.detailFields must be an array of field names, got \"body\". Write static detailFields = ['body'].");
+  });
+});
+
 describe('4.21 reading entities', () => {
   const entities = {
     EntUser: { '1': { id: 1, username: 'ann', createdAt: '2024-01-01T00:00:00.000Z' }, '2': null },

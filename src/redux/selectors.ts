@@ -1,4 +1,4 @@
-import { isInferable, querySlot, toNode } from '../schema';
+import { isInferable, querySlot, selectsSummary, toNode } from '../schema';
 import type { EntityReader, MemoResult, SchemaNode } from '../schema';
 import { pageRequestOf } from '../rest';
 import type { PageRequest, RestEndpoint } from '../rest';
@@ -125,7 +125,8 @@ export function buildSelectors(ctx: RestContext) {
   function query(slice: RestState, node: SchemaNode, args: readonly unknown[], key?: string): MemoResult | undefined {
     const reader: EntityReader = ctx.reader(slice);
     const result = node.queryKey(args, { reader });
-    if (result === undefined) return undefined;
+    // With a key, the query stands in for a detail read: a summary does not answer it (see docs/concepts.md#summaries-lists-that-leave-fields-out).
+    if (result === undefined || (key !== undefined && selectsSummary(node, result, reader))) return undefined;
     const at = querySlot(result);
     const answer =
       key === undefined ? ctx.memo.read(node, result, reader, entitiesToken(slice.entities), args, undefined, at) : readAs(key, node, result, slice, reader, args, at);

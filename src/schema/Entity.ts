@@ -34,6 +34,24 @@ export abstract class Entity {
   /** Top-level fields kept in `indexes[key][field][value] = pk` for lookups (see docs/concepts.md#entities). */
   static indexes?: readonly string[];
 
+  /**
+   * Fields that only a detail answer carries, when lists send summaries without them (see
+   * docs/concepts.md#summaries-lists-that-leave-fields-out). A stored entity lacking one of them
+   * is a summary: lists and queries read it as usual (absent fields keep their defaults), but a
+   * detail read of a key without a result of its own (`get`, `fetchIfStale`, `useSuspense`) is
+   * not answered from it and fetches. A field counts as present once any answer brought it, so
+   * later summaries, merged over the stored entity, never make it a summary again.
+   * @default undefined (no entity is a summary)
+   * @example
+   * class Article extends Entity {
+   *   slug = ''; title = ''; body = '';
+   *   pk() { return this.slug; }
+   *   static key = 'Article';
+   *   static detailFields = ['body']; // GET /articles leaves out body; GET /articles/:slug sends it
+   * }
+   */
+  declare static detailFields?: readonly string[];
+
   /** Builds an instance: class-field defaults, then the own enumerable properties of `props`. */
   static fromJS<T extends typeof Entity>(
     this: T,

@@ -65,6 +65,7 @@ export class EntityNode implements SchemaNode, CellReader {
     this.key = key;
     this.pkFn = cls.prototype.pk;
     this.indexes = cls.indexes ?? [];
+    if (process.env.NODE_ENV !== 'production') checkDetailFields(key, cls.detailFields);
     this.defaultProcess = cls.process === Entity.process;
     this.defaultValidate = cls.validate === Entity.validate;
     this.defaultMerging =
@@ -278,3 +279,10 @@ export class EntityNode implements SchemaNode, CellReader {
 }
 
 provideEntityNode(entityNode);
+
+/** A misspelt `static detailFields` (a string, not an array) would silently mark nothing. */
+function checkDetailFields(key: string, fields: unknown): void {
+  if (fields !== undefined && (!Array.isArray(fields) || !fields.every((field) => typeof field === 'string'))) {
+    throw new Error(`[rtk-rest] ${key}.detailFields must be an array of field names, got ${preview(fields)}. Write static detailFields = ['body'].`);
+  }
+}

@@ -7,6 +7,7 @@ export { MemoCache, MemoResult, querySlot } from './MemoCache';
 export { StoreMemoCache } from './StoreMemoCache';
 export { isCollection, isInvalidate, isUnion, NormalizeError } from './node';
 export { isInferable } from './inferable';
+export { selectsSummary } from './summaries';
 export { NormalizeContext } from './normalizeContext';
 export { DenormalizeContext, TABLE, entryHolds } from './denormalizeContext';
 export type { SchemaNode, QueryContext } from './node';
