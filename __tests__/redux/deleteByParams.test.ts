@@ -1,9 +1,9 @@
 /**
  * Issue 16.5: a delete whose URL does not carry the pk (`/repos/:owner/:repo/labels/:name`, a
- * Label keyed by `id`) answered 204. The store finds the entity from the URL parameters through
- * the entity's indexes, then by a stored entity whose fields equal every URL parameter; when
- * nothing matches, the delete still resolves, the lists holding that type are expired, and one
- * dev warning says what to add.
+ * Label keyed by `id`) answered 204. The store removes the one stored entity whose fields agree
+ * with every URL parameter; when none does, or several do, or the entity does not hold a
+ * parameter (a label stored without its repository), the delete still resolves, removes nothing,
+ * the lists holding that type are expired, and one dev warning says why and what to change.
  */
 import { createResource, Entity } from 'rtk-rest';
 import { fetchAnswered, net, nonJsonActionPath, outcome, setup, sliceOf, useTestEnvironment, watchConsole } from './support';
@@ -54,6 +54,32 @@ class RepoLabel extends Entity {
 }
 const RepoLabelResource = createResource({ path: '/repos/:owner/:repo/labels/:name', schema: RepoLabel, urlPrefix: GH });
 
+/** GitHub's label with its repository copied in from the URL parameters, and found by name (names repeat across repositories). */
+class ScopedLabel extends Entity {
+  id = 0;
+  owner = '';
+  repo = '';
+  name = '';
+  color = '';
+  pk() {
+    return this.id;
+  }
+  static override key = 'ScopedLabel';
+  static override indexes = ['name'];
+  static override process(input: any, _parent: unknown, _key: string | undefined, args: readonly unknown[]) {
+    const { owner, repo } = args[0] as { owner: string; repo: string };
+    return { ...input, owner, repo };
+  }
+}
+const ScopedLabelResource = createResource({ path: '/repos/:owner/:repo/labels/:name', schema: ScopedLabel, urlPrefix: GH });
+
+const otherRepo = { owner: 'octo', repo: 'other' } as const;
+/** Repo B's labels: its own `bug`, with another id. */
+const otherLabels = [
+  { id: 21, name: 'bug', color: '0f0' },
+  { id: 22, name: 'wontfix', color: 'fff' },
+];
+
 async function deleteAnswered204(store: Store, thunk: any) {
   const promise = outcome(store.dispatch(thunk) as Promise<any>);
   (await net.nth(net.count + (net.requests.at(-1)?.answered === false ? 0 : 1))).respond(new Response(null, { status: 204 }));
@@ -61,18 +87,71 @@ async function deleteAnswered204(store: Store, thunk: any) {
 }
 
 describe('issue 16.5: delete by a URL that does not carry the pk', () => {
-  it('16.5 through the entity indexes: a 204 tombstones the label found by name; it leaves every list', async () => {
-    const { rest, store, actions } = setup();
+  it('two repositories\' bug labels in one store, indexed by name but stored without their repository: deleting repo A\'s removes neither, expires both lists and warns which fields are missing', async () => {
+    const { rest, store } = setup();
+    const { warnings } = watchConsole();
     await fetchAnswered(store, rest.fetch(LabelResource.getList, repo), labels);
+    await fetchAnswered(store, rest.fetch(LabelResource.getList, otherRepo), otherLabels);
+    const before = sliceOf(rest, store.getState()).entities;
     const result = await deleteAnswered204(store, rest.fetch(LabelResource.delete, bugParams));
     expect(result.ok).toBe(true);
-    const deleted = result.ok ? result.value : undefined;
-    expect(deleted).toBeInstanceOf(Label);
-    expect(deleted).toMatchObject({ id: 11, name: 'bug' });
-    expect(sliceOf(rest, store.getState()).entities.Label['11']).toBeNull();
-    expect(rest.selectData(store.getState(), LabelResource.getList, repo)?.map((label: Label) => label.name)).toEqual(['docs']);
-    expect(rest.selectQuery(store.getState(), Label, { name: 'bug' })).toBeUndefined();
+    const after = sliceOf(rest, store.getState());
+    expect(after.entities).toEqual(before);
+    expect(after.entities.Label['21']).toMatchObject({ name: 'bug', color: '0f0' });
+    expect(rest.selectData(store.getState(), LabelResource.getList, otherRepo)?.map((label: Label) => label.id)).toEqual([21, 22]);
+    expect(rest.selectResponse(store.getState(), LabelResource.getList, repo).expiryStatus).toBe('stale');
+    expect(rest.selectResponse(store.getState(), LabelResource.getList, otherRepo).expiryStatus).toBe('stale');
+    expect(warnings).toHaveLength(1);
+    const message = String(warnings[0]![0]);
+    expect(message).toMatch(/^\[rtk-rest\] Label\.delete: DELETE https:\/\/api\.github\.com\/repos\/octo\/hello\/labels\/bug succeeded/);
+    expect(message).toContain('Label has no field owner, repo');
+    expect(message).toContain('store owner and repo on each Label');
+    expect(message).toContain('static indexes (name) are not used for this');
+  });
+
+  it('a label that stores its repository (copied from the URL in process) and is indexed by name: deleting repo A\'s bug removes it, repo B\'s bug stays', async () => {
+    const { rest, store, actions } = setup();
+    const { warnings } = watchConsole();
+    await fetchAnswered(store, rest.fetch(ScopedLabelResource.getList, repo), labels);
+    // Loaded last, so the name index points at repo B's bug.
+    await fetchAnswered(store, rest.fetch(ScopedLabelResource.getList, otherRepo), otherLabels);
+    const result = await deleteAnswered204(store, rest.fetch(ScopedLabelResource.delete, bugParams));
+    expect(result.ok).toBe(true);
+    expect(result.ok ? result.value : undefined).toMatchObject({ id: 11, repo: 'hello', name: 'bug' });
+    const entities = sliceOf(rest, store.getState()).entities.ScopedLabel;
+    expect(entities['11']).toBeNull();
+    expect(entities['21']).toMatchObject({ repo: 'other', name: 'bug' });
+    expect(rest.selectData(store.getState(), ScopedLabelResource.getList, repo)?.map((label: ScopedLabel) => label.name)).toEqual(['docs']);
+    expect(rest.selectData(store.getState(), ScopedLabelResource.getList, otherRepo)?.map((label: ScopedLabel) => label.id)).toEqual([21, 22]);
     expect(actions.map((action) => nonJsonActionPath(action)).filter(Boolean)).toEqual([]);
+    expect(warnings).toEqual([]);
+  });
+
+  it('a URL whose parameters two stored entities agree with names neither: nothing is removed, the lists refetch, the warning says how many agree', async () => {
+    const ByName = createResource({ path: '/labels/:name', schema: RepoLabel, urlPrefix: GH });
+    const { rest, store } = setup();
+    const { warnings } = watchConsole();
+    await fetchAnswered(store, rest.fetch(RepoLabelResource.getList, repo), [
+      { id: 11, ...repo, name: 'bug' },
+      { id: 21, ...otherRepo, name: 'bug' },
+    ]);
+    const before = sliceOf(rest, store.getState()).entities;
+    const result = await deleteAnswered204(store, rest.fetch(ByName.delete, { name: 'bug' }));
+    expect(result.ok).toBe(true);
+    expect(sliceOf(rest, store.getState()).entities).toEqual(before);
+    expect(rest.selectResponse(store.getState(), RepoLabelResource.getList, repo).expiryStatus).toBe('stale');
+    expect(warnings).toHaveLength(1);
+    expect(String(warnings[0]![0])).toContain('2 stored RepoLabel agree with them');
+  });
+
+  it('a URL parameter that disagrees with the only stored candidate removes nothing', async () => {
+    const { rest, store } = setup();
+    const { warnings } = watchConsole();
+    await fetchAnswered(store, rest.fetch(RepoLabelResource.getList, otherRepo), [{ id: 21, ...otherRepo, name: 'bug' }]);
+    const before = sliceOf(rest, store.getState()).entities;
+    expect((await deleteAnswered204(store, rest.fetch(RepoLabelResource.delete, bugParams))).ok).toBe(true);
+    expect(sliceOf(rest, store.getState()).entities).toEqual(before);
+    expect(String(warnings[0]![0])).toContain('no stored RepoLabel agrees with them');
   });
 
   it('16.5 by a stored entity whose fields equal every URL parameter (no indexes)', async () => {
@@ -114,14 +193,15 @@ describe('issue 16.5: delete by a URL that does not carry the pk', () => {
     expect(warnings).toHaveLength(1);
     const message = String(warnings[0]![0]);
     expect(message).toMatch(/^\[rtk-rest\] PlainLabel\.delete/);
-    expect(message).toContain('static indexes = [\'name\']');
-    expect(message).toContain('PlainLabel');
+    expect(message).toContain('PlainLabel has no field owner, repo');
+    expect(message).toContain('store owner and repo on each PlainLabel (copy them from the URL parameters in static process(input, parent, key, args))');
+    expect(message).not.toContain('static indexes');
   });
 
   it('16.5 with optimistic: true the label leaves the list at once, stays gone after the 204, and comes back when the delete fails', async () => {
-    const Optimistic = createResource({ path: '/repos/:owner/:repo/labels/:name', schema: Label, urlPrefix: GH, optimistic: true });
+    const Optimistic = createResource({ path: '/repos/:owner/:repo/labels/:name', schema: ScopedLabel, urlPrefix: GH, optimistic: true });
     const { rest, store } = setup();
-    const names = () => rest.selectData(store.getState(), Optimistic.getList, repo)?.map((label: Label) => label.name);
+    const names = () => rest.selectData(store.getState(), Optimistic.getList, repo)?.map((label: ScopedLabel) => label.name);
     await fetchAnswered(store, rest.fetch(Optimistic.getList, repo), labels);
     const ok = outcome(store.dispatch(rest.fetch(Optimistic.delete, bugParams)));
     expect(names()).toEqual(['docs']);
@@ -130,7 +210,7 @@ describe('issue 16.5: delete by a URL that does not carry the pk', () => {
     expect(names()).toEqual(['docs']);
 
     const { store: other } = setup();
-    const names2 = () => rest.selectData(other.getState(), Optimistic.getList, repo)?.map((label: Label) => label.name);
+    const names2 = () => rest.selectData(other.getState(), Optimistic.getList, repo)?.map((label: ScopedLabel) => label.name);
     await fetchAnswered(other, rest.fetch(Optimistic.getList, repo), labels);
     const failed = outcome(other.dispatch(rest.fetch(Optimistic.delete, bugParams)));
     expect(names2()).toEqual(['docs']);

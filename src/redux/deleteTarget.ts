@@ -10,10 +10,10 @@ import { tableGet, tableKeys } from './tables';
 import type { RestState } from './types';
 
 /**
- * A delete whose answer and URL carry no pk (issue 16.5). An empty answer (204, `null`, `{}`)
- * stands for the URL parameters (see docs/concepts.md#resources), but a URL such as `/repos/:owner/:repo/labels/:name`
- * does not name a Label keyed by `id`. `pk` is the stored entity the parameters lead to, or
- * `undefined` when none does.
+ * A delete whose answer and URL carry no pk. An empty answer (204, `null`, `{}`) stands for the
+ * URL parameters (see docs/concepts.md#resources), but a URL such as
+ * `/repos/:owner/:repo/labels/:name` does not name a Label keyed by `id`. `pk` is the one stored
+ * entity the parameters name, or `undefined` when they name none (or several).
  */
 export interface DeleteTarget {
   readonly entity: typeof Entity;
@@ -22,9 +22,11 @@ export interface DeleteTarget {
 }
 
 /**
- * The entity a delete removes when what it got is its URL parameters without a pk: found through
- * the entity's `indexes` (its first indexed field among the parameters), then as the stored
- * entity whose fields equal every URL parameter.
+ * The entity a delete removes when what it got is its URL parameters without a pk: the one stored
+ * entity whose fields agree with every URL parameter. A parameter the entity does not hold
+ * (`owner`, `repo` of a label stored without them) or two entities that agree mean the URL does
+ * not say which entity it is, and removing one would remove another parent's (`static indexes`
+ * are no help: an index keeps one pk per value, whichever parent it came from).
  * `undefined` for anything else (an answer with a pk, an object answer, another schema), which is
  * normalized as it is.
  */
@@ -36,7 +38,8 @@ export function findDeleteTarget(endpoint: StoreEndpoint, value: unknown, args: 
   const names = Object.keys(params);
   // Only the URL parameters themselves (an empty answer), and only when they hold no pk.
   if (names.length === 0 || !sameFields(value, params, names) || hasPk(entity, value, args)) return undefined;
-  return { entity, params, pk: byIndex(entity, params, reader) ?? byFields(entity.key, params, names, reader) };
+  const named = agreeing(entity.key, params, reader, 2);
+  return { entity, params, pk: named.length === 1 ? named[0] : undefined };
 }
 
 function hasPk(entity: typeof Entity, value: Record<string, unknown>, args: readonly unknown[]): boolean {
@@ -49,19 +52,15 @@ function hasPk(entity: typeof Entity, value: Record<string, unknown>, args: read
   }
 }
 
-/** Through `static indexes`: the lookup `selectQuery(state, Entity, params)` makes (see docs/concepts.md#entities). */
-function byIndex(entity: typeof Entity, params: Record<string, unknown>, reader: EntityReader): string | undefined {
-  const pk = toNode(entity)!.queryKey([params], { reader });
-  return typeof pk === 'string' && isObject(reader.entity(entity.key, pk)) ? pk : undefined;
-}
-
-/** The first stored entity whose fields equal every URL parameter. */
-function byFields(key: string, params: Record<string, unknown>, names: readonly string[], reader: EntityReader): string | undefined {
+/** The pks (at most `limit`) of the stored entities whose fields agree with every URL parameter. */
+function agreeing(key: string, params: Record<string, unknown>, reader: EntityReader, limit: number): string[] {
+  const names = Object.keys(params);
+  const out: string[] = [];
   for (const pk of reader.pks(key)) {
     const stored = reader.entity(key, pk);
-    if (isObject(stored) && names.every((name) => hasOwn(stored, name) && same(stored[name], params[name]))) return pk;
+    if (isObject(stored) && names.every((name) => hasOwn(stored, name) && same(stored[name], params[name])) && out.push(pk) >= limit) break;
   }
-  return undefined;
+  return out;
 }
 
 /**
@@ -82,22 +81,33 @@ export function listsHolding(entity: typeof Entity, slice: RestState, reader: En
   return out;
 }
 
-/** The dev warning of a delete that found nothing to remove (`key` is its request): what happened, and what to add. */
+/** The dev warning of a delete that found nothing to remove (`key` is its request): why the URL named no stored entity, and what to change. */
 export function warnNothingDeleted(endpoint: StoreEndpoint, key: string, target: DeleteTarget, expired: number, reader: EntityReader): void {
   const { entity, params } = target;
   const table = entity.key;
-  const sample = reader.pks(table).map((pk) => reader.entity(table, pk)).find(isObject);
-  // The URL parameters a stored entity holds as fields (else the template's last one) are the ones to index.
-  const fields = sample === undefined ? [] : Object.keys(params).filter((name) => hasOwn(sample, name));
-  const candidates = fields.length > 0 ? fields : Object.keys(params).slice(-1);
-  const unindexed = candidates.filter((name) => !(entity.indexes ?? []).includes(name));
+  const names = Object.keys(params);
+  const stored = reader.pks(table).map((pk) => reader.entity(table, pk)).filter(isObject);
+  // URL parameters no stored entity holds as a field: the URL cannot say which entity it is.
+  const lacking = stored.length === 0 ? [] : names.filter((name) => !stored.some((fields) => hasOwn(fields, name)));
+  const matches = agreeing(table, params, reader, Infinity).length;
+  const indexed = names.filter((name) => (entity.indexes ?? []).includes(name));
+  const why =
+    lacking.length > 0
+      ? `${table} has no field ${lacking.join(', ')}, so the URL does not say which stored ${table} it names`
+      : matches > 1
+        ? `${matches} stored ${table} agree with them, so the URL does not say which one it names`
+        : `no stored ${table} agrees with them (it may never have been loaded)`;
+  const indexNote =
+    indexed.length > 0
+      ? ` static indexes (${indexed.join(', ')}) are not used for this: an index keeps one ${table} per value, whichever parent it came from, so it is safe only for a value unique across every ${table} the store may hold.`
+      : '';
   const advice =
-    unindexed.length > 0
-      ? `add static indexes = [${unindexed.map((name) => `'${name}'`).join(', ')}] to ${table} (the store then finds it by ${unindexed.join(', ')}), or answer the DELETE with the ${table} or its pk`
-      : `answer the DELETE with the ${table} or its pk (no stored ${table} matches: it may never have been loaded)`;
+    lacking.length > 0
+      ? `store ${lacking.join(' and ')} on each ${table} (copy them from the URL parameters in static process(input, parent, key, args)), or answer the DELETE with the ${table} or its pk`
+      : `answer the DELETE with the ${table} or its pk`;
   console.warn(
     `[rtk-rest] ${endpoint.name}: ${key} succeeded, but neither its answer nor its URL parameters ${preview(params)} hold the pk of the ${table}, ` +
-      `and no stored ${table} matches them, so nothing was removed from the store; the ${expired} stored list(s) holding ${table} were expired and refetch. ` +
+      `and ${why}; nothing was removed from the store, and the ${expired} stored list(s) holding ${table} were expired and refetch.${indexNote} ` +
       `To remove it at once, ${advice}.`,
   );
 }

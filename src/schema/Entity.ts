@@ -31,7 +31,11 @@ export abstract class Entity {
    */
   static schema: Record<string, unknown> = {};
 
-  /** Top-level fields kept in `indexes[key][field][value] = pk` for lookups (see docs/concepts.md#entities). */
+  /**
+   * Top-level fields kept in `indexes[key][field][value] = pk` for lookups (see docs/concepts.md#entities).
+   * One pk per value: list only fields unique across every entity of this type the store may
+   * hold (a username, a slug), not ones unique within a parent (a label name per repository).
+   */
   static indexes?: readonly string[];
 
   /**
