@@ -1,16 +1,18 @@
 /**
  * The React recipes of docs/recipes, rendered under react-redux's <Provider> (jsdom): request
- * init that comes from React context through hookifyResource. Their code blocks are checked by
- * recipes.test.ts.
+ * init that comes from React context through hookifyResource, and a mounted component across a
+ * tenant switch. Their code blocks are checked by recipes.test.ts.
  */
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
+import { useSuspense } from 'rtk-rest/react';
 import { json, restoreFetchAfterEach, setup, stubFetch } from './support';
 
 import { PostHooks, PostResource, TokenContext, usePost, useRenamePost } from '../../docs/recipes/token-from-context';
 import { CommentHooks, CsrfContext, useAddComment, useComments } from '../../docs/recipes/request-init-from-react';
+import * as tenantPrefix from '../../docs/recipes/tenant-prefix';
 
 const A = 'https://api.example.com';
 
@@ -186,5 +188,42 @@ describe('request-init-from-react (10.7)', () => {
     expect(seen[1]).toBe(seen[0]);
     expect(seen[2]).not.toBe(seen[1]);
     expect((seen[2] as { requestInit?: RequestInit }).requestInit).toEqual({ credentials: 'same-origin', headers: { 'X-Client': 'web', 'X-CSRF-Token': 'b' } });
+  });
+});
+
+describe('tenant-prefix rendered', () => {
+  const { PostResource, makeStore, switchApiRoot } = tenantPrefix;
+  const ACME = 'https://acme.example.com';
+  const GHE = 'https://ghe.example.com/api/v3';
+
+  it("a mounted useSuspense shows the new root's post 5 after switchApiRoot, and no render after a switch shows the old root's", async () => {
+    stubFetch((url) => json({ id: 5, title: url.startsWith(`${ACME}/`) ? 'acme five' : 'ghe five' }));
+    const store = makeStore();
+    const rendered: string[] = [];
+    function Title() {
+      const post = useSuspense(PostResource.get, { id: 5 });
+      rendered.push(post.title);
+      return <p>{post.title}</p>;
+    }
+    render(
+      <Provider store={store}>
+        <Suspense fallback={<p>loading</p>}>
+          <Title />
+        </Suspense>
+      </Provider>,
+    );
+    await settle();
+    expect(screen.getByText('acme five')).toBeTruthy();
+    for (const [root, title, old] of [
+      [GHE, 'ghe five', 'acme five'],
+      [ACME, 'acme five', 'ghe five'],
+    ] as const) {
+      const before = rendered.length;
+      act(() => void store.dispatch(switchApiRoot(root)));
+      await settle();
+      expect(screen.getByText(title)).toBeTruthy();
+      expect(rendered.slice(before)).toContain(title);
+      expect(rendered.slice(before)).not.toContain(old);
+    }
   });
 });

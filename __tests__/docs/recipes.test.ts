@@ -559,45 +559,94 @@ describe('form-data (10.6)', () => {
 });
 
 describe('tenant-prefix (issue 16.7: urlPrefix as a function)', () => {
-  const { PostResource, setApiRoot } = tenantPrefix;
+  const { PostResource, Post, rest, makeStore, switchApiRoot } = tenantPrefix;
   const ROOTS = ['https://acme.example.com', 'https://ghe.example.com/api/v3', 'http://localhost:8080'];
-  afterEach(() => setApiRoot(ROOTS[0]!));
+  const [ACME, GHE] = ROOTS as [string, string, string];
+  afterEach(() => void makeStore().dispatch(switchApiRoot(ACME)));
 
-  it("issue 16.7: each root's requests, keys and cached data are its own (a host, a path on a host, http with a port)", async () => {
-    const net = stubFetch((url) => json(post(5, url)));
-    const { rest, store } = setup();
+  /** Every root has posts 5 and 6 (ids are per installation); titles name the root that answered. */
+  const perRoot = (url: string) => {
+    const root = ROOTS.find((each) => url.startsWith(`${each}/`))!;
+    return json(url.endsWith('/posts') ? [post(5, `${root} five`), post(6, `${root} six`)] : post(5, `${root} five`));
+  };
+
+  it("issue 16.7: each root's requests and keys are its own (a host, a path on a host, http with a port), and a switch keeps only the new root's", async () => {
+    const net = stubFetch(perRoot);
+    const store = makeStore();
     for (const root of ROOTS) {
-      setApiRoot(root);
+      store.dispatch(switchApiRoot(root));
       await store.dispatch(rest.fetch(PostResource.get, { id: 5 }));
     }
     expect(net.calls().map(({ url }) => url)).toEqual(ROOTS.map((root) => `${root}/posts/5`));
-    expect(rest.selectData(store.getState(), PostResource.get, { id: 5 })?.title).toBe('http://localhost:8080/posts/5');
-    expect(Object.keys(logicalSlice(rest, store.getState()).endpoints).sort()).toEqual(ROOTS.map((root) => `GET ${root}/posts/5`).sort());
+    expect(rest.selectData(store.getState(), PostResource.get, { id: 5 })?.title).toBe('http://localhost:8080 five');
+    expect(Object.keys(logicalSlice(rest, store.getState()).endpoints)).toEqual(['GET http://localhost:8080/posts/5']);
   });
 
-  it.each(ROOTS)('issue 16.7: invalidateAll and expireAll with an endpoint reach the keys of the current root %s, and no other root', async (root) => {
-    stubFetch((url) => json([post(5, url)]));
-    const { rest, store } = setup();
-    for (const each of ROOTS) {
-      setApiRoot(each);
-      await store.dispatch(rest.fetch(PostResource.getList));
-    }
-    setApiRoot(root);
+  it('two roots that both have post 5: root A never reads root B\'s post, before or after switching (key reads, lists and entity reads)', async () => {
+    const net = stubFetch(perRoot);
+    const store = makeStore();
+    const reads = () => ({
+      post: rest.selectData(store.getState(), PostResource.get, { id: 5 })?.title,
+      list: rest.selectData(store.getState(), PostResource.getList)?.map((each) => each.title),
+      entity: rest.selectQuery(store.getState(), Post, '5')?.title,
+    });
+    const nothing = { post: undefined, list: undefined, entity: undefined };
+    const loaded = async (root: string) => {
+      await store.dispatch(rest.fetchIfStale(PostResource.get, { id: 5 }));
+      await store.dispatch(rest.fetchIfStale(PostResource.getList));
+      expect(reads()).toEqual({ post: `${root} five`, list: [`${root} five`, `${root} six`], entity: `${root} five` });
+    };
+    await loaded(ACME);
+    store.dispatch(switchApiRoot(GHE));
+    expect(reads()).toEqual(nothing);
+    await loaded(GHE);
+    store.dispatch(switchApiRoot(ACME));
+    expect(reads()).toEqual(nothing);
+    await loaded(ACME);
+    // Back on the first root, its reads were fetched again from it.
+    expect(net.calls().map(({ url }) => url)).toEqual([`${ACME}/posts/5`, `${ACME}/posts`, `${GHE}/posts/5`, `${GHE}/posts`, `${ACME}/posts/5`, `${ACME}/posts`]);
+  });
+
+  it("a request of the old root still in flight at the switch is dropped (ResetError): its answer never reaches the new root's reads", async () => {
+    const slow = deferred();
+    stubFetch((url) => (url.startsWith(ACME) ? slow.promise : perRoot(url)));
+    const store = makeStore();
+    const pending = store.dispatch(rest.fetch(PostResource.get, { id: 5 }));
+    store.dispatch(switchApiRoot(GHE));
+    expect(await rejectionOf(pending)).toBeInstanceOf(ResetError);
+    slow.resolve(json(post(5, `${ACME} five`)));
+    await nextTurn();
+    expect(rest.selectQuery(store.getState(), Post, '5')).toBeUndefined();
+    expect((await store.dispatch(rest.fetch(PostResource.get, { id: 5 }))).title).toBe(`${GHE} five`);
+    expect(rest.selectQuery(store.getState(), Post, '5')?.title).toBe(`${GHE} five`);
+  });
+
+  it('switching to the root already in use keeps the cache', async () => {
+    const net = stubFetch(perRoot);
+    const store = makeStore();
+    await store.dispatch(rest.fetch(PostResource.get, { id: 5 }));
+    store.dispatch(switchApiRoot(ACME));
+    expect(rest.selectData(store.getState(), PostResource.get, { id: 5 })?.title).toBe(`${ACME} five`);
+    await store.dispatch(rest.fetchIfStale(PostResource.get, { id: 5 }));
+    expect(net.fn).toHaveBeenCalledTimes(1);
+  });
+
+  it.each(ROOTS)('issue 16.7: invalidateAll and expireAll with an endpoint reach the keys of the current root %s, whatever its shape', async (root) => {
+    stubFetch(perRoot);
+    const store = makeStore();
+    store.dispatch(switchApiRoot(root));
+    await store.dispatch(rest.fetch(PostResource.getList));
     store.dispatch(rest.expireAll(PostResource.getList));
     expect(rest.selectResponse(store.getState(), PostResource.getList).expiryStatus).toBe('stale');
     store.dispatch(rest.invalidateAll(PostResource.getList));
     expect(rest.selectResponse(store.getState(), PostResource.getList).expiryStatus).toBe('invalid');
-    for (const other of ROOTS.filter((each) => each !== root)) {
-      setApiRoot(other);
-      expect(rest.selectResponse(store.getState(), PostResource.getList).expiryStatus).toBe('valid');
-    }
   });
 
   it('issue 16.7: mockFetch interceptors match any root through testKey', async () => {
     globalThis.fetch = mockFetch([{ endpoint: PostResource.get, response: post(5, 'from fixture') }]);
-    const { rest, store } = setup();
+    const store = makeStore();
     for (const root of ROOTS) {
-      setApiRoot(root);
+      store.dispatch(switchApiRoot(root));
       expect((await store.dispatch(rest.fetch(PostResource.get, { id: 5 }))).title).toBe('from fixture');
     }
   });

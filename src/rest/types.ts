@@ -310,7 +310,8 @@ export interface RestEndpointOptions extends RequestPolicyOptions {
    * Prepended verbatim to every URL: a string, or a function called whenever a URL or key is made
    * (the API root of the signed-in tenant, say), so `url`, `key` and `testKey` all use the prefix
    * of that moment. Keys made under another prefix are not this endpoint's while it returns a
-   * different one.
+   * different one. Entities are stored per type and pk, not per prefix: when it changes to
+   * another tenant, dispatch `rest.resetEntireStore()` (see docs/recipes/tenant-prefix.md).
    * @default ''
    *
    * @example
