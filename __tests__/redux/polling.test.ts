@@ -1,4 +1,5 @@
-import { A, K, PostResource, flush, net, p5, post5, setup, useTestEnvironment } from './support';
+import { createResource } from 'rtk-rest';
+import { A, K, Post, PostResource, flush, net, p5, post5, setup, useTestEnvironment } from './support';
 
 // Subscriptions and polling (SPEC 6.56–6.61, D22).
 useTestEnvironment();
@@ -257,5 +258,32 @@ describe('6.60 offline and hidden', () => {
     await tick(1000);
     expect(net.count).toBe(2);
     unsubscribe();
+  });
+});
+
+describe('a subscription whose urlPrefix function moved to another root', () => {
+  it("polls no more under its old key: the new root's answer is never stored as the old root's", async () => {
+    let root = 'https://acme.example.com';
+    const Tenant = createResource({ path: '/posts/:id', schema: Post, urlPrefix: () => root });
+    const polled = Tenant.get.extend({ pollFrequency: 1000 });
+    const { rest, store } = setup();
+    net.autoRespond((request) => new Response(JSON.stringify({ ...post5, title: request.url }), { headers: { 'content-type': 'application/json' } }));
+    const oldKey = polled.key({ id: 5 });
+    const unsubscribe = store.dispatch(rest.subscribe(polled, { id: 5 }));
+    await tick(0);
+    expect(net.requests.map((request) => request.url)).toEqual(['https://acme.example.com/posts/5']);
+    // The tenant changes as the recipe does it (root first, then the reset), before the subscriber re-subscribes.
+    root = 'https://globex.example.com';
+    store.dispatch(rest.resetEntireStore());
+    await tick(0);
+    await tick(1000);
+    expect(net.requests.map((request) => request.url)).toEqual(['https://acme.example.com/posts/5']);
+    expect((store.getState() as any).rest.endpoints[oldKey]).toBeUndefined();
+    unsubscribe();
+    // Subscribed again under the new root, it polls the new root.
+    const again = store.dispatch(rest.subscribe(polled, { id: 5 }));
+    await tick(0);
+    expect(net.requests.at(-1)!.url).toBe('https://globex.example.com/posts/5');
+    again();
   });
 });

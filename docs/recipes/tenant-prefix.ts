@@ -33,7 +33,7 @@ type AppDispatch = ReturnType<typeof makeStore>['dispatch'];
 // store.dispatch(switchApiRoot('https://globex.example.com')). The store keeps one table per
 // entity type, keyed by pk: two customers' post 5 would be one stored Post. So a switch
 // empties the store, and requests still in flight for the old root are dropped. The root
-// changes first, so what the reset restarts (polls, streams) already asks the new one.
+// changes first, so nothing the reset restarts (a stream, a poll) asks the old one.
 export const switchApiRoot = (root: string) => (dispatch: AppDispatch) => {
   if (root === apiRoot) return;
   apiRoot = root;

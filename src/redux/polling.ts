@@ -137,6 +137,10 @@ export class Polling implements SubscriptionWatcher {
     const poller = this.poller(this.subscriptions.byKey.get(key));
     if (poller === undefined || this.paused()) return;
     const { endpoint, args } = poller.subscriber;
+    // A key read at call time (a urlPrefix function) that moved on, to another tenant: the request
+    // would go to the new root and store its answer under the old root's key. The subscriber
+    // subscribes again under the new key when it re-renders.
+    if (endpoint.key(...args) !== key) return;
     entry.polledAt = this.hctx.rest.options.now();
     // A poll is a read: it joins a read in flight; its failures are stored soft and reach no caller.
     this.fetcher.fetch(endpoint, args, key, { poll: true }).catch(() => undefined);
