@@ -2,6 +2,7 @@
 import type { CodegenConfig } from './config';
 import { CodegenError, pointerKey, type Warnings } from './errors';
 import { type NameRegistry, pascalCase } from './names';
+import { inferPk } from './inferPk';
 import { follow } from './read';
 import type { Api, JsonSchema } from './types';
 
@@ -102,7 +103,10 @@ export class Components {
     const field = config.pkField ?? 'id';
     const pkSchema = follow(this.api.doc, properties[field]);
     const pkType = pkSchema?.type;
-    return pkSchema && (pkType === 'string' || pkType === 'integer' || pkType === 'number') ? [field] : [];
+    if (pkSchema && (pkType === 'string' || pkType === 'integer' || pkType === 'number')) return [field];
+    const inferred = inferPk(this.api, name, properties);
+    if (inferred) warnings.infer(`${name} pk "${inferred.field}" (${inferred.from})`);
+    return inferred ? [inferred.field] : [];
   }
 }
 

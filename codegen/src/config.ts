@@ -49,6 +49,14 @@ export interface CodegenConfig {
    * @example true
    */
   runtimeUrlPrefix?: boolean;
+  /**
+   * Send the credentials set with `setAuth` with every operation, not only those whose
+   * `security` requires them (or whose description says auth is optional, or whose `security`
+   * has an empty alternative `{}`: those send them when set anyway). For APIs whose answers
+   * depend on who asks while their description declares no security. @default false
+   * @example true
+   */
+  authWhenSet?: boolean;
   /** Appended to an Entity's name to name its resource. @default "Resource" */
   resourceSuffix?: string;
   /** Validate the description against the OpenAPI schema before generating. @default true */
@@ -67,7 +75,7 @@ export type ImportExtension = '' | '.js' | '.ts';
 
 const IMPORT_EXTENSIONS: readonly ImportExtension[] = ['', '.js', '.ts'];
 
-const KEYS: readonly (keyof CodegenConfig)[] = ['include', 'exclude', 'pkField', 'pk', 'baseUrl', 'names', 'resourceSuffix', 'validate', 'runtimeUrlPrefix', 'importExtension'];
+const KEYS: readonly (keyof CodegenConfig)[] = ['include', 'exclude', 'pkField', 'pk', 'baseUrl', 'names', 'resourceSuffix', 'validate', 'runtimeUrlPrefix', 'importExtension', 'authWhenSet'];
 
 /**
  * Types a config for editors (completion, TSDoc, unknown options underlined); returns it as is.
@@ -95,7 +103,7 @@ export function checkConfig(config: unknown, file = 'config'): CodegenConfig {
   for (const key of ['pkField', 'baseUrl', 'resourceSuffix'] as const) {
     if (c[key] !== undefined && typeof c[key] !== 'string') throw new CodegenError(file, `#/${key}`, `"${key}" must be a string`);
   }
-  for (const key of ['validate', 'runtimeUrlPrefix'] as const) {
+  for (const key of ['validate', 'runtimeUrlPrefix', 'authWhenSet'] as const) {
     if (c[key] !== undefined && typeof c[key] !== 'boolean') throw new CodegenError(file, `#/${key}`, `"${key}" must be true or false`);
   }
   if (c.importExtension !== undefined && !(IMPORT_EXTENSIONS as unknown[]).includes(c.importExtension)) {
