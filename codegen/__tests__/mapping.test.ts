@@ -221,6 +221,48 @@ describe('issue 19: errors and warnings', () => {
   });
 });
 
+describe('inline list items, pks from paths, credentials when set', () => {
+  const Tag = { type: 'object', required: ['id'], properties: { id: { type: 'integer' }, name: { type: 'string' }, color: { type: 'string' } } };
+  const Label = { type: 'object', required: ['id'], properties: { id: { type: 'integer' }, name: { type: 'string' }, color: { type: 'string' } } };
+  const list = (items: object) => ({ '/tags': { get: { operationId: 'listTags', responses: { 200: json({ type: 'array', items }) } } } });
+  const inline = { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } };
+
+  it('an inline item with some of an Entity\'s fields, its pk included, is that Entity; a field of another type is not', async () => {
+    const matched = (await run(spec({ Tag }, list(inline)))).files['default.ts']!;
+    expect(matched).toContain('schema: new schema.Collection([Tag])');
+    const otherType = { ...inline, properties: { ...inline.properties, name: { type: 'integer' } } };
+    expect((await run(spec({ Tag }, list(otherType)))).files['default.ts']).not.toContain('Collection');
+  });
+
+  it('two Entities that fit as well are a guess, so neither is taken; x-rtk-rest-entity names the one', async () => {
+    expect((await run(spec({ Tag, Label }, list(inline)))).files['default.ts']).not.toContain('Collection');
+    const named = (await run(spec({ Tag, Label }, list({ ...inline, 'x-rtk-rest-entity': 'Label' })))).files['default.ts']!;
+    expect(named).toContain('schema: new schema.Collection([Label])');
+  });
+
+  it('a pk named by the config or id wins over one inferred from the paths', async () => {
+    const Page = { type: 'object', properties: { slug: { type: 'string' }, path: { type: 'string' } } };
+    const paths = { '/pages/{path}': { get: { responses: { 200: json(ref('Page')) } } } };
+    const inferred = await run(spec({ Page }, paths));
+    expect(inferred.files['models.ts']).toContain('return `${this.path}`;');
+    expect(inferred.warnings.inferred).toEqual(['Page pk "path" (GET /pages/{path})']);
+    // Under a parent (`/sites/{site}/pages/{path}`) a path is unique per site only: not a key for the store.
+    const nested = await run(spec({ Page }, { '/sites/{site}/pages/{path}': { get: { responses: { 200: json(ref('Page')) } } } }));
+    expect(nested.files['models.ts']).not.toContain('extends Entity');
+    expect(nested.warnings.inferred).toEqual([]);
+    const configured = await run(spec({ Page }, paths), { pk: { Page: 'slug' } });
+    expect(configured.files['models.ts']).toContain('return `${this.slug}`;');
+    expect(configured.warnings.inferred).toEqual([]);
+  });
+
+  it('authWhenSet: operations that declare no security send the credentials when they are set', async () => {
+    const doc = { ...spec({}, { '/ping': { get: { operationId: 'ping', responses: { 200: json({ type: 'string' }) } } } }) };
+    doc.components = { ...doc.components, securitySchemes: { token: { type: 'http', scheme: 'bearer' } } } as typeof doc.components;
+    expect((await run(doc)).files['default.ts']).not.toContain('secured');
+    expect((await run(doc, { authWhenSet: true })).files['default.ts']).toContain("...secured(['token'], [])");
+  });
+});
+
 describe('issue 19: every output above compiles', () => {
   it('tsc --strict reports no error', () => {
     expect(dirs.length).toBeGreaterThan(5);

@@ -1,7 +1,7 @@
 /**
- * The primary key of a component that has no `id`: a string field that an item path names
- * (`GET /articles/{slug}` answering an `Article`, or `{ article: Article }`) identifies one
- * entity, so it is the key. What was inferred is reported in the run's summary.
+ * The primary key of a component that has no `id`: a string field that an item path names as
+ * its only parameter (`GET /articles/{slug}` answering an `Article`, or `{ article: Article }`)
+ * identifies one entity, so it is the key. What was inferred is reported in the run's summary.
  */
 import { pointerKey } from './errors';
 import { follow } from './read';
@@ -28,7 +28,9 @@ export function inferPk(api: Api, name: string, properties: JsonSchema): Inferre
   const ref = `${api.refPrefix}${pointerKey(name)}`;
   for (const op of api.operations) {
     const param = /\{([^}]+)\}$/.exec(op.path)?.[1];
-    if (op.method !== 'get' || param === undefined || !answersComponent(api.doc, op.response, ref)) continue;
+    // Only a path whose one parameter it is: under `/repos/{owner}/{repo}/…` a name is unique per
+    // repository, not in the store, so two repositories' entities would share one key.
+    if (op.method !== 'get' || param === undefined || (op.path.match(/\{[^}]+\}/g) ?? []).length !== 1 || !answersComponent(api.doc, op.response, ref)) continue;
     const field = Object.keys(properties).find((f) => [squash(f), squash(name + f)].includes(squash(param)));
     if (field !== undefined && follow(api.doc, properties[field])?.type === 'string') return { field, from: `GET ${op.path}` };
   }

@@ -15,11 +15,14 @@ export interface InlineEntity {
   readonly missing: readonly string[];
 }
 
-const matched = new WeakMap<JsonSchema, InlineEntity | null>();
+/** Matches per description (its components) and inline schema: a schema is looked at by every list and field that holds it. */
+const matches = new WeakMap<Components, WeakMap<JsonSchema, InlineEntity | null>>();
 
 /** The Entity an inline object schema is (possibly partially), when one fits unambiguously. */
 export function inlineEntity(components: Components, schema: JsonSchema): InlineEntity | undefined {
   if (typeof schema.$ref === 'string' || !schema.properties || typeof schema.properties !== 'object') return undefined;
+  let matched = matches.get(components);
+  if (matched === undefined) matches.set(components, (matched = new WeakMap()));
   let found = matched.get(schema);
   if (found === undefined) matched.set(schema, (found = match(components, schema) ?? null));
   return found ?? undefined;

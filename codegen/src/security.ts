@@ -90,7 +90,7 @@ export function emitAuth(schemes: Map<string, Scheme>): string {
   const table = list.map((s) => `${propertyKey(s.name)}: { in: '${s.in}', name: ${JSON.stringify(s.param)}${s.kind === 'apiKey' ? '' : `, prefix: '${s.kind === 'bearer' ? 'Bearer' : 'Basic'}'`} },`);
   const basic = list.some((s) => s.kind === 'basic');
   const query = list.some((s) => s.in === 'query');
-  return `${tsdoc('Credentials for the API\'s security schemes, sent with the operations that require them. Set them with `setAuth`: they are read at every request and never reach the store.')}export interface Auth {
+  return `${tsdoc('Credentials for the API\'s security schemes, sent with the operations that require them, and when set with those whose auth is optional. Set them with `setAuth`: they are read at every request and never reach the store.')}export interface Auth {
 ${list.map(authField).join('\n')}
 }
 
