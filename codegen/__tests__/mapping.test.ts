@@ -234,10 +234,13 @@ describe('inline list items, pks from paths, credentials when set', () => {
     expect((await run(spec({ Tag }, list(otherType)))).files['default.ts']).not.toContain('Collection');
   });
 
-  it('two Entities that fit as well are a guess, so neither is taken; x-rtk-rest-entity names the one', async () => {
+  it('two Entities that fit as well are a guess, so neither is taken; x-rtk-rest-entity or the config\'s inlineEntities names the one', async () => {
     expect((await run(spec({ Tag, Label }, list(inline)))).files['default.ts']).not.toContain('Collection');
     const named = (await run(spec({ Tag, Label }, list({ ...inline, 'x-rtk-rest-entity': 'Label' })))).files['default.ts']!;
     expect(named).toContain('schema: new schema.Collection([Label])');
+    const configured = (await run(spec({ Tag, Label }, list(inline)), { inlineEntities: { listTags: 'Tag' } })).files['default.ts']!;
+    expect(configured).toContain('schema: new schema.Collection([Tag])');
+    await expect(run(spec({ Tag }, list(inline)), { inlineEntities: { listTag: 'Tag' } })).rejects.toThrow('the config at #/inlineEntities/listTag: no operation has the operationId "listTag"');
   });
 
   it('a pk named by the config or id wins over one inferred from the paths', async () => {

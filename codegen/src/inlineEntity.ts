@@ -2,7 +2,8 @@
  * Inline objects that are an Entity: a list's items described inline with a subset of a
  * component's fields (RealWorld's article list leaves out `body`) are that component's
  * entities, so the list becomes a Collection that creates and deletes reach. An inline schema
- * names its Entity with `x-rtk-rest-entity: Article`; otherwise it matches when its fields are
+ * names its Entity with `x-rtk-rest-entity: Article` (or the config's `inlineEntities` for an
+ * operation's items); otherwise it matches when its fields are
  * the component's (types agreeing), its pk included, and it has at least half of them.
  */
 import type { Component, Components } from './components';
@@ -30,7 +31,7 @@ export function inlineEntity(components: Components, schema: JsonSchema): Inline
 
 function match(components: Components, schema: JsonSchema): InlineEntity | undefined {
   const fields = Object.keys(schema.properties);
-  const named = schema['x-rtk-rest-entity'];
+  const named = components.inlineNames.get(schema) ?? schema['x-rtk-rest-entity'];
   if (typeof named === 'string') {
     const component = components.byComponentName(named);
     return component?.kind === 'entity' ? { component, missing: missingOf(component, fields) } : undefined;
