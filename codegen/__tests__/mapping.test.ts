@@ -123,7 +123,9 @@ describe('issue 19: operations', () => {
   it('a CRUD path pair becomes createResource with only the members the description has', async () => {
     const books = (await run(shop)).files['books.ts']!;
     expect(books.replace(/\s+/g, ' ')).toContain("createResource({ urlPrefix, path: '/books/:id', schema: Book, searchParams: {} as { page?: number }, paginationField: 'page', body: {} as NewBook, })");
-    expect(books).toMatch(/export const BookResource = \{[^]*get: bookResourceBase\.get,[^]*getList: bookResourceBase\.getList,[^]*create: bookResourceBase\.getList\.push,[^]*delete: bookResourceBase\.delete,?\s*\};/);
+    // Its list's paging parameter does not filter: a create reaches `{ page: 1 }` lists too.
+    expect(books.replace(/\s+/g, ' ')).toContain("const bookResourceList = bookResourceBase.getList.extend({ schema: new schema.Collection([Book], { nonFilterArgumentKeys: ['page'] }), });");
+    expect(books).toMatch(/export const BookResource = \{[^]*get: bookResourceBase\.get,[^]*getList: bookResourceList,[^]*create: bookResourceList\.push,[^]*delete: bookResourceBase\.delete,?\s*\};/);
     expect(books).not.toMatch(/update:|partialUpdate:/);
     expect(books).toContain('All books');
   });
@@ -131,7 +133,7 @@ describe('issue 19: operations', () => {
   it('other operations become RestEndpoints: renamed path params, wrapped lists with a Collection, cursor pagination, typed plain responses', async () => {
     const { files } = await run(shop);
     expect(files['reviews.ts']).toContain("path: '/books/:bookId/reviews'");
-    expect(files['reviews.ts']).toContain('schema: { items: new schema.Collection([Book]), total: 0 }');
+    expect(files['reviews.ts']).toContain("schema: { items: new schema.Collection([Book], { nonFilterArgumentKeys: ['cursor'] }), total: 0 }");
     expect(files['reviews.ts']).toContain("paginationField: 'cursor'");
     expect(files['reviews.ts']).toContain('export const getBooksBookIdReviews = new RestEndpoint(');
     expect(files['admin.ts']).toContain('export const getStats = new RestEndpoint(');
@@ -216,6 +218,51 @@ describe('issue 19: errors and warnings', () => {
     writeFileSync(file, JSON.stringify(doc));
     expect(await main([file, '--out', join(outDir(), 'warn')], (l) => lines.push(l))).toBe(0);
     expect(lines.at(-1)).toMatch(/wrote 4 files .*2 warnings: 1 × HEAD operation skipped, 1 × security scheme not mapped/);
+  });
+});
+
+describe('inline list items, pks from paths, credentials when set', () => {
+  const Tag = { type: 'object', required: ['id'], properties: { id: { type: 'integer' }, name: { type: 'string' }, color: { type: 'string' } } };
+  const Label = { type: 'object', required: ['id'], properties: { id: { type: 'integer' }, name: { type: 'string' }, color: { type: 'string' } } };
+  const list = (items: object) => ({ '/tags': { get: { operationId: 'listTags', responses: { 200: json({ type: 'array', items }) } } } });
+  const inline = { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } };
+
+  it('an inline item with some of an Entity\'s fields, its pk included, is that Entity; a field of another type is not', async () => {
+    const matched = (await run(spec({ Tag }, list(inline)))).files['default.ts']!;
+    expect(matched).toContain('schema: new schema.Collection([Tag])');
+    const otherType = { ...inline, properties: { ...inline.properties, name: { type: 'integer' } } };
+    expect((await run(spec({ Tag }, list(otherType)))).files['default.ts']).not.toContain('Collection');
+  });
+
+  it('two Entities that fit as well are a guess, so neither is taken; x-rtk-rest-entity or the config\'s inlineEntities names the one', async () => {
+    expect((await run(spec({ Tag, Label }, list(inline)))).files['default.ts']).not.toContain('Collection');
+    const named = (await run(spec({ Tag, Label }, list({ ...inline, 'x-rtk-rest-entity': 'Label' })))).files['default.ts']!;
+    expect(named).toContain('schema: new schema.Collection([Label])');
+    const configured = (await run(spec({ Tag, Label }, list(inline)), { inlineEntities: { listTags: 'Tag' } })).files['default.ts']!;
+    expect(configured).toContain('schema: new schema.Collection([Tag])');
+    await expect(run(spec({ Tag }, list(inline)), { inlineEntities: { listTag: 'Tag' } })).rejects.toThrow('the config at #/inlineEntities/listTag: no operation has the operationId "listTag"');
+  });
+
+  it('a pk named by the config or id wins over one inferred from the paths', async () => {
+    const Page = { type: 'object', properties: { slug: { type: 'string' }, path: { type: 'string' } } };
+    const paths = { '/pages/{path}': { get: { responses: { 200: json(ref('Page')) } } } };
+    const inferred = await run(spec({ Page }, paths));
+    expect(inferred.files['models.ts']).toContain('return `${this.path}`;');
+    expect(inferred.warnings.inferred).toEqual(['Page pk "path" (GET /pages/{path})']);
+    // Under a parent (`/sites/{site}/pages/{path}`) a path is unique per site only: not a key for the store.
+    const nested = await run(spec({ Page }, { '/sites/{site}/pages/{path}': { get: { responses: { 200: json(ref('Page')) } } } }));
+    expect(nested.files['models.ts']).not.toContain('extends Entity');
+    expect(nested.warnings.inferred).toEqual([]);
+    const configured = await run(spec({ Page }, paths), { pk: { Page: 'slug' } });
+    expect(configured.files['models.ts']).toContain('return `${this.slug}`;');
+    expect(configured.warnings.inferred).toEqual([]);
+  });
+
+  it('authWhenSet: operations that declare no security send the credentials when they are set', async () => {
+    const doc = { ...spec({}, { '/ping': { get: { operationId: 'ping', responses: { 200: json({ type: 'string' }) } } } }) };
+    doc.components = { ...doc.components, securitySchemes: { token: { type: 'http', scheme: 'bearer' } } } as typeof doc.components;
+    expect((await run(doc)).files['default.ts']).not.toContain('secured');
+    expect((await run(doc, { authWhenSet: true })).files['default.ts']).toContain("...secured(['token'], [])");
   });
 });
 

@@ -33,6 +33,7 @@ export async function main(argv: string[], log: (line: string) => void = console
     const config = ext === undefined ? loaded : checkConfig({ ...loaded, importExtension: ext }, '--import-extension');
     const { files, warnings } = await generateToDir(positionals[0]!, values.out, config);
     for (const w of warnings.list) log(`warning ${w.pointer}: ${w.message}`);
+    for (const line of warnings.inferred) log(`inferred ${line}: the config's "pk" chooses another key`);
     log(`[rtk-rest-codegen] wrote ${Object.keys(files).length} files to ${values.out} (${warnings.summary()})`);
     return 0;
   } catch (error) {

@@ -2,6 +2,7 @@
 import type { CodegenConfig } from './config';
 import { CodegenError, pointerKey, type Warnings } from './errors';
 import { type NameRegistry, pascalCase } from './names';
+import { inferPk } from './inferPk';
 import { follow } from './read';
 import type { Api, JsonSchema } from './types';
 
@@ -25,6 +26,8 @@ export interface Component {
 export class Components {
   readonly list: Component[] = [];
   private readonly byName = new Map<string, Component>();
+  /** Inline schemas the config's `inlineEntities` names the Entity of (an operation's list items). */
+  readonly inlineNames = new WeakMap<JsonSchema, string>();
 
   constructor(
     readonly api: Api,
@@ -57,6 +60,20 @@ export class Components {
       this.list.push(component);
       this.byName.set(name, component);
     }
+    for (const [operationId, name] of Object.entries(config.inlineEntities ?? {})) this.nameInline(operationId, name);
+  }
+
+  /** Marks the inline items (or the inline wrapped object) of an operation's answer as the Entity `name`. */
+  private nameInline(operationId: string, name: string): void {
+    const where = `#/inlineEntities/${pointerKey(operationId)}`;
+    const op = this.api.operations.find((o) => o.operationId === operationId);
+    if (!op) throw new CodegenError('the config', where, `no operation has the operationId "${operationId}"`);
+    if (this.byName.get(name)?.kind !== 'entity') throw new CodegenError('the config', where, `"${name}" is not an Entity component (it needs a pk: "pk" in the config)`);
+    const answer = follow(this.api.doc, op.response);
+    const values = answer?.type === 'array' || answer?.items ? [answer.items] : Object.values<JsonSchema>(answer?.properties ?? {}).map((p) => (p?.type === 'array' || p?.items ? p.items : p));
+    const inline = values.filter((v): v is JsonSchema => typeof v === 'object' && v !== null && typeof v.$ref !== 'string' && v.properties !== undefined);
+    if (inline.length !== 1) throw new CodegenError('the config', where, `the answer of ${operationId} has ${inline.length} inline objects; name one with x-rtk-rest-entity in the description instead`);
+    this.inlineNames.set(inline[0]!, name);
   }
 
   /** The component a `$ref` names, when it points at one. */
@@ -102,7 +119,10 @@ export class Components {
     const field = config.pkField ?? 'id';
     const pkSchema = follow(this.api.doc, properties[field]);
     const pkType = pkSchema?.type;
-    return pkSchema && (pkType === 'string' || pkType === 'integer' || pkType === 'number') ? [field] : [];
+    if (pkSchema && (pkType === 'string' || pkType === 'integer' || pkType === 'number')) return [field];
+    const inferred = inferPk(this.api, name, properties);
+    if (inferred) warnings.infer(`${name} pk "${inferred.field}" (${inferred.from})`);
+    return inferred ? [inferred.field] : [];
   }
 }
 

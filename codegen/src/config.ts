@@ -32,6 +32,13 @@ export interface CodegenConfig {
    */
   pk?: Record<string, string | string[]>;
   /**
+   * The Entity of an operation's inline list items (or inline wrapped object), by `operationId`,
+   * where the generator does not match them by their fields itself (the description can say the
+   * same with `x-rtk-rest-entity` on the inline schema).
+   * @example { "getArticles": "Article" }
+   */
+  inlineEntities?: Record<string, string>;
+  /**
    * The URL every endpoint is prefixed with. @default the first server of the description
    * @example "https://api.example.com/v2"
    */
@@ -49,6 +56,14 @@ export interface CodegenConfig {
    * @example true
    */
   runtimeUrlPrefix?: boolean;
+  /**
+   * Send the credentials set with `setAuth` with every operation, not only those whose
+   * `security` requires them (or whose description says auth is optional, or whose `security`
+   * has an empty alternative `{}`: those send them when set anyway). For APIs whose answers
+   * depend on who asks while their description declares no security. @default false
+   * @example true
+   */
+  authWhenSet?: boolean;
   /** Appended to an Entity's name to name its resource. @default "Resource" */
   resourceSuffix?: string;
   /** Validate the description against the OpenAPI schema before generating. @default true */
@@ -67,7 +82,7 @@ export type ImportExtension = '' | '.js' | '.ts';
 
 const IMPORT_EXTENSIONS: readonly ImportExtension[] = ['', '.js', '.ts'];
 
-const KEYS: readonly (keyof CodegenConfig)[] = ['include', 'exclude', 'pkField', 'pk', 'baseUrl', 'names', 'resourceSuffix', 'validate', 'runtimeUrlPrefix', 'importExtension'];
+const KEYS: readonly (keyof CodegenConfig)[] = ['include', 'exclude', 'pkField', 'pk', 'baseUrl', 'names', 'resourceSuffix', 'validate', 'runtimeUrlPrefix', 'importExtension', 'authWhenSet', 'inlineEntities'];
 
 /**
  * Types a config for editors (completion, TSDoc, unknown options underlined); returns it as is.
@@ -95,7 +110,7 @@ export function checkConfig(config: unknown, file = 'config'): CodegenConfig {
   for (const key of ['pkField', 'baseUrl', 'resourceSuffix'] as const) {
     if (c[key] !== undefined && typeof c[key] !== 'string') throw new CodegenError(file, `#/${key}`, `"${key}" must be a string`);
   }
-  for (const key of ['validate', 'runtimeUrlPrefix'] as const) {
+  for (const key of ['validate', 'runtimeUrlPrefix', 'authWhenSet'] as const) {
     if (c[key] !== undefined && typeof c[key] !== 'boolean') throw new CodegenError(file, `#/${key}`, `"${key}" must be true or false`);
   }
   if (c.importExtension !== undefined && !(IMPORT_EXTENSIONS as unknown[]).includes(c.importExtension)) {
@@ -105,6 +120,9 @@ export function checkConfig(config: unknown, file = 'config'): CodegenConfig {
   for (const [name, value] of Object.entries(objectOption(c.pk, file, 'pk'))) {
     const ok = typeof value === 'string' || (Array.isArray(value) && value.length > 0 && value.every((v) => typeof v === 'string'));
     if (!ok) throw new CodegenError(file, `#/pk/${name}`, 'a pk is a field name or a non-empty array of field names');
+  }
+  for (const [name, value] of Object.entries(objectOption(c.inlineEntities, file, 'inlineEntities'))) {
+    if (typeof value !== 'string') throw new CodegenError(file, `#/inlineEntities/${name}`, 'the value is the name of an Entity component, e.g. "Article"');
   }
   for (const [name, value] of Object.entries(objectOption(c.names, file, 'names'))) {
     if (typeof value !== 'string' || !/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(value)) throw new CodegenError(file, `#/names/${name}`, 'a name must be a JavaScript identifier');

@@ -1,6 +1,8 @@
 /** The fields of an Entity class: instance types, defaults by type, and `static schema` entries. */
 import type { Component, Components } from './components';
+import { inlineEntity } from './inlineEntity';
 import { propertyKey, tsdoc } from './names';
+import { partialEntitySchema } from './partialEntity';
 import { follow } from './read';
 import type { JsonSchema } from './types';
 import { isNullable, literal, type WireTypes } from './wireType';
@@ -58,7 +60,11 @@ export class EntityFields {
     const component = this.components.ofRef(schema.$ref);
     if (component?.kind === 'entity') return { type: component.ident, schema: component.ident, entity: component };
     if (component?.kind === 'union') return { type: this.unionType(component), schema: component.ident };
-    if (component) return { type: component.dataName };
+    if (component) {
+      // A plain component that holds Entities (`SingleArticle = { article: Article }`) is normalized through its fields.
+      const held = component.schema.properties && depth < 4 ? this.mapInner(component.schema, depth + 1) : undefined;
+      return held?.schema !== undefined && held.entity === undefined ? held : { type: component.dataName };
+    }
     if (typeof schema.$ref === 'string') {
       const resolved = follow(this.components.api.doc, schema);
       return resolved && resolved !== schema ? this.map(resolved, depth + 1) : { type: '' };
@@ -67,7 +73,12 @@ export class EntityFields {
       const item = this.map(schema.items, depth + 1);
       return item.schema === undefined ? { type: '' } : { type: `Array<${item.type}>`, schema: `[${item.schema}]` };
     }
-    if (schema.properties && !schema.allOf && !schema.oneOf && !schema.anyOf) return this.object(schema, depth);
+    if (schema.properties && !schema.allOf && !schema.oneOf && !schema.anyOf) {
+      // An inline object with an Entity's fields (or a subset) is that Entity.
+      const inline = inlineEntity(this.components, schema);
+      if (inline) return { type: inline.component.ident, schema: partialEntitySchema(inline), entity: inline.component };
+      return this.object(schema, depth);
+    }
     return { type: '' };
   }
 

@@ -21,15 +21,29 @@ export interface Warning {
   readonly message: string;
 }
 
-/** Collects warnings while generating; `summary()` counts them by kind for the end of the run. */
+/**
+ * Collects warnings while generating, and what was inferred rather than read (a pk guessed from
+ * the paths); `summary()` counts the warnings by kind and names the inferences for the end of the run.
+ */
 export class Warnings {
   readonly list: Warning[] = [];
+  /** What the generator inferred, one line each: `Article pk "slug" (GET /articles/{slug})`. */
+  readonly inferred: string[] = [];
+
+  infer(message: string): void {
+    this.inferred.push(message);
+  }
 
   add(pointer: string, kind: string, message: string): void {
     this.list.push({ pointer, kind, message });
   }
 
   summary(): string {
+    const inferred = this.inferred.length === 0 ? '' : `; inferred: ${this.inferred.join(', ')}`;
+    return this.warningSummary() + inferred;
+  }
+
+  private warningSummary(): string {
     if (this.list.length === 0) return 'no warnings';
     const counts = new Map<string, number>();
     for (const { kind } of this.list) counts.set(kind, (counts.get(kind) ?? 0) + 1);

@@ -6,7 +6,8 @@ import { Components } from './components';
 import type { CodegenConfig } from './config';
 import { EntityFields } from './entityFields';
 import { Warnings } from './errors';
-import { emitEndpoint, emitResource, type EmitContext } from './emitOperations';
+import { emitEndpoint, type EmitContext } from './emitOperations';
+import { emitResource } from './emitResource';
 import { emitModels } from './emitModels';
 import { emitServer } from './emitServer';
 import { loadDescription } from './load';
@@ -36,7 +37,7 @@ export async function generate(specFile: string, config: CodegenConfig = {}): Pr
   const selected = selectOperations(api.operations, config);
   const plan = planOperations(selected, components, config, names);
 
-  // One module per tag (an operation's first tag; a resource goes with its get's tag).
+  // One module per tag (an operation's first tag; a resource goes with its get's tag, else its first member's).
   // Relative imports carry this extension: ESM projects under nodenext need one (".js").
   const ext = config.importExtension ?? '';
   const byTag = new Map<string, string[]>();
@@ -44,7 +45,7 @@ export async function generate(specFile: string, config: CodegenConfig = {}): Pr
     const file = tagFile(tags[0]);
     byTag.set(file, [...(byTag.get(file) ?? []), code]);
   };
-  for (const resource of plan.resources) add(resource.members.get?.tags ?? [], emitResource(ctx, resource));
+  for (const resource of plan.resources) add((resource.members.get ?? Object.values(resource.members)[0])?.tags ?? [], emitResource(ctx, resource));
   for (const endpoint of plan.endpoints) add(endpoint.op.tags, emitEndpoint(ctx, endpoint));
 
   const models = emitModels(components, wire, ctx.entities, warnings);

@@ -1,9 +1,10 @@
 /** Groups operations: CRUD-looking path pairs become resources, everything else endpoints. */
 import type { Component, Components } from './components';
 import type { CodegenConfig, OperationFilter } from './config';
+import { inlineEntity } from './inlineEntity';
 import { camelCase, type NameRegistry, pascalCase } from './names';
 import { follow } from './read';
-import type { Operation } from './types';
+import type { JsonSchema, Operation } from './types';
 
 export type MemberName = 'get' | 'getList' | 'create' | 'update' | 'partialUpdate' | 'delete';
 
@@ -15,6 +16,8 @@ export interface ResourcePlan {
   readonly members: Partial<Record<MemberName, Operation>>;
   /** Whether the item parameter holds the Entity's pk (it is then named after the pk field). */
   readonly pkParam: boolean;
+  /** The property single answers wrap the Entity in (`{ article: Article }`), per member. */
+  readonly wrappers: Partial<Record<MemberName, string>>;
 }
 
 export interface EndpointPlan {
@@ -37,12 +40,47 @@ export function selectOperations(operations: readonly Operation[], config: Codeg
   return operations.filter((op) => (!config.include || matches(op, config.include)) && !matches(op, config.exclude));
 }
 
-/** The Entity (or Union of Entities) a response is, or is a list of. */
-function responseComponent(components: Components, op: Operation | undefined, list: boolean): Component | undefined {
-  let schema = op?.response;
-  if (list) schema = schema?.type === 'array' || schema?.items ? schema.items : undefined;
+/** The Entity (or Union of Entities) an answer is or lists, and the property it is wrapped in. */
+interface Answer {
+  readonly component: Component;
+  readonly wrapper?: string;
+}
+
+/** The Entity or Union a schema is: a `$ref` to it, or an inline object with its fields. */
+function entityOf(components: Components, schema: JsonSchema | undefined): Component | undefined {
   const component = components.ofRef(schema?.$ref ?? follow(components.api.doc, schema)?.$ref);
-  return component && component.kind !== 'type' ? component : undefined;
+  if (component) return component.kind !== 'type' ? component : undefined;
+  return schema ? inlineEntity(components, schema)?.component : undefined;
+}
+
+/** The single Entity a response is, as it is or alone in an object (`{ article: Article }`). */
+function singleAnswer(components: Components, op: Operation | undefined): Answer | undefined {
+  const schema = op?.response;
+  const direct = components.ofRef(schema?.$ref);
+  if (direct?.kind === 'entity' || direct?.kind === 'union') return { component: direct };
+  return wrapped(components, follow(components.api.doc, schema), false);
+}
+
+/** The Entity a list response lists: an array of it, or an object with one such array and other leaves (`{ articles, articlesCount }`). */
+function listAnswer(components: Components, op: Operation | undefined): Answer | undefined {
+  const schema = follow(components.api.doc, op?.response);
+  if (schema?.type === 'array' || schema?.items) {
+    const component = entityOf(components, schema.items);
+    return component ? { component } : undefined;
+  }
+  return wrapped(components, schema, true);
+}
+
+function wrapped(components: Components, schema: JsonSchema | undefined, list: boolean): Answer | undefined {
+  const entries = Object.entries<JsonSchema>(schema?.properties ?? {});
+  const holding = entries.flatMap(([name, property]) => {
+    const value = follow(components.api.doc, property);
+    const component = list ? (value?.type === 'array' || value?.items ? entityOf(components, value.items) : undefined) : entityOf(components, property);
+    return component ? [{ component, wrapper: name }] : [];
+  });
+  // A single answer is the wrapper alone; a list may have counts and cursors beside its items.
+  if (holding.length !== 1 || (!list && entries.length !== 1)) return undefined;
+  return holding[0];
 }
 
 export function planOperations(operations: Operation[], components: Components, config: CodegenConfig, names: NameRegistry): Plan {
@@ -55,23 +93,35 @@ export function planOperations(operations: Operation[], components: Components, 
   const resources: ResourcePlan[] = [];
   for (const [itemPath, ops] of byPath) {
     const last = /^(.+)\/\{[^}]+\}$/.exec(itemPath);
-    const component = responseComponent(components, ops.get('get'), false);
-    if (!last || !component) continue;
+    if (!last) continue;
     const list = byPath.get(last[1]!);
-    const members: ResourcePlan['members'] = { get: ops.get('get') };
-    if (responseComponent(components, list?.get('get'), true) === component) members.getList = list!.get('get');
-    if (responseComponent(components, list?.get('post'), false) === component) members.create = list!.get('post');
+    const got = singleAnswer(components, ops.get('get'));
+    const listed = listAnswer(components, list?.get('get'));
+    // Without a GET of the item, a list of the Entity and a change of the item by its pk make a resource (comments: list, add, delete).
+    const component = got?.component ?? (listed && isPkParam(itemPath, listed.component) && ['put', 'patch', 'delete'].some((m) => ops.has(m)) ? listed.component : undefined);
+    if (!component) continue;
+    const members: ResourcePlan['members'] = {};
+    const wrappers: ResourcePlan['wrappers'] = {};
+    const take = (name: MemberName, op: Operation | undefined, answer: Answer | undefined) => {
+      members[name] = op;
+      if (answer?.wrapper !== undefined && name !== 'getList') wrappers[name] = answer.wrapper;
+    };
+    if (got) take('get', ops.get('get'), got);
+    if (listed?.component === component) take('getList', list!.get('get'), listed);
+    const created = singleAnswer(components, list?.get('post'));
+    if (created?.component === component) take('create', list!.get('post'), created);
     // `delete` (and an update answered without a body) build the entity from the URL
     // parameters; where the item parameter is not the pk (`/repos/{owner}/{repo}` of a
     // repository keyed by `id`), those operations stay plain endpoints.
     const pkParam = isPkParam(itemPath, component);
     for (const [method, member] of [['put', 'update'], ['patch', 'partialUpdate']] as const) {
       const op = ops.get(method);
-      if (op && (pkParam || responseComponent(components, op, false) === component)) members[member] = op;
+      const answer = singleAnswer(components, op);
+      if (op && (pkParam || answer?.component === component)) take(member, op, answer?.component === component ? answer : undefined);
     }
-    if (ops.get('delete') && pkParam) members.delete = ops.get('delete');
+    if (ops.get('delete') && pkParam) take('delete', ops.get('delete'), undefined);
     Object.values(members).forEach((op) => used.add(op));
-    resources.push({ ident: names.claim(`${component.ident}${config.resourceSuffix ?? 'Resource'}`), component, itemPath, members, pkParam });
+    resources.push({ ident: names.claim(`${component.ident}${config.resourceSuffix ?? 'Resource'}`), component, itemPath, members, pkParam, wrappers });
   }
   const endpoints = operations.filter((op) => !used.has(op)).map((op) => ({ ident: names.claim(endpointName(op, config)), op }));
   return { resources, endpoints };

@@ -40,12 +40,31 @@ function schemeOf(name: string, raw: JsonSchema): Scheme | undefined {
   return undefined;
 }
 
-/** The alternatives of a requirement that use mapped schemes only; `undefined` when none needs credentials we can send. */
+/**
+ * The alternatives of a requirement that use mapped schemes only; `undefined` when none needs
+ * credentials we can send. The empty alternative (`{}`: no credentials) goes last, as the one
+ * taken when no credentials are set: a token that is set is sent, so an answer that depends on
+ * who asks (`favorited`) is the signed-in user's.
+ */
 export function mappedRequirement(security: readonly (readonly string[])[] | undefined, schemes: Map<string, Scheme>): (readonly string[])[] | undefined {
   if (!security || security.length === 0) return undefined;
   const mapped = security.filter((names) => names.every((n) => schemes.has(n)));
   if (mapped.length === 0 || mapped.every((names) => names.length === 0)) return undefined;
-  return mapped;
+  return [...mapped.filter((names) => names.length > 0), ...(mapped.some((names) => names.length === 0) ? [[]] : [])];
+}
+
+/** Prose that says an operation works with or without credentials: "Auth is optional", "optional authentication". */
+const OPTIONAL_AUTH = /\bauth(?:entication|orization)?\b[^.]{0,20}\boptional\b|\boptional(?:ly)?\s+auth/i;
+
+/**
+ * The requirement an operation is generated with: its own, or, where it needs no credentials and
+ * its summary or description says auth is optional (or `whenSet`, the `authWhenSet` option, is
+ * on), every scheme as an alternative to none: the credentials are sent whenever they are set.
+ */
+export function securityWhenSet(op: { security?: readonly (readonly string[])[]; summary?: string; description?: string }, schemes: Map<string, Scheme>, whenSet: boolean): readonly (readonly string[])[] | undefined {
+  const required = op.security?.some((names) => names.length > 0) === true;
+  if (required || !(whenSet || OPTIONAL_AUTH.test(`${op.summary ?? ''}\n${op.description ?? ''}`))) return op.security;
+  return [...[...schemes.keys()].map((name) => [name]), []];
 }
 
 /** `...secured(['bearer'], [])` for an operation's options. */
@@ -71,7 +90,7 @@ export function emitAuth(schemes: Map<string, Scheme>): string {
   const table = list.map((s) => `${propertyKey(s.name)}: { in: '${s.in}', name: ${JSON.stringify(s.param)}${s.kind === 'apiKey' ? '' : `, prefix: '${s.kind === 'bearer' ? 'Bearer' : 'Basic'}'`} },`);
   const basic = list.some((s) => s.kind === 'basic');
   const query = list.some((s) => s.in === 'query');
-  return `${tsdoc('Credentials for the API\'s security schemes, sent with the operations that require them. Set them with `setAuth`: they are read at every request and never reach the store.')}export interface Auth {
+  return `${tsdoc('Credentials for the API\'s security schemes, sent with the operations that require them, and when set with those whose auth is optional. Set them with `setAuth`: they are read at every request and never reach the store.')}export interface Auth {
 ${list.map(authField).join('\n')}
 }
 
