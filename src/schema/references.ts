@@ -1,12 +1,11 @@
 import { getOwn, hasOwn, setOwn } from '../internal/own';
-import { ArraySchema } from './Array';
 import { isEntityClass } from './Entity';
 import { EntityNode, entityNode } from './entityNode';
 import { isCollection, isInvalidate, isUnion } from './node';
 import type { SchemaNode } from './node';
+import { ItemSchema } from './ItemSchema';
 import { ObjectSchema } from './Object';
 import { toNode } from './toNode';
-import { ValuesSchema } from './Values';
 
 /**
  * An entity that moved to another pk (an update answered with a new slug or name): every stored
@@ -33,8 +32,13 @@ export function movedReferences(node: SchemaNode, value: unknown, change: PkChan
   if (isInvalidate(node)) return movedReferences(targetNode(node.schema), value, change);
   if (isUnion(node)) return movedUnionRef(node.schema as Record<string, unknown>, value, change);
   if (isCollection(node)) return value;
-  if (node instanceof ArraySchema) return Array.isArray(value) ? movedItems(node.item, value, change) : value;
-  if (node instanceof ValuesSchema) return isPlainObject(value) ? movedFields(value, Object.keys(value).map((field) => [field, node.item]), change) : value;
+  // An Array stores an array of its items, a Values an object of them (told apart by the value, so
+  // that an app without Values does not bundle it).
+  if (node instanceof ItemSchema) {
+    const item = (node as ItemSchema<unknown, unknown>).item;
+    if (Array.isArray(value)) return movedItems(item, value, change);
+    return isPlainObject(value) ? movedFields(value, Object.keys(value).map((field) => [field, item]), change) : value;
+  }
   if (node instanceof ObjectSchema) return isPlainObject(value) ? movedFields(value, node.members, change) : value;
   return value;
 }
@@ -68,7 +72,7 @@ export function schemaTables(definitions: Iterable<unknown>): Map<string, Schema
       visit(node.items);
     } else if (isInvalidate(node)) visit(targetNode(node.schema));
     else if (isUnion(node)) node.nodes.forEach(visit);
-    else if (node instanceof ArraySchema || node instanceof ValuesSchema) visit(node.item);
+    else if (node instanceof ItemSchema) visit((node as ItemSchema<unknown, unknown>).item);
     else if (node instanceof ObjectSchema) for (const [, child] of node.members) visit(child);
   };
   for (const definition of definitions) visit(toNodeOrUndefined(definition));
