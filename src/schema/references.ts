@@ -99,13 +99,16 @@ function movedUnionRef(members: Record<string, unknown>, value: unknown, change:
   return isEntityClass(member) && entityNode(member).key === change.key ? { ...value, id: change.to } : value;
 }
 
+/** A list with its references moved; a list that already holds the new pk keeps it once, where it was. */
 function movedItems(item: SchemaNode, items: readonly unknown[], change: PkChange): unknown[] {
   let out: unknown[] | undefined;
   for (let i = 0; i < items.length; i++) {
     const moved = movedReferences(item, items[i], change);
     if (moved !== items[i]) (out ??= items.slice())[i] = moved;
   }
-  return out ?? (items as unknown[]);
+  if (out === undefined) return items as unknown[];
+  if (!(item instanceof EntityNode) || !items.some((value) => isRef(value) && String(value) === change.to)) return out;
+  return out.filter((value, i) => value === items[i]);
 }
 
 function movedFields(value: Record<string, unknown>, fields: readonly (readonly [string, SchemaNode])[], change: PkChange): Record<string, unknown> {
