@@ -132,6 +132,23 @@ describe('an update whose answer has another pk (RealWorld slug from the title)'
   });
 });
 
+describe('which keys follow the move', () => {
+  it('a list whose URL parameter happens to equal the old pk follows; a wrapped detail of the old slug does not', async () => {
+    const { rest, store } = setup();
+    const Articles = articleResource(false);
+    const getTag = new RestEndpoint({ urlPrefix: RW, path: '/tags/:slug', schema: { articles: [Article], name: '' } });
+    const getWrapped = new RestEndpoint({ urlPrefix: RW, path: '/wrapped/:slug', schema: { article: Article } });
+    await fetchAnswered(store, rest.fetch(getTag, { slug: 'a' }), { articles: [articles[1], articles[0]], name: 'a' });
+    await fetchAnswered(store, rest.fetch(getWrapped, { slug: 'a' }), { article: articles[0] });
+
+    await fetchAnswered(store, rest.fetch(Articles.update, { slug: 'a' }, { title: 'Renamed' }), { slug: 'renamed', title: 'Renamed', body: '' });
+
+    const state = store.getState();
+    expect(titles(rest.selectData(state, getTag, { slug: 'a' })?.articles)).toEqual(['b:B', 'renamed:Renamed']);
+    expect(rest.selectData(state, getWrapped, { slug: 'a' })?.article).toBeUndefined();
+  });
+});
+
 describe('setResponse with an answer under another pk', () => {
   it('moves the article as a request answering it would, without a request', async () => {
     const { rest, store } = setup();

@@ -1,5 +1,5 @@
 import { getOwn, hasOwn, setOwn } from '../internal/own';
-import { isEntityClass, movedCell, movedReferences, schemaTables, toNode } from '../schema';
+import { isEntityClass, movedCell, movedReferences, ObjectSchema, schemaTables, toNode } from '../schema';
 import type { Entity, EntityMeta, EntityReader, PkChange, SchemaNode } from '../schema';
 import { compilePath, endpointPathParams } from '../rest';
 import type { StoreEndpoint } from '../rest';
@@ -47,8 +47,8 @@ export function pkChangeOf(endpoint: StoreEndpoint, args: readonly unknown[], re
  * keeps the fields the answer left out, the old pk becomes a tombstone (its reads refetch, and a
  * late answer for it is older and ignored), its index entries move, and every stored reference to
  * it points at the new pk — in the entities and collections the known endpoints' schemas write,
- * and in the known keys' results, except the keys whose URL names the old pk (they answer for
- * the old entity, which is gone). All of it is data in the write: the reducer only applies it.
+ * and in the known keys' results, except the details whose URL names the old pk (they answer
+ * for the old entity, which is gone). All of it is data in the write: the reducer only applies it.
  */
 export function withPkChange(
   endpoint: StoreEndpoint,
@@ -96,12 +96,21 @@ function movedResults(entity: typeof Entity, change: PkChange, requestKey: strin
   for (const [key, endpoint] of known.endpointsByKey) {
     if (key === requestKey || !(hasOwn(updates, key) || tableHas(slice.endpoints, key))) continue;
     const node = nodeOf(endpoint.schema);
-    if (node === undefined || addressedPk(endpoint, known.argsByKey.get(key) ?? [], entity) === change.from) continue;
+    if (node === undefined || (readsEntity(node, entity) && addressedPk(endpoint, known.argsByKey.get(key) ?? [], entity) === change.from)) continue;
     const result = hasOwn(updates, key) ? updates[key] : tableGet(slice.endpoints, key);
     const moved = movedReferences(node, result, change);
     if (moved !== result) setOwn(updates, key, moved);
   }
   return written === undefined && Object.keys(updates).length === 0 ? {} : { updates };
+}
+
+/**
+ * Whether a result is the entity itself (a detail page, maybe wrapped: `{ article: Article }`), not
+ * a list that merely holds it (`/tags/:slug` may name a tag whose slug is an article's).
+ */
+function readsEntity(node: SchemaNode, entity: typeof Entity): boolean {
+  const self = toNode(entity);
+  return node === self || (node instanceof ObjectSchema && node.members.some(([, member]) => member === self));
 }
 
 /** Index entries of the old pk removed, the new pk's entered (`null` in a write removes). */
