@@ -346,3 +346,20 @@ describe('3.4 the list template drops the last parameter and what belongs to it'
     expect(() => compilePath('/todos').listTemplate()).toThrow(new Error('createResource: path "/todos" needs at least one parameter, e.g. "/todos/:id"'));
   });
 });
+
+describe('the parameter a template ends with (an item URL names its entity by it)', () => {
+  it.each([
+    ['/articles/:slug', 'slug'],
+    ['/articles/:slug/', 'slug'],
+    ['/repos/:owner/:repo/labels/:name', 'name'],
+    ['/users{/:id}', 'id'],
+    ['/a{/b{/:c}}', 'c'],
+    ['/posts/:id?', 'id'],
+    ['/users/:id/profile', undefined],
+    ['/users/:id.json', undefined],
+    ['/repos/:owner/*path', undefined],
+    ['/todos', undefined],
+  ])('%s → %s', (template, name) => {
+    expect(compilePath(template).lastParam?.name).toBe(name);
+  });
+});

@@ -26,7 +26,7 @@ export function responseWrite(
   const slice = sliceNow();
   const reader = rest.reader(slice);
   const target = findDeleteTarget(endpoint, value, args, reader);
-  if (target === undefined) return { payload: normalizeResponse(endpoint, value, args, key, meta, slice, reader) };
+  if (target === undefined) return { payload: normalizeResponse(endpoint, value, args, key, meta, slice, reader, undefined, keys) };
   if (target.pk !== undefined) {
     return { payload: normalizeResponse(endpoint, target.pk, args, key, meta, slice, reader), answer: selectors.queryOf(slice, target.entity, [target.pk]) };
   }

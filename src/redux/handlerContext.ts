@@ -64,4 +64,6 @@ export interface StoreRuntime extends HookRuntime {
   subscribe(endpoint: StoreEndpoint, args: unknown[], key: string): () => void;
   /** Remembers the endpoint and arguments a key was written with (`setResponse`). */
   remember(key: string, endpoint: StoreEndpoint, args: readonly unknown[]): void;
+  /** The endpoint and arguments per key: the results a `setResponse` that moves an entity to another pk follows (pkChange.ts). */
+  readonly keys: Pick<KeyRecord, 'endpointsByKey' | 'argsByKey'>;
 }

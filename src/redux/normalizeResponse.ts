@@ -5,6 +5,8 @@ import type { EntityMeta, EntityReader } from '../schema';
 import { describeSchema, processingError } from '../rest';
 import type { StoreEndpoint } from '../rest';
 import { findDeleteTarget } from './deleteTarget';
+import { withPkChange } from './pkChange';
+import type { KnownKeys } from './pkChange';
 import { tableGet, tableHas } from './tables';
 import type { RestState, WritePayload } from './types';
 
@@ -14,6 +16,8 @@ import type { RestState, WritePayload } from './types';
  * logs of a throwing `update`): the fetch lifecycle, `setResponse` and optimistic layers all
  * write through it. Processing failures become processing errors (see docs/concepts.md#errors-and-errorpolicy) and nothing is written
  * (see docs/internals.md#the-write-path). `placeholder` prefixes the pks an optimistic create invents.
+ * `known` (the store's keys) lets an update that moves its entity to another pk move the references
+ * to it in other keys' results too (pkChange.ts).
  */
 export function normalizeResponse(
   endpoint: StoreEndpoint,
@@ -24,6 +28,7 @@ export function normalizeResponse(
   slice: RestState,
   reader: EntityReader,
   placeholder?: string,
+  known?: KnownKeys,
 ): WritePayload {
   const node = toNode(endpoint.schema);
   if (node === undefined) {
@@ -42,7 +47,8 @@ export function normalizeResponse(
   }
   try {
     const { result, ctx } = normalizeWrites(node.describe.bind(node), (c) => node.normalize(value, undefined, undefined, c), reader, args, meta, placeholder);
-    return { result, entities: ctx.entities, entitiesMeta: ctx.entitiesMeta, indexes: ctx.indexes, ...updatesOf(endpoint, result, args, slice) };
+    const write = { result, entities: ctx.entities, entitiesMeta: ctx.entitiesMeta, indexes: ctx.indexes, ...updatesOf(endpoint, result, args, slice) };
+    return withPkChange(endpoint, args, key, write, meta, slice, reader, known);
   } catch (error) {
     if (error instanceof NormalizeError) throw processingError(key, describeSchema(endpoint.schema), error.problem, error);
     if (typeof (error as { status?: unknown })?.status === 'number') throw error;
@@ -74,13 +80,14 @@ export function normalizeLayer(
   view: RestState,
   reader: EntityReader,
   defaultExpiry: number,
+  known?: KnownKeys,
 ): WritePayload {
   const { fetchedAt } = request;
   const expiresAt = Math.min(fetchedAt + (endpoint.dataExpiryLength ?? defaultExpiry), Number.MAX_SAFE_INTEGER);
   // An optimistic delete by URL parameters without the pk hides the entity they find (issue 16.5), else nothing.
   const target = findDeleteTarget(endpoint, value, args, reader);
   if (target !== undefined && target.pk === undefined) return { entities: {}, entitiesMeta: {}, indexes: {} };
-  return normalizeResponse(endpoint, target?.pk ?? value, args, request.key, { fetchedAt, date: fetchedAt, expiresAt }, view, reader, `optimistic:${request.requestId}:`);
+  return normalizeResponse(endpoint, target?.pk ?? value, args, request.key, { fetchedAt, date: fetchedAt, expiresAt }, view, reader, `optimistic:${request.requestId}:`, known);
 }
 
 /** Results of the endpoint's `update` option for keys that have one (see docs/concepts.md#the-store). */

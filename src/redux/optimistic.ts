@@ -134,7 +134,7 @@ const feature: FeatureImpl = {
   build({ hctx, reducer }) {
     const { rest, selectors } = hctx;
     const normalizer: LayerNormalizer = {
-      normalizeLayer: (endpoint, value, args, request, view) => normalizeLayer(endpoint, value, args, request, view, rest.reader(view), rest.options.dataExpiryLength),
+      normalizeLayer: (endpoint, value, args, request, view) => normalizeLayer(endpoint, value, args, request, view, rest.reader(view), rest.options.dataExpiryLength, hctx.keys),
     };
     return { layers: new OptimisticLayers(rest, normalizer, { query: selectors.queryOf, response: selectors.responseOf }, reducer) };
   },

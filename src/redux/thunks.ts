@@ -153,7 +153,7 @@ export function buildThunks(ctx: RestContext, selectors: Selectors) {
         const key = endpoint.key(...args);
         const date = options.now();
         const expiresAt = expiresAfter(date, endpoint.dataExpiryLength ?? options.dataExpiryLength);
-        const payload = normalizeResponse(endpoint, rest[rest.length - 1], args, key, { fetchedAt: date, date, expiresAt }, slice, ctx.reader(slice));
+        const payload = normalizeResponse(endpoint, rest[rest.length - 1], args, key, { fetchedAt: date, date, expiresAt }, slice, ctx.reader(slice), undefined, store.keys);
         store.remember(key, endpoint, args);
         dispatch(actions.setResponse(payload, { key, date, expiresAt }));
       },

@@ -54,6 +54,11 @@ export interface CompiledPath {
   matchUrl(rest: string): UrlMatch | undefined;
   /** The list template (see docs/concepts.md#resources). Throws createResource's error when the template has no parameter. */
   listTemplate(): string;
+  /**
+   * The parameter the template ends with (a trailing `/` aside), as an item template does
+   * (`/articles/:slug`); `undefined` when it ends with text (`/users/:id/profile`) or a wildcard.
+   */
+  readonly lastParam: PathParam | undefined;
 }
 
 /** A value's type for error messages: `null`, `array`, or its `typeof`. */
@@ -162,6 +167,20 @@ function listTemplateOf(template: string, parsed: ParsedPath): string {
   return template.slice(0, cut) || '/';
 }
 
+/** The index of the parameter `nodes` end with, a trailing `/` and enclosing groups aside (see `CompiledPath.lastParam`). */
+function endingParam(nodes: readonly PathNode[]): number | undefined {
+  const last = nodes[nodes.length - 1];
+  if (last === undefined) return undefined;
+  if (last.type === 'param') return last.index;
+  if (last.type === 'group') return endingParam(last.nodes);
+  return last.value === '/' ? endingParam(nodes.slice(0, -1)) : undefined;
+}
+
+function lastParamOf(params: readonly PathParam[], index: number | undefined): PathParam | undefined {
+  const param = index === undefined ? undefined : params[index];
+  return param === undefined || param.wildcard ? undefined : param;
+}
+
 function buildCompiledPath(template: string): CompiledPath {
   const parsed = parsePath(template);
   const { root: nodes, hasLiteralQuery } = parsed;
@@ -221,6 +240,7 @@ function buildCompiledPath(template: string): CompiledPath {
     matchPath,
     matchUrl,
     listTemplate: () => (list ??= listTemplateOf(template, parsed)),
+    lastParam: lastParamOf(params, endingParam(nodes)),
   });
 }
 

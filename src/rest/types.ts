@@ -382,6 +382,8 @@ export interface RestEndpointOptions extends RequestPolicyOptions {
 export interface StoreEndpoint {
   readonly name: string;
   readonly path: string;
+  /** The HTTP method, upper-cased (an update's answer may move its entity to another pk, see docs/concepts.md#resources). */
+  readonly method?: string;
   readonly schema: unknown;
   readonly sideEffect: boolean | undefined;
   readonly dataExpiryLength?: number;

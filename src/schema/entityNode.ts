@@ -87,7 +87,8 @@ export class EntityNode implements SchemaNode, CellReader {
     return this.instances!;
   }
 
-  private nested(): [string, SchemaNode][] {
+  /** The fields holding nested schemas, with their nodes (references.ts follows them). @internal */
+  nested(): [string, SchemaNode][] {
     if (this.nestedFields === undefined) this.compileSchema();
     return this.nestedFields!;
   }

@@ -13,6 +13,8 @@ export { DenormalizeContext, TABLE, entryHolds } from './denormalizeContext';
 export type { SchemaNode, QueryContext } from './node';
 export type { MemoState, InstanceEntry, MemoEntry } from './denormalizeContext';
 export { toNode } from './toNode';
+export { movedCell, movedReferences, schemaTables } from './references';
+export type { PkChange } from './references';
 export { tablesReader } from './reader';
 export { appendNew, CollectionSchema } from './Collection';
 export { ArraySchema } from './Array';
