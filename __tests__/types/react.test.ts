@@ -103,6 +103,20 @@ describe('types 7.8–7.12', () => {
       useSubscription(PostResource.get, { group: 'react' });
     });
   });
+
+  it('the pollingInterval option follows the arguments of useSubscription and useLive', () => {
+    typeOnly(() => {
+      expectTypeOf(useSubscription(PostResource.get, p5, { pollingInterval: 1000 })).toEqualTypeOf<undefined>();
+      expectTypeOf(useSubscription(PostResource.get, null, { pollingInterval: 1000 })).toEqualTypeOf<undefined>();
+      expectTypeOf(useLive(PostResource.get, p5, { pollingInterval: 1000 })).toEqualTypeOf<Post>();
+      expectTypeOf(useLive(PostResource.get, null, { pollingInterval: 0 })).toEqualTypeOf<undefined>();
+      expectTypeOf(useLive(PostResource.get, maybe, { pollingInterval: 0 })).toEqualTypeOf<Post | undefined>();
+      // @ts-expect-error the option is a number of ms
+      useLive(PostResource.get, p5, { pollingInterval: '1s' });
+      // @ts-expect-error id is missing
+      useSubscription(PostResource.get, { group: 'react' }, { pollingInterval: 1000 });
+    });
+  });
 });
 
 describe('types 7.14 useController', () => {

@@ -3,6 +3,7 @@ import type { RequestStatus, ResponseState } from '../redux';
 import type { Rest } from '../redux/createRest';
 import type { DataOf, RestEndpoint } from '../rest';
 import type { Denormalize } from '../schema';
+import type { SubscriptionOptions } from './hookOptions';
 
 /** The arguments an endpoint is called with. */
 export type ArgsOf<E> = E extends (...args: infer A) => any ? A : unknown[];
@@ -19,6 +20,13 @@ export type NullableArgs<E> =
       : ArgsOf<E> extends [(infer P)?]
         ? [] | [P | null]
         : ArgsOf<E> | [null];
+
+/** Every argument position of an endpoint spelled out (`undefined` for absent parameters), so that options can follow. */
+type SpelledArgs<E> =
+  ArgsOf<E> extends [] ? [params: undefined] : ArgsOf<E> extends [infer P] ? [params: P] : ArgsOf<E> extends [(infer P)?] ? [params: P | undefined] : ArgsOf<E>;
+
+/** A hook's arguments followed by its options, e.g. `useLive(getPost, { id }, { pollingInterval: 3_000 })`. */
+export type ArgsWithOptions<E, O> = [...SpelledArgs<E>, options: O];
 
 /**
  * What `useDLE` returns (see docs/concepts.md#hooks, issue 18.1): `{ data, loading, error }`, the request fields of
@@ -94,14 +102,14 @@ export interface RestHooks {
   useQuery<S>(queryable: S, ...args: unknown[]): Denormalize<S> | undefined;
   /** Fetches when stale; the promise of the key's read in flight, or undefined (see docs/concepts.md#hooks). */
   useFetch<E extends RestEndpoint<any>>(endpoint: E, ...args: NullableArgs<E>): Promise<DataOf<E>> | undefined;
-  /** Polls at the endpoint's `pollFrequency` while mounted (see docs/concepts.md#hooks). */
-  useSubscription<E extends RestEndpoint<any>>(endpoint: E, ...args: NullableArgs<E>): undefined;
+  /** Polls at the endpoint's `pollFrequency`, or the `pollingInterval` option after the arguments, while mounted (see docs/concepts.md#hooks). */
+  useSubscription<E extends RestEndpoint<any>>(endpoint: E, ...args: NullableArgs<E> | ArgsWithOptions<E, SubscriptionOptions> | [null, SubscriptionOptions]): undefined;
   /** Inactive (`null` arguments): returns `undefined`, fetches and subscribes to nothing (see docs/concepts.md#hooks). */
-  useLive<E extends RestEndpoint<any>>(endpoint: E, ...args: [null]): undefined;
+  useLive<E extends RestEndpoint<any>>(endpoint: E, ...args: [null] | [null, SubscriptionOptions]): undefined;
   /** `useSuspense` plus `useSubscription` (see docs/concepts.md#hooks). */
-  useLive<E extends RestEndpoint<any>>(endpoint: E, ...args: ArgsOf<E>): DataOf<E>;
+  useLive<E extends RestEndpoint<any>>(endpoint: E, ...args: ArgsOf<E> | ArgsWithOptions<E, SubscriptionOptions>): DataOf<E>;
   /** Arguments that may be `null`: the key's data, or `undefined` while inactive. */
-  useLive<E extends RestEndpoint<any>>(endpoint: E, ...args: NullableArgs<E>): DataOf<E> | undefined;
+  useLive<E extends RestEndpoint<any>>(endpoint: E, ...args: NullableArgs<E> | ArgsWithOptions<E, SubscriptionOptions> | [null, SubscriptionOptions]): DataOf<E> | undefined;
   /** The instance's thunks bound to the store's dispatch; the same object across renders (see docs/concepts.md#hooks). */
   useController(): RestController;
   /** `[trigger, { data, error, status, isLoading, isSuccess, isError, reset }]` for the component's latest call (issue 18.2). */
