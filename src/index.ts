@@ -37,6 +37,7 @@ export type {
   ProcessedOf,
   DataOf,
   OptimisticSnapshot,
+  RequestStore,
   StreamContext,
   StreamOption,
   PathParams,

@@ -17,6 +17,6 @@ export { isNotModified, validatorsOf, withValidators } from './conditional';
 export { NOT_MODIFIED, globalTimers } from './policies';
 export type { Validators } from './conditional';
 export type { RetryOption, RetryOptions, RequestPolicyOptions } from './types';
-export type { RestGenerics, RestEndpointOptions, EndpointArgs, UrlParamsOf, HasBody, BodyOf, ProcessedOf, DataOf, OptimisticSnapshot, StoreEndpoint } from './types';
+export type { RestGenerics, RestEndpointOptions, EndpointArgs, UrlParamsOf, HasBody, BodyOf, ProcessedOf, DataOf, OptimisticSnapshot, RequestStore, StoreEndpoint } from './types';
 export type { StreamContext, StreamOption } from './stream';
 export type { ResourceOptions, ResourceMembers, ResourceGenerics, ResourceExtend, Resource, ListParams } from './resourceTypes';

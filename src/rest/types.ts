@@ -373,6 +373,15 @@ export interface RestEndpointOptions extends RequestPolicyOptions {
 }
 
 /**
+ * The store a request runs through, as its request hooks see it (`this.store`): the middleware
+ * API of Redux, so `getState()` is the whole state (cast it to your `RootState`).
+ */
+export interface RequestStore {
+  getState(): unknown;
+  dispatch(action: any): any;
+}
+
+/**
  * An endpoint as the store sees it: its identity (`name`, `key`, `testKey`), its `schema` and the
  * options that steer caching. Published here so that the redux layer depends on this interface,
  * not on the `RestEndpoint` class (lower layers publish what upper layers use); requests go
