@@ -186,3 +186,57 @@ describe('issue 18.3: usePaginated with paginationField (page numbers and cursor
     expect(() => renderWith(store, <Feed endpoint={plain} args={undefined} />)).toThrow(/^\[rtk-rest\] usePaginated\(GET https:\/\/api\.example\.com\/plain\).*schema\.Collection/);
   });
 });
+
+describe('usePaginated: the list while the arguments change, and a failed next page', () => {
+  const byAuthor = PostResource.getList.extend({ name: 'byAuthor' });
+  function Authored({ author, seen }: { author: string; seen: unknown[] }) {
+    const list = usePaginated(byAuthor, { ...react, author });
+    seen.push({ ids: list.data?.map((post) => post.id), current: list.currentData?.map((post) => post.id), isLoading: list.isLoading, isFetching: list.isFetching });
+    return <p>{list.isLoading ? 'Loading' : list.data?.map((post) => post.title).join(', ')}</p>;
+  }
+
+  it("new arguments keep the last list in data while theirs loads (isFetching, not isLoading); currentData is the new arguments' list", async () => {
+    const { store } = setup({ gc: false });
+    const seen: any[] = [];
+    const view = renderWith(store, <Authored author="ann" seen={seen} />);
+    (await net.nth(1)).reply([{ id: 1, title: 'one' }]);
+    await settle();
+    rerenderWith(view, store, <Authored author="bob" seen={seen} />);
+    await settle();
+    expect(screen.getByText('one')).toBeTruthy();
+    expect(seen[seen.length - 1]).toEqual({ ids: [1], current: undefined, isLoading: false, isFetching: true });
+    const second = await net.nth(2);
+    expect(second.url).toBe(`${A}/react/posts?author=bob`);
+    second.reply([{ id: 2, title: 'two' }]);
+    await settle();
+    expect(screen.getByText('two')).toBeTruthy();
+    expect(seen[seen.length - 1]).toEqual({ ids: [2], current: [2], isLoading: false, isFetching: false });
+  });
+
+  it("a failed next page also sets error and status 'rejected' while data keeps the list, as RTK Query; the page's success clears them", async () => {
+    const { store } = setup({ gc: false });
+    const seen: { error?: string; status: string; next?: string; ids?: number[] }[] = [];
+    let fetchNextPage!: () => Promise<unknown>;
+    function List() {
+      const list = usePaginated(PostResource.getList, react);
+      fetchNextPage = list.fetchNextPage;
+      seen.push({ error: list.error?.message, status: list.status, next: list.nextPageError?.message, ids: list.data?.map((post) => post.id) });
+      return null;
+    }
+    renderWith(store, <List />);
+    (await net.nth(1)).reply([{ id: 1, title: 'one' }]);
+    await settle();
+    act(() => void fetchNextPage());
+    (await net.nth(2)).reply({ message: 'down' }, { status: 500, statusText: 'Internal Server Error' });
+    await settle();
+    const failed = seen[seen.length - 1]!;
+    expect(failed.status).toBe('rejected');
+    expect(failed.error).toMatch(/Internal Server Error/);
+    expect(failed.next).toBe(failed.error);
+    expect(failed.ids).toEqual([1]);
+    act(() => void fetchNextPage());
+    (await net.nth(3)).reply([{ id: 2, title: 'two' }]);
+    await settle();
+    expect(seen[seen.length - 1]).toEqual({ error: undefined, status: 'fulfilled', next: undefined, ids: [1, 2] });
+  });
+});

@@ -34,7 +34,15 @@ export type ArgsWithOptions<E, O> = [...SpelledArgs<E>, options: O];
  * reads changes, so reading `isFetching` opts in to the re-renders of background refetches.
  */
 export interface DLE<T> extends Omit<ResponseState<T>, 'error'> {
-  /** `true` while there is no data and a request for the key is in flight in this store. */
+  /**
+   * The last result, as RTK Query's `data`: the key's data or, while the key has none (new
+   * arguments loading, or failed), the data of this hook's last arguments that had some, read
+   * from the store (a reset or an invalidation of that key drops it). `undefined` while inactive.
+   */
+  data: T | undefined;
+  /** The current arguments' data only (RTK Query's `currentData`): `undefined` while they load. */
+  currentData: T | undefined;
+  /** `true` while there is no `data` (nor a last result) and a request for the key is in flight in this store. */
   loading: boolean;
   /** The stored error, rebuilt as an `Error` (a `NetworkError` for HTTP failures). */
   error: Error | undefined;
@@ -61,7 +69,7 @@ export interface PaginatedResult<T> extends DLE<T> {
   fetchNextPage(): Promise<T | undefined>;
   /** `true` while the next page's request is in flight. */
   isFetchingNextPage: boolean;
-  /** The next page's stored error (the list keeps its data); cleared when the page succeeds. */
+  /** The next page's stored error (the list keeps its data), also the list's `error` with `status: 'rejected'`; cleared when the page succeeds. */
   nextPageError: Error | undefined;
 }
 

@@ -7,7 +7,7 @@ import type { Binding } from './binding';
 import type { FetchingRead, Request } from './hooks';
 import { useRefetch, useTrackedAnswer } from './tracked';
 import type { RestHooks } from './types';
-import { selectDLE } from './useDLE';
+import { selectDLE, useShownRequest } from './useDLE';
 
 const noop = () => undefined;
 
@@ -25,17 +25,23 @@ export function paginatedHook(useFetchingRead: (endpoint: RestEndpoint, args: un
     const [endedAt, setEndedAt] = useState<string>();
     const fetchNextPage = useFetchNextPage(binding, request, endedAt, setEndedAt);
     const extra = useMemo(() => ({ refetch, fetchNextPage }), [refetch, fetchNextPage]);
+    const shown = useShownRequest();
     return useTrackedAnswer((state) => {
-      const list = selectDLE(binding, request, state);
+      const list = selectDLE(binding, request, state, shown);
       const { reducerPath } = binding.rest;
       const next = request === undefined ? undefined : nextPageOf(reducerPath, state, request.endpoint, request.args, request.key);
       if (next === undefined) return { ...list, hasNextPage: false, isFetchingNextPage: false, nextPageError: undefined };
       const page = pageStateOf(reducerPath, state, next.pageKey);
+      const nextPageError = page.error === undefined ? undefined : rebuildError(page.error);
+      // As RTK Query's infinite queries: a failed next page is also the list's `error`, and its
+      // status `'rejected'`, while `data` keeps the pages loaded (the list's own error comes first).
+      const failed = nextPageError !== undefined && list.error === undefined && !page.fetching && list.status === 'fulfilled';
       return {
         ...list,
+        ...(failed ? { error: nextPageError, status: 'rejected' as const } : {}),
         hasNextPage: next.pageKey !== endedAt,
         isFetchingNextPage: page.fetching,
-        nextPageError: page.error === undefined ? undefined : rebuildError(page.error),
+        nextPageError,
       };
     }, extra);
   } as RestHooks['usePaginated'];
