@@ -56,18 +56,57 @@ function useFetchNextPage({ store, rest }: Binding, request: Request | undefined
   // Read when called, so that fetchNextPage keeps its identity.
   const ended = useRef(endedAt);
   ended.current = endedAt;
+  // Dev only: the items the last appended page had, for the checks of the next one.
+  const lastPage = useRef<{ key: string; items: number }>(undefined);
   return useCallback((): Promise<unknown> => {
     const next = request === undefined ? undefined : nextPageOf(rest.reducerPath, store.getState(), request.endpoint, request.args, request.key);
     if (request === undefined || next === undefined || next.pageKey === ended.current) return Promise.resolve(undefined);
     const before = itemCount(rest.selectData(store.getState(), request.endpoint, ...request.args));
-    const promise = store.dispatch(rest.fetch(next.endpoint, ...next.args)) as Promise<unknown>;
+    const counted = process.env.NODE_ENV !== 'production' ? countingPage(next.endpoint) : undefined;
+    const promise = store.dispatch(rest.fetch(counted?.endpoint ?? next.endpoint, ...next.args)) as Promise<unknown>;
     promise.then((list) => {
-      if (next.mode !== 'page' || itemCount(list) !== before) return;
+      const added = itemCount(list) - before;
+      if (counted !== undefined && counted.items !== undefined) {
+        const previous = lastPage.current?.key === request.key ? lastPage.current.items : before;
+        checkPage(request.endpoint, next, counted.items, added, previous);
+        lastPage.current = { key: request.key, items: counted.items };
+      }
+      if (next.mode !== 'page' || added !== 0) return;
       const after: NextPage | undefined = nextPageOf(rest.reducerPath, store.getState(), request.endpoint, request.args, request.key);
       if (after !== undefined) setEndedAt(after.pageKey);
     }, noop);
     return promise;
   }, [store, rest, request, setEndedAt]);
+}
+
+/** Dev only: the page endpoint seen through a `process` that counts the items of the page's own answer. */
+function countingPage(endpoint: RestEndpoint): { endpoint: RestEndpoint; items?: number } {
+  const counted: { endpoint: RestEndpoint; items?: number } = { endpoint };
+  counted.endpoint = Object.create(endpoint, {
+    process: {
+      value(this: RestEndpoint, value: unknown, ...args: unknown[]) {
+        const processed = endpoint.process.call(this, value, ...args);
+        counted.items = itemCount(processed);
+        return processed;
+      },
+    },
+  }) as RestEndpoint;
+  return counted;
+}
+
+/**
+ * Dev only: a next page found by the wrong rule shows in what it adds. A page whose items were
+ * already in the list repeats them (offsets in steps of 1, 1-based pages read as 0-based); with
+ * offsets, a page that had fewer items than the step, followed by more, stepped over the rest.
+ */
+function checkPage(list: RestEndpoint, next: NextPage, items: number, added: number, previous: number): void {
+  const page = next.pageKey.slice(next.pageKey.indexOf(' ') + 1);
+  const fix = 'Say how the next page is found with the list\'s getNextPageParam: nextPageNumber(0) for 0-based pages, nextOffset(pageSize) for offsets, or a function of the last page.';
+  if (items > 0 && added < items) {
+    console.warn(`[rtk-rest] usePaginated(${list.name}): the page ${page} repeats ${items - added} of its ${items} items already in the list, so its parameter is likely not the next page's. ${fix}`);
+  } else if (next.steps?.kind === 'offset' && added > 0 && previous > 0 && previous < next.steps.step) {
+    console.warn(`[rtk-rest] usePaginated(${list.name}): the page ${page} skips ${next.steps.step - previous} items: the page before it had ${previous} items, the offset step is ${next.steps.step}. Give nextOffset the page size the server sends.`);
+  }
 }
 
 /** The number of items of a list: an array's length, or that of the first array field of an object (`{ results, next }`). */

@@ -14,6 +14,7 @@ import { buildUrl, searchToString } from './search';
 import type { EndpointArgs, Extended, ExtendedEndpoint, OptimisticSnapshot, ProcessedOf, RestEndpointOptions, RestGenerics, RetryOption } from './types';
 import type { AssignOf, GetPageOf, PageEndpoint, PushOf, RequestStore, StoreEndpoint, UrlParamsOf } from './types';
 import type { StreamOption } from './stream';
+import type { GetNextPageParam } from './nextPageParam';
 
 const CONFIG = Symbol('rtk-rest.config');
 const COMPILED = Symbol('rtk-rest.path');
@@ -60,6 +61,8 @@ export class RestEndpoint<const O extends RestGenerics = any> {
   declare readonly searchParams?: O['searchParams'];
   /** The query parameter that pages the list; enables `getPage` (see docs/concepts.md#resources). */
   declare readonly paginationField?: string;
+  /** How `usePaginated` finds the next page's `paginationField` value (see docs/concepts.md#resources); `nextPageNumber(0)`, `nextOffset(limit)`, or a function of the last page. */
+  declare readonly getNextPageParam?: GetNextPageParam;
   /** The base `RequestInit` of every request (see docs/concepts.md#endpoints). */
   declare readonly requestInit?: RequestInit;
   /** An `AbortSignal` passed to `fetch`. */

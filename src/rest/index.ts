@@ -20,3 +20,5 @@ export type { RetryOption, RetryOptions, RequestPolicyOptions } from './types';
 export type { RestGenerics, RestEndpointOptions, EndpointArgs, UrlParamsOf, HasBody, BodyOf, ProcessedOf, DataOf, OptimisticSnapshot, RequestStore, StoreEndpoint } from './types';
 export type { StreamContext, StreamOption } from './stream';
 export type { ResourceOptions, ResourceMembers, ResourceGenerics, ResourceExtend, Resource, ListParams } from './resourceTypes';
+export { nextPageNumber, nextOffset, pageStepsOf, PAGE_NUMBER_FIELD } from './nextPageParam';
+export type { GetNextPageParam, PageSteps } from './nextPageParam';

@@ -1,3 +1,4 @@
+import type { GetNextPageParam } from './nextPageParam';
 import type { StreamOption } from './stream';
 import type { CollectionCreation, CollectionSchema, Denormalize, Entity, SchemaNode, schema } from '../schema';
 import type { ParamsArg, PathParams } from './pathTypes';
@@ -329,6 +330,12 @@ export interface RestEndpointOptions extends RequestPolicyOptions {
   searchParams?: unknown;
   /** Query parameter that pages the list; enables `getPage`. */
   paginationField?: string;
+  /**
+   * How `usePaginated` finds the next page's `paginationField` value (see `GetNextPageParam`);
+   * `nextPageNumber(0)` and `nextOffset(limit)` for numbered pages. @default a `Link` header's
+   * `rel="next"`, else the list's `next` field, else (for `page`) page numbers from 1
+   */
+  getNextPageParam?: GetNextPageParam;
   /** Base RequestInit for every request. */
   requestInit?: RequestInit;
   /** Signal passed to `fetch`. */
