@@ -79,6 +79,8 @@ describe('types 7.8–7.12', () => {
       expectTypeOf(dle.data).toEqualTypeOf<Post | undefined>();
       expectTypeOf(dle.loading).toEqualTypeOf<boolean>();
       expectTypeOf(dle.error).toEqualTypeOf<Error | undefined>();
+      expectTypeOf(dle.currentData).toEqualTypeOf<Post | undefined>();
+      expectTypeOf(usePaginated(PostResource.getList, { group: 'react' }).currentData).toEqualTypeOf<Post[] | undefined>();
       expectTypeOf(useDLE(PostResource.getList, maybe).data).toEqualTypeOf<Post[] | undefined>();
       expectTypeOf(useDLE(PostResource.get, null).data).toEqualTypeOf<Post | undefined>();
       // @ts-expect-error id is missing
