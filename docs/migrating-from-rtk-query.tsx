@@ -166,6 +166,26 @@ export function PostLink({ group, id }: { group: string; id: number }) {
 }
 // #endregion hooks
 
+// #region pages
+// useListPostsQuery(page) with page buttons: page 1 stays on screen while page 2 loads.
+export const getPostsPage = PostResource.getList.extend({ searchParams: {} as { page: number } });
+
+export function PostPages({ group }: { group: string }) {
+  const [page, setPage] = useState(1);
+  const { data: posts, isLoading, isFetching } = useDLE(getPostsPage, { group, page });
+  if (isLoading) return <p>Loading</p>;
+  return (
+    <section style={{ opacity: isFetching ? 0.5 : 1 }}>
+      <ul>{posts?.map((post) => <li key={post.id}>{post.title}</li>)}</ul>
+      <button disabled={page === 1} onClick={() => setPage(page - 1)}>
+        Previous
+      </button>
+      <button onClick={() => setPage(page + 1)}>Next</button>
+    </section>
+  );
+}
+// #endregion pages
+
 // #region matchers
 import type { UnknownAction } from '@reduxjs/toolkit';
 

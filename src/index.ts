@@ -6,7 +6,7 @@
  * Toolkit integration. React hooks live in `rtk-rest/react`, the fake `fetch` in `rtk-rest/mock`.
  */
 export { Entity, schema, normalize, denormalize, MemoCache, MemoResult, NormalizeError } from './schema';
-export { RestEndpoint, createResource, hookifyResource, NetworkError, AbortOptimistic } from './rest';
+export { RestEndpoint, createResource, hookifyResource, NetworkError, AbortOptimistic, nextPageNumber, nextOffset } from './rest';
 export { createRest, buildCreateRest, optimisticUpdates, polling, streams, garbageCollection, refetchOnEvents, persistence, entityChanges, retries, conditionalRequests, shardedTables, ResetError } from './redux';
 export type { CreateRestOptions, RestFeature, RequestPolicyDefaults, Rest, RestState, KeyMeta, StoredError, ResponseState, ExpiryStatus, RequestStatus, Environment, Timers, EntitiesChangedAction, ChangedEntities, ExtractRehydrationInfo } from './redux';
 // Types that the inferred types of public values name (the instance's actions, the schema classes
@@ -37,6 +37,8 @@ export type {
   ProcessedOf,
   DataOf,
   OptimisticSnapshot,
+  RequestStore,
+  GetNextPageParam,
   StreamContext,
   StreamOption,
   PathParams,

@@ -6,7 +6,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
-import { json, restoreFetchAfterEach, storeFor, stubFetch, useFakeClock } from './support';
+import { deferred, json, restoreFetchAfterEach, storeFor, stubFetch, useFakeClock } from './support';
 import type { Responder } from './support';
 import type * as MigrationPage from '../../docs/migrating-from-rtk-query';
 
@@ -118,5 +118,26 @@ describe('issue 18.8: migrating-from-rtk-query, the hook examples', () => {
     expect(actions.filter(isRenameRejected).map((action) => [action.type, (action.meta as { key: string }).key])).toEqual([['rest/fetch/rejected', `PATCH ${A}/react/posts/1`]]);
     // The list's fulfilled action is not the post's.
     expect(actions.filter((action) => rest.actions.fetchFulfilled.match(action))).toHaveLength(2);
+  });
+});
+
+describe('migrating-from-rtk-query: a page switch keeps the last page on screen', () => {
+  it('useListPostsQuery(page) → useDLE: page 1 stays, dimmed, while page 2 loads; no "Loading" after the first', async () => {
+    const second = deferred();
+    const { page, net } = await load((url) => (url.endsWith('page=2') ? second.promise : json([{ id: 1, title: 'one' }])));
+    renderIn(page, <page.PostPages group="react" />);
+    expect(screen.getByText('Loading')).toBeTruthy();
+    await settle();
+    expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['one']);
+    fireEvent.click(screen.getByText('Next'));
+    await settle();
+    expect(screen.queryByText('Loading')).toBeNull();
+    expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['one']);
+    expect(screen.getByRole('list').parentElement!.style.opacity).toBe('0.5');
+    second.resolve(json([{ id: 2, title: 'two' }]));
+    await settle();
+    expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['two']);
+    expect(screen.getByRole('list').parentElement!.style.opacity).toBe('1');
+    expect(requests(net)).toEqual([`GET ${A}/react/posts?page=1`, `GET ${A}/react/posts?page=2`]);
   });
 });

@@ -25,6 +25,7 @@ import * as tenantPrefix from '../../docs/recipes/tenant-prefix';
 import * as nestedQuery from '../../docs/recipes/nested-query';
 import * as persistence from '../../docs/recipes/persistence';
 import * as sse from '../../docs/recipes/sse';
+import * as tokenInState from '../../docs/recipes/token-in-state';
 
 const DOCS = path.resolve(__dirname, '../../docs');
 const RECIPES = path.join(DOCS, 'recipes');
@@ -810,5 +811,54 @@ describe('issue 18.6: recipe sse (server-sent events through stream(...))', () =
     for (const listener of late) listener({ data: JSON.stringify({ id: 7, home: 9, away: 9 }) });
     expect(actions).toHaveLength(written);
     expect(rest.selectQuery(store.getState(), Match, 7)?.home).toBe(2);
+  });
+});
+
+describe('token-in-state', () => {
+  const { PostResource, logIn, loggedOut, makeStore, rest } = tokenInState;
+  const p5 = { group: 'react', id: 5 };
+  const server = () => stubFetch((url, init) => (url.endsWith('/login') ? json({ token: `tok-${JSON.parse(String(init.body)).username}` }) : json(post(5))));
+
+  it('no header before login; after logIn every read and mutation carries the token of the moment; a logout stops it', async () => {
+    const net = server();
+    const store = makeStore();
+    await store.dispatch(rest.fetch(PostResource.get, p5));
+    await logIn(store, 'ann', 's3cret');
+    await store.dispatch(rest.fetch(PostResource.get, p5));
+    await store.dispatch(rest.fetch(PostResource.partialUpdate, p5, { title: 'new' }));
+    store.dispatch(loggedOut());
+    await store.dispatch(rest.fetch(PostResource.get, p5));
+    expect(net.calls().map(({ method, url, headers }) => [method, url.slice(A.length), headers.authorization])).toEqual([
+      ['GET', '/react/posts/5', undefined],
+      ['POST', '/login', undefined],
+      ['GET', '/react/posts/5', 'Bearer tok-ann'],
+      ['PATCH', '/react/posts/5', 'Bearer tok-ann'],
+      ['GET', '/react/posts/5', undefined],
+    ]);
+  });
+
+  it("two stores send their own tokens side by side, and rest's slice and actions never contain one", async () => {
+    const net = server();
+    const seen: unknown[] = [];
+    const [ann, bob] = [makeStore(), makeStore()];
+    for (const store of [ann, bob]) store.subscribe(() => seen.push(store.getState().rest));
+    await logIn(ann, 'ann', 'a');
+    await logIn(bob, 'bob', 'b');
+    await Promise.all([ann.dispatch(rest.fetch(PostResource.get, p5)), bob.dispatch(rest.fetch(PostResource.get, { group: 'react', id: 6 }))]);
+    const reads = net.calls().filter(({ method }) => method === 'GET');
+    expect(reads.map(({ url, headers }) => [url.slice(A.length), headers.authorization])).toEqual([
+      ['/react/posts/5', 'Bearer tok-ann'],
+      ['/react/posts/6', 'Bearer tok-bob'],
+    ]);
+    expect(ann.getState().auth.token).toBe('tok-ann');
+    expect(JSON.stringify([seen, ann.getState().rest, bob.getState().rest])).not.toMatch(/tok-/);
+  });
+
+  it('a plain call has no store, so it sends no token', async () => {
+    const net = server();
+    const store = makeStore();
+    await logIn(store, 'ann', 'a');
+    await PostResource.get(p5);
+    expect(net.calls()[1]!.headers.authorization).toBeUndefined();
   });
 });

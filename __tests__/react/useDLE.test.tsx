@@ -259,6 +259,68 @@ describe('7.8 useDLE', () => {
   });
 });
 
+describe('useDLE: data and currentData while the arguments change', () => {
+  const pages = PostResource.getList.extend({ name: 'pages', searchParams: {} as { author?: string; page?: number } });
+  function Page({ page, seen }: { page: number; seen: { record(value: DLE<Post[]>): DLE<Post[]> } }) {
+    const { data, isLoading, isFetching } = seen.record(useDLE(pages, { group: 'react', page }));
+    if (isLoading) return <p>Loading</p>;
+    return <p>{`${data?.map((post) => post.title).join(', ')}${isFetching ? ' (fetching)' : ''}`}</p>;
+  }
+
+  test('the next page keeps the last result in data, with isFetching and without isLoading; currentData is the current page only', async () => {
+    const { store } = setup({ gc: false });
+    const seen = recorder<DLE<Post[]>>();
+    const view = renderWith(store, <Page page={1} seen={seen} />);
+    expect(screen.getByText('Loading')).toBeTruthy();
+    (await net.nth(1)).reply([post5]);
+    await settle();
+    expect(screen.getByText('hi')).toBeTruthy();
+    const page1 = seen.last.data;
+    rerenderWith(view, store, <Page page={2} seen={seen} />);
+    await settle();
+    // Page 1 stays on screen while page 2 loads: no "Loading" flash.
+    expect(screen.getByText('hi (fetching)')).toBeTruthy();
+    expect(screen.queryByText('Loading')).toBeNull();
+    expect(seen.last).toMatchObject({ data: page1, currentData: undefined, isFetching: true, isLoading: false, loading: false });
+    (await net.nth(2)).reply([post6]);
+    await settle();
+    expect(screen.getByText('six')).toBeTruthy();
+    expect(seen.last.data).toBe(seen.last.currentData);
+    expect(seen.last.currentData?.map((post) => post.id)).toEqual([6]);
+    // Back to page 1, still stored: data and currentData are page 1 at once.
+    rerenderWith(view, store, <Page page={1} seen={seen} />);
+    expect(seen.last.currentData).toBe(page1);
+  });
+
+  test('the kept data follows the store: a reset (logout) drops it, so it is never shown over another session', async () => {
+    const { store, rest } = setup({ gc: false });
+    const seen = recorder<DLE<Post[]>>();
+    const view = renderWith(store, <Page page={1} seen={seen} />);
+    (await net.nth(1)).reply([post5]);
+    await settle();
+    rerenderWith(view, store, <Page page={2} seen={seen} />);
+    await settle();
+    expect(seen.last.data?.map((post) => post.id)).toEqual([5]);
+    act(() => void store.dispatch(rest.resetEntireStore()));
+    await settle();
+    expect(seen.last).toMatchObject({ data: undefined, currentData: undefined, isLoading: true });
+    expect(screen.getByText('Loading')).toBeTruthy();
+  });
+
+  test('with null arguments data and currentData are undefined', async () => {
+    const { store } = setup({ gc: false });
+    const seen = recorder<DLE<Post>>();
+    function Probe({ args }: { args: Params | null }) {
+      seen.record(useDLE(getPost, args));
+      return null;
+    }
+    const view = await renderAnswered(store, <Probe args={p5} />);
+    expect(seen.last.currentData).toBeInstanceOf(Post);
+    rerenderWith(view, store, <Probe args={null} />);
+    expect(seen.last).toMatchObject({ data: undefined, currentData: undefined, isFetching: false });
+  });
+});
+
 // -------------------------------------------------------------------------------------------------
 // 7.9 useCache
 

@@ -5,7 +5,7 @@
  * serializable and immutable checks on (`configureStore`'s default middleware), fake time.
  */
 import { act, screen } from '@testing-library/react';
-import { Entity, RestEndpoint, schema } from 'rtk-rest';
+import { Entity, RestEndpoint, nextOffset, nextPageNumber, schema } from 'rtk-rest';
 import { usePaginated } from 'rtk-rest/react';
 import { A, net, PostResource, react, renderWith, rerenderWith, settle, setup, sliceOf, useTestEnvironment } from './support';
 
@@ -184,5 +184,161 @@ describe('issue 18.3: usePaginated with paginationField (page numbers and cursor
     const plain = new RestEndpoint({ urlPrefix: A, path: '/plain', schema: [Issue] });
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     expect(() => renderWith(store, <Feed endpoint={plain} args={undefined} />)).toThrow(/^\[rtk-rest\] usePaginated\(GET https:\/\/api\.example\.com\/plain\).*schema\.Collection/);
+  });
+});
+
+describe('usePaginated: the list while the arguments change, and a failed next page', () => {
+  const byAuthor = PostResource.getList.extend({ name: 'byAuthor' });
+  function Authored({ author, seen }: { author: string; seen: unknown[] }) {
+    const list = usePaginated(byAuthor, { ...react, author });
+    seen.push({ ids: list.data?.map((post) => post.id), current: list.currentData?.map((post) => post.id), isLoading: list.isLoading, isFetching: list.isFetching });
+    return <p>{list.isLoading ? 'Loading' : list.data?.map((post) => post.title).join(', ')}</p>;
+  }
+
+  it("new arguments keep the last list in data while theirs loads (isFetching, not isLoading); currentData is the new arguments' list", async () => {
+    const { store } = setup({ gc: false });
+    const seen: any[] = [];
+    const view = renderWith(store, <Authored author="ann" seen={seen} />);
+    (await net.nth(1)).reply([{ id: 1, title: 'one' }]);
+    await settle();
+    rerenderWith(view, store, <Authored author="bob" seen={seen} />);
+    await settle();
+    expect(screen.getByText('one')).toBeTruthy();
+    expect(seen[seen.length - 1]).toEqual({ ids: [1], current: undefined, isLoading: false, isFetching: true });
+    const second = await net.nth(2);
+    expect(second.url).toBe(`${A}/react/posts?author=bob`);
+    second.reply([{ id: 2, title: 'two' }]);
+    await settle();
+    expect(screen.getByText('two')).toBeTruthy();
+    expect(seen[seen.length - 1]).toEqual({ ids: [2], current: [2], isLoading: false, isFetching: false });
+  });
+
+  it("a failed next page also sets error and status 'rejected' while data keeps the list, as RTK Query; the page's success clears them", async () => {
+    const { store } = setup({ gc: false });
+    const seen: { error?: string; status: string; next?: string; ids?: number[] }[] = [];
+    let fetchNextPage!: () => Promise<unknown>;
+    function List() {
+      const list = usePaginated(PostResource.getList, react);
+      fetchNextPage = list.fetchNextPage;
+      seen.push({ error: list.error?.message, status: list.status, next: list.nextPageError?.message, ids: list.data?.map((post) => post.id) });
+      return null;
+    }
+    renderWith(store, <List />);
+    (await net.nth(1)).reply([{ id: 1, title: 'one' }]);
+    await settle();
+    act(() => void fetchNextPage());
+    (await net.nth(2)).reply({ message: 'down' }, { status: 500, statusText: 'Internal Server Error' });
+    await settle();
+    const failed = seen[seen.length - 1]!;
+    expect(failed.status).toBe('rejected');
+    expect(failed.error).toMatch(/Internal Server Error/);
+    expect(failed.next).toBe(failed.error);
+    expect(failed.ids).toEqual([1]);
+    act(() => void fetchNextPage());
+    (await net.nth(3)).reply([{ id: 2, title: 'two' }]);
+    await settle();
+    expect(seen[seen.length - 1]).toEqual({ error: undefined, status: 'fulfilled', next: undefined, ids: [1, 2] });
+  });
+});
+
+describe('usePaginated: getNextPageParam says how the next page is found', () => {
+  const ids = (...list: number[]) => list.map((id) => ({ id, title: `post ${id}` }));
+  const items = () => screen.queryAllByRole('listitem').length;
+
+  it('nextPageNumber(0): a 0-based API gets page 1, then 2, after the list (page 0); a page adding nothing ends it', async () => {
+    const { store } = setup({ gc: false });
+    const zeroBased = PostResource.getList.extend({ getNextPageParam: nextPageNumber(0) });
+    renderWith(store, <Feed endpoint={zeroBased} args={react} />);
+    (await net.nth(1)).reply(ids(1, 2));
+    await settle();
+    loadMore();
+    const second = await net.nth(2);
+    expect(second.url).toBe(`${A}/react/posts?page=1`);
+    second.reply(ids(3, 4));
+    await settle();
+    loadMore();
+    const third = await net.nth(3);
+    expect(third.url).toBe(`${A}/react/posts?page=2`);
+    third.reply([]);
+    await settle();
+    expect(items()).toBe(4);
+    expect(status()).toBe('loading=false more=false fetchingMore=false');
+  });
+
+  it('nextOffset(limit): offset/limit lists send offset=limit, 2×limit…, not offset=2, 3', async () => {
+    const { store } = setup({ gc: false });
+    const byOffset = PostResource.getList.extend({ paginationField: 'offset', getNextPageParam: nextOffset(2) });
+    renderWith(store, <Feed endpoint={byOffset} args={react} />);
+    (await net.nth(1)).reply(ids(1, 2));
+    await settle();
+    loadMore();
+    const second = await net.nth(2);
+    expect(second.url).toBe(`${A}/react/posts?offset=2`);
+    second.reply(ids(3, 4));
+    await settle();
+    loadMore();
+    expect((await net.nth(3)).url).toBe(`${A}/react/posts?offset=4`);
+  });
+
+  it("a function of the last page and its parameter: a cursor named nextId is sent as the cursor; null ends the list", async () => {
+    const { store } = setup({ gc: false });
+    const seen: unknown[][] = [];
+    const byNextId = new RestEndpoint({
+      urlPrefix: A,
+      path: '/:group/feed',
+      schema: { results: new schema.Collection([Issue]), nextId: 0 as number | null },
+      paginationField: 'after',
+      getNextPageParam: (lastPage: { nextId: number | null }, lastParam: unknown, params: unknown) => {
+        seen.push([lastPage.nextId, lastParam, params]);
+        return lastPage.nextId;
+      },
+    });
+    renderWith(store, <Feed endpoint={byNextId} args={react} />);
+    (await net.nth(1)).reply({ results: issues(1, 2), nextId: 3 });
+    await settle();
+    loadMore();
+    const second = await net.nth(2);
+    expect(second.url).toBe(`${A}/react/feed?after=3`);
+    second.reply({ results: issues(3), nextId: null });
+    await settle();
+    expect(titles()).toEqual(['issue 1', 'issue 2', 'issue 3']);
+    expect(status()).toBe('loading=false more=false fetchingMore=false');
+    expect(seen).toContainEqual([3, undefined, react]);
+    expect(seen).toContainEqual([null, 3, react]);
+  });
+
+  it('without it, a paginationField that is not a page number is not guessed: no next page, and a development warning says how to say it', async () => {
+    const { store } = setup({ gc: false });
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const byOffset = PostResource.getList.extend({ paginationField: 'offset', name: 'byOffset' });
+    renderWith(store, <Feed endpoint={byOffset} args={react} />);
+    (await net.nth(1)).reply(ids(1, 2));
+    await settle();
+    expect(status()).toBe('loading=false more=false fetchingMore=false');
+    loadMore();
+    await settle();
+    expect(net.count).toBe(1);
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(warn.mock.calls[0]![0]).toMatch(/^\[rtk-rest\] usePaginated\(byOffset\): .*"offset".*getNextPageParam: nextOffset\(/);
+  });
+
+  it('warns in development when a page repeats items already in the list, and when offsets step over items', async () => {
+    const { store } = setup({ gc: false });
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const byOffset = PostResource.getList.extend({ paginationField: 'offset', getNextPageParam: nextOffset(3), name: 'stepping' });
+    renderWith(store, <Feed endpoint={byOffset} args={react} />);
+    // The server sends 2 per page, the step is 3: offset=3 skips item 3.
+    (await net.nth(1)).reply(ids(1, 2));
+    await settle();
+    loadMore();
+    (await net.nth(2)).reply(ids(4, 5));
+    await settle();
+    expect(warn.mock.calls.map(([message]) => message)).toEqual([expect.stringMatching(/^\[rtk-rest\] usePaginated\(stepping\): .*offset=3.*skip/)]);
+    warn.mockClear();
+    // A page whose items are already in the list.
+    loadMore();
+    (await net.nth(3)).reply(ids(4, 5));
+    await settle();
+    expect(warn.mock.calls.map(([message]) => message)).toEqual([expect.stringMatching(/^\[rtk-rest\] usePaginated\(stepping\): .*offset=6.*repeat/)]);
   });
 });

@@ -263,3 +263,82 @@ describe('7.13 useLive', () => {
     expect(net.count).toBe(0);
   });
 });
+
+describe('the pollingInterval hook option', () => {
+  test('useSubscription polls at the pollingInterval given after the arguments, and a new interval applies at once', async () => {
+    const { store } = setup({ gc: false });
+    answerAll();
+    function Probe({ every }: { every: number }) {
+      useSubscription(PostResource.get, p5, { pollingInterval: every });
+      return null;
+    }
+    const view = renderWith(store, <Probe every={500} />);
+    await tick(0);
+    expect(net.count).toBe(1);
+    await tick(500);
+    expect(net.count).toBe(2);
+    await tick(500);
+    expect(net.count).toBe(3);
+    // A slower rate chosen at run time: due 2 000 ms after the last poll, not at once.
+    rerenderWith(view, store, <Probe every={2000} />);
+    await tick(1999);
+    expect(net.count).toBe(3);
+    await tick(1);
+    expect(net.count).toBe(4);
+  });
+
+  test('pollingInterval 0 turns polling off, also over the endpoint\'s pollFrequency; turning it back on polls at once when the data is older than the interval', async () => {
+    const { store } = setup({ gc: false });
+    answerAll();
+    function Probe({ every }: { every: number }) {
+      useSubscription(polled, p5, { pollingInterval: every });
+      return null;
+    }
+    const view = renderWith(store, <Probe every={0} />);
+    await tick(0);
+    // Subscribed without polling: nothing is sent, however long.
+    await tick(10_000);
+    expect(net.count).toBe(0);
+    rerenderWith(view, store, <Probe every={3000} />);
+    await tick(0);
+    expect(net.count).toBe(1);
+    rerenderWith(view, store, <Probe every={0} />);
+    await tick(10_000);
+    expect(net.count).toBe(1);
+    // The data is 10 s old, older than the 3 s interval: the poll is due at once.
+    rerenderWith(view, store, <Probe every={3000} />);
+    await tick(0);
+    expect(net.count).toBe(2);
+  });
+
+  test('useLive takes the option too, and returns the data', async () => {
+    const { store } = setup({ gc: false });
+    answerAll();
+    const seen = recorder<Post>();
+    function Probe() {
+      return <p>{seen.record(useLive(PostResource.get, p5, { pollingInterval: 250 })).title}</p>;
+    }
+    renderWith(
+      store,
+      <Async>
+        <Probe />
+      </Async>,
+    );
+    await settle();
+    expect(screen.getByText('hi')).toBeTruthy();
+    expect(net.count).toBe(1);
+    await tick(250);
+    expect(net.count).toBe(2);
+    expect(seen.last).toBeInstanceOf(Post);
+  });
+
+  test('an invalid pollingInterval throws a RangeError naming the hook and the option', () => {
+    const { store } = setup({ gc: false });
+    function Probe() {
+      useSubscription(PostResource.get, p5, { pollingInterval: -1 });
+      return null;
+    }
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(() => renderWith(store, <Probe />)).toThrow(/\[rtk-rest\] useSubscription\(.*\): pollingInterval must be a finite number of ms ≥ 0/);
+  });
+});

@@ -1,5 +1,8 @@
-import { Entity, NetworkError, RestEndpoint, schema } from 'rtk-rest';
-import { A, K, Post, PostResource, User, fetchAnswered, net, outcome, p5, post5, rawSlice, react, setup, sliceOf, useTestEnvironment } from './support';
+import { configureStore, createSlice } from '@reduxjs/toolkit';
+import type { PayloadAction } from '@reduxjs/toolkit';
+import { Entity, NetworkError, RestEndpoint, createRest, schema } from 'rtk-rest';
+import type { RestGenerics } from 'rtk-rest';
+import { A, K, Post, PostResource, User, fetchAnswered, json, net, outcome, p5, post5, rawSlice, react, setup, sliceOf, useTestEnvironment } from './support';
 
 // SPEC 6.15–6.21 (fetch lifecycle) and 2.32 (page de-duplication).
 
@@ -458,5 +461,63 @@ describe('6.15 plain endpoints', () => {
     expect(tag).toBeInstanceOf(Tag);
     expect(types()).toEqual(['rest/fetch/pending', 'rest/fetch/fulfilled']);
     expect(net.requests[0]!.url).toBe(`${A}/tags/ts`);
+  });
+});
+
+describe('request hooks see the store that runs the request', () => {
+  /** A token in the app's own slice, read by the endpoint while each request is prepared. */
+  class StateTokenEndpoint<const O extends RestGenerics = any> extends RestEndpoint<O> {
+    override getHeaders(headers: Record<string, string>) {
+      const token = (this.store?.getState() as { auth?: { token?: string } } | undefined)?.auth?.token;
+      return token ? { ...headers, Authorization: `Bearer ${token}` } : headers;
+    }
+  }
+  const getPost = new StateTokenEndpoint({ urlPrefix: A, path: '/:group/posts/:id', schema: Post });
+  const auth = createSlice({
+    name: 'auth',
+    initialState: { token: undefined as string | undefined },
+    reducers: { tokenReceived: (state, action: PayloadAction<string>) => ({ ...state, token: action.payload }) },
+  });
+
+  function authStore() {
+    const rest = createRest();
+    const store = configureStore({
+      reducer: { [rest.reducerPath]: rest.reducer, auth: auth.reducer },
+      middleware: (getDefault) => getDefault().concat(rest.middleware),
+    });
+    store.dispatch({ type: 'test/ready' });
+    return { rest, store };
+  }
+
+  it("getHeaders reads the token from the store's state at each request; a plain call has no store", async () => {
+    const { rest, store } = authStore();
+    net.autoRespond(() => json(post5));
+    await store.dispatch(rest.fetch(getPost, p5));
+    store.dispatch(auth.actions.tokenReceived('tok-1'));
+    await store.dispatch(rest.fetch(getPost, p5));
+    store.dispatch(auth.actions.tokenReceived('tok-2'));
+    await store.dispatch(rest.fetch(getPost, p5));
+    await getPost(p5);
+    expect(net.requests.map((request) => request.headers.authorization)).toEqual([undefined, 'Bearer tok-1', 'Bearer tok-2', undefined]);
+  });
+
+  it('fetchResponse and the other hooks get the store too: dispatch reaches the app reducers', async () => {
+    const seen: string[] = [];
+    class Refreshing<const O extends RestGenerics = any> extends StateTokenEndpoint<O> {
+      override async fetchResponse(input: RequestInfo, init: RequestInit) {
+        this.store?.dispatch(auth.actions.tokenReceived('from-fetchResponse'));
+        return super.fetchResponse(input, init);
+      }
+      override process(value: any) {
+        seen.push(String((this.store?.getState() as { auth: { token: string } }).auth.token));
+        return value;
+      }
+    }
+    const getRefreshed = new Refreshing({ urlPrefix: A, path: '/:group/posts/:id', schema: Post });
+    const { rest, store } = authStore();
+    net.autoRespond(() => json(post5));
+    await store.dispatch(rest.fetch(getRefreshed, p5));
+    expect(store.getState().auth.token).toBe('from-fetchResponse');
+    expect(seen).toEqual(['from-fetchResponse']);
   });
 });

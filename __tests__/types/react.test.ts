@@ -79,6 +79,8 @@ describe('types 7.8–7.12', () => {
       expectTypeOf(dle.data).toEqualTypeOf<Post | undefined>();
       expectTypeOf(dle.loading).toEqualTypeOf<boolean>();
       expectTypeOf(dle.error).toEqualTypeOf<Error | undefined>();
+      expectTypeOf(dle.currentData).toEqualTypeOf<Post | undefined>();
+      expectTypeOf(usePaginated(PostResource.getList, { group: 'react' }).currentData).toEqualTypeOf<Post[] | undefined>();
       expectTypeOf(useDLE(PostResource.getList, maybe).data).toEqualTypeOf<Post[] | undefined>();
       expectTypeOf(useDLE(PostResource.get, null).data).toEqualTypeOf<Post | undefined>();
       // @ts-expect-error id is missing
@@ -101,6 +103,20 @@ describe('types 7.8–7.12', () => {
       useFetch(PostResource.get, { group: 'react' });
       // @ts-expect-error id is missing
       useSubscription(PostResource.get, { group: 'react' });
+    });
+  });
+
+  it('the pollingInterval option follows the arguments of useSubscription and useLive', () => {
+    typeOnly(() => {
+      expectTypeOf(useSubscription(PostResource.get, p5, { pollingInterval: 1000 })).toEqualTypeOf<undefined>();
+      expectTypeOf(useSubscription(PostResource.get, null, { pollingInterval: 1000 })).toEqualTypeOf<undefined>();
+      expectTypeOf(useLive(PostResource.get, p5, { pollingInterval: 1000 })).toEqualTypeOf<Post>();
+      expectTypeOf(useLive(PostResource.get, null, { pollingInterval: 0 })).toEqualTypeOf<undefined>();
+      expectTypeOf(useLive(PostResource.get, maybe, { pollingInterval: 0 })).toEqualTypeOf<Post | undefined>();
+      // @ts-expect-error the option is a number of ms
+      useLive(PostResource.get, p5, { pollingInterval: '1s' });
+      // @ts-expect-error id is missing
+      useSubscription(PostResource.get, { group: 'react' }, { pollingInterval: 1000 });
     });
   });
 });

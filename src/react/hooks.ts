@@ -3,6 +3,7 @@ import { useSelector, useStore } from 'react-redux';
 import { isInactive, rebuildError } from '../redux';
 import type { RestEndpoint } from '../rest';
 import type { Binding, BindingOf, StoreLike } from './binding';
+import { checkPollingInterval, pollingEndpoint, splitHookOptions } from './hookOptions';
 import type { RestController, RestHooks } from './types';
 
 /** One request as a hook sees it: the first endpoint and arguments seen for its key (see docs/concepts.md#hooks). */
@@ -193,10 +194,16 @@ export function suspenseHook(useFetchingRead: UseFetchingRead): RestHooks['useSu
 }
 
 export function subscriptionHook(useBinding: UseBinding): RestHooks['useSubscription'] {
-  return function useSubscription(endpoint: RestEndpoint, ...args: unknown[]): undefined {
+  return function useSubscription(endpoint: RestEndpoint, ...given: unknown[]): undefined {
     const { store, rest } = useBinding();
+    const { args, options } = splitHookOptions(endpoint, given);
+    const interval = checkPollingInterval('useSubscription', endpoint, options);
     const request = useRequest(endpoint, args);
-    useEffect(() => (request === undefined ? undefined : store.dispatch(rest.subscribe(request.endpoint, ...request.args))), [store, rest, request]);
+    // A new interval resubscribes: the key's poll is then due an interval after its last write.
+    useEffect(
+      () => (request === undefined ? undefined : store.dispatch(rest.subscribe(pollingEndpoint(request.endpoint, interval), ...request.args))),
+      [store, rest, request, interval],
+    );
     return undefined;
   } as RestHooks['useSubscription'];
 }
@@ -230,9 +237,9 @@ export function fetchHook(useFetchingRead: UseFetchingRead): RestHooks['useFetch
 }
 
 export function liveHook(useSubscription: RestHooks['useSubscription'], useSuspense: RestHooks['useSuspense']): RestHooks['useLive'] {
-  return function useLive(endpoint: RestEndpoint, ...args: unknown[]): any {
-    (useSubscription as (endpoint: RestEndpoint, ...args: unknown[]) => undefined)(endpoint, ...args);
-    return (useSuspense as (endpoint: RestEndpoint, ...args: unknown[]) => unknown)(endpoint, ...args);
+  return function useLive(endpoint: RestEndpoint, ...given: unknown[]): any {
+    (useSubscription as (endpoint: RestEndpoint, ...args: unknown[]) => undefined)(endpoint, ...given);
+    return (useSuspense as (endpoint: RestEndpoint, ...args: unknown[]) => unknown)(endpoint, ...splitHookOptions(endpoint, given).args);
   } as RestHooks['useLive'];
 }
 

@@ -18,7 +18,8 @@ export { AsyncBoundary } from './AsyncBoundary';
 export type { AsyncBoundaryProps, ErrorComponentProps } from './AsyncBoundary';
 export { useLoading } from './useLoading';
 export { useDebounce } from './useDebounce';
-export type { ArgsOf, NullableArgs, DLE, RestHooks, RestController, MutationState, MutationResult, PaginatedResult } from './types';
+export type { SubscriptionOptions } from './hookOptions';
+export type { ArgsOf, ArgsWithOptions, NullableArgs, DLE, RestHooks, RestController, MutationState, MutationResult, PaginatedResult } from './types';
 
 /**
  * The hooks bound to one instance, for stores with several rtk-rest instances (see docs/concepts.md#hooks).
@@ -112,6 +113,7 @@ export const useFetch: RestHooks['useFetch'] = /* @__PURE__ */ fetchHook(useFetc
  * @example
  * const livePost = PostResource.get.extend({ pollFrequency: 10_000 }); // at module level
  * useSubscription(livePost, visible ? { group, id } : null); // polls only while visible
+ * useSubscription(PostResource.get, { group, id }, { pollingInterval: fast ? 1_000 : 0 }); // a rate chosen at run time, 0: no polling
  */
 export const useSubscription: RestHooks['useSubscription'] = /* @__PURE__ */ subscriptionHook(useBinding);
 

@@ -3,6 +3,7 @@ import type { RequestStatus, ResponseState } from '../redux';
 import type { Rest } from '../redux/createRest';
 import type { DataOf, RestEndpoint } from '../rest';
 import type { Denormalize } from '../schema';
+import type { SubscriptionOptions } from './hookOptions';
 
 /** The arguments an endpoint is called with. */
 export type ArgsOf<E> = E extends (...args: infer A) => any ? A : unknown[];
@@ -20,13 +21,28 @@ export type NullableArgs<E> =
         ? [] | [P | null]
         : ArgsOf<E> | [null];
 
+/** Every argument position of an endpoint spelled out (`undefined` for absent parameters), so that options can follow. */
+type SpelledArgs<E> =
+  ArgsOf<E> extends [] ? [params: undefined] : ArgsOf<E> extends [infer P] ? [params: P] : ArgsOf<E> extends [(infer P)?] ? [params: P | undefined] : ArgsOf<E>;
+
+/** A hook's arguments followed by its options, e.g. `useLive(getPost, { id }, { pollingInterval: 3_000 })`. */
+export type ArgsWithOptions<E, O> = [...SpelledArgs<E>, options: O];
+
 /**
  * What `useDLE` returns (see docs/concepts.md#hooks, issue 18.1): `{ data, loading, error }`, the request fields of
  * `rest.selectResponse` for the key, and `refetch()`. A component re-renders only when a field it
  * reads changes, so reading `isFetching` opts in to the re-renders of background refetches.
  */
 export interface DLE<T> extends Omit<ResponseState<T>, 'error'> {
-  /** `true` while there is no data and a request for the key is in flight in this store. */
+  /**
+   * The last result, as RTK Query's `data`: the key's data or, while the key has none (new
+   * arguments loading, or failed), the data of this hook's last arguments that had some, read
+   * from the store (a reset or an invalidation of that key drops it). `undefined` while inactive.
+   */
+  data: T | undefined;
+  /** The current arguments' data only (RTK Query's `currentData`): `undefined` while they load. */
+  currentData: T | undefined;
+  /** `true` while there is no `data` (nor a last result) and a request for the key is in flight in this store. */
   loading: boolean;
   /** The stored error, rebuilt as an `Error` (a `NetworkError` for HTTP failures). */
   error: Error | undefined;
@@ -53,7 +69,7 @@ export interface PaginatedResult<T> extends DLE<T> {
   fetchNextPage(): Promise<T | undefined>;
   /** `true` while the next page's request is in flight. */
   isFetchingNextPage: boolean;
-  /** The next page's stored error (the list keeps its data); cleared when the page succeeds. */
+  /** The next page's stored error (the list keeps its data), also the list's `error` with `status: 'rejected'`; cleared when the page succeeds. */
   nextPageError: Error | undefined;
 }
 
@@ -94,14 +110,14 @@ export interface RestHooks {
   useQuery<S>(queryable: S, ...args: unknown[]): Denormalize<S> | undefined;
   /** Fetches when stale; the promise of the key's read in flight, or undefined (see docs/concepts.md#hooks). */
   useFetch<E extends RestEndpoint<any>>(endpoint: E, ...args: NullableArgs<E>): Promise<DataOf<E>> | undefined;
-  /** Polls at the endpoint's `pollFrequency` while mounted (see docs/concepts.md#hooks). */
-  useSubscription<E extends RestEndpoint<any>>(endpoint: E, ...args: NullableArgs<E>): undefined;
+  /** Polls at the endpoint's `pollFrequency`, or the `pollingInterval` option after the arguments, while mounted (see docs/concepts.md#hooks). */
+  useSubscription<E extends RestEndpoint<any>>(endpoint: E, ...args: NullableArgs<E> | ArgsWithOptions<E, SubscriptionOptions> | [null, SubscriptionOptions]): undefined;
   /** Inactive (`null` arguments): returns `undefined`, fetches and subscribes to nothing (see docs/concepts.md#hooks). */
-  useLive<E extends RestEndpoint<any>>(endpoint: E, ...args: [null]): undefined;
+  useLive<E extends RestEndpoint<any>>(endpoint: E, ...args: [null] | [null, SubscriptionOptions]): undefined;
   /** `useSuspense` plus `useSubscription` (see docs/concepts.md#hooks). */
-  useLive<E extends RestEndpoint<any>>(endpoint: E, ...args: ArgsOf<E>): DataOf<E>;
+  useLive<E extends RestEndpoint<any>>(endpoint: E, ...args: ArgsOf<E> | ArgsWithOptions<E, SubscriptionOptions>): DataOf<E>;
   /** Arguments that may be `null`: the key's data, or `undefined` while inactive. */
-  useLive<E extends RestEndpoint<any>>(endpoint: E, ...args: NullableArgs<E>): DataOf<E> | undefined;
+  useLive<E extends RestEndpoint<any>>(endpoint: E, ...args: NullableArgs<E> | ArgsWithOptions<E, SubscriptionOptions> | [null, SubscriptionOptions]): DataOf<E> | undefined;
   /** The instance's thunks bound to the store's dispatch; the same object across renders (see docs/concepts.md#hooks). */
   useController(): RestController;
   /** `[trigger, { data, error, status, isLoading, isSuccess, isError, reset }]` for the component's latest call (issue 18.2). */

@@ -4,7 +4,7 @@ import type { RestEndpoint } from '../rest';
 import type { FetchingRead } from './hooks';
 import { useRefetch, useTrackedAnswer } from './tracked';
 import type { RestHooks } from './types';
-import { selectDLE } from './useDLE';
+import { selectDLE, useShownRequest } from './useDLE';
 
 /**
  * `useCancelling` over a `useFetchingRead` (issue 18.4): `useDLE`'s answer for a request that is
@@ -20,6 +20,7 @@ export function cancellingHook(useFetchingRead: (endpoint: RestEndpoint, args: u
     useEffect(() => (request === undefined ? undefined : cancelling(runtime.requests, request.endpoint, request.args, request.key)), [runtime, request]);
     const refetch = useRefetch(binding, request, endpoint, args);
     const extra = useMemo(() => ({ refetch }), [refetch]);
-    return useTrackedAnswer((state) => selectDLE(binding, request, state), extra);
+    const shown = useShownRequest();
+    return useTrackedAnswer((state) => selectDLE(binding, request, state, shown), extra);
   } as RestHooks['useCancelling'];
 }

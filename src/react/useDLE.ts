@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { INACTIVE, rebuildError } from '../redux';
 import type { RestEndpoint } from '../rest';
 import type { Binding } from './binding';
@@ -7,7 +7,7 @@ import { useRefetch, useTrackedAnswer } from './tracked';
 import type { RestHooks } from './types';
 
 /** `null` arguments: the inactive answer of `selectResponse`, not loading (see docs/concepts.md#hooks). */
-const INACTIVE_DLE = Object.freeze({ ...INACTIVE, loading: false });
+const INACTIVE_DLE = Object.freeze({ ...INACTIVE, currentData: undefined, loading: false });
 
 /**
  * `useDLE` over a `useFetchingRead` (see docs/concepts.md#hooks, issue 18.1). A factory in its own file so an app
@@ -18,20 +18,44 @@ export function dleHook(useFetchingRead: (endpoint: RestEndpoint, args: unknown[
     const { binding, request } = useFetchingRead(endpoint, args, 'useDLE');
     const refetch = useRefetch(binding, request, endpoint, args);
     const extra = useMemo(() => ({ refetch }), [refetch]);
-    return useTrackedAnswer((state) => selectDLE(binding, request, state), extra);
+    const shown = useShownRequest();
+    return useTrackedAnswer((state) => selectDLE(binding, request, state, shown), extra);
   } as RestHooks['useDLE'];
 }
 
-/** `useDLE`'s answer without `refetch`: the key's response, `loading`, and its error rebuilt (also `usePaginated`'s list). */
-export function selectDLE(binding: Binding, request: Request | undefined, state: unknown) {
+/** The last request of a hook that had data: what `data` shows while new arguments load. */
+export interface ShownRequest {
+  current: Request | undefined;
+}
+
+/** A hook's `ShownRequest`, kept across renders. */
+export function useShownRequest(): ShownRequest {
+  return useRef<Request>(undefined);
+}
+
+/**
+ * `useDLE`'s answer without `refetch`: the key's response, `loading`, and its error rebuilt (also
+ * `usePaginated`'s list). As RTK Query's hooks, `currentData` is the key's own data and `data`
+ * the last result: while the key has none, the data of the last request of this hook that had
+ * some (`shown`), read from the store now, so that a reset, an invalidation or GC of that key
+ * drops it too and data of another session is never shown.
+ */
+export function selectDLE(binding: Binding, request: Request | undefined, state: unknown, shown?: ShownRequest) {
   if (request === undefined) return INACTIVE_DLE;
   const response = binding.rest.selectResponse(state, request.endpoint, ...request.args);
+  const currentData = response.data;
+  let data = currentData;
+  if (shown !== undefined) {
+    const last = shown.current;
+    if (currentData !== undefined) shown.current = request;
+    else if (last !== undefined && last.key !== request.key) data = binding.rest.selectData(state, last.endpoint, ...last.args);
+  }
   // In flight in this store: pending ids preloaded from another store are no request (see docs/concepts.md#the-store).
   const inFlight = binding.runtime.keyInFlight(request.key);
-  const loading = response.data === undefined && inFlight;
+  const loading = data === undefined && inFlight;
   const error = response.error === undefined ? undefined : rebuildError(response.error);
   // The request a render starts dispatches `pending` a microtask later (see docs/concepts.md#hooks); like RTK Query's
   // hooks, that render already says pending, so `isLoading` is true from the first render.
-  if (inFlight && !response.isFetching) return { ...response, status: 'pending' as const, isFetching: true, isLoading: response.data === undefined, loading, error };
-  return { ...response, loading, error };
+  if (inFlight && !response.isFetching) return { ...response, data, currentData, status: 'pending' as const, isFetching: true, isLoading: data === undefined, loading, error };
+  return { ...response, data, currentData, isLoading: response.isLoading && data === undefined, loading, error };
 }

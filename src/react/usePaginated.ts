@@ -7,7 +7,7 @@ import type { Binding } from './binding';
 import type { FetchingRead, Request } from './hooks';
 import { useRefetch, useTrackedAnswer } from './tracked';
 import type { RestHooks } from './types';
-import { selectDLE } from './useDLE';
+import { selectDLE, useShownRequest } from './useDLE';
 
 const noop = () => undefined;
 
@@ -25,17 +25,23 @@ export function paginatedHook(useFetchingRead: (endpoint: RestEndpoint, args: un
     const [endedAt, setEndedAt] = useState<string>();
     const fetchNextPage = useFetchNextPage(binding, request, endedAt, setEndedAt);
     const extra = useMemo(() => ({ refetch, fetchNextPage }), [refetch, fetchNextPage]);
+    const shown = useShownRequest();
     return useTrackedAnswer((state) => {
-      const list = selectDLE(binding, request, state);
+      const list = selectDLE(binding, request, state, shown);
       const { reducerPath } = binding.rest;
       const next = request === undefined ? undefined : nextPageOf(reducerPath, state, request.endpoint, request.args, request.key);
       if (next === undefined) return { ...list, hasNextPage: false, isFetchingNextPage: false, nextPageError: undefined };
       const page = pageStateOf(reducerPath, state, next.pageKey);
+      const nextPageError = page.error === undefined ? undefined : rebuildError(page.error);
+      // As RTK Query's infinite queries: a failed next page is also the list's `error`, and its
+      // status `'rejected'`, while `data` keeps the pages loaded (the list's own error comes first).
+      const failed = nextPageError !== undefined && list.error === undefined && !page.fetching && list.status === 'fulfilled';
       return {
         ...list,
+        ...(failed ? { error: nextPageError, status: 'rejected' as const } : {}),
         hasNextPage: next.pageKey !== endedAt,
         isFetchingNextPage: page.fetching,
-        nextPageError: page.error === undefined ? undefined : rebuildError(page.error),
+        nextPageError,
       };
     }, extra);
   } as RestHooks['usePaginated'];
@@ -50,18 +56,57 @@ function useFetchNextPage({ store, rest }: Binding, request: Request | undefined
   // Read when called, so that fetchNextPage keeps its identity.
   const ended = useRef(endedAt);
   ended.current = endedAt;
+  // Dev only: the items the last appended page had, for the checks of the next one.
+  const lastPage = useRef<{ key: string; items: number }>(undefined);
   return useCallback((): Promise<unknown> => {
     const next = request === undefined ? undefined : nextPageOf(rest.reducerPath, store.getState(), request.endpoint, request.args, request.key);
     if (request === undefined || next === undefined || next.pageKey === ended.current) return Promise.resolve(undefined);
     const before = itemCount(rest.selectData(store.getState(), request.endpoint, ...request.args));
-    const promise = store.dispatch(rest.fetch(next.endpoint, ...next.args)) as Promise<unknown>;
+    const counted = process.env.NODE_ENV !== 'production' ? countingPage(next.endpoint) : undefined;
+    const promise = store.dispatch(rest.fetch(counted?.endpoint ?? next.endpoint, ...next.args)) as Promise<unknown>;
     promise.then((list) => {
-      if (next.mode !== 'page' || itemCount(list) !== before) return;
+      const added = itemCount(list) - before;
+      if (counted !== undefined && counted.items !== undefined) {
+        const previous = lastPage.current?.key === request.key ? lastPage.current.items : before;
+        checkPage(request.endpoint, next, counted.items, added, previous);
+        lastPage.current = { key: request.key, items: counted.items };
+      }
+      if (next.mode !== 'page' || added !== 0) return;
       const after: NextPage | undefined = nextPageOf(rest.reducerPath, store.getState(), request.endpoint, request.args, request.key);
       if (after !== undefined) setEndedAt(after.pageKey);
     }, noop);
     return promise;
   }, [store, rest, request, setEndedAt]);
+}
+
+/** Dev only: the page endpoint seen through a `process` that counts the items of the page's own answer. */
+function countingPage(endpoint: RestEndpoint): { endpoint: RestEndpoint; items?: number } {
+  const counted: { endpoint: RestEndpoint; items?: number } = { endpoint };
+  counted.endpoint = Object.create(endpoint, {
+    process: {
+      value(this: RestEndpoint, value: unknown, ...args: unknown[]) {
+        const processed = endpoint.process.call(this, value, ...args);
+        counted.items = itemCount(processed);
+        return processed;
+      },
+    },
+  }) as RestEndpoint;
+  return counted;
+}
+
+/**
+ * Dev only: a next page found by the wrong rule shows in what it adds. A page whose items were
+ * already in the list repeats them (offsets in steps of 1, 1-based pages read as 0-based); with
+ * offsets, a page that had fewer items than the step, followed by more, stepped over the rest.
+ */
+function checkPage(list: RestEndpoint, next: NextPage, items: number, added: number, previous: number): void {
+  const page = next.pageKey.slice(next.pageKey.indexOf(' ') + 1);
+  const fix = 'Say how the next page is found with the list\'s getNextPageParam: nextPageNumber(0) for 0-based pages, nextOffset(pageSize) for offsets, or a function of the last page.';
+  if (items > 0 && added < items) {
+    console.warn(`[rtk-rest] usePaginated(${list.name}): the page ${page} repeats ${items - added} of its ${items} items already in the list, so its parameter is likely not the next page's. ${fix}`);
+  } else if (next.steps?.kind === 'offset' && added > 0 && previous > 0 && previous < next.steps.step) {
+    console.warn(`[rtk-rest] usePaginated(${list.name}): the page ${page} skips ${next.steps.step - previous} items: the page before it had ${previous} items, the offset step is ${next.steps.step}. Give nextOffset the page size the server sends.`);
+  }
 }
 
 /** The number of items of a list: an array's length, or that of the first array field of an object (`{ results, next }`). */

@@ -107,7 +107,7 @@ async function run(lifecycle: Lifecycle, endpoint: StoreEndpoint, args: unknown[
   try {
     const policies = Object.assign(requestPolicies(rest.options, endpoint), ...added.map((part) => part?.policies));
     let links: Record<string, string> | undefined;
-    const value = await callWithSignal(endpoint, args, request.abort.signal, policies, (found) => (links = found));
+    const value = await callWithSignal(endpoint, args, request.abort.signal, policies, (found) => (links = found), api);
     if (request.discarded) return;
     const date = rest.options.now();
     const expiresAt = expiresAfter(date, endpoint.dataExpiryLength ?? rest.options.dataExpiryLength);

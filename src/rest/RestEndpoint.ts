@@ -12,8 +12,9 @@ import type { CompiledPath } from './path';
 import { encodeBody, hasContentType, headersToObject, parseBody, sendRequest } from './request';
 import { buildUrl, searchToString } from './search';
 import type { EndpointArgs, Extended, ExtendedEndpoint, OptimisticSnapshot, ProcessedOf, RestEndpointOptions, RestGenerics, RetryOption } from './types';
-import type { AssignOf, GetPageOf, PageEndpoint, PushOf, StoreEndpoint, UrlParamsOf } from './types';
+import type { AssignOf, GetPageOf, PageEndpoint, PushOf, RequestStore, StoreEndpoint, UrlParamsOf } from './types';
 import type { StreamOption } from './stream';
+import type { GetNextPageParam } from './nextPageParam';
 
 const CONFIG = Symbol('rtk-rest.config');
 const COMPILED = Symbol('rtk-rest.path');
@@ -60,10 +61,27 @@ export class RestEndpoint<const O extends RestGenerics = any> {
   declare readonly searchParams?: O['searchParams'];
   /** The query parameter that pages the list; enables `getPage` (see docs/concepts.md#resources). */
   declare readonly paginationField?: string;
+  /** How `usePaginated` finds the next page's `paginationField` value (see docs/concepts.md#resources); `nextPageNumber(0)`, `nextOffset(limit)`, or a function of the last page. */
+  declare readonly getNextPageParam?: GetNextPageParam;
   /** The base `RequestInit` of every request (see docs/concepts.md#endpoints). */
   declare readonly requestInit?: RequestInit;
   /** An `AbortSignal` passed to `fetch`. */
   declare readonly signal?: AbortSignal;
+  /**
+   * The store running this request (`rest.fetch`, a hook, a poll), for the request hooks
+   * (`getHeaders`, `getRequestInit`, `fetchResponse`, `parseResponse`, `process`): its `getState`
+   * and `dispatch`, as RTK Query's `prepareHeaders(headers, { getState })`. `undefined` in a plain
+   * call (`await endpoint(...)`), which runs without a store.
+   *
+   * @example
+   * class AuthedEndpoint<const O extends RestGenerics = any> extends RestEndpoint<O> {
+   *   override getHeaders(headers: Record<string, string>) {
+   *     const token = (this.store?.getState() as RootState | undefined)?.auth.token;
+   *     return token ? { ...headers, Authorization: `Bearer ${token}` } : headers;
+   *   }
+   * }
+   */
+  declare readonly store?: RequestStore;
   /** ms a successful result stays fresh. @default the createRest value (60 000) */
   declare readonly dataExpiryLength?: number;
   /** ms a stored error stays fresh. @default the createRest value (1 000) */
@@ -447,14 +465,22 @@ async function callEndpoint(endpoint: RestEndpoint, args: unknown[], policies?: 
 /**
  * Calls the endpoint with `signal` added to its own (the store aborts its requests on a reset,
  * see docs/concepts.md#the-store): the request runs on a view of the endpoint whose `signal` is both, so every hook a
- * subclass overrides still runs with the endpoint's configuration. `onLinks` receives the URLs of
+ * subclass overrides still runs with the endpoint's configuration, and with `store` (what
+ * `this.store` reads in them). `onLinks` receives the URLs of
  * the response's `Link` header by relation, when it has one (Link pagination, issue 18.3).
  */
-export function callWithSignal(store: StoreEndpoint, args: unknown[], signal: AbortSignal, policies?: RequestPolicies, onLinks?: (links: Record<string, string>) => void): Promise<unknown> {
+export function callWithSignal(
+  stored: StoreEndpoint,
+  args: unknown[],
+  signal: AbortSignal,
+  policies?: RequestPolicies,
+  onLinks?: (links: Record<string, string>) => void,
+  store?: RequestStore,
+): Promise<unknown> {
   // Every endpoint the store holds is a RestEndpoint (StoreEndpoint is its store-facing side).
-  const endpoint = store as RestEndpoint;
+  const endpoint = stored as RestEndpoint;
   const own = endpoint.signal ?? endpoint.requestInit?.signal ?? undefined;
-  const view = Object.create(endpoint, { signal: { value: own ? eitherSignal(own, signal) : signal } }) as RestEndpoint;
+  const view = Object.create(endpoint, { signal: { value: own ? eitherSignal(own, signal) : signal }, store: { value: store } }) as RestEndpoint;
   return callEndpoint(view, args, policies, onLinks);
 }
 

@@ -1,3 +1,4 @@
+import type { GetNextPageParam } from './nextPageParam';
 import type { StreamOption } from './stream';
 import type { CollectionCreation, CollectionSchema, Denormalize, Entity, SchemaNode, schema } from '../schema';
 import type { ParamsArg, PathParams } from './pathTypes';
@@ -330,6 +331,12 @@ export interface RestEndpointOptions extends RequestPolicyOptions {
   searchParams?: unknown;
   /** Query parameter that pages the list; enables `getPage`. */
   paginationField?: string;
+  /**
+   * How `usePaginated` finds the next page's `paginationField` value (see `GetNextPageParam`);
+   * `nextPageNumber(0)` and `nextOffset(limit)` for numbered pages. @default a `Link` header's
+   * `rel="next"`, else the list's `next` field, else (for `page`) page numbers from 1
+   */
+  getNextPageParam?: GetNextPageParam;
   /** Base RequestInit for every request. */
   requestInit?: RequestInit;
   /** Signal passed to `fetch`. */
@@ -371,6 +378,15 @@ export interface RestEndpointOptions extends RequestPolicyOptions {
   /** Transforms the parsed value; receives every call argument (see docs/concepts.md#endpoints, docs/recipes/README.md#customization). */
   process?(value: any, ...args: any[]): any;
   [custom: string]: unknown;
+}
+
+/**
+ * The store a request runs through, as its request hooks see it (`this.store`): the middleware
+ * API of Redux, so `getState()` is the whole state (cast it to your `RootState`).
+ */
+export interface RequestStore {
+  getState(): unknown;
+  dispatch(action: any): any;
 }
 
 /**
