@@ -57,6 +57,24 @@ describe('a client generated from a RealWorld-like description, against its serv
     expect(slugs(rest.selectData(store.getState(), ArticleResource.getList, { limit: 2 }))).toEqual(['article-3', 'article-2', 'article-1']);
   });
 
+  it('an article the list loaded as a summary (no body) is fetched by a detail read, and its body shows in the list too', async () => {
+    const { rest, store } = storeWithRest();
+    const { ArticleResource, Article } = client;
+    expect(Article.detailFields).toEqual(['body']);
+    await store.dispatch(rest.fetch(ArticleResource.getList, { limit: 10 }));
+    const summary = () => (rest.selectData(store.getState(), ArticleResource.getList, { limit: 10 }) as any).articles.find((a: any) => a.slug === 'article-2');
+    expect(summary().body).toBe('');
+    server.requests.length = 0;
+    const read: any = await store.dispatch(rest.fetchIfStale(ArticleResource.get, { slug: 'article-2' }));
+    expect(server.requests).toEqual(['GET /api/articles/article-2']);
+    expect(read).toBeInstanceOf(Article);
+    expect(read.body).toBe('Body 2');
+    expect(summary().body).toBe('Body 2');
+    // Complete now, and its key has its answer: a second read is answered from the store.
+    await store.dispatch(rest.fetchIfStale(ArticleResource.get, { slug: 'article-2' }));
+    expect(server.requests).toEqual(['GET /api/articles/article-2']);
+  });
+
   it('a wrapped create reaches the stored lists, a wrapped read and edit answer the Article, a delete removes it', async () => {
     const { rest, store } = storeWithRest();
     const { ArticleResource, Article } = client;

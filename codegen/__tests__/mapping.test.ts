@@ -243,6 +243,25 @@ describe('inline list items, pks from paths, credentials when set', () => {
     await expect(run(spec({ Tag }, list(inline)), { inlineEntities: { listTag: 'Tag' } })).rejects.toThrow('the config at #/inlineEntities/listTag: no operation has the operationId "listTag"');
   });
 
+  it("the fields lists leave out of their inline items are the Entity's detailFields: the union over the lists in answers and Entity fields, in field order, less what the detail answer leaves out", async () => {
+    const items = (fields: string[]) => ({ type: 'object', properties: Object.fromEntries(fields.map((f) => [f, Tag.properties[f as keyof typeof Tag.properties]])) });
+    const wrappedList = (operationId: string, fields: string[]) => ({ get: { operationId, responses: { 200: json({ type: 'object', properties: { tags: { type: 'array', items: items(fields) }, count: { type: 'integer' } } }) } } });
+    const single = { get: { operationId: 'getTag', responses: { 200: json(items(['id', 'color'])) } } };
+    const detailFields = async (doc: object, config?: CodegenConfig) => /static override detailFields = (.*);/.exec((await run(doc, config)).files['models.ts']!)?.[1];
+
+    const lists = { ...list(inline), '/tags/recent': wrappedList('recentTags', ['id', 'color']) };
+    expect(await detailFields(spec({ Tag }, lists))).toBe("['name', 'color']");
+    // The resource's get answering without color as well: color is no field a detail read could complete.
+    const detail = { get: { operationId: 'getTag', responses: { 200: json({ type: 'object', properties: { tag: items(['id', 'name']) } }) } } };
+    expect(await detailFields(spec({ Tag }, { ...lists, '/tags/{id}': detail }))).toBe("['name']");
+    // A single answer with fewer fields, a list of the whole component and an excluded list name none.
+    expect(await detailFields(spec({ Tag }, { '/tags': { get: { operationId: 'listTags', responses: { 200: json({ type: 'array', items: ref('Tag') }) } } }, '/tags/{id}': single }))).toBeUndefined();
+    expect(await detailFields(spec({ Tag }, list(inline)), { exclude: { operations: ['listTags'] } })).toBeUndefined();
+    // An Entity's field that lists another's inline items stores them as summaries too.
+    const Post = { type: 'object', required: ['id'], properties: { id: { type: 'integer' }, tags: { type: 'array', items: items(['id', 'name']) } } };
+    expect(await detailFields(spec({ Tag, Post }))).toBe("['color']");
+  });
+
   it('a pk named by the config or id wins over one inferred from the paths', async () => {
     const Page = { type: 'object', properties: { slug: { type: 'string' }, path: { type: 'string' } } };
     const paths = { '/pages/{path}': { get: { responses: { 200: json(ref('Page')) } } } };

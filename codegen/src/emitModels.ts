@@ -16,11 +16,16 @@ const HELPERS = {
 interface EntityCode {
   readonly component: Component;
   readonly fields: Field[];
+  readonly detailFields: readonly string[];
 }
 
-export function emitModels(components: Components, wire: WireTypes, entities: EntityFields, warnings: Warnings): string {
+/**
+ * `summaries`: per Entity, the fields lists leave out of their items (partialEntity.ts), which its
+ * class names in `detailFields`.
+ */
+export function emitModels(components: Components, wire: WireTypes, entities: EntityFields, summaries: ReadonlyMap<Component, readonly string[]>, warnings: Warnings): string {
   const types = components.list.map((c) => `${tsdoc(c.schema.title, c.schema.description)}export type ${c.dataName} = ${wireOf(c, components, wire)};`);
-  const codes = components.list.filter((c) => c.kind === 'entity').map((c) => ({ component: c, fields: fieldsOf(c, entities, warnings) }));
+  const codes = components.list.filter((c) => c.kind === 'entity').map((c) => ({ component: c, fields: fieldsOf(c, entities, warnings), detailFields: summaries.get(c) ?? [] }));
   const ordered = orderByDependencies(codes);
   const declared = new Set<string>();
   const classes: string[] = [];
@@ -71,15 +76,19 @@ function schemaLiteral(fields: Field[]): string {
   return `{ ${keyed.join(', ')} }`;
 }
 
-function classOf({ component, fields }: EntityCode, inBody: boolean): string {
+function classOf({ component, fields, detailFields }: EntityCode, inBody: boolean): string {
   const pk = component.pk.map((f) => `this${/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(f) ? `.${f}` : `[${JSON.stringify(f)}]`}`);
   const pkBody = pk.length === 1 ? `\`\${${pk[0]}}\`` : `[${pk.join(', ')}].join(',')`;
   const hasSchema = fields.some((f) => f.schema !== undefined);
+  const statics = [
+    `static override key = ${JSON.stringify(component.name)};`,
+    detailFields.length > 0 ? `/** Fields lists leave out of their items: one stored without them is a summary, which a detail read fetches. */\nstatic override detailFields = ${JSON.stringify(detailFields)};` : '',
+    hasSchema && inBody ? `static override schema = ${schemaLiteral(fields)};` : '',
+  ];
   return `${tsdoc(component.schema.title, component.schema.description)}export class ${component.ident} extends Entity {
 ${fields.map((f) => f.code).join('\n')}
 pk() { return ${pkBody}; }
-static override key = ${JSON.stringify(component.name)};
-${hasSchema && inBody ? `static override schema = ${schemaLiteral(fields)};` : ''}
+${statics.filter(Boolean).join('\n')}
 }`;
 }
 

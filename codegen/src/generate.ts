@@ -11,6 +11,7 @@ import { emitResource } from './emitResource';
 import { emitModels } from './emitModels';
 import { emitServer } from './emitServer';
 import { loadDescription } from './load';
+import { summaryFields } from './partialEntity';
 import { camelCase, NameRegistry } from './names';
 import { planOperations, selectOperations } from './plan';
 import { readApi } from './read';
@@ -48,7 +49,9 @@ export async function generate(specFile: string, config: CodegenConfig = {}): Pr
   for (const resource of plan.resources) add((resource.members.get ?? Object.values(resource.members)[0])?.tags ?? [], emitResource(ctx, resource));
   for (const endpoint of plan.endpoints) add(endpoint.op.tags, emitEndpoint(ctx, endpoint));
 
-  const models = emitModels(components, wire, ctx.entities, warnings);
+  // The item reads: the answers that complete a summary, so what they leave out is no detail field.
+  const details = plan.resources.flatMap((r) => (r.members.get ? [r.members.get] : []));
+  const models = emitModels(components, wire, ctx.entities, summaryFields(components, selected, details), warnings);
   const modelNames = components.list.flatMap((c) => [c.ident, c.dataName]);
   const files: Record<string, string> = {
     'server.ts': emitServer({
