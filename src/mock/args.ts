@@ -4,7 +4,7 @@
  * endpoints that take one.
  */
 import { assignOwn } from '../internal/own';
-import { compilePath, parseSearch, takesBody } from '../rest';
+import { compilePath, joinedPrefix, parseSearch, takesBody } from '../rest';
 import type { RestEndpoint, UrlMatch } from '../rest';
 import type { MockableEndpoint, MockUrlParams } from './types';
 
@@ -20,7 +20,7 @@ function compiledPathOf(endpoint: MockableEndpoint) {
 function matchUrl(endpoint: MockableEndpoint, url: string): UrlMatch | undefined {
   const compiled = compiledPathOf(endpoint);
   if (compiled === undefined) return undefined;
-  const prefix = typeof endpoint.urlPrefix === 'string' ? endpoint.urlPrefix : '';
+  const prefix = typeof endpoint.urlPrefix === 'string' ? joinedPrefix(endpoint.urlPrefix, endpoint.path) : '';
   if (url.startsWith(prefix)) {
     const match = compiled.matchUrl(url.slice(prefix.length));
     if (match !== undefined) return match;

@@ -92,7 +92,7 @@ export function searchToString(params: Readonly<Record<string, unknown>>, endpoi
 }
 
 /**
- * `url()` without its prefix logic spelled out (see docs/concepts.md#endpoints): `urlPrefix` verbatim, the filled
+ * `url()` without its prefix logic spelled out (see docs/concepts.md#endpoints): `urlPrefix` (already joined to the template's first slash) verbatim, the filled
  * template, then the query string after `?`, or after `&` when the filled template already holds
  * a literal `?`. `toSearch` is the endpoint's (possibly overridden) `searchToString`.
  */

@@ -22,3 +22,18 @@ export function definePrefixGetter(endpoint: object, read: () => unknown, name: 
     configurable: true,
   });
 }
+
+/**
+ * What goes before the filled path, so that prefix and path meet at exactly one slash, as RTK
+ * Query's `fetchBaseQuery` joins `baseUrl` and `url`: `'/'` + `'/posts'` is `/posts`, not
+ * `//posts` (which a browser sends to a host named `posts`), and `'https://a.example/v2'` +
+ * `'pokemon'` gains the slash it lacks. A path starting with `?` follows the prefix as written.
+ * It depends on the template only (a filled path starts as its template does), so `url()`,
+ * `key()`, `testKey()` and `mockFetch` agree on it.
+ */
+export function joinedPrefix(prefix: string, path: string): string {
+  if (prefix === '' || path.startsWith('?')) return prefix;
+  const endsWithSlash = prefix.endsWith('/');
+  if (path.startsWith('/')) return endsWithSlash ? prefix.slice(0, -1) : prefix;
+  return endsWithSlash ? prefix : `${prefix}/`;
+}
