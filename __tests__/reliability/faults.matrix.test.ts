@@ -451,14 +451,13 @@ async function failureCell(op: Operation, fault: FailureFault): Promise<void> {
   else expect(stored.message).toMatch(expected.message);
   expect(meta).toStrictEqual({ fetchedAt: START, date, expiresAt: date + ERROR_EXPIRY, error: stored, ...(op.soft ? { errorPolicy: 'soft' } : {}) });
   expectOnlyMetaChanged(cell, before, op.key);
-  // Readers: a read key keeps its data; the error shows unless soft (6.44–6.45).
+  // Readers: a read key keeps its data and shows the error beside it, soft or not.
   const state = cell.store.getState();
   if (op.key === GET5) {
     const response = cell.rest.selectResponse(state, PostResource.get, p5);
     expect(response.status).toBe('rejected');
     expect(response.data?.title).toBe('hi');
-    if (op.soft) expect(response.error).toBeUndefined();
-    else expect(response.error).toEqual(stored);
+    expect(response.error).toEqual(stored);
   } else {
     expect(cell.rest.selectError(state, PostResource.update, p5, {})).toEqual(stored);
   }
