@@ -195,6 +195,19 @@ describe('urlPrefix and path meet at one slash, as fetchBaseQuery joins baseUrl 
     expect(new RestEndpoint({ path, urlPrefix: prefix }).name).toBe(`GET ${url.slice(0, -1)}:id`);
   });
 
+  it('a template starting with an optional group or a parameter is joined per URL, at one slash', () => {
+    for (const urlPrefix of [`${POKE}/`, POKE, () => `${POKE}/`]) {
+      const grouped = new RestEndpoint({ path: '{/pokemon}/:id', urlPrefix });
+      expect(grouped.url({ id: 1 })).toBe(`${POKE}/pokemon/1`);
+      expect(grouped.testKey(`GET ${POKE}/pokemon/1`)).toBe(true);
+      const byName = new RestEndpoint({ path: ':name/:id', urlPrefix });
+      expect(byName.url({ name: 'pokemon', id: 1 })).toBe(`${POKE}/pokemon/1`);
+      expect(byName.testKey(`GET ${POKE}/pokemon/1`)).toBe(true);
+      expect(byName.testKey(`GET ${POKE}pokemon/1`)).toBe(false);
+      expect(byName.testKey(`GET ${POKE}x/pokemon/1`)).toBe(false);
+    }
+  });
+
   it("a resource whose urlPrefix ends with a slash requests one slash through a store; its keys, invalidateAll and mockFetch follow", async () => {
     jest.useFakeTimers();
     try {

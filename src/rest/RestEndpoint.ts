@@ -7,7 +7,7 @@ import { hasStatus, problemOf, processingError } from './errors';
 import { creation, pageEndpoint, paginatedEndpoint } from './extenders';
 import { parseLinkHeader } from './linkHeader';
 import { compilePath } from './path';
-import { definePrefixGetter, joinedPrefix } from './urlPrefix';
+import { definePrefixGetter, joinPrefix, pathsAfterPrefix } from './urlPrefix';
 import type { CompiledPath } from './path';
 import { encodeBody, hasContentType, headersToObject, parseBody, sendRequest } from './request';
 import { buildUrl, searchToString } from './search';
@@ -169,7 +169,7 @@ export class RestEndpoint<const O extends RestGenerics = any> {
    * getPost.url({ group: 'react', id: 5, author: 'ann' }); // 'https://api.example.com/react/posts/5?author=ann'
    */
   url(urlParams: Record<string, unknown> = {}): string {
-    return buildUrl((this as unknown as Internal)[COMPILED], joinedPrefix(this.urlPrefix, this.path), urlParams ?? {}, this.name, (params) =>
+    return buildUrl((this as unknown as Internal)[COMPILED], this.urlPrefix, urlParams ?? {}, this.name, (params) =>
       this.searchToString(params),
     );
   }
@@ -208,8 +208,10 @@ export class RestEndpoint<const O extends RestGenerics = any> {
    * store.dispatch(rest.invalidateAll(getPost)); // every stored post key
    */
   testKey(key: string): boolean {
-    const prefix = `${this.method} ${joinedPrefix(this.urlPrefix, this.path)}`;
-    return key.startsWith(prefix) && (this as unknown as Internal)[COMPILED].matchUrl(key.slice(prefix.length)) !== undefined;
+    const method = `${this.method} `;
+    if (!key.startsWith(method)) return false;
+    const compiled = (this as unknown as Internal)[COMPILED];
+    return pathsAfterPrefix(this.urlPrefix, key.slice(method.length)).some((path) => compiled.matchUrl(path) !== undefined);
   }
 
   /**
@@ -491,7 +493,7 @@ function createEndpoint(proto: object, config: Config): RestEndpoint {
   const prefix = given('urlPrefix') ? config.urlPrefix : inherited.urlPrefix;
   const urlPrefix = typeof prefix === 'function' ? prefix : given('urlPrefix') ? String(prefix ?? '') : typeof prefix === 'string' ? prefix : '';
   // A prefix read at call time has no one value to show: the default name leaves it out.
-  const defaultName = typeof urlPrefix === 'function' ? `${method} ${path}` : `${method} ${joinedPrefix(urlPrefix, path)}${path}`;
+  const defaultName = typeof urlPrefix === 'function' ? `${method} ${path}` : `${method} ${joinPrefix(urlPrefix, path)}`;
   const name = typeof config.name === 'string' && config.name !== '' ? config.name : defaultName;
   const compiled = compilePath(path);
   for (const option of ['dataExpiryLength', 'errorExpiryLength', 'pollFrequency', 'timeout'] as const) checkLength(name, option, config[option]);
