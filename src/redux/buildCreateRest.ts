@@ -251,8 +251,8 @@ export function makeRest<const ReducerPath extends string = 'rest'>(options: Cre
      */
     selectData: selectors.selectData as <E extends RestEndpoint<any>>(state: unknown, endpoint: E, ...args: CallArgs<E>) => DataOf<E> | undefined,
     /**
-     * The key's stored error as JSON `{ name, message, status, url? }`, hidden while usable data
-     * exists and `errorPolicy` made it `'soft'`; else `undefined` (see docs/concepts.md#the-store).
+     * The key's stored error as JSON `{ name, message, status, url? }`, soft or not, until a request
+     * of the key succeeds; else `undefined` (see docs/concepts.md#the-store).
      *
      * @example
      * rest.selectError(store.getState(), PostResource.get, { group: 'react', id: 9 })?.status; // e.g. 404

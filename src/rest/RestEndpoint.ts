@@ -100,7 +100,7 @@ export class RestEndpoint<const O extends RestGenerics = any> {
   /** Mounted reads refetch, when stale, on coming back online. @default the createRest value (false) */
   declare readonly refetchOnReconnect?: boolean;
   /**
-   * Decides how a failure is stored: `'soft'` keeps showing usable data instead of the error
+   * Decides how a failure is stored: `'soft'` keeps `useSuspense` showing usable data instead of throwing the error
    * (see docs/concepts.md#errors-and-errorpolicy). Called with the real error. @default none: errors surface
    *
    * @example
