@@ -10,7 +10,7 @@ import { createRest } from 'rtk-rest';
 export const rest = createRest({
   dataExpiryLength: 60_000,
   errorExpiryLength: 1_000,
-  // What a LogoutManager did: on 401, drop everything (this is also the default).
+  // What a LogoutManager did: on 401, drop everything (without this, a 401 is an error like any other).
   onUnauthorized: (_error, { dispatch }) => {
     dispatch(rest.resetEntireStore());
   },

@@ -137,6 +137,18 @@ export function NewPost({ group }: { group: string }) {
   );
 }
 
+// trigger(arg).then(navigate): the promise is .unwrap()'s, so the port gives the failure its
+// own branch; the hook's `error` shows it.
+export function RenameAndLeave({ group, id, onDone }: { group: string; id: number; onDone: () => void }) {
+  const [rename, { error }] = useMutation(PostResource.partialUpdate);
+  return (
+    <>
+      <button onClick={() => void rename({ group, id }, { title: 'Renamed' }).then(onDone, () => undefined)}>Rename</button>
+      {error && <p role="alert">{error.message}</p>}
+    </>
+  );
+}
+
 // useGetPostsInfiniteQuery: each page (?page=2, 3, …) is appended to one list.
 export const getPostPages = PostResource.getList.extend({ paginationField: 'page' });
 

@@ -3,6 +3,7 @@
  * regions of its .tsx companion) do what the page's table says, in the page's own store (RTK's
  * default checks on), against a stub fetch, on Jest's fake clock.
  */
+import { setImmediate as realSetImmediate } from 'node:timers';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
@@ -92,6 +93,31 @@ describe('issue 18.8: migrating-from-rtk-query, the hook examples', () => {
     });
     await settle();
     expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['one']);
+  });
+
+  it('trigger(arg).then(navigate) → .then(onDone, () => undefined): onDone only after a success; a failure shows its error and is no unhandled rejection', async () => {
+    const unhandled = jest.fn();
+    process.on('unhandledRejection', unhandled);
+    try {
+      let status = 409;
+      const { page, net } = await load((_url, init) => (status === 200 ? json({ id: 1, title: JSON.parse(String(init.body)).title }) : json({ message: 'no' }, status)));
+      const onDone = jest.fn();
+      renderIn(page, <page.RenameAndLeave group="react" id={1} onDone={onDone} />);
+      fireEvent.click(screen.getByText('Rename'));
+      await settle();
+      expect(screen.getByRole('alert').textContent).toBe(`${A}/react/posts/1: status 409`);
+      expect(onDone).not.toHaveBeenCalled();
+      status = 200;
+      fireEvent.click(screen.getByText('Rename'));
+      await settle();
+      expect(onDone).toHaveBeenCalledTimes(1);
+      expect(screen.queryByRole('alert')).toBeNull();
+      expect(requests(net)).toEqual([`PATCH ${A}/react/posts/1`, `PATCH ${A}/react/posts/1`]);
+      for (let turn = 0; turn < 2; turn++) await new Promise<void>((resolve) => realSetImmediate(resolve));
+      expect(unhandled).not.toHaveBeenCalled();
+    } finally {
+      process.off('unhandledRejection', unhandled);
+    }
   });
 
   it('usePrefetch → useController().fetchIfStale on hover: one request, none while the post is fresh', async () => {

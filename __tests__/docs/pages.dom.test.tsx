@@ -185,7 +185,7 @@ describe('concepts', () => {
     // 500: a 5xx that reads do not retry by default (issue 18.5).
     status = 500;
     await expect(store.dispatch(rest.fetch(concepts.getFeed, react))).rejects.toMatchObject({ status: 500 });
-    expect(rest.selectResponse(store.getState(), concepts.getFeed, react)).toMatchObject({ status: 'rejected', error: undefined });
+    expect(rest.selectResponse(store.getState(), concepts.getFeed, react)).toMatchObject({ status: 'rejected', error: { status: 500 } });
     expect(rest.selectData(store.getState(), concepts.getFeed, react)).toHaveLength(1);
     status = 403;
     await expect(store.dispatch(rest.fetch(concepts.getFeed, react))).rejects.toMatchObject({ status: 403 });

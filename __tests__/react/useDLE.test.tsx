@@ -5,7 +5,7 @@ import { act, screen } from '@testing-library/react';
 import { useReducer } from 'react';
 import { createRest, NetworkError } from 'rtk-rest';
 
-import { useCache, useDLE } from 'rtk-rest/react';
+import { useCache, useDLE, useSubscription } from 'rtk-rest/react';
 import type { DLE } from 'rtk-rest/react';
 import {
   Async,
@@ -16,6 +16,7 @@ import {
   net,
   p5,
   p6,
+  polled,
   Post,
   post5,
   post6,
@@ -30,6 +31,7 @@ import {
   softGet,
   stored,
   strictGet,
+  tick,
   useTestEnvironment,
   watchConsole,
 } from './support';
@@ -167,7 +169,7 @@ describe('7.8 useDLE', () => {
     expect(seen.last.data?.title).toBe('fresh');
   });
 
-  test('7.8 data and a fresh error: both are returned; with errorPolicy "soft" the error is hidden', async () => {
+  test('7.8 data and a fresh error: both are returned, with errorPolicy "soft" too', async () => {
     const { store, rest } = setup({ gc: false });
     await stored(store, rest, post5);
     await stored(store, rest, post5, { endpoint: softGet, args: p6 });
@@ -188,8 +190,36 @@ describe('7.8 useDLE', () => {
     expect(hard.last.loading).toBe(false);
     expect(hard.last.error).toBeInstanceOf(NetworkError);
     expect(soft.last.data?.title).toBe('hi');
-    expect(soft.last.error).toBeUndefined();
+    expect(soft.last.error).toBeInstanceOf(NetworkError);
+    expect(soft.last.status).toBe('rejected');
     expect(net.count).toBe(4);
+  });
+
+  test('7.8 a failed poll keeps the data and exposes its error with status rejected; the next successful poll clears it', async () => {
+    const { store } = setup({ gc: false });
+    const seen = recorder<DLE<Post>>();
+    function LivePost() {
+      useSubscription(polled, p5);
+      const { data, error } = seen.record(useDLE(polled, p5));
+      return <p>{error ? `failed: ${error.message}` : `title ${data?.title ?? 'none'}`}</p>;
+    }
+    renderWith(store, <LivePost />);
+    (await net.nth(1)).reply(post5);
+    await settle();
+    expect(screen.getByText('title hi')).toBeTruthy();
+    await tick(1000);
+    (await net.nth(2)).reply({ message: 'down' }, serverError);
+    await settle();
+    expect(seen.last).toMatchObject({ status: 'rejected', data: { title: 'hi' }, isFetching: false });
+    expect(seen.last.error).toBeInstanceOf(NetworkError);
+    expect(seen.last.error).toMatchObject({ status: 500, body: { message: 'down' } });
+    expect(screen.getByText(`failed: ${seen.last.error!.message}`)).toBeTruthy();
+    await tick(1000);
+    (await net.nth(3)).reply({ ...post5, title: 'back' });
+    await settle();
+    expect(seen.last).toMatchObject({ status: 'fulfilled', error: undefined, data: { title: 'back' } });
+    expect(screen.getByText('title back')).toBeTruthy();
+    expect(net.count).toBe(3);
   });
 
   test('7.8 the object keeps its reference while data, loading and error are unchanged', async () => {

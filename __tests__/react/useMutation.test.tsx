@@ -2,9 +2,10 @@
  * Issue 18.2 `useMutation(endpoint)` → `[trigger, { data, error, status, isLoading, isSuccess, isError, reset }]`,
  * and `useDebounce(value, ms)` from 18.4. Real store with RTK's default checks, fake timers.
  */
+import { setImmediate as realSetImmediate } from 'node:timers';
 import { act, screen } from '@testing-library/react';
 import { useState } from 'react';
-import { createResource, NetworkError } from 'rtk-rest';
+import { createResource, NetworkError, RestEndpoint } from 'rtk-rest';
 import { createRestHooks, useDebounce, useMutation, useSuspense } from 'rtk-rest/react';
 import type { MutationState } from 'rtk-rest/react';
 import { A, K, net, nonJsonPath, p5, Post, post5, PostResource, recorder, renderWith, rerenderWith, serverError, settle, setup, stored, useTestEnvironment, watchConsole } from './support';
@@ -111,6 +112,65 @@ describe('issue 18.2 useMutation', () => {
     rerenderWith(view, store, <Editor seen={seen} />);
     expect(trigger).toBe(firstTrigger);
     expect(seen.last.reset).toBe(firstReset);
+  });
+
+  test('a failing call whose promise the component ignores produces no unhandled rejection; the error shows in the state', async () => {
+    const unhandled = jest.fn();
+    process.on('unhandledRejection', unhandled);
+    try {
+      const { store } = setup({ gc: false });
+      function SaveButton() {
+        const [update, { error }] = useMutation(PostResource.partialUpdate);
+        // The straight port of RTK Query's `onClick={() => update(arg)}`: the promise is dropped.
+        return <button onClick={() => void update(p5, { title: 'x' })}>{error ? `failed ${(error as NetworkError).status}` : 'save'}</button>;
+      }
+      renderWith(store, <SaveButton />);
+      act(() => screen.getByText('save').click());
+      (await net.nth(1)).reply({ message: 'nope' }, serverError);
+      await settle();
+      expect(screen.getByText('failed 500')).toBeTruthy();
+      // Node reports unhandled rejections after a macrotask: give it real ones.
+      for (let turn = 0; turn < 2; turn++) await new Promise<void>((resolve) => realSetImmediate(resolve));
+      expect(unhandled).not.toHaveBeenCalled();
+    } finally {
+      process.off('unhandledRejection', unhandled);
+    }
+  });
+
+  test("a mutation's answer stays with its caller: after the login form unmounts, the token is in no action and nowhere in the slice", async () => {
+    const { store, actions } = setup({ gc: false });
+    const login = new RestEndpoint({ urlPrefix: A, path: '/login', method: 'POST' });
+    const answers: unknown[] = [];
+    function LoginForm() {
+      const [logIn, { data }] = useMutation(login);
+      const token = (data as { token?: string } | undefined)?.token;
+      return <button onClick={() => void logIn({ username: 'ada', password: 'pw' }).then((answer) => answers.push(answer))}>{token ?? 'sign in'}</button>;
+    }
+    const view = renderWith(store, <LoginForm />);
+    act(() => screen.getByText('sign in').click());
+    (await net.nth(1)).reply({ token: 'SECRET-TOKEN' });
+    await settle();
+    // The caller has the answer: the hook's state and the promise.
+    expect(screen.getByText('SECRET-TOKEN')).toBeTruthy();
+    expect(answers).toEqual([{ token: 'SECRET-TOKEN' }]);
+    view.unmount();
+    await settle();
+    expect(JSON.stringify(store.getState())).not.toContain('SECRET-TOKEN');
+    expect(JSON.stringify(actions)).not.toContain('SECRET-TOKEN');
+    expect(store.getState().rest.endpoints).toEqual({});
+    expect(store.getState().rest.meta).toEqual({});
+  });
+
+  test("a mutation with a schema leaves only its entities: every reader sees them, its key holds nothing, and the promise resolves to the stored entity", async () => {
+    const { store, rest } = setup({ gc: false });
+    await stored(store, rest, post5);
+    const promise = store.dispatch(rest.fetch(PostResource.partialUpdate, p5, { title: 'renamed' }));
+    (await net.nth(2)).reply({ ...post5, title: 'renamed' });
+    const value = await promise;
+    expect(value).toBe(rest.selectData(store.getState(), PostResource.get, p5));
+    expect(value.title).toBe('renamed');
+    expect(Object.keys(store.getState().rest.endpoints)).toEqual([K.post5]);
+    expect(Object.keys(store.getState().rest.meta)).toEqual([K.post5]);
   });
 
   test('issue 18.2 unmounting while a call is pending: no warning, no update, the promise still settles', async () => {

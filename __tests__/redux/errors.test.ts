@@ -1,5 +1,5 @@
 import { NetworkError, RestEndpoint, createRest } from 'rtk-rest';
-import { A, K, Post, PostResource, fetchAnswered, makeStore, net, outcome, p5, p6, post5, rawSlice, setup, sliceOf, useTestEnvironment } from './support';
+import { A, K, Post, PostResource, fetchAnswered, makeStore, net, outcome, p5, p6, post5, post6, rawSlice, react, setup, sliceOf, useTestEnvironment } from './support';
 
 // SPEC 6.43–6.46 (stored errors, errorPolicy, rebuilt errors), 6.62 and 9.7 (401 handling).
 
@@ -62,7 +62,7 @@ describe('6.44 errorPolicy', () => {
     expect(rawSlice(rest, store.getState()).meta[K.post5]).not.toHaveProperty('errorPolicy');
   });
 
-  it("6.44 errorPolicy is called with the real error; 'soft' is recorded and hides the error while data exists; status stays 'rejected'", async () => {
+  it("6.44 errorPolicy is called with the real error; 'soft' is recorded; the error is selected beside the data, agreeing with status 'rejected'", async () => {
     // One failure, not retried (a 503 is retried by default since issue 18.5).
     const { rest, store } = setup({ retry: false });
     const errorPolicy = jest.fn((error: unknown) => ((error as NetworkError).status >= 500 ? ('soft' as const) : undefined));
@@ -75,10 +75,10 @@ describe('6.44 errorPolicy', () => {
     expect(real.response).toBeInstanceOf(Response);
     expect(rawSlice(rest, store.getState()).meta[K.post5]).toMatchObject({ errorPolicy: 'soft', error: { status: 503 } });
     const response = rest.selectResponse(store.getState(), soft, p5);
-    expect(response.error).toBeUndefined();
+    expect(response.error).toMatchObject({ status: 503 });
     expect(response.data?.title).toBe('hi');
     expect(response.status).toBe('rejected');
-    expect(rest.selectError(store.getState(), soft, p5)).toBeUndefined();
+    expect(rest.selectError(store.getState(), soft, p5)).toBe(response.error);
   });
 
   it("6.44 errorPolicy returning undefined leaves the error visible (policy decided per error)", async () => {
@@ -177,22 +177,33 @@ describe('6.62 onUnauthorized', () => {
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
 
-  it('6.62 the default resets the slice (6.68)', async () => {
-    const { rest, store } = setup();
-    await fetchAnswered(store, rest.fetch(PostResource.get, p6), { id: 6, title: 'six' }, 1040);
+  it('6.62 by default a 401 is an error like any other: stored under its own key, the rest of the cache kept, and the promise rejects at once', async () => {
+    const { rest, store, types } = setup();
+    await fetchAnswered(store, rest.fetch(PostResource.getList, react), [post6], 1040);
     jest.setSystemTime(2000);
     const result = await outcome(fetchAnswered(store, rest.fetch(PostResource.get, p5), {}, 2000, { status: 401 }));
     expect(result.ok === false && result.error.status).toBe(401);
-    expect(sliceOf(rest, store.getState())).toStrictEqual({ entities: {}, entitiesMeta: {}, indexes: {}, endpoints: {}, meta: {}, optimistic: [], lastReset: 2000 });
-    expect(rest.selectData(store.getState(), PostResource.get, p6)).toBeUndefined();
+    expect(types()).not.toContain('rest/resetEntireStore');
+    expect(rest.selectData(store.getState(), PostResource.getList, react)?.map((post) => post.title)).toEqual(['six']);
+    expect(rest.selectError(store.getState(), PostResource.get, p5)).toMatchObject({ status: 401 });
+    expect(sliceOf(rest, store.getState()).lastReset).toBe(0);
   });
 
-  it('6.62 onUnauthorized: () => {} disables the reset', async () => {
-    const { rest, store } = setup({ onUnauthorized: () => {} });
+  it('6.62 onUnauthorized resetting the store empties the slice before the promise rejects', async () => {
+    let lastResetAtRejection: unknown;
+    const rest: ReturnType<typeof createRest> = createRest({ onUnauthorized: (_error, { dispatch }) => dispatch(rest.resetEntireStore()) });
+    const store = makeStore(rest);
     await fetchAnswered(store, rest.fetch(PostResource.get, p6), { id: 6, title: 'six' }, 1040);
-    await outcome(fetchAnswered(store, rest.fetch(PostResource.get, p5), {}, 2000, { status: 401 }));
-    expect(rest.selectData(store.getState(), PostResource.get, p6)?.title).toBe('six');
-    expect(rawSlice(rest, store.getState()).meta[K.post5].error).toMatchObject({ status: 401 });
+    jest.setSystemTime(2000);
+    const failed = store.dispatch(rest.fetch(PostResource.get, p5)).catch((error: unknown) => {
+      lastResetAtRejection = sliceOf(rest, store.getState()).lastReset;
+      return error;
+    });
+    (await net.nth(2)).reply({}, { status: 401 });
+    expect(await failed).toMatchObject({ status: 401 });
+    expect(lastResetAtRejection).toBe(2000);
+    expect(sliceOf(rest, store.getState())).toStrictEqual({ entities: {}, entitiesMeta: {}, indexes: {}, endpoints: {}, meta: {}, optimistic: [], lastReset: 2000 });
+    expect(rest.selectData(store.getState(), PostResource.get, p6)).toBeUndefined();
   });
 
   it('6.62 plain endpoint calls never call it', async () => {

@@ -120,7 +120,7 @@ describe('6.35 outcomes', () => {
     expect(await fetchRuleSaysFetch(rest, store, PostResource.get, p5)).toBe(false);
   });
 
-  it('6.35 row "data and a fresh error, policy soft": value, valid, no fetch; the error is hidden', async () => {
+  it('6.35 row "data and a fresh error, policy soft": value, valid, no fetch; the error is selected beside the value', async () => {
     const { rest, store } = setup();
     const soft = PostResource.get.extend({ errorPolicy: () => 'soft' as const });
     await fetchAnswered(store, rest.fetch(soft, p5), post5, 1040);
@@ -130,7 +130,7 @@ describe('6.35 outcomes', () => {
     const response = read(rest, store, soft, p5);
     expect(response.data?.title).toBe('hi');
     expect(response.expiryStatus).toBe('valid');
-    expect(rest.selectError(store.getState(), soft, p5)).toBeUndefined();
+    expect(rest.selectError(store.getState(), soft, p5)).toMatchObject({ status: 500 });
     expect(await fetchRuleSaysFetch(rest, store, soft, p5)).toBe(false);
   });
 

@@ -12,9 +12,9 @@ useTestEnvironment();
 const URL5 = `${A}/react/posts/5`;
 
 /** Fetches Post 5 successfully first, so "data kept" can be checked. */
-async function withPost5() {
+async function withPost5(options: Parameters<typeof setup>[0] = {}) {
   // Each fault here is one failure: no retries (issue 18.5's are tested in __tests__/policies).
-  const context = setup({ retry: false });
+  const context = setup({ retry: false, ...options });
   await fetchAnswered(context.store, context.rest.fetch(PostResource.get, p5), post5, 1040);
   context.actions.length = 0;
   return context;
@@ -223,8 +223,10 @@ describe('11 #11–#13 transport failures, aborts and HTTP errors', () => {
 });
 
 describe('11 #14 HTTP 401', () => {
-  it('11 #14 by default the store resets to an empty slice with lastReset; other in-flight requests reject with ResetError', async () => {
-    const { rest, store } = await withPost5();
+  it('11 #14 with onUnauthorized resetting the store, it empties to a slice with lastReset; other in-flight requests reject with ResetError', async () => {
+    const reset = { of: (): unknown => undefined };
+    const { rest, store } = await withPost5({ onUnauthorized: (_error, { dispatch }) => dispatch(reset.of()) });
+    reset.of = () => rest.resetEntireStore();
     jest.setSystemTime(2000);
     const other = outcome(store.dispatch(rest.fetch(PostResource.getList, react)));
     const unauthorized = outcome(store.dispatch(rest.fetch(PostResource.get, p5)));
@@ -376,7 +378,7 @@ describe('11 #29 and #32 updaters', () => {
     });
     const created = await fetchAnswered<Post>(store, rest.fetch(create, react, { title: 't' }), { id: 9, title: 't' }, 1040);
     expect(created.title).toBe('t');
-    expect(rawSlice(rest, store.getState()).meta[`POST ${A}/react/posts`]).toStrictEqual({ fetchedAt: 1000, date: 1040, expiresAt: 61040 });
+    expect(rawSlice(rest, store.getState()).entities.Post['9']).toMatchObject({ id: 9, title: 't' });
     expect(consoleCalls.errors.length).toBeGreaterThan(0);
   });
 

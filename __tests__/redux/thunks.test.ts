@@ -270,7 +270,7 @@ describe('6.27 setError', () => {
     store.dispatch(rest.setError(soft, p5, error));
     expect(errorPolicy).toHaveBeenCalledWith(error);
     expect(rawSlice(rest, store.getState()).meta[K.post5].errorPolicy).toBe('soft');
-    expect(rest.selectError(store.getState(), soft, p5)).toBeUndefined();
+    expect(rest.selectError(store.getState(), soft, p5)).toMatchObject({ message: 'flaky' });
   });
 
   it('6.27 does not call onUnauthorized, even for a 401', () => {

@@ -37,7 +37,7 @@ import type { FakeRequest, Rest, Store } from '../redux/support';
  * | timeout (AbortSignal)  | 2.9, 11 #11      | ✓    | ✓        | ✓          | ✓    | a TimeoutError is not an AbortError: NetworkError 0 with that cause; stored |
  * | HTTP 4xx               | 11 #13, 2.18     | ✓    | ✓        | ✓          | ✓    | NetworkError 404 `${url}: Not Found`; stored, expiresAt now + 1000 |
  * | HTTP 5xx               | 11 #13, 2.18     | ✓    | ✓        | ✓          | ✓    | NetworkError 500; stored |
- * | HTTP 401               | 11 #14, 6.62     | ✓    | ✓        | ✓          | ✓    | NetworkError 401; store reset before the promise rejects; others get ResetError |
+ * | HTTP 401               | 11 #14, 6.62     | ✓    | ✓        | ✓          | ✓    | NetworkError 401; a resetting onUnauthorized empties the store before the promise rejects; others get ResetError |
  * | HTML error page        | 11 #9, 2.18      | ✓    | ✓        | ✓          | ✓    | NetworkError 503 `${url}: status 503`, body unread |
  * | invalid JSON           | 11 #6, 2.10      | ✓    | ✓        | ✓          | ✓    | NetworkError 200 "response body is not valid JSON: …" |
  * | empty body (204)       | 11 #10, 3.9      | ✓    | ✓        | ✓          | ✓    | reads: processing Error 400 "empty response"; update: success with `{ ...pathParams, ...body }` |
@@ -98,9 +98,9 @@ interface Cell {
   cleanup: (() => void)[];
 }
 
-async function prepare(policies: { retry?: boolean | number; timeout?: number } = { retry: false }): Promise<Cell> {
+async function prepare(policies: { retry?: boolean | number; timeout?: number } = { retry: false }, restOptions: Parameters<typeof setup>[0] = {}): Promise<Cell> {
   // The fault columns without policies see each failure once; the retry and timeout columns opt in.
-  const { rest, store, actions } = setup(policies);
+  const { rest, store, actions } = setup({ ...policies, ...restOptions });
   const options = () => ({ store, endpoints: [PostResource, Posts], inFlightRequestIds: inFlightFromLog(actions) });
   const seen: string[] = [];
   const cell: Cell = {
@@ -451,14 +451,13 @@ async function failureCell(op: Operation, fault: FailureFault): Promise<void> {
   else expect(stored.message).toMatch(expected.message);
   expect(meta).toStrictEqual({ fetchedAt: START, date, expiresAt: date + ERROR_EXPIRY, error: stored, ...(op.soft ? { errorPolicy: 'soft' } : {}) });
   expectOnlyMetaChanged(cell, before, op.key);
-  // Readers: a read key keeps its data; the error shows unless soft (6.44–6.45).
+  // Readers: a read key keeps its data and shows the error beside it, soft or not.
   const state = cell.store.getState();
   if (op.key === GET5) {
     const response = cell.rest.selectResponse(state, PostResource.get, p5);
     expect(response.status).toBe('rejected');
     expect(response.data?.title).toBe('hi');
-    if (op.soft) expect(response.error).toBeUndefined();
-    else expect(response.error).toEqual(stored);
+    expect(response.error).toEqual(stored);
   } else {
     expect(cell.rest.selectError(state, PostResource.update, p5, {})).toEqual(stored);
   }
@@ -499,9 +498,11 @@ async function abortCell(op: Operation): Promise<void> {
   finish(cell);
 }
 
-/** 11 #14, 6.62: onUnauthorized (default: reset) runs after the `rejected` commit and before the promise rejects. */
+/** 11 #14, 6.62: an onUnauthorized that resets the store runs after the `rejected` commit and before the promise rejects. */
 async function unauthorizedCell(op: Operation): Promise<void> {
-  const cell = await prepare(op.policies);
+  const reset = { of: (): unknown => undefined };
+  const cell = await prepare(op.policies, { onUnauthorized: (_error, { dispatch }) => dispatch(reset.of()) });
+  reset.of = () => cell.rest.resetEntireStore();
   const started = await op.start(cell);
   const joined = started.joined && outcome(started.joined);
   // Another request in flight: the reset makes it reject with ResetError (11 #14).
@@ -637,8 +638,9 @@ async function emptyUpdateCell(op: Operation): Promise<void> {
   // Merged into the stored entity (newer request: its fields win, the author stays).
   expect(slice.entities.Post['5']).toStrictEqual({ id: 5, title, author: '1', group: 'react' });
   expect(slice.entitiesMeta.Post['5']).toStrictEqual({ fetchedAt: START, date: ANSWER, expiresAt: ANSWER + DATA_EXPIRY });
-  expect(slice.meta[PUT5]).toStrictEqual({ fetchedAt: START, date: ANSWER, expiresAt: ANSWER + DATA_EXPIRY });
-  expect(slice.endpoints[PUT5]).toBe('5');
+  // A mutation's answer is its caller's: its key keeps nothing.
+  expect(slice.meta[PUT5]).toBeUndefined();
+  expect(slice.endpoints[PUT5]).toBeUndefined();
   expect(slice.optimistic).toEqual([]);
   expect(cell.rest.selectData(cell.store.getState(), PostResource.getList, react)?.[0]).toMatchObject({ id: 5, title, author: { id: 1 } });
   finish(cell);
@@ -705,7 +707,7 @@ async function outOfOrderCell(name: OpName): Promise<void> {
   expect((await first).title).toBe('server2');
   cell.check();
   const slice = cell.logical();
-  expect(slice.meta[PUT5]).toStrictEqual({ fetchedAt: 2060, date: 2070, expiresAt: 2070 + DATA_EXPIRY });
+  expect(slice.meta[PUT5]).toBeUndefined();
   expect(slice.entities.Post['5']).toStrictEqual({ id: 5, title: 'server2', author: '1', views: 1 });
   expect(slice.optimistic).toEqual([]);
   expect(rest.selectData(state(), PostResource.get, p5)).toMatchObject({ title: 'server2', views: 1 });

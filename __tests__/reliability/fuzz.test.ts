@@ -672,7 +672,9 @@ const tokenStats = { requests: 0, withToken: 0, pendingLayers: 0, storedErrors: 
 async function runTokenScenario(scenario: TokenScenario): Promise<void> {
   const log: UnknownAction[] = [];
   // Each answer is met once (retries, issue 18.5, are the fault matrix's 'read, retry on' column).
-  const rest = createRest({ gc: false, retry: false, ...(scenario.onUnauthorized === 'keep' ? { onUnauthorized: () => {} } : {}) });
+  const reset = { of: (): unknown => undefined };
+  const rest = createRest({ gc: false, retry: false, ...(scenario.onUnauthorized === 'reset' ? { onUnauthorized: (_error: unknown, api: { dispatch: (action: any) => any }) => api.dispatch(reset.of()) } : {}) });
+  reset.of = () => rest.resetEntireStore();
   const store = makeStore(rest, { log });
   const { held, sent } = holdingFetch();
   const secrets = new Set<string>([scenario.firstToken, scenario.bearer]);

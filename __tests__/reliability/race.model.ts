@@ -29,6 +29,9 @@
  *   an error writes `{ fetchedAt, date, expiresAt: now + 1000, error }` and keeps the result.
  *   Either is a new write of the key, so an earlier `invalidated` mark is gone (6.23 "until a new
  *   write"; 6.58 counts an error as a write).
+ * - M6b A mutation's success (update, partialUpdate, delete) stores no result: unless older (M6),
+ *   its key's result and meta go, but for the pending ids of its other requests; it resolves to
+ *   the view's Post (M13), invalidated key or not.
  * - M7 (5.17) A success whose request started before the key's latest invalidation is written with
  *   `expiresAt: 0` (the store breaks this in one case: report RACE-1 in race.test.ts).
  * - M8 (6.15.3, 6.18, 5.2) `meta[key].pending` lists the ids of the key's requests in flight, in
@@ -400,6 +403,12 @@ export class SerialModel {
     if (previous.fetchedAt !== undefined && request.fetchedAt < previous.fetchedAt) {
       count('M6 older outcome leaves result and meta');
       this.meta.set(request.key, { ...previous, pending });
+    } else if (ok && !request.read) {
+      // M6b: a mutation's answer is its caller's: its key keeps nothing but its other requests in flight.
+      count('M6b mutation success leaves its key empty');
+      this.endpoints.delete(request.key);
+      if (pending.length > 0) this.meta.set(request.key, { pending });
+      else this.meta.delete(request.key);
     } else if (ok) {
       this.endpoints.set(request.key, result!);
       const stale = request.fetchedAt < (this.invalidatedAt.get(request.key) ?? -Infinity);
@@ -418,6 +427,7 @@ export class SerialModel {
     for (const index of request.ops) {
       if (!ok) this.expected.set(index, { settles: 'reject', name: 'NetworkError', status: op.reply.status });
       else if (op.kind === 'delete') this.expected.set(index, { settles: 'resolve', value: { deleted: op.id } });
+      else if (op.kind === 'update' || op.kind === 'partialUpdate') this.expected.set(index, { settles: 'resolve', value: this.viewPost(String(op.id)) });
       else this.expected.set(index, { settles: 'resolve', value: this.dataOf(request.key, op.kind === 'list' ? undefined : String(op.id)) });
     }
   }

@@ -132,9 +132,10 @@ describe('1.16 url = urlPrefix + filled template + separator + query string', ()
     expect(url('/:group/posts/:id', { group: 'react', id: 5, author: 'x' }, A, 'Post.get')).toBe(`${A}/react/posts/5?author=x`);
   });
 
-  it('1.16 urlPrefix is prepended verbatim', () => {
-    expect(url('/:id', { id: 1 }, 'https://h/')).toBe('https://h//1');
-    expect(url('posts/:id', { id: 1 }, 'https://h')).toBe('https://hposts/1');
+  it('1.16 urlPrefix and the filled template meet at one slash, as fetchBaseQuery joins baseUrl', () => {
+    expect(url('/:id', { id: 1 }, 'https://h/')).toBe('https://h/1');
+    expect(url('posts/:id', { id: 1 }, 'https://h')).toBe('https://h/posts/1');
+    expect(url('posts/:id', { id: 1, page: 2 }, 'https://h/')).toBe('https://h/posts/1?page=2');
   });
 
   it('1.16 a literal "?" in an omitted group does not count: the query starts with "?"', () => {

@@ -173,3 +173,59 @@ describe('issue 16.7: string prefixes with a path or http match their keys', () 
     }
   });
 });
+
+describe('urlPrefix and path meet at one slash, as fetchBaseQuery joins baseUrl and url', () => {
+  const POKE = 'https://pokeapi.co/api/v2';
+  it.each([
+    ['/', '/posts/:id', '/posts/1'],
+    [`${POKE}/`, '/pokemon/:id', `${POKE}/pokemon/1`],
+    [POKE, '/pokemon/:id', `${POKE}/pokemon/1`],
+    [`${POKE}/`, 'pokemon/:id', `${POKE}/pokemon/1`],
+    [POKE, 'pokemon/:id', `${POKE}/pokemon/1`],
+    ['', 'pokemon/:id', 'pokemon/1'],
+  ])('prefix %j and path %j give %j, for url, key, testKey and the default name', (prefix, path, url) => {
+    for (const urlPrefix of [prefix, () => prefix]) {
+      const endpoint = new RestEndpoint({ path, urlPrefix });
+      expect(endpoint.url({ id: 1 })).toBe(url);
+      expect(endpoint.url({ id: 1, page: 2 })).toBe(`${url}?page=2`);
+      expect(endpoint.key({ id: 1 })).toBe(`GET ${url}`);
+      expect(endpoint.testKey(`GET ${url}`)).toBe(true);
+      expect(endpoint.testKey(`GET ${url}?page=2`)).toBe(true);
+    }
+    expect(new RestEndpoint({ path, urlPrefix: prefix }).name).toBe(`GET ${url.slice(0, -1)}:id`);
+  });
+
+  it('a template starting with an optional group or a parameter is joined per URL, at one slash', () => {
+    for (const urlPrefix of [`${POKE}/`, POKE, () => `${POKE}/`]) {
+      const grouped = new RestEndpoint({ path: '{/pokemon}/:id', urlPrefix });
+      expect(grouped.url({ id: 1 })).toBe(`${POKE}/pokemon/1`);
+      expect(grouped.testKey(`GET ${POKE}/pokemon/1`)).toBe(true);
+      const byName = new RestEndpoint({ path: ':name/:id', urlPrefix });
+      expect(byName.url({ name: 'pokemon', id: 1 })).toBe(`${POKE}/pokemon/1`);
+      expect(byName.testKey(`GET ${POKE}/pokemon/1`)).toBe(true);
+      expect(byName.testKey(`GET ${POKE}pokemon/1`)).toBe(false);
+      expect(byName.testKey(`GET ${POKE}x/pokemon/1`)).toBe(false);
+    }
+  });
+
+  it("a resource whose urlPrefix ends with a slash requests one slash through a store; its keys, invalidateAll and mockFetch follow", async () => {
+    jest.useFakeTimers();
+    try {
+      const Resource = createResource({ path: '/issues/:id', schema: Issue, urlPrefix: `${LOCAL}/` });
+      const calls = stubFetch(() => jsonResponse({ id: 1, title: 'one' }));
+      const { rest, store } = storeWithRest();
+      await store.dispatch(rest.fetch(Resource.get, { id: 1 }));
+      expect(calls.map(({ url }) => url)).toEqual([`${LOCAL}/issues/1`]);
+      expect(Object.keys(store.getState().rest.endpoints)).toEqual([`GET ${LOCAL}/issues/1`]);
+      expect(rest.selectData(store.getState(), Resource.get, { id: 1 })?.title).toBe('one');
+      store.dispatch(rest.invalidateAll(Resource.get));
+      expect(rest.selectResponse(store.getState(), Resource.get, { id: 1 }).expiryStatus).toBe('invalid');
+
+      globalThis.fetch = mockFetch([{ endpoint: Resource.get, response: ({ id }) => ({ id: Number(id), title: `mocked ${id}` }) }]);
+      const mocked = await store.dispatch(rest.fetch(Resource.get, { id: 2 }));
+      expect(mocked?.title).toBe('mocked 2');
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+});

@@ -4,7 +4,7 @@
  * endpoints that take one.
  */
 import { assignOwn } from '../internal/own';
-import { compilePath, parseSearch, takesBody } from '../rest';
+import { compilePath, parseSearch, pathsAfterPrefix, takesBody } from '../rest';
 import type { RestEndpoint, UrlMatch } from '../rest';
 import type { MockableEndpoint, MockUrlParams } from './types';
 
@@ -21,8 +21,8 @@ function matchUrl(endpoint: MockableEndpoint, url: string): UrlMatch | undefined
   const compiled = compiledPathOf(endpoint);
   if (compiled === undefined) return undefined;
   const prefix = typeof endpoint.urlPrefix === 'string' ? endpoint.urlPrefix : '';
-  if (url.startsWith(prefix)) {
-    const match = compiled.matchUrl(url.slice(prefix.length));
+  for (const path of pathsAfterPrefix(prefix, url)) {
+    const match = compiled.matchUrl(path);
     if (match !== undefined) return match;
   }
   for (let at = url.indexOf('/'); at >= 0; at = url.indexOf('/', at + 1)) {

@@ -10,6 +10,7 @@
 import type { CheckedFixture } from './fixtures';
 import { fixtureKey, show } from './fixtures';
 import type { MockRequest } from './request';
+import { joinPrefix } from '../rest';
 
 const SHOWN = 3;
 /** Longer keys are compared on their first characters only: enough to rank, bounded in cost. */
@@ -49,7 +50,7 @@ function attempt<T>(run: () => T, fallback: T): T {
 
 function candidateOf(fixture: CheckedFixture, request: MockRequest): Candidate {
   const { endpoint, args } = fixture;
-  const template = `${endpoint.method} ${endpoint.urlPrefix}${endpoint.path}`;
+  const template = `${endpoint.method} ${joinPrefix(endpoint.urlPrefix, endpoint.path)}`;
   const target = args === undefined ? template : attempt(() => fixtureKey(endpoint, args), template);
   const sameMethod = endpoint.method === request.method;
   // Whether the URL fits this endpoint's template once the method is set aside.

@@ -177,9 +177,11 @@ export function suspenseHook(useFetchingRead: UseFetchingRead): RestHooks['useSu
     const { binding, request, started } = useFetchingRead(endpoint, args, 'useSuspense');
     const answer = useAnswer(
       request,
-      (state, { endpoint, args }) => {
+      (state, { endpoint, args, key }) => {
         const response = binding.rest.selectResponse(state, endpoint, ...args);
-        return { data: response.data, error: response.error, invalid: response.expiryStatus === 'invalid' };
+        // A soft error (errorPolicy, a failed poll) does not replace usable data: it is thrown only when there is none.
+        const thrown = response.error !== undefined && (response.data === undefined || !binding.runtime.softError(state, key));
+        return { data: response.data, error: thrown ? response.error : undefined, invalid: response.expiryStatus === 'invalid' };
       },
       INACTIVE_SUSPENSE,
     );

@@ -37,7 +37,12 @@ export interface CreateRestOptions extends RequestPolicyDefaults {
   errorExpiryLength?: number;
   /** Garbage collection of unretained data; `false` keeps everything. @default { intervalMs: 300000, graceMs: 120000 } */
   gc?: false | { intervalMs?: number; graceMs?: number };
-  /** Called on HTTP 401 (see docs/recipes/unauthorized.md). @default resets the store */
+  /**
+   * Called when a store request answers HTTP 401, after its failure is stored and before its
+   * promise rejects (see docs/recipes/unauthorized.md). By default nothing more happens: the 401 is
+   * stored under its key like any error, and the rest of the cache stays.
+   * @example createRest({ onUnauthorized: (_error, { dispatch }) => { dispatch(rest.resetEntireStore()); } })
+   */
   onUnauthorized?: (error: unknown, api: { dispatch: (action: any) => any; getState: () => unknown }) => unknown;
   /** Keep polling while the document is hidden. @default false */
   pollWhenHidden?: boolean;
@@ -150,14 +155,13 @@ export function buildCreateRest(...features: RestFeature[]) {
 export function makeRest<const ReducerPath extends string = 'rest'>(options: CreateRestOptions & { reducerPath?: ReducerPath }, features: readonly FeatureImpl[]) {
   const resolved = resolveOptions(options);
   const actions = buildActions(resolved.reducerPath);
-  let resetThunk: () => unknown = () => undefined;
   const ctx: RestContext = {
     options: resolved,
     actions,
     memo: new StoreMemoCache(),
     slice: (rootState) => sliceOf(rootState, resolved.reducerPath),
     reader: sliceReader,
-    onUnauthorized: options.onUnauthorized ?? ((_error, api) => api.dispatch(resetThunk())),
+    onUnauthorized: options.onUnauthorized,
     parts: {},
   };
   const selectors = buildSelectors(ctx);
@@ -170,7 +174,6 @@ export function makeRest<const ReducerPath extends string = 'rest'>(options: Cre
   }
   const entityChanges = ctx.parts.matchers ?? untrackedMatchers();
   const thunks = buildThunks(ctx, selectors);
-  resetThunk = thunks.resetEntireStore;
   const rest = {
     /** The slice's key; a literal type, so `{ [rest.reducerPath]: rest.reducer, …others }` type-checks. */
     reducerPath: resolved.reducerPath as ReducerPath,
@@ -248,8 +251,8 @@ export function makeRest<const ReducerPath extends string = 'rest'>(options: Cre
      */
     selectData: selectors.selectData as <E extends RestEndpoint<any>>(state: unknown, endpoint: E, ...args: CallArgs<E>) => DataOf<E> | undefined,
     /**
-     * The key's stored error as JSON `{ name, message, status, url? }`, hidden while usable data
-     * exists and `errorPolicy` made it `'soft'`; else `undefined` (see docs/concepts.md#the-store).
+     * The key's stored error as JSON `{ name, message, status, url? }`, soft or not, until a request
+     * of the key succeeds; else `undefined` (see docs/concepts.md#the-store).
      *
      * @example
      * rest.selectError(store.getState(), PostResource.get, { group: 'react', id: 9 })?.status; // e.g. 404

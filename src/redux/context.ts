@@ -30,7 +30,7 @@ export interface RestContext {
   readonly memo: StoreMemoCache;
   slice(rootState: unknown): RestState;
   reader(slice: RestState): EntityReader;
-  onUnauthorized(error: unknown, api: { dispatch: (action: any) => any; getState: () => unknown }): unknown;
+  onUnauthorized?: (error: unknown, api: { dispatch: (action: any) => any; getState: () => unknown }) => unknown;
   /** The public instance `createRest` returned (what the instances probe answers with, see docs/concepts.md#hooks). */
   instance?: object;
   /** What the instance's features gave it (their `instance` parts, merged): the reducer's steps, the view, … */

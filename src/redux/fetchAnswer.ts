@@ -35,13 +35,18 @@ export function responseWrite(
   return { payload: { result: null, entities: {}, entitiesMeta: {}, indexes: {}, expired, ...updatesOf(endpoint, null, args, slice) } };
 }
 
-/** What `rest.fetch` resolves to after the commit (see docs/internals.md#the-fetch-lifecycle, docs/concepts.md#resources). */
-export function resolvedAnswer({ rest, api, selectors }: HandlerContext, endpoint: StoreEndpoint, args: unknown[], value: unknown, key: string): unknown {
+/**
+ * What `rest.fetch` resolves to after the commit (see docs/internals.md#the-fetch-lifecycle, docs/concepts.md#resources): a
+ * read's key read back; a mutation's own normalized `result` (never stored under its key) read
+ * through the store, so its entities are the ones every reader sees.
+ */
+export function resolvedAnswer({ rest, api, selectors }: HandlerContext, endpoint: StoreEndpoint, args: unknown[], value: unknown, key: string, mutation?: { result: unknown }): unknown {
   const schema = endpoint.schema;
   if (isInvalidate(schema)) return deletedInstance(schema, endpoint, args, value);
   const state = api.getState();
   const base = rest.slice(state);
   const view = viewIn(rest, state);
+  if (mutation !== undefined) return selectors.resultOf(view, endpoint as RestEndpoint, mutation.result, args);
   const committed = tableGet(base.endpoints, key);
   // Another pending optimistic request of this key (a second creation sent before the first
   // answered) shows its own result over the one just committed: read this request's own.

@@ -9,7 +9,7 @@ import { requestPolicies } from './policies';
 import type { RequestPolicyPart } from './policies';
 import type { InFlight } from './requests';
 import { nanoid } from './rtk';
-import { tableGet } from './tables';
+import { tableGet, tableHas } from './tables';
 import type { FetchMeta, OptimisticLayer, RestState, WritePayload } from './types';
 
 /** The optimistic side of a mutation's lifecycle (the optimistic layers handler). */
@@ -101,7 +101,7 @@ async function run(lifecycle: Lifecycle, endpoint: StoreEndpoint, args: unknown[
   const { hctx, layers } = lifecycle;
   const { rest, api, requests } = hctx;
   let failure: { error: unknown } | undefined;
-  let committed: { value: unknown; answer: unknown } | undefined;
+  let committed: { value: unknown; answer: unknown; mutation?: { result: unknown } } | undefined;
   const policyRequest = { endpoint, key: meta.key, read: request.read, poll: request.poll, page: meta.pageKey !== undefined, slice: hctx.slice() };
   const added = lifecycle.policyParts.map((part) => part(policyRequest));
   try {
@@ -116,9 +116,18 @@ async function run(lifecycle: Lifecycle, endpoint: StoreEndpoint, args: unknown[
       value === NOT_MODIFIED ? { payload: NOT_MODIFIED_WRITE, answer: undefined } : responseWrite(hctx, endpoint, value, args, meta.key, { fetchedAt: meta.fetchedAt, date, expiresAt });
     requests.release(request);
     const extra = Object.assign({}, request.invalidated ? { invalidated: true as const } : {}, ...added.map((part) => part?.received?.()), links === undefined ? {} : { links });
-    api.dispatch(rest.actions.fetchFulfilled(payload, { ...meta, date, expiresAt, ...extra }));
+    if (request.read) {
+      api.dispatch(rest.actions.fetchFulfilled(payload, { ...meta, date, expiresAt, ...extra }));
+      committed = { value, answer };
+    } else {
+      // A mutation's answer is its caller's (a login's token must not stay in the store): the
+      // action carries its entities and updates only, and the promise reads its own result.
+      api.dispatch(rest.actions.fetchFulfilled(withoutResult(payload), { ...meta, date, expiresAt, ...extra, sideEffect: true }));
+      committed = { value, answer, mutation: { result: payload.result } };
+    }
     layers.settled(meta.requestId);
-    committed = { value, answer };
+    // A mutation's key that kept nothing has nothing for GC to sweep: forget it here.
+    if (!request.read) forgetIfEmpty(hctx, meta.key);
   } catch (error) {
     failure = { error };
   }
@@ -126,7 +135,7 @@ async function run(lifecycle: Lifecycle, endpoint: StoreEndpoint, args: unknown[
     // Committed: the request's one outcome is `fulfilled`. Reading the answer back can still fail
     // (data linked too deeply to read); the caller gets that error, the store keeps the write.
     try {
-      request.resolve(committed.answer ?? resolvedAnswer(hctx, endpoint, args, committed.value, meta.key));
+      request.resolve(committed.answer ?? resolvedAnswer(hctx, endpoint, args, committed.value, meta.key, committed.mutation));
     } catch (error) {
       request.reject(error);
     }
@@ -150,6 +159,18 @@ async function fail({ hctx, layers, onRejected }: Lifecycle, endpoint: StoreEndp
   const handling = onRejected(error);
   if (handling !== undefined) await handling;
   request.reject(error);
+}
+
+function forgetIfEmpty({ keys, slice }: HandlerContext, key: string): void {
+  const now = slice();
+  if (!tableHas(now.meta, key) && !tableHas(now.endpoints, key)) keys.forget([key]);
+}
+
+/** The write without the key's result: what a mutation's `fetch/fulfilled` commits. */
+function withoutResult(payload: WritePayload): WritePayload {
+  const written = { ...payload };
+  delete written.result;
+  return written;
 }
 
 /** The fetch rule (see docs/concepts.md#expiry): nothing in flight, and the data expired, or invalid without a stored error. */

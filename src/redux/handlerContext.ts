@@ -48,6 +48,8 @@ export interface HookRuntime {
   readonly requests: InFlightRequests;
   /** Whether any request for the key is in flight in this store. */
   keyInFlight(key: string): boolean;
+  /** Whether the key's stored error is soft (`errorPolicy`, polls): `useSuspense` keeps showing usable data instead of throwing it. */
+  softError(state: unknown, key: string): boolean;
   /** The fetch rule (see docs/concepts.md#expiry). */
   shouldFetch(state: unknown, endpoint: StoreEndpoint, args: unknown[], key: string): boolean;
   /** Retains a key from GC until the returned function is called (mounted hooks, see docs/concepts.md#garbage-collection). */

@@ -9,6 +9,7 @@ import { buildResetHandler } from './reset';
 import type { MiddlewareAPI, UnknownAction } from './rtk';
 import type { Selectors } from './selectors';
 import { Subscriptions } from './subscriptions';
+import { tableGet } from './tables';
 import type { RestState } from './types';
 import { buildUnauthorizedHandler } from './unauthorized';
 import { checkFeatures, warnMissingFeature } from './missingFeature';
@@ -79,6 +80,7 @@ export function buildStoreHandlers(
             }
           : lifecycle.fetch,
       shouldFetch: lifecycle.shouldFetch,
+      softError: (state: unknown, key: string) => tableGet(rest.slice(state).meta, key)?.errorPolicy === 'soft',
       inFlight: requests.inFlight.bind(requests),
       join: requests.join.bind(requests),
       requests,

@@ -26,7 +26,7 @@ export type RequestStatus = 'uninitialized' | 'pending' | 'fulfilled' | 'rejecte
 export interface ResponseState<TData = any> {
   /** The key's data when usable, else `undefined`. */
   data: TData | undefined;
-  /** The stored error, unless `'soft'` and data is shown. */
+  /** The stored error of the key's last request (soft ones too, shown beside the data); `undefined` once a request succeeds. */
   error: StoredError | undefined;
   /** Where the key's request stands. */
   status: RequestStatus;
@@ -258,7 +258,9 @@ export function buildSelectors(ctx: RestContext) {
 
 /** `error`, `status`, `isFetching` and `isLoading` of a request's meta (see docs/concepts.md#the-store), given the data it shows. */
 function requestFields(meta: KeyMeta | undefined, data: unknown, hasResult: boolean): Pick<ResponseState, 'error' | 'status' | 'isFetching' | 'isLoading'> {
-  const error = meta?.error !== undefined && !(meta.errorPolicy === 'soft' && data !== undefined) ? meta.error : undefined;
+  // The error agrees with `status`: a failed refetch keeps its data and shows why it failed, soft
+  // or not (RTK Query's `isError` with `data`). Soft only decides what `useSuspense` does.
+  const error = meta?.error;
   const isFetching = (meta?.pending?.length ?? 0) > 0;
   const status: RequestStatus = isFetching ? 'pending' : meta?.error !== undefined ? 'rejected' : data !== undefined || hasResult ? 'fulfilled' : 'uninitialized';
   return { error, status, isLoading: isFetching && data === undefined, isFetching };

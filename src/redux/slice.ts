@@ -112,10 +112,14 @@ function buildBaseReducer(actions: RestActions, w: Writer, reducerPath: string, 
       return { ...current, meta: w.key(current.meta, key, cleanMeta({ ...meta, pending: [...(meta?.pending ?? []), requestId] })) };
     }
     if (actions.fetchFulfilled.match(action) || actions.setResponse.match(action)) {
-      const meta = action.meta as { key: string; date: number; expiresAt: number; fetchedAt?: number; requestId?: string; invalidated?: true; pageKey?: string } & Received;
+      const meta = action.meta as { key: string; date: number; expiresAt: number; fetchedAt?: number; requestId?: string; invalidated?: true; pageKey?: string; sideEffect?: true } & Received;
       const expiresAt = meta.invalidated === true ? 0 : meta.expiresAt;
       const received = { etag: meta.etag, lastModified: meta.lastModified, links: meta.links, cursor: meta.cursor };
-      const next = commitResult(w, w.entities(current, action.payload), action.payload, meta.key, meta.fetchedAt ?? meta.date, meta.date, expiresAt, meta.requestId, received);
+      const written = w.entities(current, action.payload);
+      const next =
+        meta.sideEffect === true
+          ? commitMutation(w, written, action.payload, meta.key, meta.fetchedAt ?? meta.date, meta.requestId)
+          : commitResult(w, written, action.payload, meta.key, meta.fetchedAt ?? meta.date, meta.date, expiresAt, meta.requestId, received);
       return meta.pageKey === undefined ? next : settlePage(w, next, meta.pageKey, meta.requestId!, true);
     }
     if (actions.fetchRejected.match(action)) {
@@ -199,6 +203,27 @@ function commitResult(
   }
   if (payload.updates !== undefined) endpoints = w.keys(endpoints, payload.updates);
   return { ...state, endpoints, meta: expire(w, w.key(state.meta, key, meta), payload.expired ?? []) };
+}
+
+/**
+ * A mutation's success: its entities are already written and its `update`s and expiries apply;
+ * its answer is its caller's, so its key keeps nothing but other requests still in flight (an
+ * older outcome than the key's last one leaves that one as it is).
+ */
+function commitMutation(
+  w: Writer,
+  state: RestState,
+  payload: { updates?: Record<string, unknown>; expired?: string[] },
+  key: string,
+  fetchedAt: number,
+  requestId: string | undefined,
+): RestState {
+  const previous = tableGet(state.meta, key);
+  const pending = requestId === undefined ? previous?.pending : withoutPending(previous, requestId);
+  const meta = cleanMeta(isOlder(previous, fetchedAt) ? { ...previous, pending } : { pending });
+  let endpoints = tableHas(state.endpoints, key) ? w.key(state.endpoints, key, undefined) : state.endpoints;
+  if (payload.updates !== undefined) endpoints = w.keys(endpoints, payload.updates);
+  return { ...state, endpoints, meta: expire(w, w.key(state.meta, key, Object.keys(meta).length > 0 ? meta : undefined), payload.expired ?? []) };
 }
 
 /** `expiresAt: 0` for each key that has meta: its data stays and refetches (see docs/concepts.md#the-store). */

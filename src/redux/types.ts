@@ -96,6 +96,12 @@ export interface FetchMeta {
    * the key's `invalidated` meta.
    */
   invalidated?: true;
+  /**
+   * On `fetch/fulfilled` of a mutation (a `sideEffect` endpoint): its answer belongs to its caller
+   * (the promise, `useMutation`'s state), so the payload has no `result` and the key keeps nothing
+   * once its requests settle; the entities it normalized are written as for any answer.
+   */
+  sideEffect?: true;
   /** On `fetch/fulfilled`: the answer's validators, kept in the key's meta (issue 18.5). */
   etag?: string;
   lastModified?: string;

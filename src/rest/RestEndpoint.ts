@@ -7,7 +7,7 @@ import { hasStatus, problemOf, processingError } from './errors';
 import { creation, pageEndpoint, paginatedEndpoint } from './extenders';
 import { parseLinkHeader } from './linkHeader';
 import { compilePath } from './path';
-import { definePrefixGetter } from './urlPrefix';
+import { definePrefixGetter, joinPrefix, pathsAfterPrefix } from './urlPrefix';
 import type { CompiledPath } from './path';
 import { encodeBody, hasContentType, headersToObject, parseBody, sendRequest } from './request';
 import { buildUrl, searchToString } from './search';
@@ -44,7 +44,8 @@ export class RestEndpoint<const O extends RestGenerics = any> {
   /** The path template, e.g. `'/:group/posts/:id'` (see docs/concepts.md#endpoints). */
   declare readonly path: O['path'];
   /**
-   * Prepended verbatim to every URL. Given as a function (option `urlPrefix: () => string`), it
+   * Joined to the front of every URL at one slash, as `fetchBaseQuery` joins `baseUrl`: `'/'` and
+   * `'/posts'` make `/posts`, `'https://api.example.com/v2'` and `'posts'` make `…/v2/posts`. Given as a function (option `urlPrefix: () => string`), it
    * reads as what the function returns now: `url`, `key` and `testKey` follow it.
    * @default ''
    */
@@ -117,7 +118,7 @@ export class RestEndpoint<const O extends RestGenerics = any> {
   /** Mounted reads refetch, when stale, on coming back online. @default the createRest value (false) */
   declare readonly refetchOnReconnect?: boolean;
   /**
-   * Decides how a failure is stored: `'soft'` keeps showing usable data instead of the error
+   * Decides how a failure is stored: `'soft'` keeps `useSuspense` showing usable data instead of throwing the error
    * (see docs/concepts.md#errors-and-errorpolicy). Called with the real error. @default none: errors surface
    *
    * @example
@@ -179,7 +180,7 @@ export class RestEndpoint<const O extends RestGenerics = any> {
   }
 
   /**
-   * The request URL (see docs/concepts.md#endpoints): `urlPrefix` + the filled template + the query string.
+   * The request URL (see docs/concepts.md#endpoints): `urlPrefix` and the filled template joined at one slash, then the query string.
    * Parameters the template does not use become search parameters.
    *
    * @example
@@ -225,8 +226,10 @@ export class RestEndpoint<const O extends RestGenerics = any> {
    * store.dispatch(rest.invalidateAll(getPost)); // every stored post key
    */
   testKey(key: string): boolean {
-    const prefix = `${this.method} ${this.urlPrefix}`;
-    return key.startsWith(prefix) && (this as unknown as Internal)[COMPILED].matchUrl(key.slice(prefix.length)) !== undefined;
+    const method = `${this.method} `;
+    if (!key.startsWith(method)) return false;
+    const compiled = (this as unknown as Internal)[COMPILED];
+    return pathsAfterPrefix(this.urlPrefix, key.slice(method.length)).some((path) => compiled.matchUrl(path) !== undefined);
   }
 
   /**
@@ -516,7 +519,7 @@ function createEndpoint(proto: object, config: Config): RestEndpoint {
   const prefix = given('urlPrefix') ? config.urlPrefix : inherited.urlPrefix;
   const urlPrefix = typeof prefix === 'function' ? prefix : given('urlPrefix') ? String(prefix ?? '') : typeof prefix === 'string' ? prefix : '';
   // A prefix read at call time has no one value to show: the default name leaves it out.
-  const defaultName = typeof urlPrefix === 'function' ? `${method} ${path}` : `${method} ${urlPrefix}${path}`;
+  const defaultName = typeof urlPrefix === 'function' ? `${method} ${path}` : `${method} ${joinPrefix(urlPrefix, path)}`;
   const name = typeof config.name === 'string' && config.name !== '' ? config.name : defaultName;
   const compiled = compilePath(path);
   for (const option of ['dataExpiryLength', 'errorExpiryLength', 'pollFrequency', 'timeout'] as const) checkLength(name, option, config[option]);

@@ -8,6 +8,7 @@ export type { HookifiedResource } from './hookifyResource';
 export { NetworkError, AbortOptimistic, processingError } from './errors';
 export type { ProcessingError } from './errors';
 export { compilePath } from './path';
+export { joinPrefix, pathsAfterPrefix } from './urlPrefix';
 export type { CompiledPath, PathParam, MatchedParams, UrlMatch } from './path';
 export { searchToString, splitParams, buildUrl, parseSearch } from './search';
 export type { PathParams, HasParams, ParamsArg, ListPath } from './pathTypes';

@@ -4,6 +4,7 @@
 import { getOwn, setOwn } from '../internal/own';
 import { encodeWellFormed, typeName } from './path';
 import type { CompiledPath } from './path';
+import { joinPrefix } from './urlPrefix';
 
 /** An endpoint's `searchToString`: the query parameters → the query string, without a leading `?`. */
 export type SearchToString = (params: Record<string, unknown>) => string;
@@ -92,7 +93,7 @@ export function searchToString(params: Readonly<Record<string, unknown>>, endpoi
 }
 
 /**
- * `url()` without its prefix logic spelled out (see docs/concepts.md#endpoints): `urlPrefix` verbatim, the filled
+ * `url()` without its prefix logic spelled out (see docs/concepts.md#endpoints): `urlPrefix` joined to the filled
  * template, then the query string after `?`, or after `&` when the filled template already holds
  * a literal `?`. `toSearch` is the endpoint's (possibly overridden) `searchToString`.
  */
@@ -110,7 +111,8 @@ export function buildUrl(
   const filled = compiled.fill(path, endpointName);
   const query = toSearch(search);
   // Values are percent-encoded by `fill`, so a `?` in `filled` is always the template's own.
-  return query === '' ? urlPrefix + filled : `${urlPrefix}${filled}${filled.includes('?') ? '&' : '?'}${query}`;
+  const joined = joinPrefix(urlPrefix, filled);
+  return query === '' ? joined : `${joined}${filled.includes('?') ? '&' : '?'}${query}`;
 }
 
 /**

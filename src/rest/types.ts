@@ -351,7 +351,7 @@ export interface RestEndpointOptions extends RequestPolicyOptions {
   stream?: StreamOption;
   /** Stale data is unusable: suspending reads wait for fresh data. @default false */
   invalidIfStale?: boolean;
-  /** `'soft'` keeps showing data while this error is stored. @default none (errors surface) */
+  /** `'soft'` keeps `useSuspense` showing usable data while this error is stored (selectors and `useDLE` still return it). @default none (errors surface) */
   errorPolicy?: (error: any) => 'soft' | undefined;
   /** The response to show at once while a mutation is in flight (see docs/concepts.md#optimistic-updates). */
   getOptimisticResponse?: (snapshot: OptimisticSnapshot, ...args: any[]) => unknown;
