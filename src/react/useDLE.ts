@@ -6,8 +6,12 @@ import type { FetchingRead, Request } from './hooks';
 import { useRefetch, useTrackedAnswer } from './tracked';
 import type { RestHooks } from './types';
 
-/** `null` arguments: the inactive answer of `selectResponse`, not loading (see docs/concepts.md#hooks). */
-const INACTIVE_DLE = Object.freeze({ ...INACTIVE, loading: false });
+/**
+ * `null` arguments: the inactive answer of `selectResponse`, not loading (see docs/concepts.md#hooks).
+ * Made on first use: a module-level spread of another module's object may run getters, so bundlers
+ * would keep it in every app of the React entry, also those without `useDLE`.
+ */
+let inactiveDLE: Readonly<typeof INACTIVE & { loading: false }> | undefined;
 
 /**
  * `useDLE` over a `useFetchingRead` (see docs/concepts.md#hooks, issue 18.1). A factory in its own file so an app
@@ -24,7 +28,7 @@ export function dleHook(useFetchingRead: (endpoint: RestEndpoint, args: unknown[
 
 /** `useDLE`'s answer without `refetch`: the key's response, `loading`, and its error rebuilt (also `usePaginated`'s list). */
 export function selectDLE(binding: Binding, request: Request | undefined, state: unknown) {
-  if (request === undefined) return INACTIVE_DLE;
+  if (request === undefined) return (inactiveDLE ??= Object.freeze({ ...INACTIVE, loading: false as const }));
   const response = binding.rest.selectResponse(state, request.endpoint, ...request.args);
   // In flight in this store: pending ids preloaded from another store are no request (see docs/concepts.md#the-store).
   const inFlight = binding.runtime.keyInFlight(request.key);
