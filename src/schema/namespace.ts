@@ -87,7 +87,11 @@ export declare namespace schema {
   }
 }
 
+/** Which argument keys do not restrict membership: `schema.NonFilterArgumentKeys`. */
 export type NonFilterArgumentKeys = schema.NonFilterArgumentKeys;
+/** Options of `new schema.Collection(items, options)`: `schema.CollectionOptions`. */
 export type CollectionOptions = schema.CollectionOptions;
+/** How a union tells its members apart: `schema.SchemaAttribute`. */
 export type SchemaAttribute = schema.SchemaAttribute;
+/** A normalized union member: `schema.UnionRef`. */
 export type UnionRef = schema.UnionRef;
