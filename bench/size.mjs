@@ -28,9 +28,10 @@
 //   node bench/size.mjs --check    also fail (exit 1) when an app from the tarball is over its
 //                                  ceiling in bench/size-budget.json
 //   node bench/size.mjs --tree-shaking
-//                                  also what the schemas-only app from the tarball holds beyond its
+//                                  also what each rtk-rest app from the tarball holds beyond its
 //                                  src/ bundle, and the dist/ statements that keep it; fails (exit 1)
-//                                  while it holds any Redux, endpoint or store code
+//                                  when an app holds such a file, or the schemas-only app any Redux,
+//                                  endpoint or store code
 //   node bench/size.mjs --hooks    also what each hook of rtk-rest/react adds to the lean store app that only suspends
 //   node bench/size.mjs --layers   also where each app's bytes are: per package and, for rtk-rest
 //                                  from src/, per concern (see CONCERNS) and per source file
@@ -250,15 +251,18 @@ if (process.argv.includes('--check')) {
 /**
  * `--tree-shaking`: for each rtk-rest app, the source files its tarball bundle holds that its src/
  * bundle does not, and the dist/ chunk statements with a side effect that keep them (each with
- * the files it reaches: bench/treeShaking.cjs). The strict check: the schemas-only app holds no
- * Redux module and no endpoint or store code (src/rest, redux, react, mock). Returns the exit code.
+ * the files it reaches: bench/treeShaking.cjs). The checks: the schemas-only app holds no Redux
+ * module and no endpoint or store code (src/rest, redux, react, mock), and no app holds a source
+ * file from the tarball that it does not hold from src/. Returns the exit code.
  */
 async function reportTreeShaking() {
   const { treeShakingReport } = require('./treeShaking.cjs');
   let schemasOnly;
+  const extraFiles = [];
   for (const [app, library, , contents] of apps.filter(([, library]) => library.startsWith('rtk-rest'))) {
     const report = await treeShakingReport(contents, users, rows.find((r) => r.app === app && r.library === library).src.inputs);
     if (app === 'schemas only') schemasOnly = report;
+    for (const { extra } of report.chunks) for (const file of extra) extraFiles.push(`${file} (${app}, ${library})`);
     console.log(`\ntree shaking, ${app}, ${library}: from the tarball it holds ${report.chunks.reduce((n, c) => n + c.extra.length, 0)} source files more than from src/`);
     for (const { chunk, extra, effects } of report.chunks) {
       if (extra.length === 0) continue;
@@ -268,7 +272,8 @@ async function reportTreeShaking() {
   }
   const held = [...schemasOnly.redux, ...schemasOnly.endpointOrStore];
   console.log(`\ncheck "schemas-only app from the tarball holds no Redux, no endpoint and no store code": ${held.length === 0 ? 'ok' : `FAILED, it holds ${held.join(', ')}`}`);
-  return held.length === 0 ? 0 : 1;
+  console.log(`check "every app from the tarball holds no source file more than from src/": ${extraFiles.length === 0 ? 'ok' : `FAILED, ${extraFiles.join(', ')}`}`);
+  return held.length === 0 && extraFiles.length === 0 ? 0 : 1;
 }
 
 if (process.argv.includes('--tree-shaking')) process.exitCode = (await reportTreeShaking()) || process.exitCode;

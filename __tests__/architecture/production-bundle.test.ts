@@ -401,4 +401,12 @@ export const rest = ${create}();`;
     const [lean, full] = await Promise.all([sourceFilesHeld(app('buildCreateRest', 'buildCreateRest'), pkg.dir), sourceFilesHeld(app('createRest', 'createRest'), pkg.dir)]);
     expect({ lean: all.filter((file) => lean.includes(file)), full: all.filter((file) => !full.includes(file)) }).toEqual({ lean: [], full: [] });
   }, 60_000);
+
+  it('a React app that only suspends holds neither useDLE nor the schema classes it does not use (no `schema` namespace object)', async () => {
+    const held = await sourceFilesHeld(appWithHooks('useSuspense'), pkg.dir);
+    const unused = ['src/react/useDLE.ts', 'src/schema/namespace.ts', 'src/schema/All.ts', 'src/schema/Query.ts', 'src/schema/Union.ts'];
+    expect(unused.filter((file) => held.includes(file))).toEqual([]);
+    // The app's own code is there: the check above would pass on an empty bundle.
+    expect(held).toEqual(expect.arrayContaining(['src/react/hooks.ts', 'src/schema/Collection.ts']));
+  }, 60_000);
 });

@@ -75,8 +75,7 @@ describe('issue 20: the schema engine gives how-to-fix advice in development onl
 describe('a schemas-only app bundled from the built package (its exports map and dist/ chunks, as users install it)', () => {
   // The package's JavaScript built into a temp project (bench/package.cjs): what `npm run build`
   // emits, without writing dist/ into the repo. `node bench/size.mjs --tree-shaking` runs the
-  // strict check on the packed tarball (no endpoint or store code in this app): the dist/ chunks
-  // do not pass it yet, and the report below says which of their statements keep that code.
+  // same checks on the packed tarball.
   let pkg: ReturnType<typeof buildPackage>;
   let fromDist: Awaited<ReturnType<typeof bundleApp>>;
   let report: Awaited<ReturnType<typeof treeShakingReport>>;
@@ -108,6 +107,17 @@ globalThis.read = { post: read instanceof Post, title: read.title, same: denorma
   it('holds no Redux Toolkit, redux, reselect, immer or redux-thunk module', () => {
     const redux = Object.keys(fromDist.inputs).filter((file) => /node_modules\/(@reduxjs|redux|reselect|immer|redux-thunk)\//.test(file));
     expect({ bundled: redux, reported: report.redux }).toEqual({ bundled: [], reported: [] });
+  });
+
+  it('holds no endpoint, store or React code: no source file of src/rest, src/redux, src/react or src/mock', () => {
+    const held = report.chunks.flatMap((chunk) => chunk.held);
+    expect(held.filter((file) => /^src\/(rest|redux|react|mock)\//.test(file))).toEqual([]);
+  });
+
+  it('holds no schema class it does not use, nor the `schema` namespace object', () => {
+    const held = report.chunks.flatMap((chunk) => chunk.held);
+    const unused = ['namespace', 'Collection', 'Invalidate', 'Values', 'Query', 'All', 'Union'].map((name) => `src/schema/${name}.ts`);
+    expect(unused.filter((file) => held.includes(file))).toEqual([]);
   });
 
   it('the report traces the dist/ bytes back to source files: the schema engine the app uses is among them', () => {

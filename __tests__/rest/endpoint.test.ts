@@ -115,6 +115,17 @@ describe('2.2 member defaults', () => {
     expect(new RestEndpoint({ path: '/p', invalidIfStale: true }).invalidIfStale).toBe(true);
   });
 
+  it('invalidIfStale: a subclass field overrides the default; an assignment sets the endpoint\'s own value only', () => {
+    class Strict extends RestEndpoint {
+      override invalidIfStale = true;
+    }
+    expect(new Strict({ path: '/p' }).invalidIfStale).toBe(true);
+    // A subclass field compiled with [[Set]] semantics assigns: the endpoint gets its own value.
+    const assigned = new RestEndpoint({ path: '/p' }) as { invalidIfStale?: boolean };
+    assigned.invalidIfStale = true;
+    expect({ own: Object.getOwnPropertyDescriptor(assigned, 'invalidIfStale')?.value, others: new RestEndpoint({ path: '/q' }).invalidIfStale }).toEqual({ own: true, others: false });
+  });
+
   it('2.2 every member given as an option is kept', () => {
     const controller = new AbortController();
     const errorPolicy = () => 'soft' as const;

@@ -6,8 +6,12 @@ import type { FetchingRead, Request } from './hooks';
 import { useRefetch, useTrackedAnswer } from './tracked';
 import type { RestHooks } from './types';
 
-/** `null` arguments: the inactive answer of `selectResponse`, not loading (see docs/concepts.md#hooks). */
-const INACTIVE_DLE = Object.freeze({ ...INACTIVE, currentData: undefined, loading: false });
+/**
+ * `null` arguments: the inactive answer of `selectResponse`, not loading (see docs/concepts.md#hooks).
+ * Made on first use: a module-level spread of another module's object may run getters, so bundlers
+ * would keep it in every app of the React entry, also those without `useDLE`.
+ */
+let inactiveDLE: Readonly<typeof INACTIVE & { currentData: undefined; loading: false }> | undefined;
 
 /**
  * `useDLE` over a `useFetchingRead` (see docs/concepts.md#hooks, issue 18.1). A factory in its own file so an app
@@ -41,7 +45,7 @@ export function useShownRequest(): ShownRequest {
  * drops it too and data of another session is never shown.
  */
 export function selectDLE(binding: Binding, request: Request | undefined, state: unknown, shown?: ShownRequest) {
-  if (request === undefined) return INACTIVE_DLE;
+  if (request === undefined) return (inactiveDLE ??= Object.freeze({ ...INACTIVE, currentData: undefined, loading: false as const }));
   const response = binding.rest.selectResponse(state, request.endpoint, ...request.args);
   const currentData = response.data;
   let data = currentData;

@@ -339,26 +339,60 @@ export class RestEndpoint<const O extends RestGenerics = any> {
   extend<const E extends RestEndpointOptions>(options: E): ExtendedEndpoint<this, RestEndpoint<Extended<O, E>>> {
     return deriveEndpoint(this, options) as any;
   }
-}
 
-// Defaults that are plain values live on the prototype, so subclass fields and getters win.
-Object.defineProperty(RestEndpoint.prototype, 'invalidIfStale', { value: false, writable: true, configurable: true });
-// The extenders (see docs/concepts.md#resources). Defined here, not by a side-effect import (bundlers drop those
-// under `sideEffects: false`); the functions are looked up when a getter runs, so the import
-// cycle with extenders.ts is harmless whichever module loads first.
-Object.defineProperties(RestEndpoint.prototype, {
-  push: { get(this: RestEndpoint) { return creation(this, 'push'); }, configurable: true },
-  unshift: { get(this: RestEndpoint) { return creation(this, 'unshift'); }, configurable: true },
-  assign: { get(this: RestEndpoint) { return creation(this, 'assign'); }, configurable: true },
-  getPage: { get(this: RestEndpoint) { return pageEndpoint(this); }, configurable: true },
-  paginated: {
-    value(this: RestEndpoint, cursor: string | ((...args: any[]) => unknown[])) {
-      return paginatedEndpoint(this, cursor);
-    },
-    writable: true,
-    configurable: true,
-  },
-});
+  // `invalidIfStale`'s default, read from the prototype so that subclass fields and getters win.
+  // An accessor pair, not a data property assigned after the class: a statement that writes to
+  // the prototype would keep the whole rest layer in bundles that never use an endpoint. The
+  // setter makes an assignment (a subclass field compiled with [[Set]] semantics) an own property,
+  // as a writable data property would; the computed name keeps the declared type above, which
+  // subclasses override with fields.
+  get ['invalidIfStale' as string](): boolean {
+    return false;
+  }
+  set ['invalidIfStale' as string](value: boolean) {
+    Object.defineProperty(this, 'invalidIfStale', { value, writable: true, enumerable: true, configurable: true });
+  }
+
+  // The extenders (see docs/concepts.md#resources). Defined in the class body, not by a
+  // side-effect import (bundlers drop those under `sideEffects: false`); the functions are looked
+  // up when a getter runs, so the import cycle with extenders.ts is harmless whichever module
+  // loads first.
+  /**
+   * POST that appends the created entity to every matching list (see docs/concepts.md#resources), called
+   * `(params, body)` like the list; `undefined` without an Array-based collection.
+   */
+  get push(): PushOf<O> {
+    return creation(this, 'push') as PushOf<O>;
+  }
+  /** POST that prepends the created entity to every matching list; `undefined` without an Array-based collection. */
+  get unshift(): PushOf<O> {
+    return creation(this, 'unshift') as PushOf<O>;
+  }
+  /** POST that sets entries of every matching Values collection; `undefined` without one. */
+  get assign(): AssignOf<O> {
+    return creation(this, 'assign') as AssignOf<O>;
+  }
+  /**
+   * The next-page endpoint for `paginationField` (see docs/concepts.md#resources): the list's parameters plus a required
+   * page parameter; `undefined` without `paginationField` or without a collection.
+   */
+  get getPage(): GetPageOf<O> {
+    return pageEndpoint(this) as GetPageOf<O>;
+  }
+  /** A page endpoint for a cursor field: the list's parameters plus that field (see docs/concepts.md#resources). Throws without a collection. */
+  paginated<const F extends string>(cursor: F): PageEndpoint<O, { [K in F]: string | number }>;
+  /**
+   * A page endpoint for `removeCursor`, which maps the page's arguments to the list's (see docs/concepts.md#resources).
+   * Its parameters are `removeCursor`'s first parameter type; unannotated, the list's parameters
+   * plus any other key: `getPosts.paginated(({ cursor, ...rest }) => [rest])`.
+   */
+  paginated<P extends object = UrlParamsOf<O> & Record<string, unknown>>(
+    removeCursor: (params: P, ...rest: any[]) => readonly unknown[],
+  ): PageEndpoint<O, P>;
+  paginated(cursor: string | ((...args: any[]) => readonly unknown[])): any {
+    return paginatedEndpoint(this, cursor as string | ((...args: any[]) => unknown[]));
+  }
+}
 
 /**
  * Merges options over an endpoint's configuration and builds a new endpoint of its class.
@@ -379,39 +413,15 @@ export function deriveEndpoint(endpoint: RestEndpoint, options: Config, { forceB
   }
 }
 
-// The call signature, and the extenders defined on the prototype above. Declared here, in the
-// class's own module, so that bundled declarations keep them (a `declare module './RestEndpoint'`
-// augmentation elsewhere names a module that no longer exists once the .d.ts files are bundled).
+// The call signature. Declared here, in the class's own module, so that bundled declarations keep
+// it (a `declare module './RestEndpoint'` augmentation elsewhere names a module that no longer
+// exists once the .d.ts files are bundled).
 export interface RestEndpoint<O extends RestGenerics = any> {
   /**
    * Sends the request without any store (see docs/concepts.md#endpoints): `url`, `getRequestInit`, `fetchResponse`,
    * `parseResponse`, then `process`; resolves to the processed response (not normalized).
    */
   (...args: EndpointArgs<O>): Promise<ProcessedOf<O>>;
-  /**
-   * POST that appends the created entity to every matching list (see docs/concepts.md#resources), called
-   * `(params, body)` like the list; `undefined` without an Array-based collection.
-   */
-  readonly push: PushOf<O>;
-  /** POST that prepends the created entity to every matching list; `undefined` without an Array-based collection. */
-  readonly unshift: PushOf<O>;
-  /** POST that sets entries of every matching Values collection; `undefined` without one. */
-  readonly assign: AssignOf<O>;
-  /**
-   * The next-page endpoint for `paginationField` (see docs/concepts.md#resources): the list's parameters plus a required
-   * page parameter; `undefined` without `paginationField` or without a collection.
-   */
-  readonly getPage: GetPageOf<O>;
-  /** A page endpoint for a cursor field: the list's parameters plus that field (see docs/concepts.md#resources). Throws without a collection. */
-  paginated<const F extends string>(cursor: F): PageEndpoint<O, { [K in F]: string | number }>;
-  /**
-   * A page endpoint for `removeCursor`, which maps the page's arguments to the list's (see docs/concepts.md#resources).
-   * Its parameters are `removeCursor`'s first parameter type; unannotated, the list's parameters
-   * plus any other key: `getPosts.paginated(({ cursor, ...rest }) => [rest])`.
-   */
-  paginated<P extends object = UrlParamsOf<O> & Record<string, unknown>>(
-    removeCursor: (params: P, ...rest: any[]) => readonly unknown[],
-  ): PageEndpoint<O, P>;
 }
 
 /** The URL parameters and the body of a call (see docs/concepts.md#endpoints). */

@@ -30,12 +30,13 @@ export function parseLinkHeader(header: string | null | undefined, base: string)
   return links;
 }
 
-/** A quoted-string (backslash escapes allowed) or a token, as a parameter's value. */
-const VALUE = String.raw`(?:"((?:[^"\\]|\\.)*)"|([^;,]*))`;
+// Literals, not built from a `String.raw` template: a tagged template is a call, which bundlers keep
+// at module level in every app that bundles this chunk. A parameter's value is a quoted-string
+// (backslash escapes allowed) or a token.
 /** One `; name[=value]` parameter. */
-const PARAM = /* @__PURE__ */ new RegExp(String.raw`;\s*([^\s=;,]+)(?:\s*=\s*${VALUE})?`, 'g');
+const PARAM = /;\s*([^\s=;,]+)(?:\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;,]*)))?/g;
 /** One link: `<target>` and its parameters, up to the comma that ends it. */
-const LINK = /* @__PURE__ */ new RegExp(String.raw`<([^>]*)>((?:\s*;\s*[^\s=;,]+(?:\s*=\s*(?:"(?:[^"\\]|\\.)*"|[^;,]*))?)*)`, 'g');
+const LINK = /<([^>]*)>((?:\s*;\s*[^\s=;,]+(?:\s*=\s*(?:"(?:[^"\\]|\\.)*"|[^;,]*))?)*)/g;
 
 /** `target` resolved against `base`; as given when it is relative and there is no usable base. */
 function resolve(target: string, base: string): string {

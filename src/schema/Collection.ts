@@ -17,7 +17,7 @@ import type { AbstractInstanceType, Denormalize } from './types';
 import type { CollectionOptions, NonFilterArgumentKeys } from './namespace';
 
 /** What a collection holds: `[X]`, `new schema.Array(X)` or `new schema.Values(X)`. @inline */
-type ItemsDefinition = readonly [unknown] | ArraySchema<any> | ValuesSchema<any>;
+export type ItemsDefinition = readonly [unknown] | ArraySchema<any> | ValuesSchema<any>;
 type ItemsOf<D> = D extends readonly [infer I] ? I : D extends ArraySchema<infer I> ? I : D extends ValuesSchema<infer I> ? I : never;
 // The array forms are tested first: an `ArraySchema<any>` also fits `ValuesSchema<…>` (its output
 // `any[]` fits `Record<string, any>`), never the reverse.

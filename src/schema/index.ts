@@ -1,5 +1,5 @@
 export { Entity, isEntityClass } from './Entity';
-export * as schema from './namespace';
+export { schema } from './namespace';
 export { normalize, normalizeWrites, applyWriteSet } from './normalize';
 export type { WriteSet } from './normalize';
 export { denormalize } from './denormalize';
