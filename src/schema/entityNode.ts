@@ -9,7 +9,7 @@ import { InstanceFactory } from './instances';
 import type { Deserialize } from './instances';
 import { nodeOf as toNode, provideEntityNode } from './links';
 import type { DenormalizeContext } from './denormalizeContext';
-import { readCell } from './memoCell';
+import { Deeper, readCell } from './memoCell';
 import type { CellReader } from './memoCell';
 import type { NormalizeContext } from './normalizeContext';
 import type { QueryContext, SchemaNode } from './node';
@@ -212,8 +212,12 @@ export class EntityNode implements SchemaNode, CellReader {
     if (!this.defaultValidate && typeof this.cls.validate(stored) === 'string') return undefined;
     const instance = this.factory.create(stored as Fields);
     if (hasNested) {
+      // Too deep to go on by recursion: `denormalize` reads the whole value again, memoized, which splits deep reads.
+      if (ctx.depth >= ctx.splitAt) throw new Deeper(undefined, this.key, pk, stored);
       chainSet(ctx.inProgress, stored, { instance, by: this, depth: 0, next: undefined });
+      ctx.depth++;
       this.fillNested(stored as Fields, instance, ctx, undefined);
+      ctx.depth--;
     }
     if (this.factory.deserializers.length > 0) this.factory.deserialize(pk, stored as Fields, instance);
     if (isDev) Object.freeze(instance);
