@@ -130,8 +130,10 @@ export class EntityNode implements SchemaNode, CellReader {
 
     const processed = this.process(input, parent, fieldKey, ctx);
     if (processed === undefined) {
-      const pk = this.requirePk(input, input, parent, fieldKey, ctx);
-      writeTombstone(this, ctx, pk);
+      // Nested and without a pk to delete: the entity is left out (its field, list item or
+      // value), as an invalid entity is, rather than failing the whole answer.
+      const pk = parent === undefined ? this.requirePk(input, input, parent, fieldKey, ctx) : this.computePk(input, parent, fieldKey, ctx.args);
+      if (pk !== undefined) writeTombstone(this, ctx, pk);
       return pk;
     }
     const pk = this.requirePk(processed, input, parent, fieldKey, ctx);
