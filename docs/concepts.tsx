@@ -57,6 +57,11 @@ export const postsByAuthor = new schema.Query(new schema.All(Post), (posts, { us
 );
 // #endregion schemas
 
+// #region feed
+// The schema of the feed endpoint (`path: '/articles/feed'`): its lists are apart from getList's.
+export const Feed = new schema.Collection([Post], { argsKey: (args) => ({ ...args, list: 'feed' }) });
+// #endregion feed
+
 // #region endpoint
 import { RestEndpoint } from 'rtk-rest';
 

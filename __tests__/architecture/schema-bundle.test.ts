@@ -15,9 +15,12 @@ export const x = [Post, normalize, denormalize, MemoCache];`;
 /**
  * The ceiling in bytes of min+gzip (kB as bench/size.mjs counts them: 1024 bytes). Issue 20's
  * target is 6 kB; the bundle was 9183 bytes (8.97 kB) before this test and is 8431 after the
- * first cuts. Lower the ceiling whenever the bundle shrinks, never raise it without a reason.
+ * first cuts. Reading entities linked any number of levels deep (reads split at a depth, a
+ * validation walk without recursion) added about 290 bytes (8714), and leaving out nested
+ * entities that process() drops without a pk 15 more (8729). Lower the ceiling whenever the
+ * bundle shrinks, never raise it without a reason.
  */
-const CEILING = 8.25 * 1024;
+const CEILING = 8.53 * 1024;
 
 describe('issue 20: a schemas-only app bundle', () => {
   let gzip: number;

@@ -196,7 +196,7 @@ describe('access-token', () => {
     const net = stubFetch(() => json(post(5)));
     const { rest, store } = setup();
     await store.dispatch(rest.fetch(PostResource.get, { group: 'react', id: 5 }));
-    expect(net.calls()[0]!.init.headers).toEqual({ 'Content-Type': 'application/json' });
+    expect(net.calls()[0]!.init.headers).toEqual({});
   });
 
   it('with a token every request carries it, read when the request is prepared', async () => {
@@ -208,7 +208,7 @@ describe('access-token', () => {
     await store.dispatch(rest.fetch(PostResource.update, { group: 'react', id: 5 }, { title: 'x' }));
     const [get, put] = net.calls();
     expect(get).toMatchObject({ method: 'GET', url: `${A}/react/posts/5` });
-    expect(get!.init.headers).toEqual({ 'Content-Type': 'application/json', 'Access-Token': 'tok-1' });
+    expect(get!.init.headers).toEqual({ 'Access-Token': 'tok-1' });
     expect(put).toMatchObject({ method: 'PUT', headers: { 'access-token': 'tok-2', 'content-type': 'application/json' } });
     expect(got.title).toBe('post 5');
   });
@@ -256,6 +256,21 @@ describe('login', () => {
     expect(error.status).toBe(401);
     await accessToken.PostResource.get({ group: 'react', id: 5 });
     expect(net.calls()[1]!.headers['access-token']).toBeUndefined();
+  });
+});
+
+describe('login through the store', () => {
+  afterEach(() => accessToken.setAccessToken(undefined));
+
+  it('signIn keeps the user in the state and the token out of every action and the state; the next request carries it', async () => {
+    const net = stubFetch((url) => (url.endsWith('/users/login') ? json({ username: 'ann', email: 'ann@example.com', accessToken: 'tok-signed-in' }) : json(post(5))));
+    const { rest, store, actions } = setup();
+    const user = await store.dispatch(rest.fetch(login.signIn, { email: 'ann@example.com', password: 's3cret' }));
+    expect(user).toEqual({ username: 'ann', email: 'ann@example.com' });
+    expect(JSON.stringify(store.getState())).toContain('ann@example.com');
+    expect(JSON.stringify([actions, store.getState()])).not.toContain('tok-signed-in');
+    await store.dispatch(rest.fetch(accessToken.PostResource.get, { group: 'react', id: 5 }));
+    expect(net.calls()[1]!.headers['access-token']).toBe('tok-signed-in');
   });
 });
 

@@ -75,6 +75,31 @@ describe('issue 18.5: conditional requests', () => {
   });
 });
 
+describe('the conditional default of createRest', () => {
+  it('createRest({ conditional: false }) sends no validators on refetch; an endpoint\'s conditional: true still opts in', async () => {
+    const { rest, store } = setup({ conditional: false });
+    const first = store.dispatch(rest.fetch(PostResource.get, p5)) as Promise<unknown>;
+    (await net.nth(1)).reply(post5, { headers: { etag: ETAG } });
+    await first;
+    const refetch = store.dispatch(rest.fetch(PostResource.get, p5)) as Promise<unknown>;
+    const plain = await net.nth(2);
+    expect(plain.headers).not.toHaveProperty('if-none-match');
+    plain.reply(post5, { headers: { etag: ETAG } });
+    await refetch;
+    // Off by default, nothing is kept: an endpoint that opts in keeps its answer's validators and sends them.
+    expect(rawSlice(rest, store.getState()).meta[K.post5]).not.toHaveProperty('etag');
+    const conditionalGet = PostResource.get.extend({ conditional: true });
+    const kept = store.dispatch(rest.fetch(conditionalGet, p5)) as Promise<unknown>;
+    (await net.nth(3)).reply(post5, { headers: { etag: ETAG } });
+    await kept;
+    const optedIn = store.dispatch(rest.fetch(conditionalGet, p5)) as Promise<unknown>;
+    const conditional = await net.nth(4);
+    expect(conditional.headers['if-none-match']).toBe(ETAG);
+    conditional.respond(new Response(null, { status: 304 }));
+    await optedIn;
+  });
+});
+
 describe('issue 18.5: conditional requests, failures', () => {
   it('issue 18.5: a failed conditional refetch keeps the data and its validators next to the error', async () => {
     const { rest, store } = await firstAnswer({ etag: ETAG });

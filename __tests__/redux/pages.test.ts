@@ -3,7 +3,7 @@
  * and reports its failure on the page request; a page request resolves to the very list object
  * `selectData` returns.
  */
-import { RestEndpoint, schema } from 'rtk-rest';
+import { RestEndpoint, createResource, schema } from 'rtk-rest';
 import { A, K, Post, PostResource, fetchAnswered, net, nonJsonActionPath, nonJsonPath, outcome, rawSlice, react, setup, sliceOf, useTestEnvironment } from './support';
 import type { UnknownAction } from '@reduxjs/toolkit';
 
@@ -155,5 +155,40 @@ describe('issue 16.9: a page request resolves to the list selectData returns (sa
     const merged = await fetchAnswered<Post[]>(store, rest.fetch(byCursor, { ...react, cursor: 'abc' }), [p2]);
     expect(net.requests[1]!.url).toBe(`${A}/react/posts?cursor=abc`);
     expect(merged).toBe(rest.selectData(store.getState(), list, react));
+  });
+});
+
+describe('lists loaded with paging arguments, and lists of one schema at different paths', () => {
+  const Articles = createResource({
+    path: '/articles/:id',
+    schema: Post,
+    urlPrefix: A,
+    searchParams: {} as { limit?: number; offset?: number; author?: string },
+  });
+  const titles = (list: unknown) => (list as Post[]).map((post) => post.title);
+
+  it('a list loaded with { limit, offset } receives created items; a list filtered by author does not', async () => {
+    const { rest, store } = setup();
+    await fetchAnswered(store, rest.fetch(Articles.getList, { limit: 20, offset: 0 }), [p1]);
+    await fetchAnswered(store, rest.fetch(Articles.getList, { author: 'bob', limit: 20 }), [p2]);
+    await fetchAnswered(store, rest.fetch(Articles.getList.push, {}, { title: 'new' }), { id: 9, title: 'new' });
+    expect(titles(rest.selectData(store.getState(), Articles.getList, { limit: 20, offset: 0 }))).toEqual(['one', 'new']);
+    expect(titles(rest.selectData(store.getState(), Articles.getList, { author: 'bob', limit: 20 }))).toEqual(['two']);
+  });
+
+  it('a feed at another path keeps its own list when its Collection adds a name to its arguments (argsKey)', async () => {
+    // Lists are stored by schema and arguments, not by URL: a second list of Posts with the same
+    // arguments needs its own key, or it shares (and overwrites) the first one's.
+    const Feed = new schema.Collection([Post], { argsKey: (args?: Record<string, unknown>) => ({ ...args, list: 'feed' }) });
+    const getFeed = new RestEndpoint({ path: '/articles/feed', urlPrefix: A, searchParams: {} as { limit?: number }, schema: Feed });
+    const { rest, store } = setup();
+    await fetchAnswered(store, rest.fetch(Articles.getList, { limit: 20 }), [p1, p2]);
+    await fetchAnswered(store, rest.fetch(getFeed, { limit: 20 }), [p3]);
+    expect(titles(rest.selectData(store.getState(), Articles.getList, { limit: 20 }))).toEqual(['one', 'two']);
+    expect(titles(rest.selectData(store.getState(), getFeed, { limit: 20 }))).toEqual(['three']);
+    // A creation reaches the lists whose filters it matches: the global list, not the feed.
+    await fetchAnswered(store, rest.fetch(Articles.getList.push, {}, { title: 'new' }), { id: 9, title: 'new' });
+    expect(titles(rest.selectData(store.getState(), Articles.getList, { limit: 20 }))).toEqual(['one', 'two', 'new']);
+    expect(titles(rest.selectData(store.getState(), getFeed, { limit: 20 }))).toEqual(['three']);
   });
 });

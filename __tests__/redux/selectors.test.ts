@@ -488,3 +488,42 @@ describe('issue 16.10 and 16.11 through the store: shared keys and cycles', () =
     expect(rest.selectQuery(store.getState(), Staff16, '456')).toBe(report.draftedBy);
   });
 });
+
+describe('entities linked thousands deep, through the store', () => {
+  class Link extends Entity {
+    id = '';
+    next: Knot | null = null;
+    pk() {
+      return this.id;
+    }
+    static override key = 'Link';
+    static override schema: Record<string, unknown> = {};
+  }
+  class Knot extends Entity {
+    id = '';
+    next: Link | null = null;
+    pk() {
+      return this.id;
+    }
+    static override key = 'Knot';
+    static override schema: Record<string, unknown> = { next: Link };
+  }
+  Link.schema = { next: Knot };
+  const getChain = new RestEndpoint({ path: '/chains/:id', urlPrefix: A, schema: Link });
+
+  it('a 1,500-deep chain across two entity types is fetched, stored and read back whole', async () => {
+    const { rest, store } = setup();
+    let body: Record<string, unknown> | null = null;
+    for (let i = 1499; i >= 0; i--) body = { id: `${i}`, next: body };
+    const fetched = await fetchAnswered<Link>(store, rest.fetch(getChain, { id: '0' }), body);
+    const read = rest.selectResponse(store.getState(), getChain, { id: '0' }).data as Link;
+    expect(read).toBe(fetched);
+    let length = 0;
+    for (let at: Link | Knot | null = read; at; at = at.next) {
+      expect(at).toBeInstanceOf(length % 2 ? Knot : Link);
+      length++;
+    }
+    expect(length).toBe(1500);
+    expect(rest.selectQuery(store.getState(), Knot, '1499')?.next).toBeNull();
+  });
+});

@@ -223,7 +223,7 @@ describe('2.2 member defaults', () => {
       },
     });
     await expect(ep()).resolves.toBe(2);
-    expect(calls[0]!.init.headers).toEqual({ 'Content-Type': 'application/json', 'X-Opt': 'yes' });
+    expect(calls[0]!.init.headers).toEqual({ 'X-Opt': 'yes' });
   });
 
   it('2.2 members may be subclass method overrides', async () => {

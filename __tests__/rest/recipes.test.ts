@@ -106,19 +106,19 @@ describe('9.3 access token header', () => {
     accessToken = undefined;
   });
 
-  it('9.3 with a token a GET carries Access-Token and Content-Type: application/json', async () => {
+  it('9.3 with a token a GET carries Access-Token (and no Content-Type: it has no body)', async () => {
     accessToken = '<ACCESS_TOKEN>';
     stub();
     await PostResource.get({ group: 'react', id: 5 });
     const { url, init } = onlyCall(calls);
     expect(url).toBe(`${A}/react/posts/5`);
-    expect(init.headers).toEqual({ 'Content-Type': 'application/json', 'Access-Token': '<ACCESS_TOKEN>' });
+    expect(init.headers).toEqual({ 'Access-Token': '<ACCESS_TOKEN>' });
   });
 
   it('9.3 without a token no Access-Token header is sent', async () => {
     stub();
     await PostResource.get({ group: 'react', id: 5 });
-    expect(onlyCall(calls).init.headers).toEqual({ 'Content-Type': 'application/json' });
+    expect(onlyCall(calls).init.headers).toEqual({});
   });
 
   it('9.3 the token is read at request time', async () => {

@@ -98,14 +98,14 @@ describe('2.5 getRequestInit(body)', () => {
 });
 
 describe('2.6 body encoding', () => {
-  it('2.6 undefined or null: no body, and Content-Type: application/json is still added', async () => {
+  it('undefined or null: no body and no Content-Type, so a cross-origin GET needs no CORS preflight', async () => {
     const calls = stubFetch();
     await call(post);
     await call(post, null);
     await call(post, {}, undefined);
     for (const { init } of calls) {
       expect('body' in init).toBe(false);
-      expect(init.headers).toStrictEqual({ 'Content-Type': 'application/json' });
+      expect(init.headers).toStrictEqual({});
     }
     expect(calls).toHaveLength(3);
   });
@@ -210,7 +210,6 @@ describe('2.7 headers', () => {
       'X-Upper': 'a',
       'x-lower': 'b',
       Accept: 'text/plain',
-      'Content-Type': 'application/json',
     });
   });
 
@@ -222,7 +221,7 @@ describe('2.7 headers', () => {
     expect(init.headers).not.toBe(userHeaders);
     expect(userHeaders).toStrictEqual({ 'X-A': '1' });
     expect(requestInit.headers).toBe(userHeaders);
-    expect(init.headers).toStrictEqual({ 'X-A': '1', 'Content-Type': 'application/json' });
+    expect(init.headers).toStrictEqual({ 'X-A': '1' });
   });
 
   it('2.7 a Headers instance is copied into a plain object with lower-case names', async () => {
@@ -235,7 +234,6 @@ describe('2.7 headers', () => {
       'x-custom-thing': 'v',
       accept: 'application/json',
       'x-multi': '1, 2',
-      'Content-Type': 'application/json',
     });
     expect(init.headers).not.toBe(headers);
   });
@@ -295,7 +293,7 @@ describe('2.7 headers', () => {
       },
     });
     const init = await ep.getRequestInit();
-    expect(received).toEqual([{ 'x-a': '1', 'Content-Type': 'application/json' }]);
+    expect(received).toEqual([{ 'x-a': '1' }]);
     expect(init.headers).toBe(replacement);
   });
 
@@ -309,7 +307,7 @@ describe('2.7 headers', () => {
     }
     const ep = new TokenEndpoint({ path: '/p', urlPrefix: A });
     await ep();
-    expect(calls[0]!.init.headers).toStrictEqual({ 'Content-Type': 'application/json', Authorization: 'Bearer abc' });
+    expect(calls[0]!.init.headers).toStrictEqual({ Authorization: 'Bearer abc' });
   });
 
   it('2.7 a getHeaders returning an array of pairs is passed through', async () => {
@@ -322,13 +320,13 @@ describe('2.7 headers', () => {
 });
 
 describe('2.8 request init examples', () => {
-  it("2.8 GET, no requestInit → { method: 'GET', headers: { 'Content-Type': 'application/json' } }", async () => {
+  it("GET, no requestInit → { method: 'GET', headers: {} }: no Content-Type without a body", async () => {
     const ep = new RestEndpoint({ path: '/posts/:id', urlPrefix: A });
-    expect(await ep.getRequestInit()).toStrictEqual({ method: 'GET', headers: { 'Content-Type': 'application/json' } });
+    expect(await ep.getRequestInit()).toStrictEqual({ method: 'GET', headers: {} });
     const calls = stubFetch();
     await ep({ id: 1 });
     expect(calls[0]!.input).toBe(`${A}/posts/1`);
-    expect(calls[0]!.init).toStrictEqual({ method: 'GET', headers: { 'Content-Type': 'application/json' } });
+    expect(calls[0]!.init).toStrictEqual({ method: 'GET', headers: {} });
   });
 
   it("2.8 PUT { title: 'x' } with credentials and a Headers instance", async () => {

@@ -139,6 +139,36 @@ describe('issue 16.6: text or binary is decided on the media type and its charse
   });
 });
 
+describe('a type that is neither known text nor known binary is decided on its body', () => {
+  it.each([
+    ['html/text', '<p>swapped type and subtype</p>'],
+    ['application/x-custom', 'id,name\n1,ann'],
+    ['chemical/x-pdb', 'HEADER    PROTEIN\r\n\tEND'],
+    ['application/x-words', 'é ü ✓'],
+  ])('%s with a text body resolves to its text', async (contentType, body) => {
+    stubFetch(() => typedResponse(body, contentType));
+    await expect(get({ id: 1 })).resolves.toBe(body);
+  });
+
+  it('an unknown type whose bytes are not text (control bytes, invalid UTF-8) is a Blob of those bytes', async () => {
+    for (const bytes of [[0, 1, 2, 3], [0xff, 0xfe, 0x41]]) {
+      stubFetch(() => typedResponse(new Uint8Array(bytes), 'application/x-custom'));
+      const result = await get({ id: 1 });
+      expect(result).toBeInstanceOf(Blob);
+      expect([...new Uint8Array(await (result as Blob).arrayBuffer())]).toEqual(bytes);
+    }
+  });
+
+  it('known binary types stay a Blob even when the bytes read as text', async () => {
+    for (const contentType of ['application/octet-stream', 'image/svg', 'application/vnd.ms-excel']) {
+      stubFetch(() => typedResponse('plain words', contentType));
+      const result = await get({ id: 1 });
+      expect(result).toBeInstanceOf(Blob);
+      expect(await (result as Blob).text()).toBe('plain words');
+    }
+  });
+});
+
 describe('2.10 (3) no schema, no JSON type: Blob for binary types, text otherwise', () => {
   it.each(['application/octet-stream', 'image/png', 'application/pdf', 'audio/mpeg'])('2.10 a binary %s body is a Blob', async (contentType) => {
     stubFetch(() => typedResponse(new Uint8Array([1, 2, 3]), contentType));

@@ -430,6 +430,77 @@ describe('4.10 process', () => {
     const fresh = normalize(Deletable, { id: 6, deleted: true }, [], {}, META);
     expect(fresh.entities['EntDeletable']).toEqual({ '6': null });
   });
+
+  it('process returning undefined for a nested entity without a pk leaves it out (field, list item, value) instead of failing the answer', () => {
+    class Badge extends Entity {
+      id = 0;
+      label = '';
+      pk() {
+        return `${this.id}`;
+      }
+      static override key = 'EntBadge';
+      // A badge the API sends as a placeholder `{ hidden: true }` (no id) is dropped.
+      static override process(input: any) {
+        return input.hidden ? undefined : { ...input };
+      }
+    }
+    class Member extends Entity {
+      id = 0;
+      badge: Badge | undefined = undefined;
+      badges: Badge[] = [];
+      byKind: Record<string, Badge> = {};
+      pk() {
+        return `${this.id}`;
+      }
+      static override key = 'EntMember';
+      static override schema = { badge: Badge, badges: [Badge], byKind: new schema.Values(Badge) };
+    }
+    const out = normalize(
+      Member,
+      { id: 1, badge: { hidden: true }, badges: [{ id: 2, label: 'gold' }, { hidden: true }], byKind: { a: { hidden: true }, b: { id: 2, label: 'gold' } } },
+      [],
+      {},
+      META,
+    );
+    expect(out.entities['EntMember']!['1']).toEqual({ id: 1, badges: ['2'], byKind: { b: '2' } });
+    expect(out.entities['EntBadge']).toEqual({ '2': { id: 2, label: 'gold' } });
+    expectJSONRoundTrip(out.entities);
+    const member = denormalize(Member, '1', out.entities)!;
+    expect(member.badge).toBeUndefined();
+    expect(member.badges.map((badge) => badge.label)).toEqual(['gold']);
+    expect(Object.keys(member.byKind)).toEqual(['b']);
+    // At the top of an answer there is nothing to leave it out of: the missing pk is an error.
+    expect(() => normalize(Badge, { hidden: true }, [], {}, META)).toThrow(/missing primary key/);
+  });
+
+  it('pk(parent, key, args) receives the parent entity, the field name and the args, for a field, list items and values', () => {
+    const calls: { parentId: unknown; key: unknown; args: unknown }[] = [];
+    class Label extends Entity {
+      name = '';
+      pk(parent?: { id?: number }, key?: string, args?: readonly unknown[]) {
+        calls.push({ parentId: parent?.id, key, args });
+        return `${parent?.id ?? key}/${this.name}`;
+      }
+      static override key = 'EntScopedLabel';
+    }
+    class Repo extends Entity {
+      id = 0;
+      pk() {
+        return `${this.id}`;
+      }
+      static override key = 'EntScopedRepo';
+      static override schema = { main: Label, labels: [Label], byColor: new schema.Values(Label) };
+    }
+    const out = normalize(Repo, { id: 7, main: { name: 'bug' }, labels: [{ name: 'docs' }], byColor: { red: { name: 'hot' } } }, [{ owner: 'ann' }], {}, META);
+    expect(out.entities['EntScopedRepo']!['7']).toEqual({ id: 7, main: '7/bug', labels: ['7/docs'], byColor: { red: 'red/hot' } });
+    expect(calls).toEqual([
+      { parentId: 7, key: 'main', args: [{ owner: 'ann' }] },
+      { parentId: 7, key: 'labels', args: [{ owner: 'ann' }] },
+      // A Values member's items are keyed inside the object that holds them.
+      { parentId: undefined, key: 'red', args: [{ owner: 'ann' }] },
+    ]);
+    expect(Label.pk({ name: 'bug' }, { id: 7 }, 'main')).toBe('7/bug');
+  });
 });
 
 describe('4.11 validate', () => {

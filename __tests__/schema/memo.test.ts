@@ -411,3 +411,97 @@ describe('4.24 / 5.13 cycles', () => {
     expect(c2.friend).toBe(a2);
   });
 });
+
+describe('entities linked thousands deep', () => {
+  // Two entity types linked in turn (a page of a thread and its reply, and so on), as long chains
+  // of `next` links come from real APIs.
+  class Step extends Entity {
+    id = '';
+    next: Hop | null = null;
+    pk() {
+      return this.id;
+    }
+    static override key = 'Step';
+    static override schema: Record<string, unknown> = {};
+  }
+  class Hop extends Entity {
+    id = '';
+    next: Step | null = null;
+    pk() {
+      return this.id;
+    }
+    static override key = 'Hop';
+    static override schema: Record<string, unknown> = { next: Step };
+  }
+  Step.schema = { next: Hop };
+
+  /** The chain `s0 → h1 → s2 → …`, nested as an answer holds it. */
+  function nestedChain(length: number): Record<string, unknown> {
+    let value: Record<string, unknown> | null = null;
+    for (let i = length - 1; i >= 0; i--) value = { id: `${i % 2 ? 'h' : 's'}${i}`, next: value };
+    return value!;
+  }
+
+  /** `Class:id` of each link along `next` from `first`, and the last link. */
+  function walk(first: Step | undefined): { ids: string[]; last: Step | Hop | undefined } {
+    const ids: string[] = [];
+    let at: Step | Hop | null | undefined = first;
+    let last: Step | Hop | undefined;
+    while (at) {
+      ids.push(`${at instanceof Hop ? 'Hop' : at instanceof Step ? 'Step' : 'plain'}:${at.id}`);
+      last = at;
+      at = at.next;
+    }
+    return { ids, last };
+  }
+
+  const expectedIds = (length: number) => Array.from({ length }, (_, i) => (i % 2 ? `Hop:h${i}` : `Step:s${i}`));
+
+  it('a 1,500-deep chain across two entity types normalizes, and reads back whole with denormalize and MemoCache', () => {
+    const store = write(empty, Step, nestedChain(1500), 100);
+    expect(Object.keys(store.entities.Step!)).toHaveLength(750);
+    expect(Object.keys(store.entities.Hop!)).toHaveLength(750);
+    expect(walk(denormalize(Step, 's0', store.entities)).ids).toEqual(expectedIds(1500));
+
+    const memo = new MemoCache();
+    const first = memo.denormalize(Step, 's0', store.entities);
+    expect(walk(first.data).ids).toEqual(expectedIds(1500));
+    expect(first.paths).toHaveLength(1500);
+    expect(memo.denormalize(Step, 's0', store.entities)).toBe(first);
+  });
+
+  it('a change at the end of a 1,500-deep chain is read through it, and an unrelated write keeps the answer', () => {
+    let store = write(empty, Step, nestedChain(1500), 100);
+    const memo = new MemoCache();
+    const before = memo.denormalize(Step, 's0', store.entities).data;
+    store = write(store, Hop, { id: 'h1499', next: { id: 's1500', next: null } }, 200);
+    const after = memo.denormalize(Step, 's0', store.entities).data;
+    expect(after).not.toBe(before);
+    expect(walk(after).ids).toEqual(expectedIds(1501));
+    // An unrelated write: the same answer, validated through all 1,501 levels.
+    store = write(store, Comment, { id: 1, text: 'elsewhere' }, 300);
+    expect(memo.denormalize(Step, 's0', store.entities).data).toBe(after);
+  });
+
+  it('a flat list linked by pk 20,000 deep reads back, plain and memoized, one instance per entity', () => {
+    const items = Array.from({ length: 20_000 }, (_, i) => ({ id: `${i % 2 ? 'h' : 's'}${i}`, next: i + 1 < 20_000 ? `${(i + 1) % 2 ? 'h' : 's'}${i + 1}` : null }));
+    const store = write(empty, [Step], items.filter((_, i) => i % 2 === 0), 100);
+    const both = write(store, [Hop], items.filter((_, i) => i % 2 === 1), 100);
+    expect(walk(denormalize(Step, 's0', both.entities)).ids).toEqual(expectedIds(20_000));
+    const memo = new MemoCache();
+    const chain = memo.denormalize(Step, 's0', both.entities).data;
+    const { ids, last } = walk(chain);
+    expect(ids).toEqual(expectedIds(20_000));
+    expect(memo.denormalize(Hop, 'h19999', both.entities).data).toBe(last);
+  });
+
+  it('a ring longer than one recursive read reads with shared identity', () => {
+    const ring = Array.from({ length: 600 }, (_, i) => ({ id: i, name: `p${i}`, friend: (i + 1) % 600 }));
+    const store = write(empty, [Person], ring, 100);
+    const first = new MemoCache().denormalize(Person, '0', store.entities).data!;
+    let at: Person = first;
+    for (let i = 0; i < 600; i++) at = at.friend!;
+    expect(at).toBe(first);
+    expect(at.friend!.name).toBe('p1');
+  });
+});

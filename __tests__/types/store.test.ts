@@ -72,3 +72,9 @@ test('issue 17.2: selectEntity, selectEntities, matchEntitiesChanged and changed
   listener.startListening({ matcher: isAnyOf(rest.matchEntitiesChanged(PostClass), rest.actions.resetEntireStore.match), effect: () => undefined });
   expect(typeof slice.reducer).toBe('function');
 });
+
+test('the request policies are createRest options, with the types of the endpoint options', () => {
+  expectTypeOf(createRest({ conditional: false, retry: 2, timeout: 5_000, refetchOnFocus: true, refetchOnReconnect: true })).not.toBeNever();
+  // @ts-expect-error conditional is a boolean
+  createRest({ conditional: 'no' });
+});

@@ -20,4 +20,20 @@ export async function logIn(username: string, password: string): Promise<void> {
   const { accessToken } = await login(form);
   setAccessToken(accessToken);
 }
+
+// RealWorld-style: the answer is the signed-in user, token included, and the app keeps the user in
+// the store. The store keeps what `process` returns, so the token is handed over and left out.
+export interface SignedIn {
+  username: string;
+  email: string;
+}
+export const signIn = new RestEndpoint({
+  urlPrefix: 'https://api.example.com',
+  path: '/users/login',
+  method: 'POST',
+  body: {} as { email: string; password: string },
+  process: ({ accessToken, ...user }: SignedIn & { accessToken: string }): SignedIn => (setAccessToken(accessToken), user),
+});
+// await store.dispatch(rest.fetch(signIn, { email, password })); // the user in the store, the token not
 // #endregion recipe
+

@@ -123,6 +123,7 @@ function resolveOptions(options: CreateRestOptions): ResolvedOptions {
     environment: options.environment,
     retry: options.retry ?? true,
     timeout: checkTimeout(options.timeout),
+    conditional: options.conditional ?? true,
     refetchOnFocus: options.refetchOnFocus ?? false,
     refetchOnReconnect: options.refetchOnReconnect ?? false,
   };

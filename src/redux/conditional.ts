@@ -7,11 +7,12 @@ import { tableGet, tableHas } from './tables';
 /**
  * Conditional requests (issue 18.5): a read of a key whose stored answer came with an `ETag` or
  * `Last-Modified` sends them back; whatever the answer carries replaces them in the key's meta.
- * Not for mutations, pages (their answers merge into a list) or `conditional: false`; a key
+ * Not for mutations, pages (their answers merge into a list) or `conditional: false` (the
+ * endpoint's, else the store's default); a key
  * without data (never fetched, invalidated) sends none, so a 304 always has data to keep.
  */
-export function conditionalRead({ slice, endpoint, key, read, page }: PolicyRequest): PolicyPart | undefined {
-  if (!read || page || endpoint.sideEffect || endpoint.conditional === false) return undefined;
+export function conditionalRead({ slice, endpoint, key, read, page }: PolicyRequest, byDefault: boolean): PolicyPart | undefined {
+  if (!read || page || endpoint.sideEffect || !(endpoint.conditional ?? byDefault)) return undefined;
   let received: Record<string, string> = {};
   const meta = tableGet(slice.meta, key);
   const stored: Validators = {};
@@ -35,7 +36,7 @@ export function conditionalRead({ slice, endpoint, key, read, page }: PolicyRequ
 const feature: FeatureImpl = {
   feature: 'conditionalRequests',
   rank: 8,
-  build: () => ({ requestPolicy: conditionalRead }),
+  build: ({ hctx }) => ({ requestPolicy: (request) => conditionalRead(request, hctx.rest.options.conditional) }),
 };
 
 /**

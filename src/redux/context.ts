@@ -19,6 +19,7 @@ export interface ResolvedOptions {
   environment: Environment | undefined;
   retry: RetryOption | undefined;
   timeout: number | undefined;
+  conditional: boolean;
   refetchOnFocus: boolean;
   refetchOnReconnect: boolean;
 }

@@ -22,6 +22,14 @@ export interface RequestPolicyDefaults {
    */
   timeout?: number;
   /**
+   * Refetches of an answer that came with an `ETag` / `Last-Modified` send them back
+   * (`If-None-Match` / `If-Modified-Since`); a 304 keeps the data and refreshes its expiry.
+   * `false` for every endpoint that sets none (an endpoint's `conditional: true` still opts in).
+   * @default true
+   * @example createRest({ conditional: false })
+   */
+  conditional?: boolean;
+  /**
    * Mounted reads refetch, when stale, as the window regains focus or the page becomes visible.
    * @default false
    * @example createRest({ refetchOnFocus: true })

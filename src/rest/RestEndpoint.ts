@@ -234,8 +234,8 @@ export class RestEndpoint<const O extends RestGenerics = any> {
 
   /**
    * `{ ...requestInit, method, signal, body, headers }` (see docs/concepts.md#endpoints): plain values are sent as
-   * JSON with `Content-Type: application/json` (also added when there is no body, unless a
-   * content type is set); strings, `FormData`, `Blob` and similar bodies are sent as they are.
+   * JSON with `Content-Type: application/json` (unless a content type is set; a request without
+   * a body gets none); strings, `FormData`, `Blob` and similar bodies are sent as they are.
    * May be overridden (and async); build on `super.getRequestInit(body)`.
    *
    * @example
@@ -250,7 +250,9 @@ export class RestEndpoint<const O extends RestGenerics = any> {
     const encoded = encodeBody(body, this.name);
     const headers = headersToObject(base.headers);
     const asIs = encoded !== undefined && encoded === body;
-    if (!asIs && !hasContentType(headers)) headers['Content-Type'] = 'application/json';
+    // Only a JSON body is labelled: a Content-Type on a GET would make every cross-origin read a
+    // non-simple request, preflighted with an extra OPTIONS round trip.
+    if (encoded !== undefined && !asIs && !hasContentType(headers)) headers['Content-Type'] = 'application/json';
     const init: RequestInit = { ...base, method: this.method };
     const signal = this.signal ?? base.signal;
     if (signal) init.signal = signal;

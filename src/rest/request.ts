@@ -62,6 +62,26 @@ function isBinary(contentType: string | null): boolean {
   return contentType !== null && !TEXT_TYPE.test(contentType);
 }
 
+/**
+ * Types that are binary whatever their bytes: media, fonts, archives, PDF, vendor formats (office
+ * documents). Any other type that is not known text (`html/text`, `chemical/x-pdb`) is decided on
+ * the body: see `textOf`.
+ */
+const BINARY_TYPE = /^\s*(?:image|audio|video|font|model)\/|^\s*application\/(?:octet-stream|pdf|zip|gzip|wasm|vnd\.|x-(?:tar|gzip|bzip2|xz|7z|rar))/i;
+
+/** The body as text when its bytes are UTF-8 without control characters other than whitespace; otherwise `undefined`. */
+function textOf(bytes: Uint8Array): string | undefined {
+  for (let i = 0; i < bytes.length; i++) {
+    const byte = bytes[i]!;
+    if ((byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0c && byte !== 0x0d) || byte === 0x7f) return undefined;
+  }
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
 /** The first 200 UTF-16 code units of a body, then `…` when cut (see docs/concepts.md#endpoints). */
 export function first200(text: string): string {
   return text.length > 200 ? text.slice(0, 200) + '…' : text;
@@ -92,8 +112,13 @@ export async function parseBody(response: Response, url: string, schemaName: str
   }
   if (schemaName === undefined) {
     if (isBinary(contentType)) {
-      const blob = await response.blob();
-      return blob.size === 0 ? null : blob;
+      if (BINARY_TYPE.test(contentType!)) {
+        const blob = await response.blob();
+        return blob.size === 0 ? null : blob;
+      }
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      if (bytes.length === 0) return null;
+      return textOf(bytes) ?? new Blob([bytes], { type: contentType! });
     }
     const text = await response.text();
     return text === '' ? null : text;

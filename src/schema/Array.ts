@@ -65,10 +65,12 @@ export function normalizeItems(
   key: string | undefined,
   ctx: NormalizeContext,
 ): unknown[] {
-  const out = new Array<unknown>(items.length);
+  const out: unknown[] = [];
   for (let i = 0; i < items.length; i++) {
     const item = items[i];
-    out[i] = item === null || item === undefined ? null : node.normalize(item, parent, key, ctx);
+    const value = item === null || item === undefined ? null : node.normalize(item, parent, key, ctx);
+    // An item normalized to nothing (an entity its process() dropped) is left out.
+    if (value !== undefined) out.push(value);
   }
   return out;
 }

@@ -25,6 +25,9 @@ type CollectionOutput<D> = D extends readonly unknown[] | ArraySchema<any> ? Den
 /** Combines the stored list with an incoming one into the list to store. @inline */
 type Merge = (existing: any, incoming: any) => any;
 
+/** Paging arguments, in the spellings APIs use (see `nonFilterArgumentKeys`). */
+const PAGING_KEYS = new Set(['limit', 'offset', 'page', 'cursor', 'per_page', 'perPage', 'page_size', 'pageSize']);
+
 /**
  * A stored list (or dictionary) of entities identified by arguments (see docs/concepts.md#schemas).
  * Endpoints or nested fields computing the same table and pk share one collection.
@@ -72,9 +75,13 @@ export class CollectionSchema<D extends ItemsDefinition = ItemsDefinition> exten
     if (filter !== undefined) this.nonFilterArgumentKeys = toKeyFilter(filter);
   }
 
-  /** Argument keys that do not restrict membership. Override in a subclass, or pass the option. */
+  /**
+   * Argument keys that do not restrict membership: ordering (`order…`) and paging (`limit`,
+   * `offset`, `page`, `cursor`, `per_page` and their spellings), since a new item belongs in a list
+   * whatever page size or position it was loaded with. Override in a subclass, or pass the option.
+   */
   nonFilterArgumentKeys(key: string): boolean {
-    return key.startsWith('order');
+    return key.startsWith('order') || PAGING_KEYS.has(key);
   }
 
   /** A readable description of this schema, used in error messages (schema protocol). @internal */

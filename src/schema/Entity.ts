@@ -102,7 +102,8 @@ export abstract class Entity {
 
   /**
    * Runs first on every incoming entity object and returns the object to store (a shallow copy
-   * by default). Returning `undefined` deletes the entity (see docs/concepts.md#entities).
+   * by default). Returning `undefined` deletes the entity (see docs/concepts.md#entities); a
+   * nested entity with no pk to delete by is left out of its field, list or values instead.
    */
   static process(input: any, _parent: unknown, _key: string | undefined, _args: readonly unknown[]): any {
     return { ...input };

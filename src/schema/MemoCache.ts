@@ -2,6 +2,7 @@ import { isStackOverflow, tooDeepToRead } from '../internal/stack';
 import { argsCacheKey } from '../internal/json';
 import { DenormalizeContext, entryHolds, TABLE } from './denormalizeContext';
 import type { MemoEntry, MemoState } from './denormalizeContext';
+import { readSplitting } from './memoCell';
 import { notQueryable } from './node';
 import type { SchemaNode } from './node';
 import { tablesReader } from './reader';
@@ -170,10 +171,13 @@ export class MemoCache {
     if (entry !== undefined) {
       if (entry.validAt === token || this.holds(entry, reader, token)) return entry;
     }
-    const ctx = new DenormalizeContext(reader, args, this.state, token);
+    let ctx: DenormalizeContext;
     let data: unknown;
     try {
-      data = node.denormalize(result, ctx, entry?.data);
+      ({ ctx, value: data } = readSplitting(
+        () => new DenormalizeContext(reader, args, this.state, token),
+        (at) => node.denormalize(result, at, entry?.data),
+      ));
     } catch (error) {
       throw isStackOverflow(error) ? tooDeepToRead(node.describe()) : error;
     }

@@ -33,7 +33,8 @@ export class ValuesSchema<S = any> extends ItemSchema<Record<string, Denormalize
     for (const k of Object.keys(source)) {
       const value = source[k];
       if (value === null || value === undefined) continue;
-      setOwn(out, k, this.item.normalize(value, input, k, ctx));
+      const normalized = this.item.normalize(value, input, k, ctx);
+      if (normalized !== undefined) setOwn(out, k, normalized);
     }
     return out;
   }

@@ -1,5 +1,7 @@
 import { isStackOverflow, tooDeepToRead } from '../internal/stack';
 import { DenormalizeContext } from './denormalizeContext';
+import { Deeper } from './memoCell';
+import { MemoCache } from './MemoCache';
 import { tablesReader } from './reader';
 import { toNode } from './toNode';
 import type { Denormalize, EntityTables } from './types';
@@ -22,6 +24,8 @@ export function denormalize<S>(schema: S, result: unknown, entities: EntityTable
   try {
     return node.denormalize(result, ctx, undefined) as Denormalize<S> | undefined;
   } catch (error) {
+    // Entities linked deeper than one recursive read goes: a memoized read splits it (a new cache, so every instance is new as here).
+    if (error instanceof Deeper) return new MemoCache().denormalize(schema, result, entities, args).data;
     throw isStackOverflow(error) ? tooDeepToRead(node.describe()) : error;
   }
 }

@@ -5,6 +5,14 @@ import type { EntityReader } from './types';
 export const TABLE = '\u0000table';
 
 /**
+ * How many entities deep one read descends by recursion. A read of entities linked thousands deep
+ * (a `next` chain) would overflow the JavaScript stack, so deeper cells are read first, each as a
+ * read of its own, and the outer read then finds them cached (see `readSplitting`); validation
+ * walks deeper entries with an explicit stack.
+ */
+export const SPLIT_DEPTH = 200;
+
+/**
  * What a memoized value depends on: its own direct cells and the entries of the entity
  * instances it holds. Validation walks this tree once per reader state (`validAt`), so a parent
  * never copies its children's dependencies.
@@ -120,6 +128,8 @@ export class DenormalizeContext implements QueryContext {
    */
   readonly inProgress = new Map<object, Building>();
   depth = 0;
+  /** Entity depth at which this read stops and has the deeper cell read first (`SPLIT_DEPTH`; never, once splitting cannot help). */
+  splitAt = SPLIT_DEPTH;
   /** Smallest depth of an in-progress instance referenced below the current frame. */
   low = Infinity;
   /** Instances inside a cycle, cached with their cycle root's entry once the root is done. */
@@ -140,14 +150,28 @@ export class DenormalizeContext implements QueryContext {
 
 /**
  * Whether an entry still holds in `reader`: its cells (from index `from`) and, recursively, its
- * children. A child already found valid in this reader state is not checked again. Over plain
+ * children. A child already found valid in this reader state is not checked again. Past
+ * `SPLIT_DEPTH` levels the walk goes on with an explicit stack, so a long chain cannot overflow it.
+ */
+export function entryHolds(entry: MemoEntry, reader: EntityReader, token: unknown, from = 0, depth = 0): boolean {
+  if (!cellsHold(entry.cells, reader, from)) return false;
+  const children = entry.children;
+  for (let i = 0; i < children.length; i++) {
+    const child = children[i]!;
+    if (child.validAt !== token && !(depth < SPLIT_DEPTH ? entryHolds(child, reader, token, 0, depth + 1) : holdsDeep(child, reader, token))) return false;
+  }
+  entry.validAt = token;
+  return true;
+}
+
+/**
+ * Whether the triples of `cells` (from index `from`) are still what `reader` stores. Over plain
  * tables (`reader.table`) each cell is one property load. A load that finds an inherited value
  * (a pk such as "constructor" that is not stored) can never equal a stored entity object, so it
  * can only make the check fail, which just rebuilds: never a stale answer.
  */
-export function entryHolds(entry: MemoEntry, reader: EntityReader, token: unknown, from = 0): boolean {
+function cellsHold(cells: readonly unknown[], reader: EntityReader, from: number): boolean {
   const tableOf = reader.table;
-  const cells = entry.cells;
   for (let i = from; i < cells.length; i += 3) {
     const key = cells[i] as string;
     const pk = cells[i + 1] as string;
@@ -160,11 +184,27 @@ export function entryHolds(entry: MemoEntry, reader: EntityReader, token: unknow
     }
     if (current !== cells[i + 2]) return false;
   }
-  const children = entry.children;
-  for (let i = 0; i < children.length; i++) {
-    const child = children[i]!;
-    if (child.validAt !== token && !entryHolds(child, reader, token)) return false;
+  return true;
+}
+
+/**
+ * `entryHolds` without recursion: every cell reachable through entries not yet valid must hold.
+ * Entries seen by this walk carry its own mark until all are found valid (a failed walk leaves
+ * them to be checked again).
+ */
+function holdsDeep(root: MemoEntry, reader: EntityReader, token: unknown): boolean {
+  const mark = {};
+  const entries = [root];
+  for (let i = 0; i < entries.length; i++) {
+    const entry = entries[i]!;
+    if (!cellsHold(entry.cells, reader, 0)) return false;
+    for (const child of entry.children) {
+      if (child.validAt !== token && child.validAt !== mark) {
+        child.validAt = mark;
+        entries.push(child);
+      }
+    }
   }
-  entry.validAt = token;
+  for (const entry of entries) entry.validAt = token;
   return true;
 }

@@ -9,7 +9,7 @@ import { InstanceFactory } from './instances';
 import type { Deserialize } from './instances';
 import { nodeOf as toNode, provideEntityNode } from './links';
 import type { DenormalizeContext } from './denormalizeContext';
-import { readCell } from './memoCell';
+import { Deeper, readCell } from './memoCell';
 import type { CellReader } from './memoCell';
 import type { NormalizeContext } from './normalizeContext';
 import type { QueryContext, SchemaNode } from './node';
@@ -132,8 +132,10 @@ export class EntityNode implements SchemaNode, CellReader {
 
     const processed = this.process(input, parent, fieldKey, ctx);
     if (processed === undefined) {
-      const pk = this.requirePk(input, input, parent, fieldKey, ctx);
-      writeTombstone(this, ctx, pk);
+      // Nested and without a pk to delete: the entity is left out (its field, list item or
+      // value), as an invalid entity is, rather than failing the whole answer.
+      const pk = parent === undefined ? this.requirePk(input, input, parent, fieldKey, ctx) : this.computePk(input, parent, fieldKey, ctx.args);
+      if (pk !== undefined) writeTombstone(this, ctx, pk);
       return pk;
     }
     const pk = this.requirePk(processed, input, parent, fieldKey, ctx);
@@ -214,8 +216,12 @@ export class EntityNode implements SchemaNode, CellReader {
     if (!this.defaultValidate && typeof this.cls.validate(stored) === 'string') return undefined;
     const instance = this.factory.create(stored as Fields);
     if (hasNested) {
+      // Too deep to go on by recursion: `denormalize` reads the whole value again, memoized, which splits deep reads.
+      if (ctx.depth >= ctx.splitAt) throw new Deeper(undefined, this.key, pk, stored);
       chainSet(ctx.inProgress, stored, { instance, by: this, depth: 0, next: undefined });
+      ctx.depth++;
       this.fillNested(stored as Fields, instance, ctx, undefined);
+      ctx.depth--;
     }
     if (this.factory.deserializers.length > 0) this.factory.deserialize(pk, stored as Fields, instance);
     if (isDev) Object.freeze(instance);

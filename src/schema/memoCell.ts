@@ -51,6 +51,7 @@ function readChanged(ctx: DenormalizeContext, reader: CellReader, key: string, p
 
 /** Builds the instance in its own dependency frame and caches its entry (cycle-aware). */
 function build(ctx: DenormalizeContext, reader: CellReader, key: string, pk: string, stored: object, previous: object | undefined, alone: boolean): object {
+  if (ctx.depth >= ctx.splitAt) throw new Deeper(reader, key, pk, stored);
   const outerCells = ctx.cells;
   const outerChildren = ctx.children;
   const outerLow = ctx.low;
@@ -116,4 +117,41 @@ function deferIntoCycle(ctx: DenormalizeContext, stored: object, building: Build
     if (deferred[i]!.building.depth > low) deferred[i]!.building.depth = low;
   }
   deferred.push({ stored, building, depth });
+}
+
+/** Thrown by a read that reached its split depth: the cell to read first, on its own. */
+export class Deeper {
+  constructor(
+    readonly reader: CellReader | undefined,
+    readonly key: string,
+    readonly pk: string,
+    readonly stored: object,
+  ) {}
+}
+
+/**
+ * Runs `read` in a fresh context from `context()` until it completes. A read that reached the
+ * split depth stops at the deeper cell; that cell is read first, as a read of its own (which may
+ * itself stop deeper), and cached, so that the next try finds it done: any depth is read with a
+ * bounded stack, each entity built once more at most. A cell reached again while it is still
+ * waiting for a deeper one is part of a cycle longer than the split depth, which is cached as one
+ * entry and so cannot be split: the read then goes on without splitting.
+ */
+export function readSplitting<T>(context: () => DenormalizeContext, read: (ctx: DenormalizeContext) => T): { ctx: DenormalizeContext; value: T } {
+  const waiting: Deeper[] = [];
+  let splitAt: number | undefined;
+  for (;;) {
+    const ctx = context();
+    if (splitAt !== undefined) ctx.splitAt = splitAt;
+    try {
+      if (waiting.length === 0) return { ctx, value: read(ctx) };
+      const cell = waiting[waiting.length - 1]!;
+      readCell(ctx, cell.reader!, cell.key, cell.pk, cell.stored);
+      waiting.pop();
+    } catch (error) {
+      if (!(error instanceof Deeper)) throw error;
+      if (waiting.some((cell) => cell.stored === error.stored && cell.reader === error.reader)) splitAt = Infinity;
+      else waiting.push(error);
+    }
+  }
 }

@@ -62,7 +62,7 @@ export declare namespace schema {
    * });
    */
   export interface CollectionOptions {
-    /** Keys that do not restrict which lists `push`/`unshift` reach. @default keys starting with "order" */
+    /** Keys that do not restrict which lists `push`/`unshift` reach. @default keys starting with "order", and `limit`, `offset`, `page`, `cursor`, `per_page`, `perPage`, `page_size`, `pageSize` */
     nonFilterArgumentKeys?: NonFilterArgumentKeys;
     /** The object whose stable JSON is the collection's pk. @default the first argument, or {} */
     argsKey?: (...args: any[]) => Record<string, unknown> | undefined;
