@@ -64,4 +64,6 @@ export interface StoreRuntime extends HookRuntime {
   subscribe(endpoint: StoreEndpoint, args: unknown[], key: string): () => void;
   /** Remembers the endpoint and arguments a key was written with (`setResponse`). */
   remember(key: string, endpoint: StoreEndpoint, args: readonly unknown[]): void;
+  /** Resolves once no request of this store is in flight (`rest.settled`). */
+  settled(): Promise<void>;
 }

@@ -94,6 +94,7 @@ export function buildStoreHandlers(
         return subscriptions.add(endpoint, args, key);
       },
       remember: keys.remember.bind(keys),
+      settled: requests.settled.bind(requests),
       reads: requests.reads,
       active: requests.active,
       argsByKey: keys.argsByKey,
