@@ -3,7 +3,7 @@ import type { UnknownAction } from '@reduxjs/toolkit';
 import { Suspense, createContext, useContext } from 'react';
 import { renderToString } from 'react-dom/server';
 import { Provider } from 'react-redux';
-import { createRest, hookifyResource } from 'rtk-rest';
+import { createResource, createRest, hookifyResource } from 'rtk-rest';
 import { useCache, useDLE, useFetch, useLive, useQuery, useSuspense } from 'rtk-rest/react';
 import {
   fetchAnswered,
@@ -227,5 +227,42 @@ describe('server requests: a store per request', () => {
     expect(JSON.stringify(ann.store.getState())).not.toContain('bob');
     expect(JSON.stringify(bob.store.getState())).not.toContain("ann's");
     expect(net.count).toBe(2);
+  });
+});
+
+describe('keys independent of the origin: keyPrefix', () => {
+  const resourceAt = (urlPrefix: string) => createResource({ urlPrefix, keyPrefix: 'api:', path: '/:group/posts/:id', schema: Post });
+
+  test('a slice fetched at http://internal:3000 is used, with no request, by a client store whose prefix is https://public.example', async () => {
+    const onServer = resourceAt('http://internal:3000');
+    const server = setup({ gc: false });
+    await fetchAnswered(server.store, server.rest.fetch(onServer.get, p5), post5, 1040);
+    expect(net.requests[0]!.url).toBe('http://internal:3000/react/posts/5');
+    const slice = JSON.parse(JSON.stringify(server.store.getState()[server.rest.reducerPath]));
+    const console = watchConsole();
+    jest.setSystemTime(2000);
+    const inBrowser = resourceAt('https://public.example');
+    const rest = createRest({ gc: false });
+    const store = makeStore(rest, { preloadedState: { [rest.reducerPath]: slice } });
+    function Title() {
+      return <h1>{useSuspense(inBrowser.get, p5).title}</h1>;
+    }
+    renderWith(
+      store,
+      <Suspense fallback={<p>loading…</p>}>
+        <Title />
+      </Suspense>,
+    );
+    expect(screen.getByRole('heading').textContent).toBe('hi');
+    await settle();
+    expect(net.count).toBe(1);
+    // Once stale, the browser revalidates at its own origin, under the same key.
+    jest.setSystemTime(1040 + 60_001);
+    void store.dispatch(rest.fetchIfStale(inBrowser.get, p5));
+    (await net.nth(2)).reply({ ...post5, title: 'fresh' });
+    await settle();
+    expect(net.requests[1]!.url).toBe('https://public.example/react/posts/5');
+    expect(screen.getByRole('heading').textContent).toBe('fresh');
+    expect(console.errors).toEqual([]);
   });
 });
