@@ -6,7 +6,13 @@ import { installedIn } from '../redux';
 import type { Rest } from '../redux/createRest';
 import type { StoreLike } from './binding';
 
-/** Props of `HydrateRest` (see docs/server-rendering.md). */
+/**
+ * Props of `HydrateRest` (see docs/server-rendering.md).
+ *
+ * @preventInline ActionCreatorWithPreparedPayload
+ * @preventInline ActionCreatorWithPayload
+ * @preventInline ActionCreatorWithoutPayload
+ */
 export interface HydrateRestProps {
   /**
    * A slice of the rest reducer produced on the server (what `state[rest.reducerPath]` held there,
