@@ -26,8 +26,8 @@ try {
   if (stray.length) throw new Error(`the tarball holds files outside dist/: ${stray.join(', ')}`);
   console.log(`packed ${filename}: ${packed.length} files`);
 
-  // redux-persist: the persistence recipe of docs/ imports it.
-  const peers = ['react', 'react-dom', 'react-redux', '@types/react', 'redux-persist'].map((name) => `${name}@${pkg.devDependencies[name]}`);
+  // redux-persist: the persistence recipe of docs/ imports it; @types/react-dom: the server-rendering guide renders and hydrates.
+  const peers = ['react', 'react-dom', 'react-redux', '@types/react', '@types/react-dom', 'redux-persist'].map((name) => `${name}@${pkg.devDependencies[name]}`);
   peers.push(`typescript@${TYPESCRIPT_7}`);
   writeFileSync(join(scratch, 'package.json'), JSON.stringify({ name: 'smoke', private: true, version: '0.0.0' }));
   const installStart = Date.now();

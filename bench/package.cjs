@@ -92,7 +92,7 @@ function buildPackage() {
   try {
     const modules = join(dir, 'node_modules');
     const outDir = join(modules, 'rtk-rest/dist');
-    const options = { ...pkg.tsup, config: false, dts: false, format: ['esm'], outDir, silent: true };
+    const options = { ...pkg.tsup, onSuccess: undefined, config: false, dts: false, format: ['esm'], outDir, silent: true };
     execFileSync(process.execPath, ['-e', `require('tsup').build(${JSON.stringify(options)}).catch((e) => { console.error(e); process.exit(1); })`], {
       cwd: root,
       stdio: ['ignore', 'pipe', 'inherit'],

@@ -110,7 +110,7 @@ describe('(a) every recipe page embeds exactly the code of its .ts file', () => 
 });
 
 /** The guides of docs/ (docs/reliability.md and docs/api/ are maintained elsewhere). */
-const PAGES = ['README', 'getting-started', 'concepts', 'migrating-from-rtk-query', 'migrating-from-data-client', 'internals'];
+const PAGES = ['README', 'getting-started', 'concepts', 'migrating-from-rtk-query', 'migrating-from-data-client', 'internals', 'server-rendering'];
 
 /** `// #region <name>` … `// #endregion <name>` blocks of a file, in order. */
 function namedRegionsOf(file: string): { name: string; code: string }[] {

@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react';
 import type { UnknownAction } from '@reduxjs/toolkit';
-import { Suspense } from 'react';
+import { Suspense, createContext, useContext } from 'react';
 import { renderToString } from 'react-dom/server';
 import { Provider } from 'react-redux';
-import { createRest } from 'rtk-rest';
+import { createResource, createRest, hookifyResource } from 'rtk-rest';
 import { useCache, useDLE, useFetch, useLive, useQuery, useSuspense } from 'rtk-rest/react';
 import {
   fetchAnswered,
@@ -154,6 +154,115 @@ describe('issue: server rendering from a preloaded store', () => {
     await settle();
     expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('six');
     expect(net.count).toBe(before + 1);
+    expect(console.errors).toEqual([]);
+  });
+});
+
+const TokenContext = createContext<string | undefined>(undefined);
+const PostHooks = hookifyResource(PostResource, () => {
+  const token = useContext(TokenContext);
+  return token ? { headers: { 'Access-Token': token } } : {};
+});
+
+function Greeting() {
+  const post = useSuspense(PostHooks.useGet(), p5);
+  return <h1>{post.title}</h1>;
+}
+
+/** One server request: its own store, its user's token in React context, both renders of the fetch-then-render style. */
+function serverApp(rest: ReturnType<typeof createRest>, token: string) {
+  const store = makeStore(rest);
+  const app = (
+    <Provider store={store}>
+      <TokenContext.Provider value={token}>
+        <Suspense fallback={<p>loading…</p>}>
+          <Greeting />
+        </Suspense>
+      </TokenContext.Provider>
+    </Provider>
+  );
+  return { store, app };
+}
+
+describe('server requests: a store per request', () => {
+  test('settled() resolves when the reads a render started are answered; the second render has the data', async () => {
+    const rest = createRest({ gc: false });
+    const { store, app } = serverApp(rest, 'ann-token');
+    expect(renderToString(app)).toContain('loading…');
+    let done = false;
+    void store.dispatch(rest.settled()).then(() => (done = true));
+    await flush();
+    expect(done).toBe(false);
+    (await net.nth(1)).reply(post5);
+    await flush();
+    expect(done).toBe(true);
+    expect(renderToString(app)).toContain('<h1>hi</h1>');
+    expect(net.count).toBe(1);
+  });
+
+  test('two concurrent requests of different users, with identical reads in flight at once, each see only their own data', async () => {
+    // One instance for the app, as a module exports it; one store per request.
+    const rest = createRest({ gc: false });
+    const ann = serverApp(rest, 'ann-token');
+    const bob = serverApp(rest, 'bob-token');
+    renderToString(ann.app);
+    renderToString(bob.app);
+    const annSettled = ann.store.dispatch(rest.settled());
+    const bobSettled = bob.store.dispatch(rest.settled());
+    // Same key, both in flight: neither store joins the other's request.
+    const [first, second] = [await net.nth(1), await net.nth(2)];
+    expect(net.count).toBe(2);
+    expect([first.url, second.url]).toEqual(['https://api.example.com/react/posts/5', 'https://api.example.com/react/posts/5']);
+    expect([first.headers['access-token'], second.headers['access-token']]).toEqual(['ann-token', 'bob-token']);
+    // Answered in the other order: each answer is for the token that asked for it.
+    second.reply({ id: 5, title: "bob's draft", author: post5.author });
+    first.reply({ id: 5, title: "ann's draft", author: post5.author });
+    await Promise.all([annSettled, bobSettled]);
+    const annHtml = renderToString(ann.app);
+    const bobHtml = renderToString(bob.app);
+    expect(annHtml).toContain('<h1>ann&#x27;s draft</h1>');
+    expect(annHtml).not.toContain('bob');
+    expect(bobHtml).toContain('<h1>bob&#x27;s draft</h1>');
+    expect(bobHtml).not.toContain('ann');
+    expect(JSON.stringify(ann.store.getState())).not.toContain('bob');
+    expect(JSON.stringify(bob.store.getState())).not.toContain("ann's");
+    expect(net.count).toBe(2);
+  });
+});
+
+describe('keys independent of the origin: keyPrefix', () => {
+  const resourceAt = (urlPrefix: string) => createResource({ urlPrefix, keyPrefix: 'api:', path: '/:group/posts/:id', schema: Post });
+
+  test('a slice fetched at http://internal:3000 is used, with no request, by a client store whose prefix is https://public.example', async () => {
+    const onServer = resourceAt('http://internal:3000');
+    const server = setup({ gc: false });
+    await fetchAnswered(server.store, server.rest.fetch(onServer.get, p5), post5, 1040);
+    expect(net.requests[0]!.url).toBe('http://internal:3000/react/posts/5');
+    const slice = JSON.parse(JSON.stringify(server.store.getState()[server.rest.reducerPath]));
+    const console = watchConsole();
+    jest.setSystemTime(2000);
+    const inBrowser = resourceAt('https://public.example');
+    const rest = createRest({ gc: false });
+    const store = makeStore(rest, { preloadedState: { [rest.reducerPath]: slice } });
+    function Title() {
+      return <h1>{useSuspense(inBrowser.get, p5).title}</h1>;
+    }
+    renderWith(
+      store,
+      <Suspense fallback={<p>loading…</p>}>
+        <Title />
+      </Suspense>,
+    );
+    expect(screen.getByRole('heading').textContent).toBe('hi');
+    await settle();
+    expect(net.count).toBe(1);
+    // Once stale, the browser revalidates at its own origin, under the same key.
+    jest.setSystemTime(1040 + 60_001);
+    void store.dispatch(rest.fetchIfStale(inBrowser.get, p5));
+    (await net.nth(2)).reply({ ...post5, title: 'fresh' });
+    await settle();
+    expect(net.requests[1]!.url).toBe('https://public.example/react/posts/5');
+    expect(screen.getByRole('heading').textContent).toBe('fresh');
     expect(console.errors).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { NetworkError, RestEndpoint } from 'rtk-rest';
-import { A, K, Post, PostResource, User, ann, fetchAnswered, json, net, outcome, p5, p6, post5, post6, rawSlice, react, setup, sliceOf, useTestEnvironment, watchConsole } from './support';
+import { A, K, Post, PostResource, User, ann, fetchAnswered, flush, json, net, outcome, p5, p6, post5, post6, rawSlice, react, setup, sliceOf, useTestEnvironment, watchConsole } from './support';
 
 // SPEC 6.22–6.29: fetchIfStale, invalidate, invalidateAll, expireAll, setResponse, setError,
 // set, and the endpoint `update` option.
@@ -439,5 +439,69 @@ describe('6.29 the endpoint update option', () => {
     await fetchAnswered(store, rest.fetch(stats), { n: 1 });
     await fetchAnswered(store, rest.fetch(bump, {}), { ok: true });
     expect(rawSlice(rest, store.getState()).endpoints[`GET ${A}/stats`]).toStrictEqual({ n: 2, at: '1970-01-01T00:00:00.000Z' });
+  });
+});
+
+describe('settled', () => {
+  it('resolves at once when no request of the store is in flight', async () => {
+    const { rest, store } = setup();
+    let done = false;
+    void store.dispatch(rest.settled()).then(() => (done = true));
+    await flush();
+    expect(done).toBe(true);
+    expect(net.count).toBe(0);
+  });
+
+  it('waits for every request the store started, including a retry after a 503 and a read started while it waits', async () => {
+    const { rest, store } = setup();
+    const read = outcome(store.dispatch(rest.fetch(PostResource.get, p5)));
+    void store.dispatch(rest.fetch(PostResource.getList, react));
+    let done = false;
+    void store.dispatch(rest.settled()).then(() => (done = true));
+    (await net.nth(1)).reply({}, { status: 503, headers: { 'Retry-After': '2' } });
+    (await net.nth(2)).reply([post5, post6]);
+    await flush();
+    // The read of post 5 waits for its retry: the store still has a request in flight.
+    expect(done).toBe(false);
+    // Started while settled() waits: it is waited for too.
+    void store.dispatch(rest.fetch(PostResource.get, p6));
+    jest.advanceTimersByTime(2000);
+    (await net.nth(3)).reply(post6);
+    const retried = await net.nth(4);
+    await flush();
+    expect(done).toBe(false);
+    retried.reply(post5);
+    expect(net.requests.map((request) => request.url)).toEqual([
+      'https://api.example.com/react/posts/5',
+      'https://api.example.com/react/posts',
+      'https://api.example.com/react/posts/6',
+      'https://api.example.com/react/posts/5',
+    ]);
+    expect((await read).ok).toBe(true);
+    await flush();
+    expect(done).toBe(true);
+    expect(rest.selectData(store.getState(), PostResource.get, p6)?.title).toBe('six');
+  });
+
+  it('never rejects: a failed request counts as settled', async () => {
+    const { rest, store } = setup({ retry: false });
+    const failed = outcome(store.dispatch(rest.fetch(PostResource.get, p5)));
+    const settled = outcome(store.dispatch(rest.settled()));
+    (await net.nth(1)).reply({}, { status: 500 });
+    expect((await failed).ok).toBe(false);
+    expect(await settled).toEqual({ ok: true, value: undefined });
+  });
+
+  it('waits only for its own store: a request of another store is not waited for', async () => {
+    const first = setup();
+    const second = setup();
+    void second.store.dispatch(second.rest.fetch(PostResource.get, p5));
+    await net.nth(1);
+    let done = false;
+    void first.store.dispatch(first.rest.settled()).then(() => (done = true));
+    await flush();
+    expect(done).toBe(true);
+    net.requests[0]!.reply(post5);
+    await second.store.dispatch(second.rest.settled());
   });
 });

@@ -63,3 +63,39 @@ describe('3.13 delete ordering', () => {
     expect(denormalize(KPost, '5', recreated.entities)).toBeInstanceOf(KPost);
   });
 });
+
+describe('keyPrefix: keys independent of the origin requests go to', () => {
+  restoreFetchAfterEach();
+  const onServer = createResource({ path: '/:group/posts/:id', schema: KPost, urlPrefix: 'http://internal:3000', keyPrefix: 'api:' });
+  const inBrowser = createResource({ path: '/:group/posts/:id', schema: KPost, urlPrefix: 'https://public.example', keyPrefix: 'api:' });
+
+  it('keys use keyPrefix in place of urlPrefix, so both sides make the same keys; requests still go to urlPrefix', async () => {
+    const args = { group: 'react', id: 5, author: 'ann' };
+    expect(onServer.get.key(args)).toBe('GET api:/react/posts/5?author=ann');
+    expect(inBrowser.get.key(args)).toBe(onServer.get.key(args));
+    expect(inBrowser.getList.key({ group: 'react' })).toBe('GET api:/react/posts');
+    expect(onServer.get.url(args)).toBe('http://internal:3000/react/posts/5?author=ann');
+    const calls = stubFetch(() => jsonResponse({ id: 5 }));
+    await onServer.get(args);
+    expect(calls.map(({ url }) => url)).toEqual(['http://internal:3000/react/posts/5?author=ann']);
+  });
+
+  it('testKey matches keys made with keyPrefix, and no longer those made with the URL', () => {
+    expect(inBrowser.get.testKey(onServer.get.key({ group: 'react', id: 5 }))).toBe(true);
+    expect(inBrowser.get.testKey('GET https://public.example/react/posts/5')).toBe(false);
+  });
+
+  it('extend keeps keyPrefix; a urlPrefix function with a keyPrefix keeps the key stable', () => {
+    let origin = 'http://internal:3000';
+    const get = new RestEndpoint({ path: '/posts/:id', urlPrefix: () => origin, keyPrefix: '' });
+    const extended = get.extend({ dataExpiryLength: 5 });
+    expect(extended.key({ id: 5 })).toBe('GET /posts/5');
+    origin = 'https://public.example';
+    expect(get.key({ id: 5 })).toBe('GET /posts/5');
+    expect(get.url({ id: 5 })).toBe('https://public.example/posts/5');
+  });
+
+  it('a keyPrefix that is not a string is a clear error', () => {
+    expect(() => new RestEndpoint({ path: '/posts/:id', keyPrefix: 5 as unknown as string })).toThrow('[rtk-rest] GET /posts/:id: keyPrefix must be a string, got number.');
+  });
+});

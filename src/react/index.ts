@@ -15,6 +15,8 @@ import { cancellingHook } from './useCancelling';
 import type { RestHooks } from './types';
 
 export { AsyncBoundary } from './AsyncBoundary';
+export { HydrateRest } from './HydrateRest';
+export type { HydrateRestProps } from './HydrateRest';
 export type { AsyncBoundaryProps, ErrorComponentProps } from './AsyncBoundary';
 export { useLoading } from './useLoading';
 export { useDebounce } from './useDebounce';

@@ -68,4 +68,6 @@ export interface StoreRuntime extends HookRuntime {
   remember(key: string, endpoint: StoreEndpoint, args: readonly unknown[]): void;
   /** The endpoint and arguments per key: the results a `setResponse` that moves an entity to another pk follows (pkChange.ts). */
   readonly keys: Pick<KeyRecord, 'endpointsByKey' | 'argsByKey'>;
+  /** Resolves once no request of this store is in flight (`rest.settled`). */
+  settled(): Promise<void>;
 }

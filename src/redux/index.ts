@@ -31,3 +31,4 @@ export { rebuildError } from './errors';
 export { nextPageOf, pageStateOf } from './nextPage';
 export { cancelling } from './cancelling';
 export type { NextPage } from './nextPage';
+export { serializeForScript } from './serializeForScript';

@@ -67,6 +67,15 @@ export class InFlightRequests {
     return oldest;
   }
 
+  /**
+   * Resolves once no request of this store is in flight: requests that start while it waits
+   * (a render that suspends on what the last answer linked to, a retry) are waited for too.
+   * Outcomes are the requests' own business: it never rejects.
+   */
+  async settled(): Promise<void> {
+    while (this.active.size > 0) await Promise.allSettled([...this.active].map((request) => request.promise));
+  }
+
   add(request: InFlight): void {
     if (request.read) this.reads.set(request.dedupeKey, request);
     this.active.add(request);

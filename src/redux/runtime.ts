@@ -97,6 +97,7 @@ export function buildStoreHandlers(
       },
       remember: keys.remember.bind(keys),
       keys,
+      settled: requests.settled.bind(requests),
       reads: requests.reads,
       active: requests.active,
       argsByKey: keys.argsByKey,

@@ -123,6 +123,22 @@ export function buildThunks(ctx: RestContext, selectors: Selectors) {
       },
 
     /**
+     * Resolves once every request this store started has settled, whoever started it (a thunk,
+     * a poll, a hook while rendering), including requests that start while it waits; it never
+     * rejects. For the fetch-then-render style on a server: render once so that the components'
+     * reads start, await this, then render again with every answer in the store.
+     *
+     * @example
+     * renderToString(app); // useSuspense starts the page's reads
+     * await store.dispatch(rest.settled());
+     * const html = renderToString(app); // now with the data
+     */
+    settled:
+      (): Thunk<Promise<void>> =>
+      (dispatch) =>
+        runtime(dispatch).settled(),
+
+    /**
      * Empties the slice, e.g. on logout; requests in flight reject with `ResetError` and their
      * responses are dropped (see docs/concepts.md#the-store).
      *

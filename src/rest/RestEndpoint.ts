@@ -50,6 +50,8 @@ export class RestEndpoint<const O extends RestGenerics = any> {
    * @default ''
    */
   declare readonly urlPrefix: string;
+  /** What keys are made with in place of `urlPrefix` (option `keyPrefix`); `undefined` when keys use `urlPrefix`. */
+  declare readonly keyPrefix?: string;
   /** The upper-cased HTTP method. @default 'GET' ('POST' when only `sideEffect: true` is given) */
   declare readonly method: string;
   /** `true` for mutations: never de-duplicated, never fetched by reading hooks. @default true when `method` is not GET */
@@ -187,9 +189,7 @@ export class RestEndpoint<const O extends RestGenerics = any> {
    * getPost.url({ group: 'react', id: 5, author: 'ann' }); // 'https://api.example.com/react/posts/5?author=ann'
    */
   url(urlParams: Record<string, unknown> = {}): string {
-    return buildUrl((this as unknown as Internal)[COMPILED], this.urlPrefix, urlParams ?? {}, this.name, (params) =>
-      this.searchToString(params),
-    );
+    return urlWith(this, this.urlPrefix, urlParams);
   }
 
   /**
@@ -213,7 +213,9 @@ export class RestEndpoint<const O extends RestGenerics = any> {
    * getPost.key({ group: 'react', id: 5 }); // 'GET https://api.example.com/react/posts/5'
    */
   key(...args: any[]): string {
-    return `${this.method} ${this.url(splitArgs(this, args).urlParams)}`;
+    const { urlParams } = splitArgs(this, args);
+    const { keyPrefix } = this;
+    return `${this.method} ${keyPrefix === undefined ? this.url(urlParams) : urlWith(this, keyPrefix, urlParams)}`;
   }
 
   /**
@@ -229,7 +231,7 @@ export class RestEndpoint<const O extends RestGenerics = any> {
     const method = `${this.method} `;
     if (!key.startsWith(method)) return false;
     const compiled = (this as unknown as Internal)[COMPILED];
-    return pathsAfterPrefix(this.urlPrefix, key.slice(method.length)).some((path) => compiled.matchUrl(path) !== undefined);
+    return pathsAfterPrefix(this.keyPrefix ?? this.urlPrefix, key.slice(method.length)).some((path) => compiled.matchUrl(path) !== undefined);
   }
 
   /**
@@ -442,11 +444,15 @@ export function splitArgs(endpoint: StoreEndpoint, args: readonly unknown[]): { 
  * (see docs/concepts.md#endpoints: such overrides read a tenant, a region… at call time).
  */
 export function hasStableKey(endpoint: RestEndpoint): boolean {
-  return (
-    endpoint.key === RestEndpoint.prototype.key &&
-    endpoint.url === RestEndpoint.prototype.url &&
-    (endpoint as unknown as Internal)[PREFIX_FUNCTION] !== true
-  );
+  if (endpoint.key !== RestEndpoint.prototype.key) return false;
+  // A key prefix of its own: keys are built from it and the template alone.
+  if (typeof endpoint.keyPrefix === 'string') return true;
+  return endpoint.url === RestEndpoint.prototype.url && (endpoint as unknown as Internal)[PREFIX_FUNCTION] !== true;
+}
+
+/** `prefix` + the filled template + the query string: the URL (with `urlPrefix`) or the key's URL part (with `keyPrefix`). */
+function urlWith(endpoint: RestEndpoint, prefix: string, urlParams: Record<string, unknown> | undefined): string {
+  return buildUrl((endpoint as unknown as Internal)[COMPILED], prefix, urlParams ?? {}, endpoint.name, (params) => endpoint.searchToString(params));
 }
 
 /** Whether an endpoint takes a body argument (see docs/concepts.md#endpoints). */
@@ -537,6 +543,9 @@ function createEndpoint(proto: object, config: Config): RestEndpoint {
   for (const option of ['dataExpiryLength', 'errorExpiryLength', 'pollFrequency', 'timeout'] as const) checkLength(name, option, config[option]);
   if (config.stream !== undefined && typeof config.stream !== 'function') {
     throw new TypeError(`[rtk-rest] ${name}: stream must be a function, got ${typeof config.stream}.${process.env.NODE_ENV !== 'production' ? ' Pass ({ args, signal, setResponse, set, dispatch, getState }) => void, or leave the option out.' : ''}`);
+  }
+  if (given('keyPrefix') && config.keyPrefix !== undefined && typeof config.keyPrefix !== 'string') {
+    throw new TypeError(`[rtk-rest] ${name}: keyPrefix must be a string, got ${typeof config.keyPrefix}.${process.env.NODE_ENV !== 'production' ? " Give the prefix keys are made with, e.g. 'api:' (or leave the option out to use urlPrefix)." : ''}`);
   }
   const computed: Config = { ...config, path, method, sideEffect, urlPrefix, name };
   for (const key of Object.keys(computed)) {

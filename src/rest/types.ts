@@ -319,6 +319,23 @@ export interface RestEndpointOptions extends RequestPolicyOptions {
    * const PostResource = createResource({ path: '/posts/:id', schema: Post, urlPrefix: () => currentTenant().apiRoot });
    */
   urlPrefix?: string | (() => string);
+  /**
+   * What keys are made with in place of `urlPrefix`, so that a key does not depend on the origin
+   * a request is sent to: a server that calls the API at an internal address and a browser that
+   * calls the public one then make the same keys, and the server's slice is found by the client.
+   * Requests still go to `urlPrefix`; `key` and `testKey` use this (built from the path template,
+   * so an overridden `url()` does not change keys).
+   * @default `urlPrefix`
+   *
+   * @example
+   * const PostResource = createResource({
+   *   urlPrefix: typeof window === 'undefined' ? 'http://api.internal:3000' : 'https://api.example.com',
+   *   keyPrefix: 'api:',
+   *   path: '/posts/:id',
+   *   schema: Post,
+   * }); // PostResource.get.key({ id: 5 }) is 'GET api:/posts/5' on both sides
+   */
+  keyPrefix?: string;
   /** HTTP method, upper-cased. @default 'GET' ('POST' when `sideEffect: true` is given alone) */
   method?: string;
   /** Marks a mutation. @default true when `method` is not GET */
