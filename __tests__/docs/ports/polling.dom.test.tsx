@@ -1,0 +1,146 @@
+/**
+ * RTK Query's "polling" example (Pokémon cards, each with its own polling interval chosen in a
+ * select) ported by following only docs/migrating-from-rtk-query.md: `useQuery(name, {
+ * pollingInterval })` in a component that shows its own loading and refetching states →
+ * `useDLE(endpoint, args)` for the fields and `useSubscription(endpoint, args, { pollingInterval })`
+ * for the polling (the `pollingInterval` row).
+ */
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { useState } from 'react';
+import { Provider } from 'react-redux';
+import { Entity, createResource } from 'rtk-rest';
+import { useDLE, useSubscription } from 'rtk-rest/react';
+import { json, restoreFetchAfterEach, setup, stubFetch, useFakeClock } from '../support';
+
+// ---- the port ----------------------------------------------------------------------------------
+
+class Pokemon extends Entity {
+  id = 0;
+  name = '';
+  sprites = { front_default: '' };
+  pk() {
+    return this.name;
+  }
+  static override key = 'Pokemon';
+}
+
+const PokemonResource = createResource({ urlPrefix: 'https://pokeapi.co/api/v2', path: '/pokemon/:name', schema: Pokemon });
+
+const intervals = [
+  { label: 'Off', value: 0 },
+  { label: '3s', value: 3_000 },
+  { label: '5s', value: 5_000 },
+];
+
+function PokemonCard({ name, initialInterval }: { name: string; initialInterval: number }) {
+  const [pollingInterval, setPollingInterval] = useState(initialInterval);
+  const { data, error, isLoading, isFetching } = useDLE(PokemonResource.get, { name });
+  useSubscription(PokemonResource.get, { name }, { pollingInterval });
+  return (
+    <article aria-label={name}>
+      {error ? (
+        <p>Oh no, there was an error</p>
+      ) : isLoading ? (
+        <p>Loading...</p>
+      ) : data ? (
+        <>
+          <h3>{data.name}</h3>
+          <img src={data.sprites.front_default} alt={data.name} />
+          {isFetching && <span>...refetching</span>}
+        </>
+      ) : null}
+      <select aria-label="Polling interval" value={pollingInterval} onChange={(event) => setPollingInterval(Number(event.target.value))}>
+        {intervals.map(({ label, value }) => (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        ))}
+      </select>
+    </article>
+  );
+}
+
+function App() {
+  return (
+    <>
+      <PokemonCard name="bulbasaur" initialInterval={3_000} />
+      <PokemonCard name="pikachu" initialInterval={0} />
+    </>
+  );
+}
+
+// ---- the behaviour tests -----------------------------------------------------------------------
+
+restoreFetchAfterEach();
+useFakeClock(1_000_000);
+
+async function settle(ms: number): Promise<void> {
+  await act(async () => {
+    await jest.advanceTimersByTimeAsync(ms);
+  });
+}
+
+/** A server whose sprites change with every answer, so a poll shows on screen. */
+function server() {
+  const served: Record<string, number> = {};
+  return stubFetch((url) => {
+    const name = url.split('/').pop()!;
+    served[name] = (served[name] ?? 0) + 1;
+    return json({ id: name.length, name, sprites: { front_default: `https://img.example/${name}-${served[name]}.png` } });
+  });
+}
+
+function renderApp() {
+  const { store } = setup();
+  render(
+    <Provider store={store}>
+      <App />
+    </Provider>,
+  );
+}
+
+const card = (name: string) => within(screen.getByRole('article', { name }));
+const sprite = (name: string) => (card(name).getByRole('img') as HTMLImageElement).src;
+const requestsFor = (net: ReturnType<typeof stubFetch>, name: string) => net.calls().filter(({ url }) => url.endsWith(`/${name}`)).length;
+
+describe('RTK Query polling example, ported: each card polls at its own interval', () => {
+  it('shows every Pokémon after loading, one request each', async () => {
+    const net = server();
+    renderApp();
+    expect(card('bulbasaur').getByText('Loading...')).toBeTruthy();
+    await settle(100);
+    expect(card('bulbasaur').getByRole('heading').textContent).toBe('bulbasaur');
+    expect(card('pikachu').getByRole('heading').textContent).toBe('pikachu');
+    expect(net.calls().map(({ url }) => url)).toEqual(['https://pokeapi.co/api/v2/pokemon/bulbasaur', 'https://pokeapi.co/api/v2/pokemon/pikachu']);
+  });
+
+  it('a card set to 3s refetches every 3 seconds and shows the new answer; a card set to Off does not', async () => {
+    const net = server();
+    renderApp();
+    await settle(100);
+    expect(sprite('bulbasaur')).toBe('https://img.example/bulbasaur-1.png');
+    await settle(3_000);
+    expect(sprite('bulbasaur')).toBe('https://img.example/bulbasaur-2.png');
+    await settle(3_000);
+    expect(sprite('bulbasaur')).toBe('https://img.example/bulbasaur-3.png');
+    expect(requestsFor(net, 'bulbasaur')).toBe(3);
+    expect(requestsFor(net, 'pikachu')).toBe(1);
+    expect(sprite('pikachu')).toBe('https://img.example/pikachu-1.png');
+  });
+
+  it('choosing another interval in the select changes the rate; Off stops polling', async () => {
+    const net = server();
+    renderApp();
+    await settle(100);
+    fireEvent.change(card('pikachu').getByLabelText('Polling interval'), { target: { value: '5000' } });
+    await settle(4_000);
+    expect(requestsFor(net, 'pikachu')).toBe(1);
+    await settle(1_100);
+    expect(requestsFor(net, 'pikachu')).toBe(2);
+    expect(sprite('pikachu')).toBe('https://img.example/pikachu-2.png');
+    fireEvent.change(card('bulbasaur').getByLabelText('Polling interval'), { target: { value: '0' } });
+    const before = requestsFor(net, 'bulbasaur');
+    await settle(10_000);
+    expect(requestsFor(net, 'bulbasaur')).toBe(before);
+  });
+});
