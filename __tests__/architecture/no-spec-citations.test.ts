@@ -10,9 +10,6 @@ import { join, relative, resolve } from 'node:path';
 const root = resolve(__dirname, '../..');
 const src = join(root, 'src');
 
-// Rewritten by the lead in parallel with issue 17.7 (the state table layout of issue 17.1);
-// their few citations are replaced when that rewrite lands. Remove an entry once its file is clean.
-const REWRITTEN_ELSEWHERE = new Set<string>();
 
 function files(dir: string, pattern: RegExp): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
@@ -64,8 +61,8 @@ function anchorsOf(markdown: string): Set<string> {
   return anchors;
 }
 
-describe('issue 17.7: comments cite docs pages, never SPEC rule numbers', () => {
-  const sources = files(src, /\.tsx?$/).filter((file) => !REWRITTEN_ELSEWHERE.has(relative(root, file)));
+describe('comments cite docs pages, never SPEC rule numbers', () => {
+  const sources = files(src, /\.tsx?$/);
 
   it('no comment in src/ cites a SPEC rule, a design decision or a bare rule number', () => {
     expect(sources.flatMap(citationsIn)).toEqual([]);
@@ -91,6 +88,21 @@ describe('issue 17.7: comments cite docs pages, never SPEC rule numbers', () => 
         .flatMap((row, i) => (/\bSPEC\b/.test(row) ? [`${relative(root, file)}:${i + 1}: ${row.trim()}`] : [])),
     );
     expect(found).toEqual([]);
+  });
+
+  // History belongs in git: a comment saying which issue a line came from, or pointing at a style
+  // guide that is not in the repository, tells a reader nothing they can open.
+  it('no comment in src/ and no line of README.md carries project history: issue numbers, STYLE.md', () => {
+    const HISTORY = /\b[Ii]ssues? \d+(?:\.\d+)?\b|\bSTYLE(?:\.md)?\b/;
+    const inSources = sources.flatMap((file) =>
+      comments(readFileSync(file, 'utf8')).flatMap(({ line, text }) =>
+        text.split('\n').flatMap((row, i) => (HISTORY.test(row) ? [`${relative(root, file)}:${line + i}: ${row.trim()}`] : [])),
+      ),
+    );
+    const inReadme = readFileSync(join(root, 'README.md'), 'utf8')
+      .split('\n')
+      .flatMap((row, i) => (HISTORY.test(row) ? [`README.md:${i + 1}: ${row.trim()}`] : []));
+    expect([...inSources, ...inReadme]).toEqual([]);
   });
 
   it('the anchor rule follows GitHub: punctuation dropped, repeats numbered', () => {

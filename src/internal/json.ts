@@ -3,7 +3,7 @@ import { hasOwn, setOwn } from './own';
 /**
  * A value met on its way into Redux state whose content JSON cannot carry: a `Blob`, an
  * `ArrayBuffer`, a typed array, a `Map`, `FormData`, a stream… `JSON.stringify` would write `{}`
- * (or index keys), silently losing the data, so `toJSONValue` throws this instead (issue 16.6).
+ * (or index keys), silently losing the data, so `toJSONValue` throws this instead.
  * `kind` is the object's class (`'Blob'`), `path` where it sat (`''`, `.files[0]`).
  */
 export class NotJSONError extends TypeError {
@@ -31,8 +31,8 @@ export class NotJSONError extends TypeError {
  *
  * Built-in objects whose content lives outside their own fields (`Blob`, `ArrayBuffer`, typed
  * arrays, `Map`, `Set`, `FormData`, streams, `RegExp`, `Error`…) throw a `NotJSONError`: written
- * as `JSON.stringify` would, they would become `{}` and their data would be lost without a word
- * (issue 16.6). `strict: false` keeps `JSON.stringify`'s lossy form instead, for cache keys,
+ * as `JSON.stringify` would, they would become `{}` and their data would be lost without a word.
+ * `strict: false` keeps `JSON.stringify`'s lossy form instead, for cache keys,
  * where no data is stored.
  */
 export function toJSONValue(value: unknown, strict = true): unknown {

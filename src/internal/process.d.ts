@@ -7,8 +7,8 @@
  * or one declared in a module that has imports, too late to remove the branch), so only hot paths
  * (entityNode.ts: a freeze per instance) keep a module-level copy, where Node would otherwise read
  * the environment on every call (~0.4 µs a read). That copy is still spelled `process.env.NODE_ENV`
- * for bundlers to replace (a `typeof process` guard is not replaced, and browsers have no `process`:
- * issue 16.16), inside a try, so importing never throws without `process`.
+ * for bundlers to replace (a `typeof process` guard is not replaced, and browsers have no `process`),
+ * inside a try, so importing never throws without `process`.
  * Like Redux Toolkit's ESM build, the library otherwise expects a bundler (or Node) to provide
  * `process.env.NODE_ENV`.
  */

@@ -74,7 +74,7 @@ function useRetain({ runtime }: Binding, request: Request | undefined): void {
  * waits for a microtask, so the store does not change during the render. The request goes out
  * with this render's endpoint and arguments (e.g. a hookified endpoint with a new token). A
  * `cancellable` hook (`useCancelling`) joins and starts requests its unmount may abort; every
- * other hook holds the request it waits for, so that no `useCancelling` aborts it (issue 18.4).
+ * other hook holds the request it waits for, so that no `useCancelling` aborts it.
  */
 function fetchWhileRendering(
   { runtime, store }: Binding,
@@ -102,8 +102,8 @@ function fetchWhileRendering(
 /**
  * A mounted fetching hook applies the fetch rule again when a dispatch moves its key's expiry
  * back or removes its data, without re-rendering: after `invalidate`, `expireAll` or a reset its key
- * refetches (see docs/concepts.md#the-store) even when its answer, and so the component, stays the same
- *. Dispatches that leave the key alone, and the clock, trigger nothing (see docs/concepts.md#hooks).
+ * refetches (see docs/concepts.md#the-store) even when its answer, and so the component, stays the same.
+ * Dispatches that leave the key alone, and the clock, trigger nothing (see docs/concepts.md#hooks).
  */
 function useRefetchWhenDue({ runtime, store, rest }: Binding, request: Request | undefined, endpoint: RestEndpoint, args: unknown[]): void {
   // This render's endpoint, for its key only: an uncommitted render (a transition to another key)
@@ -160,7 +160,7 @@ export function fetchingReadHook(useBinding: UseBinding): UseFetchingRead {
     const binding = useBinding();
     const request = useRequest(endpoint, args);
     useRetain(binding, request);
-    // refetchOnFocus / refetchOnReconnect (issue 18.5).
+    // refetchOnFocus / refetchOnReconnect.
     useEffect(() => (request === undefined ? undefined : binding.runtime.mountRead(request.endpoint, request.args, request.key)), [binding.runtime, request]);
     useRefetchWhenDue(binding, request, endpoint, args);
     const started = request === undefined ? undefined : fetchWhileRendering(binding, request, endpoint, args, hook, cancellable);
@@ -170,7 +170,7 @@ export function fetchingReadHook(useBinding: UseBinding): UseFetchingRead {
 
 const INACTIVE_SUSPENSE = { data: undefined, error: undefined, invalid: false } as const;
 
-// One factory per hook, so that an app bundles only the hooks it imports (issue 20).
+// One factory per hook, so that an app bundles only the hooks it imports.
 
 export function suspenseHook(useFetchingRead: UseFetchingRead): RestHooks['useSuspense'] {
   return function useSuspense(endpoint: RestEndpoint, ...args: unknown[]): any {

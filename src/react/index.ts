@@ -60,7 +60,7 @@ function allHooks(bindingOf: BindingOf): RestHooks {
 }
 
 // The package's own hooks: each built by its own pure call, so an app bundles only the hooks it
-// imports (an app using only useSuspense pays for no other hook, issue 20).
+// imports (an app using only useSuspense pays for no other hook).
 const useBinding = /* @__PURE__ */ bindingHook(/* @__PURE__ */ installedBinding());
 const useFetchingRead = /* @__PURE__ */ fetchingReadHook(useBinding);
 
@@ -151,7 +151,7 @@ export const useController: RestHooks['useController'] = /* @__PURE__ */ control
  * `{ data, loading, error }` for the key, fetching like `useSuspense` but without suspending or
  * throwing (see docs/concepts.md#hooks), plus the request fields of `rest.selectResponse` (`status`, `isLoading`,
  * `isFetching`, `expiryStatus`, `fetchedAt`, `expiresAt`) and `refetch()`, which sends the key's
- * request now and returns its promise (issue 18.1). The component re-renders only when a field it
+ * request now and returns its promise. The component re-renders only when a field it
  * reads changes. `null` as the arguments gives the inactive answer (`data: undefined`,
  * `loading: false`, `status: 'uninitialized'`) and fetches nothing.
  *

@@ -29,7 +29,7 @@ type SpelledArgs<E> =
 export type ArgsWithOptions<E, O> = [...SpelledArgs<E>, options: O];
 
 /**
- * What `useDLE` returns (see docs/concepts.md#hooks, issue 18.1): `{ data, loading, error }`, the request fields of
+ * What `useDLE` returns (see docs/concepts.md#hooks): `{ data, loading, error }`, the request fields of
  * `rest.selectResponse` for the key, and `refetch()`. A component re-renders only when a field it
  * reads changes, so reading `isFetching` opts in to the re-renders of background refetches.
  */
@@ -55,7 +55,7 @@ export interface DLE<T> extends Omit<ResponseState<T>, 'error'> {
 }
 
 /**
- * What `usePaginated` returns (issue 18.3): `useDLE`'s fields for the list (its `data` is the whole
+ * What `usePaginated` returns: `useDLE`'s fields for the list (its `data` is the whole
  * merged list) and its next page.
  */
 export interface PaginatedResult<T> extends DLE<T> {
@@ -120,11 +120,11 @@ export interface RestHooks {
   useLive<E extends RestEndpoint<any>>(endpoint: E, ...args: NullableArgs<E> | ArgsWithOptions<E, SubscriptionOptions> | [null, SubscriptionOptions]): DataOf<E> | undefined;
   /** The instance's thunks bound to the store's dispatch; the same object across renders (see docs/concepts.md#hooks). */
   useController(): RestController;
-  /** `[trigger, { data, error, status, isLoading, isSuccess, isError, reset }]` for the component's latest call (issue 18.2). */
+  /** `[trigger, { data, error, status, isLoading, isSuccess, isError, reset }]` for the component's latest call. */
   useMutation<E extends RestEndpoint<any>>(endpoint: E): MutationResult<E>;
-  /** `useDLE` of a list plus `{ hasNextPage, fetchNextPage, isFetchingNextPage, nextPageError }` (issue 18.3). */
+  /** `useDLE` of a list plus `{ hasNextPage, fetchNextPage, isFetchingNextPage, nextPageError }`. */
   usePaginated<E extends RestEndpoint<any>>(endpoint: E, ...args: NullableArgs<E>): PaginatedResult<DataOf<E>>;
-  /** `useDLE`'s answer; aborts its request when the arguments change or it unmounts, unless another consumer waits for it (issue 18.4). */
+  /** `useDLE`'s answer; aborts its request when the arguments change or it unmounts, unless another consumer waits for it. */
   useCancelling<E extends RestEndpoint<any>>(endpoint: E, ...args: NullableArgs<E>): DLE<DataOf<E>>;
 }
 

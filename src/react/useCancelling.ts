@@ -7,7 +7,7 @@ import type { RestHooks } from './types';
 import { selectDLE, useShownRequest } from './useDLE';
 
 /**
- * `useCancelling` over a `useFetchingRead` (issue 18.4): `useDLE`'s answer for a request that is
+ * `useCancelling` over a `useFetchingRead`: `useDLE`'s answer for a request that is
  * aborted when the component leaves its key (new arguments, or unmounting) and no other consumer
  * waits for it. It does not suspend: a suspended component never mounts, so React would give it
  * no moment to cancel. A factory in its own file so only apps that cancel bundle it.

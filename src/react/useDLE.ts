@@ -14,7 +14,7 @@ import type { RestHooks } from './types';
 let inactiveDLE: Readonly<typeof INACTIVE & { currentData: undefined; loading: false }> | undefined;
 
 /**
- * `useDLE` over a `useFetchingRead` (see docs/concepts.md#hooks, issue 18.1). A factory in its own file so an app
+ * `useDLE` over a `useFetchingRead` (see docs/concepts.md#hooks). A factory in its own file so an app
  * that only suspends does not bundle it.
  */
 export function dleHook(useFetchingRead: (endpoint: RestEndpoint, args: unknown[], hook: string) => FetchingRead): RestHooks['useDLE'] {

@@ -12,7 +12,7 @@ import { selectDLE, useShownRequest } from './useDLE';
 const noop = () => undefined;
 
 /**
- * `usePaginated` over a `useFetchingRead` (issue 18.3): `useDLE` of the list, plus its next page
+ * `usePaginated` over a `useFetchingRead`: `useDLE` of the list, plus its next page
  * as the store knows it (`nextPageOf`: a `Link` header's `rel="next"`, the list's `next` cursor, or
  * the next page number). A factory in its own file so an app that does not page bundles none of it.
  */

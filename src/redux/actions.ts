@@ -30,7 +30,7 @@ export function buildActions(reducerPath: string) {
     resetEntireStore: createAction(type('resetEntireStore'), (payload: { date: number } = { date: Date.now() }) => ({ payload })),
     gc: createAction<{ keys: string[]; entities: { key: string; pk: string }[] }>(type('gc')),
     middlewareRegistered: createAction(type('middlewareRegistered')),
-    /** A slice restored from storage or a server, merged by freshness (issue 17.3); dispatchable. */
+    /** A slice restored from storage or a server, merged by freshness; dispatchable. */
     rehydrated: createAction<Partial<RestState>>(type('rehydrated')),
   };
 }

@@ -8,7 +8,7 @@ import type { RestEndpoint } from '../rest';
  *
  * - per arguments object (a memoized `args`, or a component's `useMemo`): a WeakMap entry;
  * - per endpoint, the last few arguments *by value*: `useSelector((s) => rest.selectData(s, ep,
- *   { page }))` passes a new but equal object on every call (issue 17.5).
+ *   { page }))` passes a new but equal object on every call.
  *
  * Either is used only while the object's own fields are the same primitives, compared with
  * `Object.is` (so `1` and `'1'`, `0` and `-0` never match), in the same order: an object value

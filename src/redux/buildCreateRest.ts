@@ -27,7 +27,7 @@ import { installedSharding } from './tables';
 type CallArgs<E> = (E extends (...args: infer A) => any ? A : unknown[]) | [null];
 import { buildThunks } from './thunks';
 
-/** Options of `createRest` (see docs/concepts.md#the-store), with the request policies' defaults (issue 18.5). */
+/** Options of `createRest` (see docs/concepts.md#the-store), with the request policies' defaults. */
 export interface CreateRestOptions extends RequestPolicyDefaults {
   /** The slice's key in the root state and the prefix of every action type. @default 'rest' */
   reducerPath?: string;

@@ -4,7 +4,7 @@ import type { InFlightRequests } from './requests';
 const noop = () => undefined;
 
 /**
- * A mounted `useCancelling` waits for the key's read in flight (issue 18.4); the returned release
+ * A mounted `useCancelling` waits for the key's read in flight; the returned release
  * aborts that request when it was the last such waiter and no other consumer holds it. The
  * abort waits for a microtask: StrictMode's unmount-and-mount-again, and several hooks moving
  * between keys in one commit, register again before it. A function of its own, not a method of

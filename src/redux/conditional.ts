@@ -5,7 +5,7 @@ import type { PolicyPart, PolicyRequest } from './policies';
 import { tableGet, tableHas } from './tables';
 
 /**
- * Conditional requests (issue 18.5): a read of a key whose stored answer came with an `ETag` or
+ * Conditional requests: a read of a key whose stored answer came with an `ETag` or
  * `Last-Modified` sends them back; whatever the answer carries replaces them in the key's meta.
  * Not for mutations, pages (their answers merge into a list) or `conditional: false` (the
  * endpoint's, else the store's default); a key

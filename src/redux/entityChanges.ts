@@ -3,7 +3,7 @@ import type { Entity } from '../schema';
 import type { UnknownAction } from './rtk';
 
 /**
- * Which entities an action changed (issue 17.2), for `rest.matchEntitiesChanged` and
+ * Which entities an action changed, for `rest.matchEntitiesChanged` and
  * `rest.changedPks`, which read it off the action. The `entityChanges` feature's middleware step
  * (changeTracking.ts) works it out before the action reaches any reducer, from the action and the
  * slice before it, and writes it into the action as plain JSON:

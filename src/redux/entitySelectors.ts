@@ -5,7 +5,7 @@ import type { RestContext } from './context';
 import { entitiesToken } from './layout';
 
 /**
- * `selectEntity` and `selectEntities` (issue 17.2): entity reads for the rest of the app, by
+ * `selectEntity` and `selectEntities`: entity reads for the rest of the app, by
  * type and pk, with no endpoint. Both read the view (optimistic layers applied) through the
  * instance's MemoCache, so an entity is the very instance every other selector returns for the
  * same stored version, and an answer keeps its reference while nothing it reads changed.

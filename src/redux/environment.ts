@@ -1,6 +1,6 @@
 /**
  * Where polling learns whether the app is online and visible (see docs/concepts.md#polling). Injectable
- * (STYLE habit 3), so Node and tests need no DOM: pass `createRest({ environment })`.
+ *, so Node and tests need no DOM: pass `createRest({ environment })`.
  */
 export interface Environment {
   /** `false` while offline. */
@@ -40,7 +40,7 @@ export const browserEnvironment: Environment = {
   },
 };
 
-/** The timer functions polling and GC use (injectable, see docs/concepts.md#polling; STYLE habit 3). */
+/** The timer functions polling and GC use (injectable, see docs/concepts.md#polling). */
 export interface Timers {
   /** Schedules `callback` after `ms`; returns a handle for `clearTimeout`. */
   setTimeout(callback: () => void, ms: number): unknown;

@@ -10,7 +10,7 @@ const MAX_DEPTH = 8;
 const marker = () => ({ [TRUNCATED]: true });
 
 /**
- * A server's error body as the slice stores it (issue 18.5): plain JSON, at most ~8 KB and 8
+ * A server's error body as the slice stores it: plain JSON, at most ~8 KB and 8
  * levels deep, so a huge HTML-in-JSON dump or a pathological document cannot bloat the state or
  * the devtools. What is kept is the beginning: an object's first fields, an array's first items,
  * a string's first characters (then `…`); where something was cut, an object gets the field

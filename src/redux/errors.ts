@@ -25,7 +25,7 @@ export function isAbort(error: unknown): boolean {
 
 /**
  * `{ name, message, status, url?, body? }` (see docs/concepts.md#errors-and-errorpolicy): status 0 unless a finite number; `body` the
- * server's parsed body, capped (issue 18.5).
+ * server's parsed body, capped.
  */
 export function serializeError(error: unknown): StoredError {
   const source = (typeof error === 'object' && error !== null ? error : { message: String(error) }) as Record<string, unknown>;

@@ -12,7 +12,7 @@ import type { WritePayload } from './types';
 
 /**
  * A response's write, and for a delete that had to find what it deleted from its URL parameters
- * (issue 16.5) what the promise resolves to: that entity as it was. A delete that found nothing
+ * what the promise resolves to: that entity as it was. A delete that found nothing
  * removes nothing and expires the lists holding its entity type instead, with a dev warning.
  */
 export function responseWrite(

@@ -65,7 +65,7 @@ function startRequest(lifecycle: Lifecycle, endpoint: StoreEndpoint, args: unkno
   if (read) {
     const joined = requests.reads.get(dedupeKey);
     if (joined !== undefined) {
-      // A caller that may not cancel now waits for it too: no `useCancelling` may abort it (issue 18.4).
+      // A caller that may not cancel now waits for it too: no `useCancelling` may abort it.
       if (!cancellable) joined.held = true;
       return joined.promise;
     }
@@ -77,7 +77,7 @@ function startRequest(lifecycle: Lifecycle, endpoint: StoreEndpoint, args: unkno
     reject = rej;
   });
   const meta: FetchMeta = { requestId: nanoid(), key, endpoint: endpoint.name, fetchedAt: rest.options.now() };
-  // A page's pending id and error live under its own key: a failed page leaves the list alone (issue 16.4).
+  // A page's pending id and error live under its own key: a failed page leaves the list alone.
   if (dedupeKey !== key) meta.pageKey = dedupeKey;
   const cursor = dedupeKey === key ? undefined : pageRequestOf(endpoint, args)?.cursor;
   if (cursor !== undefined) meta.cursor = cursor;
@@ -111,7 +111,7 @@ async function run(lifecycle: Lifecycle, endpoint: StoreEndpoint, args: unknown[
     if (request.discarded) return;
     const date = rest.options.now();
     const expiresAt = expiresAfter(date, endpoint.dataExpiryLength ?? rest.options.dataExpiryLength);
-    // A 304 keeps the data: only the key's meta is written (issue 18.5).
+    // A 304 keeps the data: only the key's meta is written.
     const { payload, answer } =
       value === NOT_MODIFIED ? { payload: NOT_MODIFIED_WRITE, answer: undefined } : responseWrite(hctx, endpoint, value, args, meta.key, { fetchedAt: meta.fetchedAt, date, expiresAt });
     requests.release(request);

@@ -97,7 +97,7 @@ export function freezeState<T>(state: T): T {
 }
 
 /**
- * Freezes the plain tables of a slice whatever they weigh (issue 17.1). A plain table holds at
+ * Freezes the plain tables of a slice whatever they weigh. A plain table holds at
  * most `shardTablesAbove` entries (2,000 by default), so it may weigh far more than FREEZE_LIMIT;
  * left open, both checks walked its every slot on every dispatch (7 ms per unrelated dispatch at
  * 2,000 cached issues). Frozen, the immutability check skips it and the serializability check

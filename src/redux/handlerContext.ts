@@ -32,7 +32,7 @@ export type ActionHandler = (action: UnknownAction) => void;
 export interface FetchOptions {
   poll?: boolean;
   deferPending?: boolean;
-  /** Started or joined by a `useCancelling`: its last leaving waiter may abort it (issue 18.4). */
+  /** Started or joined by a `useCancelling`: its last leaving waiter may abort it. */
   cancellable?: boolean;
 }
 
@@ -42,9 +42,9 @@ export interface HookRuntime {
   fetch(endpoint: StoreEndpoint, args: unknown[], key: string, options?: FetchOptions): Promise<unknown>;
   /** The read in flight for the key in this store, if any. */
   inFlight(endpoint: StoreEndpoint, args: readonly unknown[], key: string): Promise<unknown> | undefined;
-  /** The read in flight for the key, joined by a consumer that never cancels it (issue 18.4). */
+  /** The read in flight for the key, joined by a consumer that never cancels it. */
   join(endpoint: StoreEndpoint, args: readonly unknown[], key: string): Promise<unknown> | undefined;
-  /** The store's requests in flight (a `useCancelling` waits for one: redux/cancelling.ts, issue 18.4). */
+  /** The store's requests in flight (a `useCancelling` waits for one: redux/cancelling.ts). */
   readonly requests: InFlightRequests;
   /** Whether any request for the key is in flight in this store. */
   keyInFlight(key: string): boolean;
@@ -56,7 +56,7 @@ export interface HookRuntime {
   retain(key: string): (() => void) | undefined;
   /** Retains what a queryable read by these arguments reaches (`useQuery`, see docs/concepts.md#garbage-collection). */
   retainQuery(queryable: unknown, args: readonly unknown[]): (() => void) | undefined;
-  /** A fetching hook mounted: it refetches on focus / reconnect when its endpoint asks (issue 18.5); returns the unmount. */
+  /** A fetching hook mounted: it refetches on focus / reconnect when its endpoint asks; returns the unmount. */
   mountRead(endpoint: StoreEndpoint, args: unknown[], key: string): () => void;
 }
 

@@ -33,7 +33,7 @@ export interface Answer {
 }
 
 /**
- * The last answer of a key, held weakly (issue 17.4): an answer that no selector caller, component
+ * The last answer of a key, held weakly: an answer that no selector caller, component
  * or resolved `rest.fetch` holds any more is collected with its data, and read again it is
  * recomputed. Held, it is reused as below.
  */
@@ -50,7 +50,7 @@ interface LastAnswer<R extends Answer> extends Omit<AnswerSource, 'memo'> {
 
 /**
  * The last answer of one instance per key (see docs/internals.md#memoized-reads), and the cheap proof that it still stands
- * (issue 17.5): on the same slice in O(1); in another slice holding the same meta and result for
+ *: on the same slice in O(1); in another slice holding the same meta and result for
  * the key, with the memoized read cleared by the write journal, in O(write). Selectors run after
  * every action, and most actions touch nothing a given answer depends on.
  */

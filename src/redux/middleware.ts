@@ -22,10 +22,10 @@ const installed = new WeakMap<object, InstalledRest[]>();
 const runtimes = new WeakSet<object>();
 
 /**
- * The middleware of one instance: a composer (STYLE.md habit 1) of the store's handlers and the
+ * The middleware of one instance: a composer of the store's handlers and the
  * features it was built with (see runtime.ts). It answers the thunks' probe with this store's runtime (see docs/internals.md#actions), registers once
  *, notices a second instance on the same reducerPath (see docs/concepts.md#the-store), lets the optimistic layers
- * recompute inside base changes (see docs/concepts.md#optimistic-updates), writes the entity changes into the action (issue 17.2), and
+ * recompute inside base changes (see docs/concepts.md#optimistic-updates), writes the entity changes into the action, and
  * hands every action to the handlers after the reducer.
  */
 export function buildMiddleware(ctx: RestContext, selectors: Selectors, features: readonly FeatureImpl[]): Middleware {
@@ -64,7 +64,7 @@ export function buildMiddleware(ctx: RestContext, selectors: Selectors, features
       if (optimistic.active && typeof type === 'string' && type.startsWith(prefix)) {
         action = optimistic.enrich(action as UnknownAction, ctx.slice(api.getState()));
       }
-      // Entity changes, for matchEntitiesChanged (issue 17.2, the entityChanges feature), written before any reducer runs.
+      // Entity changes, for matchEntitiesChanged (the entityChanges feature), written before any reducer runs.
       annotate?.(received, action as UnknownAction, api.getState());
       const result = next(action);
       for (const handle of after) handle(action as UnknownAction);

@@ -8,7 +8,7 @@ import type { KeyMeta, StoredError } from './types';
 export interface NextPage {
   readonly endpoint: RestEndpoint;
   readonly args: unknown[];
-  /** The page request's key (its URL): its pending id and error are kept there (issue 16.4). */
+  /** The page request's key (its URL): its pending id and error are kept there. */
   readonly pageKey: string;
   /** How the next page was found; page numbers and offsets end with the first page that adds nothing. */
   readonly mode: 'link' | 'cursor' | 'page';
@@ -21,7 +21,7 @@ export interface NextPage {
 const ABSOLUTE_URL = /^https?:\/\//i;
 
 /**
- * Where the list's next page is, from what the store holds for the list key (issue 18.3), or
+ * Where the list's next page is, from what the store holds for the list key, or
  * `undefined` when there is none (yet). In order:
  * 0. the list's `getNextPageParam`, when given: its value for `paginationField` (nullish ends it);
  * 1. the last answer's `Link` header (kept in the key's meta as `links`): `rel="next"`, followed
@@ -44,7 +44,7 @@ export function nextPageOf(reducerPath: string, state: unknown, list: RestEndpoi
   return next;
 }
 
-/** The page request's own state: in flight (its pending ids) and its stored error (issue 16.4). */
+/** The page request's own state: in flight (its pending ids) and its stored error. */
 export function pageStateOf(reducerPath: string, state: unknown, pageKey: string): { fetching: boolean; error: StoredError | undefined } {
   const meta = tableGet(sliceOf(state, reducerPath).meta, pageKey);
   return { fetching: (meta?.pending?.length ?? 0) > 0, error: meta?.error };

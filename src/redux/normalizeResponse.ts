@@ -84,7 +84,7 @@ export function normalizeLayer(
 ): WritePayload {
   const { fetchedAt } = request;
   const expiresAt = Math.min(fetchedAt + (endpoint.dataExpiryLength ?? defaultExpiry), Number.MAX_SAFE_INTEGER);
-  // An optimistic delete by URL parameters without the pk hides the entity they find (issue 16.5), else nothing.
+  // An optimistic delete by URL parameters without the pk hides the entity they find, else nothing.
   const target = findDeleteTarget(endpoint, value, args, reader);
   if (target !== undefined && target.pk === undefined) return { entities: {}, entitiesMeta: {}, indexes: {} };
   return normalizeResponse(endpoint, target?.pk ?? value, args, request.key, { fetchedAt, date: fetchedAt, expiresAt }, view, reader, `optimistic:${request.requestId}:`, known);
@@ -113,7 +113,7 @@ export function updatesOf(endpoint: StoreEndpoint, result: unknown, args: readon
 }
 
 /**
- * Why a schema-less answer cannot be stored, and the two ways out (issue 16.6): the store would
+ * Why a schema-less answer cannot be stored, and the two ways out: the store would
  * have written a Blob as `{}` and lost it; a plain call returns it untouched.
  */
 function notJSONProblem(endpoint: StoreEndpoint, error: NotJSONError): string {

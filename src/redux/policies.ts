@@ -3,7 +3,7 @@ import type { ResolvedOptions } from './context';
 import type { RestState } from './types';
 
 /**
- * The request policies `createRest` sets for every endpoint that sets none (issue 18.5); an
+ * The request policies `createRest` sets for every endpoint that sets none; an
  * endpoint's own option wins.
  */
 export interface RequestPolicyDefaults {

@@ -12,7 +12,7 @@ interface MountedRead {
 }
 
 /**
- * `refetchOnFocus` / `refetchOnReconnect` (issue 18.5): the store's mounted reads (hooks that
+ * `refetchOnFocus` / `refetchOnReconnect`: the store's mounted reads (hooks that
  * fetch) that asked for either; on the window's focus (or the page becoming visible) and on coming
  * back online, each stale one refetches by the fetch rule (see docs/concepts.md#expiry), de-duplicated per key.
  * Listens to the injected `environment` only while such a read is mounted, so an app that

@@ -12,7 +12,7 @@ import type { Table, TableLimits } from './tables';
 import type { EntityWrite, KeyMeta, RestState } from './types';
 
 /**
- * Rehydration by freshness (issue 17.3): a slice restored from storage (redux-persist's
+ * Rehydration by freshness: a slice restored from storage (redux-persist's
  * `REHYDRATE`, a framework's hydrate action, `rest.actions.rehydrated`) is merged into the live
  * slice entity by entity and key by key, the one whose request started later (`fetchedAt`)
  * winning. Restored pending request ids and optimistic layers belong to no request of this

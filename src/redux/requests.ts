@@ -16,11 +16,11 @@ export interface InFlight {
   discarded: boolean;
   /** The key was invalidated while this request was in flight (see docs/internals.md#merge-order). */
   invalidated?: boolean;
-  /** Aborts the network request when a reset discards it (see docs/concepts.md#the-store), or when its last `useCancelling` leaves (issue 18.4). */
+  /** Aborts the network request when a reset discards it (see docs/concepts.md#the-store), or when its last `useCancelling` leaves. */
   readonly abort: AbortController;
   /** A consumer that never cancels (`rest.fetch`, a poll, a non-cancelling hook) started or joined it: it is never aborted for leaving consumers. */
   held: boolean;
-  /** The mounted `useCancelling` hooks waiting for it (issue 18.4). */
+  /** The mounted `useCancelling` hooks waiting for it. */
   cancellers: number;
 }
 
@@ -44,7 +44,7 @@ export class InFlightRequests {
     return this.reads.get(this.dedupeKey(endpoint, args, key))?.promise;
   }
 
-  /** `inFlight`, for a consumer that waits without ever cancelling: the request is then never aborted by `useCancelling` (issue 18.4). */
+  /** `inFlight`, for a consumer that waits without ever cancelling: the request is then never aborted by `useCancelling`. */
   join(endpoint: StoreEndpoint, args: readonly unknown[], key: string): Promise<unknown> | undefined {
     const request = this.reads.get(this.dedupeKey(endpoint, args, key));
     if (request !== undefined) request.held = true;

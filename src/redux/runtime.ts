@@ -38,7 +38,7 @@ export interface StoreHandlers {
 }
 
 /**
- * Builds one store's handlers from a typed context (STYLE habit 1): the core's fetch lifecycle,
+ * Builds one store's handlers from a typed context: the core's fetch lifecycle,
  * 401 handling, reset and subscriptions, and each feature the instance was built with
  * (optimistic layers, polling, streams, GC, refetch on events). Each gets what it uses, peers' functions
  * as explicit arguments, so none refers back to an owner.

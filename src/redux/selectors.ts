@@ -72,7 +72,7 @@ export const isInactive = (args: readonly unknown[]) => args.length === 1 && arg
 
 /** The read side of one instance: key reads, inference, expiry and the public selectors. */
 export function buildSelectors(ctx: RestContext) {
-  /** The last answer per key, and what it was read from (see docs/internals.md#memoized-reads, issue 17.5). */
+  /** The last answer per key, and what it was read from (see docs/internals.md#memoized-reads). */
   const last = new LastAnswers<ResponseState>(ctx);
   /**
    * Per key: the primitive value (a pk, a collection key) its memoized read is stored under in the
@@ -180,7 +180,7 @@ export function buildSelectors(ctx: RestContext) {
   }
 
   /**
-   * A page endpoint's answer (issue 16.4, 16.9): the list's data and freshness, read through the
+   * A page endpoint's answer: the list's data and freshness, read through the
    * list endpoint (so `data` is the very object the list's `selectData` returns), with the page
    * request's own `status`, `error` and `isFetching`, kept under its page key: a failed "load more"
    * shows on the page, never on the list.

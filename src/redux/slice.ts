@@ -82,7 +82,7 @@ export function buildReducer(actions: RestActions, { restore, layers, sweep, lim
   const w = writer(limits);
   const base = buildBaseReducer(actions, w, reducerPath, sweep);
   return function restReducer(state: RestState | undefined, action: UnknownAction): RestState {
-    // A restored slice merges by freshness (issue 17.3, the persistence feature); its layers never come back.
+    // A restored slice merges by freshness (the persistence feature); its layers never come back.
     const restored = restore?.of(action);
     if (process.env.NODE_ENV !== 'production' && restore === undefined && actions.rehydrated.match(action)) warnNoPersistence(reducerPath);
     const next =
@@ -106,7 +106,7 @@ function buildBaseReducer(actions: RestActions, w: Writer, reducerPath: string, 
     const current = state === undefined ? initialState() : isComplete(state) ? state : completeState(state);
     if (actions.fetchPending.match(action)) {
       const { requestId } = action.meta;
-      // A page request is pending under its own key (issue 16.4), not the list's.
+      // A page request is pending under its own key, not the list's.
       const key = action.meta.pageKey ?? action.meta.key;
       const meta = tableGet(current.meta, key);
       return { ...current, meta: w.key(current.meta, key, cleanMeta({ ...meta, pending: [...(meta?.pending ?? []), requestId] })) };
@@ -124,7 +124,7 @@ function buildBaseReducer(actions: RestActions, w: Writer, reducerPath: string, 
     }
     if (actions.fetchRejected.match(action)) {
       const { requestId, fetchedAt, date, expiresAt, aborted, pageKey } = action.meta;
-      // A failed page is recorded on the page request's key; the list keeps its result and meta (issue 16.4).
+      // A failed page is recorded on the page request's key; the list keeps its result and meta.
       const key = pageKey ?? action.meta.key;
       const previous = tableGet(current.meta, key);
       const pending = withoutPending(previous, requestId);
@@ -132,7 +132,7 @@ function buildBaseReducer(actions: RestActions, w: Writer, reducerPath: string, 
         return pageKey === undefined ? { ...current, meta: w.key(current.meta, key, cleanMeta({ ...previous, pending })) } : settlePage(w, current, pageKey, requestId, false);
       }
       const errorPolicy = action.payload.errorPolicy;
-      // The data stays, and so do the validators it came with (issue 18.5).
+      // The data stays, and so do the validators it came with.
       const next: KeyMeta = { fetchedAt, date, expiresAt, error: action.error, errorPolicy, pending, etag: previous?.etag, lastModified: previous?.lastModified };
       return { ...current, meta: w.key(current.meta, key, cleanMeta(next)) };
     }
@@ -162,8 +162,8 @@ function buildBaseReducer(actions: RestActions, w: Writer, reducerPath: string, 
     if (sweep !== undefined && actions.gc.match(action)) return sweep(w, current, action.payload.keys, action.payload.entities);
     if (actions.middlewareRegistered.match(action)) return dropPending(w, current);
     // The store's creation (Redux's init action, the first one a preloaded slice meets): pending
-    // ids and layers of a preloaded slice belong to no request of this store (issue 17.3);
-    // its tables may have been saved by another version of rtk-rest (checked, issue 17.1).
+    // ids and layers of a preloaded slice belong to no request of this store;
+    // its tables may have been saved by another version of rtk-rest (checked).
     if (action.type.startsWith('@@redux/INIT')) return dropPending(w, checkTableFormat(current, reducerPath, 'preloaded') as RestState);
     return current;
   };
@@ -171,7 +171,7 @@ function buildBaseReducer(actions: RestActions, w: Writer, reducerPath: string, 
 
 /**
  * What a response brings besides its data, kept in the key's meta: its validators (conditional
- * requests, issue 18.5) and where the next page of a list is (issue 18.3).
+ * requests) and where the next page of a list is.
  */
 type Received = Pick<KeyMeta, 'etag' | 'lastModified' | 'links' | 'cursor'>;
 
@@ -198,7 +198,7 @@ function commitResult(
     // A request that started before the key was invalidated is written, but already expired.
     const stale = previous?.invalidated === true && previous.date !== undefined && fetchedAt < previous.date;
     // The response's validators, Link URLs and page cursor replace the previous ones: the next
-    // refetch and the next page follow this answer (issues 18.5, 18.3).
+    // refetch and the next page follow this answer.
     meta = cleanMeta({ fetchedAt, date, expiresAt: stale ? 0 : expiresAt, pending, ...received });
   }
   if (payload.updates !== undefined) endpoints = w.keys(endpoints, payload.updates);

@@ -4,7 +4,7 @@ import type { Table } from './tables';
 import type { RestState } from './types';
 
 /**
- * The table format check of hydration (issue 17.1): a slice restored from storage or preloaded
+ * The table format check of hydration: a slice restored from storage or preloaded
  * may have been saved by another version of rtk-rest, and a sharded table of another format
  * would be misread silently. Plain tables need nothing; sharded ones must carry this version
  * (format 1, the bare trie array of earlier versions, is moved into today's wrapper: the

@@ -23,13 +23,13 @@ export interface KeyMeta {
   errorPolicy?: 'soft';
   invalidated?: true;
   pending?: string[];
-  /** The `ETag` the stored answer came with, sent back as `If-None-Match` (issue 18.5). */
+  /** The `ETag` the stored answer came with, sent back as `If-None-Match`. */
   etag?: string;
-  /** The `Last-Modified` the stored answer came with, sent back as `If-Modified-Since` (issue 18.5). */
+  /** The `Last-Modified` the stored answer came with, sent back as `If-Modified-Since`. */
   lastModified?: string;
   /**
    * The URLs of the last response's `Link` header by relation (`{ next, last, … }`), resolved
-   * against its request URL: `usePaginated` follows `next` exactly (issue 18.3).
+   * against its request URL: `usePaginated` follows `next` exactly.
    */
   links?: Record<string, string>;
   /** The `paginationField` value of the last page appended to this list (e.g. `2`); absent after the list's own fetch. */
@@ -71,7 +71,7 @@ export interface EntityWrite {
 export interface WritePayload extends EntityWrite {
   result?: unknown;
   updates?: Record<string, unknown>;
-  /** Keys to expire with the write (a delete that could not tell which entity it removed, issue 16.5). */
+  /** Keys to expire with the write (a delete that could not tell which entity it removed). */
   expired?: string[];
 }
 
@@ -87,7 +87,7 @@ export interface FetchMeta {
   aborted?: true;
   /**
    * A page request's own key (its URL with the cursor, see docs/concepts.md#resources): its pending id and its error
-   * are kept there, so the list (`key`) changes only when the page succeeds (issue 16.4).
+   * are kept there, so the list (`key`) changes only when the page succeeds.
    */
   pageKey?: string;
   /**
@@ -102,11 +102,11 @@ export interface FetchMeta {
    * once its requests settle; the entities it normalized are written as for any answer.
    */
   sideEffect?: true;
-  /** On `fetch/fulfilled`: the answer's validators, kept in the key's meta (issue 18.5). */
+  /** On `fetch/fulfilled`: the answer's validators, kept in the key's meta. */
   etag?: string;
   lastModified?: string;
-  /** On `fetch/fulfilled`: the response's `Link` header URLs by relation, written to the key's meta (issue 18.3). */
+  /** On `fetch/fulfilled`: the response's `Link` header URLs by relation, written to the key's meta. */
   links?: Record<string, string>;
-  /** A `paginationField` page's cursor, written to the list key's meta (issue 18.3). */
+  /** A `paginationField` page's cursor, written to the list key's meta. */
   cursor?: string | number;
 }

@@ -460,7 +460,7 @@ export function takesBody(endpoint: RestEndpoint): boolean {
   return (endpoint as unknown as Internal)[HAS_BODY];
 }
 
-/** The request pipeline: URL, request init, headers, send, parse, process (see docs/concepts.md#endpoints), `fetchResponse` under the request policies (issue 18.5). */
+/** The request pipeline: URL, request init, headers, send, parse, process (see docs/concepts.md#endpoints), `fetchResponse` under the request policies. */
 async function callEndpoint(endpoint: RestEndpoint, args: unknown[], policies?: RequestPolicies, onLinks?: (links: Record<string, string>) => void): Promise<unknown> {
   const { urlParams, body } = splitArgs(endpoint, args);
   const url = endpoint.url(urlParams);
@@ -471,7 +471,7 @@ async function callEndpoint(endpoint: RestEndpoint, args: unknown[], policies?: 
   const response = await sendWithPolicies((sent) => endpoint.fetchResponse(url, sent), url, init, own);
   if (response === NOT_MODIFIED) return response;
   if (typeof response === 'object' && response !== null) requestUrls.set(response, url);
-  // Link pagination (issue 18.3): the store keeps the header's URLs with the key's meta.
+  // Link pagination: the store keeps the header's URLs with the key's meta.
   const link = onLinks === undefined ? null : response?.headers?.get?.('link');
   if (link) onLinks!(parseLinkHeader(link, response.url || url));
   try {
@@ -488,7 +488,7 @@ async function callEndpoint(endpoint: RestEndpoint, args: unknown[], policies?: 
  * see docs/concepts.md#the-store): the request runs on a view of the endpoint whose `signal` is both, so every hook a
  * subclass overrides still runs with the endpoint's configuration, and with `store` (what
  * `this.store` reads in them). `onLinks` receives the URLs of
- * the response's `Link` header by relation, when it has one (Link pagination, issue 18.3).
+ * the response's `Link` header by relation, when it has one (Link pagination).
  */
 export function callWithSignal(
   stored: StoreEndpoint,

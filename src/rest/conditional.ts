@@ -1,6 +1,6 @@
 import { headersToObject } from './request';
 
-/** What a stored answer's `ETag` / `Last-Modified` let a refetch ask (issue 18.5). */
+/** What a stored answer's `ETag` / `Last-Modified` let a refetch ask. */
 export interface Validators {
   etag?: string;
   lastModified?: string;

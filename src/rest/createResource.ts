@@ -11,7 +11,7 @@ const TYPE_ONLY = ['searchParams', 'body'] as const;
 
 /**
  * The implementation of `createResource`, typed loosely; the public signature is applied once
- * below (STYLE habit 7).
+ * below.
  */
 export function createResourceImpl(options: ResourceOptions): Members {
   const { path, schema, optimistic, Endpoint = RestEndpoint, Collection = CollectionSchema, ...shared } = options as ResourceOptions & Record<string, any>;

@@ -1,5 +1,5 @@
 /**
- * The server's parsed body on a failed response (issue 18.5): a 422's field errors, a problem+json
+ * The server's parsed body on a failed response: a 422's field errors, a problem+json
  * document. Read from a clone, so the `Response` the caller gets is still unread; only JSON bodies
  * are read (an HTML error page stays unread, and is never stored).
  */

@@ -22,7 +22,7 @@ export class NetworkError extends Error {
   readonly response?: Response;
   /**
    * The server's parsed JSON body (a 422's field errors), when the response was JSON. The stored
-   * error keeps it too, capped in size (issue 18.5).
+   * error keeps it too, capped in size.
    *
    * @example
    * const [create, { error }] = useMutation(PostResource.getList.push);

@@ -88,11 +88,11 @@ export function paginate(endpoint: RestEndpoint, cursor: string | ((...args: any
   });
 }
 
-/** The parameter of a Link page request that holds the `Link` header's next URL (issue 18.3). */
+/** The parameter of a Link page request that holds the `Link` header's next URL. */
 export const NEXT_URL = '@next';
 
 /**
- * The page endpoint of Link pagination (issue 18.3): a page of `endpoint`'s list whose URL is the
+ * The page endpoint of Link pagination: a page of `endpoint`'s list whose URL is the
  * `rel="next"` URL of the `Link` header, exactly as the server sent it (GitHub's has another path
  * than the first request's), given as `{ ...listParams, '@next': url }`. Memoized per list.
  */
@@ -118,7 +118,7 @@ export interface PageRequest {
   /**
    * The page request's own key, `${method} ${url}` with the cursor (see docs/concepts.md#resources): requests for it are
    * de-duplicated by it, and its pending id and error are kept under it, so that a failed page
-   * leaves the list alone (issue 16.4). Its `key()` stays the list's key (see docs/concepts.md#resources).
+   * leaves the list alone. Its `key()` stays the list's key (see docs/concepts.md#resources).
    */
   readonly pageKey: string;
   /** The cursor of a `paginationField` page (e.g. the page number), kept with the list's meta so the next page can follow it. */

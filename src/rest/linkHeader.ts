@@ -1,5 +1,5 @@
 /**
- * The `Link` response header (RFC 8288), read for Link pagination (issue 18.3): GitHub, GitLab
+ * The `Link` response header (RFC 8288), read for Link pagination: GitHub, GitLab
  * and many others put the next page's URL there, often with a different path from the first
  * request's, so the client must follow it as given rather than rebuild it from parameters.
  */

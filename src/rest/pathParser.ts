@@ -4,7 +4,7 @@
  *
  * Written as one closure over local state rather than a class: a minifier renames locals but
  * never property names, so the parser's state (`text`, `nodes`, `endsWithSlash`, …) and its
- * steps cost a letter each in bundles instead of `this.name` (issue 20).
+ * steps cost a letter each in bundles instead of `this.name`.
  */
 import type { PathParam } from './path';
 

@@ -12,7 +12,7 @@ export interface PolicyTimers {
 }
 
 /**
- * What one request runs with (issue 18.5): the endpoint's options over the store's defaults.
+ * What one request runs with: the endpoint's options over the store's defaults.
  * Retries and conditional requests come as functions from the store's features (`retries`,
  * `conditionalRequests`), so that code is bundled only by apps whose store has them.
  */
@@ -51,7 +51,7 @@ type Send = (init: RequestInit) => Promise<Response>;
 /**
  * `fetchResponse` under the request policies: each try bounded by `timeout`, failures retried
  * while `retryAfter` says so (never after an abort). The error that ends it carries the server's
- * JSON body (issue 18.5). A `conditional` request whose answer is a 304 resolves `NOT_MODIFIED`.
+ * JSON body. A `conditional` request whose answer is a 304 resolves `NOT_MODIFIED`.
  * With no policy this is one plain call.
  */
 export async function sendWithPolicies(send: Send, url: string, given: RequestInit, policies: RequestPolicies): Promise<Response | typeof NOT_MODIFIED> {

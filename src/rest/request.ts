@@ -48,7 +48,7 @@ export function hasContentType(headers: HeaderRecord): boolean {
 }
 
 /**
- * Text `Content-Type`s for `parseResponse` (see docs/concepts.md#endpoints, issue 16.6), in order: `text/*`; a
+ * Text `Content-Type`s for `parseResponse` (see docs/concepts.md#endpoints), in order: `text/*`; a
  * type without a subtype (or none at all); any type with a `charset` parameter other than
  * `binary` (a charset only makes sense for text: GitHub's
  * `application/vnd.github.v3.raw; charset=utf-8`); XML and its `+xml` family, YAML, scripts,

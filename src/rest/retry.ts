@@ -1,7 +1,7 @@
 import type { PolicyTimers, RequestPolicies } from './policies';
 import type { RetryOption } from './types';
 
-/** Statuses that mean "try again" (issue 18.5): no answer (0), 408, 429, 503, 504. */
+/** Statuses that mean "try again": no answer (0), 408, 429, 503, 504. */
 const TRANSIENT = new Set([0, 408, 429, 503, 504]);
 /** A `Retry-After` longer than this ends the retries: a read that waits minutes helps nobody. */
 const MAX_RETRY_AFTER = 60_000;

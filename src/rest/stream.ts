@@ -1,5 +1,5 @@
 /**
- * What an endpoint's `stream(...)` gets (issue 18.6, see docs/concepts.md#streams): the key's
+ * What an endpoint's `stream(...)` gets (see docs/concepts.md#streams): the key's
  * arguments, a signal aborted when the key's last subscriber leaves (or on `resetEntireStore`),
  * and the store's ways to write. Writes are ordinary actions, so the entities a stream pushes
  * update every key and selector that shows them; after the abort they are ignored.

@@ -240,7 +240,7 @@ export interface OptimisticSnapshot {
 }
 
 /**
- * How a request retries failures (issue 18.5): `true` for the defaults, a number of retries, an
+ * How a request retries failures: `true` for the defaults, a number of retries, an
  * object, or `false` for none.
  */
 export type RetryOption = boolean | number | RetryOptions;
@@ -264,7 +264,7 @@ export interface RetryOptions {
   when?: (error: unknown, attempt: number) => boolean;
 }
 
-/** The request policies an endpoint may set; the `createRest` options of the same names are their defaults (issue 18.5). */
+/** The request policies an endpoint may set; the `createRest` options of the same names are their defaults. */
 export interface RequestPolicyOptions {
   /**
    * Retries of failures that mean "try again" (network error, 408, 429, 503, 504), with jittered

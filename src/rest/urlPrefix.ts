@@ -1,11 +1,11 @@
 /**
- * `urlPrefix` as a function (issue 16.7): read at call time, so one endpoint serves the API root
+ * `urlPrefix` as a function: read at call time, so one endpoint serves the API root
  * of whichever tenant is signed in, and its keys follow.
  */
 import { describeType } from '../internal/json';
 
 /**
- * `urlPrefix` given as a function (issue 16.7): the member becomes a getter that calls it, so
+ * `urlPrefix` given as a function: the member becomes a getter that calls it, so
  * `url()`, `key()`, `testKey()`, the request and anything else reading `endpoint.urlPrefix` see
  * the prefix of that moment. The function stays in the configuration, so `extend` keeps it.
  */

@@ -70,7 +70,7 @@ function collectPaths(root: MemoEntry): EntityPath[] {
 type ByArgs = Map<string, MemoResult | WeakRef<MemoResult>>;
 
 /**
- * How an answer is cached (issue 17.4): one whose data is an object lives as long as that data is
+ * How an answer is cached: one whose data is an object lives as long as that data is
  * held outside the cache (by a selector's last answer, a component, a resolved `rest.fetch`),
  * owned by it, and is then collected; an answer that nobody asked for again does not keep its
  * instances alive. A primitive answer holds no instance and is cached as is.

@@ -68,7 +68,7 @@ export class StoreMemoCache extends MemoCache {
    * Whether an answer `read` returned still holds at `token` by identity or through a reader's
    * write journal alone, in O(write) and without looking the answer up again; it is then marked
    * valid there. `false` only means "not shown cheaply": the caller reads again (`read` also
-   * walks the cells). For callers that keep the answer they show (the Redux selectors, issue 17.5).
+   * walks the cells). For callers that keep the answer they show (the Redux selectors).
    */
   stillValid(entry: MemoResult, history: EntityReader['history'], token: unknown): boolean {
     if (entry.validAt === token) return true;

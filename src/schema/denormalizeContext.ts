@@ -97,7 +97,7 @@ export function chainDelete<T extends Chained<T>>(map: ObjectMap<T>, stored: obj
 /**
  * State a MemoCache keeps across reads.
  *
- * Instances are cached weakly (issue 17.4): an instance lives as long as something outside the
+ * Instances are cached weakly: an instance lives as long as something outside the
  * cache holds it (an answer a selector keeps, a component, the value a `rest.fetch` resolved
  * to), and its entry lives exactly as long as it does (`owners`, an ephemeron). An instance
  * nobody holds any more is collected with its entry, and read again it is built anew: the

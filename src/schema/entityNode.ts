@@ -17,7 +17,7 @@ import type { QueryContext, SchemaNode } from './node';
 // Development mode (docs/internals.md#development-only-code), read once here because it guards a hot path (a freeze per instance). The expression is
 // spelled `process.env.NODE_ENV`, which bundlers replace, so a production browser bundle (where no
 // `process` exists) reads `false`; a `typeof process` test first would not be replaced and would
-// take the dev path there (issue 16.16). Without a bundler and without `process` the read throws:
+// take the dev path there. Without a bundler and without `process` the read throws:
 // importing must not, so that case counts as development (internal/process.d.ts).
 const isDev = readIsDev();
 
