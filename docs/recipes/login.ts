@@ -21,8 +21,8 @@ export async function logIn(username: string, password: string): Promise<void> {
   setAccessToken(accessToken);
 }
 
-// RealWorld-style: the answer is the signed-in user, token included, and the app keeps the user in
-// the store. The store keeps what `process` returns, so the token is handed over and left out.
+// RealWorld-style: the answer is the signed-in user, token included. Through the store, a
+// mutation's answer goes to its caller only; `process` hands the token over and returns the user.
 export interface SignedIn {
   username: string;
   email: string;
@@ -34,6 +34,6 @@ export const signIn = new RestEndpoint({
   body: {} as { email: string; password: string },
   process: ({ accessToken, ...user }: SignedIn & { accessToken: string }): SignedIn => (setAccessToken(accessToken), user),
 });
-// await store.dispatch(rest.fetch(signIn, { email, password })); // the user in the store, the token not
+// const user = await store.dispatch(rest.fetch(signIn, { email, password })); // the token in no action, nowhere in the state
 // #endregion recipe
 

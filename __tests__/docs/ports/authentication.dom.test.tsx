@@ -4,12 +4,13 @@
  * ported by following only docs/migrating-from-rtk-query.md and the recipe it links
  * (docs/recipes/token-in-state.md): `prepareHeaders` → `getHeaders` reading `this.store`,
  * `useLoginMutation` / `useProtectedMutation` → `useMutation(endpoint)`, `.unwrap()` → `await`.
+ * The example's router is a piece of state here: the login page until there is a user.
  */
 import { configureStore, createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
-import type { ChangeEvent } from 'react';
+import type { ChangeEvent, ReactElement } from 'react';
 import { Provider, useDispatch, useSelector } from 'react-redux';
 import { RestEndpoint, createRest } from 'rtk-rest';
 import type { RestGenerics } from 'rtk-rest';
@@ -67,9 +68,11 @@ function makeStore() {
 // ---- the port: components ----------------------------------------------------------------------
 
 function ProtectedComponent() {
+  const user = useSelector((state: RootState) => state.auth.user);
   const [attempt, { data, isLoading, error }] = useMutation(protectedEndpoint);
   return (
     <div>
+      {user && <h1>Hello, {user.first_name}</h1>}
       <button disabled={isLoading} onClick={() => void attempt().catch(() => undefined)}>
         Make request to protected endpoint
       </button>
@@ -81,14 +84,12 @@ function ProtectedComponent() {
 
 function Login() {
   const dispatch = useDispatch();
-  const user = useSelector((state: RootState) => state.auth.user);
   const [formState, setFormState] = useState({ username: '', password: '' });
   const [loginTrigger, { isLoading }] = useMutation(login);
   const [failed, setFailed] = useState(false);
   const handleChange = ({ target: { name, value } }: ChangeEvent<HTMLInputElement>) => setFormState((prev) => ({ ...prev, [name]: value }));
   return (
     <main>
-      {user && <h1>Hello, {user.first_name}</h1>}
       <input name="username" placeholder="Email" onChange={handleChange} />
       <input name="password" type="password" placeholder="Enter password" onChange={handleChange} />
       <button
@@ -105,9 +106,14 @@ function Login() {
         Login
       </button>
       {failed && <p role="alert">Oh no, there was an error!</p>}
-      <ProtectedComponent />
     </main>
   );
+}
+
+// The example's router: `/login` until there is a user, then the private route's page.
+function App() {
+  const user = useSelector((state: RootState) => state.auth.user);
+  return user ? <ProtectedComponent /> : <Login />;
 }
 
 // ---- the behaviour tests: a stub server that checks the bearer token ---------------------------
@@ -138,13 +144,9 @@ function server() {
   return net;
 }
 
-function renderApp() {
+function renderApp(page: ReactElement = <App />) {
   const store = makeStore();
-  render(
-    <Provider store={store}>
-      <Login />
-    </Provider>,
-  );
+  render(<Provider store={store}>{page}</Provider>);
   return store;
 }
 
@@ -156,9 +158,9 @@ async function logIn(username: string) {
 }
 
 describe('RTK Query authentication example, ported: login, then a protected request with the token', () => {
-  it('before logging in, the protected request goes without a token and shows its error', async () => {
+  it('without a login, the protected request goes without a token and shows its error', async () => {
     const net = server();
-    renderApp();
+    renderApp(<ProtectedComponent />);
     fireEvent.click(screen.getByText('Make request to protected endpoint'));
     await settle();
     expect(screen.getByRole('alert').textContent).toBe('Error: /protected: status 401');
@@ -170,6 +172,7 @@ describe('RTK Query authentication example, ported: login, then a protected requ
     const store = renderApp();
     await logIn('ada');
     expect(screen.getByRole('heading').textContent).toBe('Hello, Test');
+    expect(screen.queryByText('Login')).toBeNull();
     expect(store.getState().auth.token).toBe('token-of-ada');
     fireEvent.click(screen.getByText('Make request to protected endpoint'));
     await settle();
@@ -186,5 +189,14 @@ describe('RTK Query authentication example, ported: login, then a protected requ
     await logIn('blocked');
     expect(screen.getByRole('alert').textContent).toBe('Oh no, there was an error!');
     expect(store.getState().auth).toEqual({ user: null, token: null });
+  });
+
+  it('once the login page has unmounted, the token is in the auth slice only: the rest slice never kept the login answer', async () => {
+    server();
+    const store = renderApp();
+    await logIn('ada');
+    expect(screen.queryByPlaceholderText('Email')).toBeNull();
+    expect(store.getState().auth.token).toBe('token-of-ada');
+    expect(JSON.stringify(store.getState().rest)).not.toContain('token-of-ada');
   });
 });

@@ -23,7 +23,8 @@ class Pokemon extends Entity {
   static override key = 'Pokemon';
 }
 
-const PokemonResource = createResource({ urlPrefix: 'https://pokeapi.co/api/v2', path: '/pokemon/:name', schema: Pokemon });
+// `fetchBaseQuery({ baseUrl: 'https://pokeapi.co/api/v2/' })`, trailing slash and all.
+const PokemonResource = createResource({ urlPrefix: 'https://pokeapi.co/api/v2/', path: '/pokemon/:name', schema: Pokemon });
 
 function PokemonView({ name }: { name: string }) {
   const { data, error, isLoading } = useDLE(PokemonResource.get, { name });
@@ -67,7 +68,7 @@ function renderApp(name: string) {
 }
 
 describe('RTK Query basic example, ported: a Pokémon by name', () => {
-  it('shows Loading... first, then the name and the sprite from https://pokeapi.co/api/v2/pokemon/<name>', async () => {
+  it('shows Loading... first, then the name and the sprite, from one request whose URL joins the prefix and the path at one slash', async () => {
     const net = stubFetch(() => json(bulbasaur));
     renderApp('bulbasaur');
     expect(screen.getByText('Loading...')).toBeTruthy();
@@ -76,6 +77,7 @@ describe('RTK Query basic example, ported: a Pokémon by name', () => {
     expect((screen.getByRole('img') as HTMLImageElement).src).toBe('https://img.example/1.png');
     expect(screen.queryByText('Loading...')).toBeNull();
     expect(net.calls().map(({ method, url }) => `${method} ${url}`)).toEqual(['GET https://pokeapi.co/api/v2/pokemon/bulbasaur']);
+    expect(net.calls()[0]!.url).not.toContain('v2//');
   });
 
   it('a failed lookup shows the error branch, not Loading...', async () => {

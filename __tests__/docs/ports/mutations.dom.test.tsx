@@ -5,6 +5,7 @@
  * `useXQuery` → `useDLE`, `useXMutation` → `useMutation(PostResource.…)`, `.unwrap()` → `await`.
  * The example's router is a piece of state here: routing is not what the guide ports.
  */
+import { setImmediate as realSetImmediate } from 'node:timers';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import type { ChangeEvent } from 'react';
@@ -24,8 +25,8 @@ class Post extends Entity {
   static override key = 'Post';
 }
 
-// `fetchBaseQuery({ baseUrl: '/' })`: the same origin, so the paths alone.
-const PostResource = createResource({ path: '/posts/:id', schema: Post });
+// `fetchBaseQuery({ baseUrl: '/' })`: the same prefix, joined to each path at one slash.
+const PostResource = createResource({ urlPrefix: '/', path: '/posts/:id', schema: Post });
 
 // ---- the port: components ----------------------------------------------------------------------
 
@@ -93,7 +94,7 @@ function PostDetail({ id, onClose }: { id: string; onClose: () => void }) {
   const [failed, setFailed] = useState(false);
   const { data: post, isLoading } = useDLE(PostResource.get, { id });
   const [updatePost, { isLoading: isUpdating }] = useMutation(PostResource.update);
-  const [deletePost, { isLoading: isDeleting }] = useMutation(PostResource.delete);
+  const [deletePost, { isLoading: isDeleting, error: deleteError }] = useMutation(PostResource.delete);
   if (isLoading) return <div>Loading...</div>;
   if (!post) return <h2>Post {id} is missing! Try reloading or selecting another post...</h2>;
   return (
@@ -120,12 +121,13 @@ function PostDetail({ id, onClose }: { id: string; onClose: () => void }) {
           <button onClick={() => setIsEditing(true)} disabled={isDeleting || isUpdating}>
             {isUpdating ? 'Updating...' : 'Edit'}
           </button>
-          <button onClick={() => void deletePost({ id }).then(onClose)} disabled={isDeleting}>
+          <button onClick={() => void deletePost({ id }).then(onClose, () => undefined)} disabled={isDeleting}>
             {isDeleting ? 'Deleting...' : 'Delete'}
           </button>
         </>
       )}
       {failed && <p role="alert">We couldn&apos;t save your changes, try again!</p>}
+      {deleteError && <p role="alert">We couldn&apos;t delete this post: {deleteError.message}</p>}
       <pre>{JSON.stringify(post, null, 2)}</pre>
     </section>
   );
@@ -282,5 +284,30 @@ describe('RTK Query mutations example, ported: a posts manager', () => {
     expect(screen.getByText('Active Posts: 2')).toBeTruthy();
     expect(screen.getByText('Select a post to edit!')).toBeTruthy();
     expect(requests().filter((request) => !request.startsWith('GET'))).toEqual(['DELETE /posts/a']);
+  });
+
+  it('a failed delete shows its error and keeps the detail open and the post listed, with no unhandled rejection', async () => {
+    const unhandled = jest.fn();
+    process.on('unhandledRejection', unhandled);
+    try {
+      const { requests } = server({ failWrites: true });
+      renderApp();
+      await settle();
+      fireEvent.click(screen.getByText('A sample post'));
+      await settle();
+      const detail = within(screen.getByRole('region', { name: 'Post detail' }));
+      fireEvent.click(detail.getByText('Delete'));
+      await settle();
+      expect(detail.getByRole('alert').textContent).toBe("We couldn't delete this post: /posts/a: status 500");
+      expect(detail.getByRole('heading').textContent).toBe('A sample post');
+      expect(screen.queryByText('Select a post to edit!')).toBeNull();
+      expect(names()).toHaveLength(3);
+      expect(requests().filter((request) => !request.startsWith('GET'))).toEqual(['DELETE /posts/a']);
+      // Unhandled rejections are reported after the macrotask in which the promise rejected.
+      for (let turn = 0; turn < 2; turn++) await new Promise<void>((resolve) => realSetImmediate(resolve));
+      expect(unhandled).not.toHaveBeenCalled();
+    } finally {
+      process.off('unhandledRejection', unhandled);
+    }
   });
 });

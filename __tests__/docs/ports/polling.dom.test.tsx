@@ -24,7 +24,8 @@ class Pokemon extends Entity {
   static override key = 'Pokemon';
 }
 
-const PokemonResource = createResource({ urlPrefix: 'https://pokeapi.co/api/v2', path: '/pokemon/:name', schema: Pokemon });
+// `fetchBaseQuery({ baseUrl: 'https://pokeapi.co/api/v2/' })`, trailing slash and all.
+const PokemonResource = createResource({ urlPrefix: 'https://pokeapi.co/api/v2/', path: '/pokemon/:name', schema: Pokemon });
 
 const intervals = [
   { label: 'Off', value: 0 },
@@ -80,23 +81,25 @@ async function settle(ms: number): Promise<void> {
   });
 }
 
-/** A server whose sprites change with every answer, so a poll shows on screen. */
-function server() {
+/** A server whose sprites change with every answer, so a poll shows on screen; while `down()`, it answers 500. */
+function server(down: () => boolean = () => false) {
   const served: Record<string, number> = {};
   return stubFetch((url) => {
     const name = url.split('/').pop()!;
+    if (down()) return json({ message: 'Internal Server Error' }, 500);
     served[name] = (served[name] ?? 0) + 1;
     return json({ id: name.length, name, sprites: { front_default: `https://img.example/${name}-${served[name]}.png` } });
   });
 }
 
 function renderApp() {
-  const { store } = setup();
+  const { store, rest } = setup();
   render(
     <Provider store={store}>
       <App />
     </Provider>,
   );
+  return { store, rest };
 }
 
 const card = (name: string) => within(screen.getByRole('article', { name }));
@@ -142,5 +145,28 @@ describe('RTK Query polling example, ported: each card polls at its own interval
     const before = requestsFor(net, 'bulbasaur');
     await settle(10_000);
     expect(requestsFor(net, 'bulbasaur')).toBe(before);
+  });
+
+  it('a poll that fails shows the error branch while the last data stays stored; the next successful poll clears the error', async () => {
+    let down = false;
+    const net = server(() => down);
+    const { store, rest } = renderApp();
+    await settle(100);
+    down = true;
+    await settle(3_000);
+    expect(requestsFor(net, 'bulbasaur')).toBe(2);
+    expect(card('bulbasaur').getByText('Oh no, there was an error')).toBeTruthy();
+    expect(card('bulbasaur').queryByRole('heading')).toBeNull();
+    const during = rest.selectResponse(store.getState(), PokemonResource.get, { name: 'bulbasaur' });
+    expect(during.status).toBe('rejected');
+    expect(during.error?.status).toBe(500);
+    expect(during.data?.sprites.front_default).toBe('https://img.example/bulbasaur-1.png');
+    expect(card('pikachu').getByRole('heading').textContent).toBe('pikachu');
+    down = false;
+    await settle(3_000);
+    expect(requestsFor(net, 'bulbasaur')).toBe(3);
+    expect(card('bulbasaur').queryByText('Oh no, there was an error')).toBeNull();
+    expect(sprite('bulbasaur')).toBe('https://img.example/bulbasaur-2.png');
+    expect(rest.selectResponse(store.getState(), PokemonResource.get, { name: 'bulbasaur' }).error).toBeUndefined();
   });
 });
