@@ -25,8 +25,14 @@ export interface HydrateRestProps {
   children?: ReactNode;
 }
 
-// React warns about useLayoutEffect in a server render before React 19; there it never runs anyway.
-const useIsomorphicLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
+/**
+ * `useLayoutEffect` in the browser, `useEffect` on a server (React warns about a layout effect in a
+ * server render before React 19; there it never runs anyway). A function, not a module-level
+ * choice: a top-level conditional is a statement bundlers keep in every app of the React entry.
+ */
+function useLayoutEffectInBrowser(effect: () => void, deps: readonly unknown[]): void {
+  (typeof window === 'undefined' ? useEffect : useLayoutEffect)(effect, deps);
+}
 
 /**
  * Merges a server-rendered slice into the store of the surrounding `<Provider>` (see
@@ -50,7 +56,7 @@ export function HydrateRest({ slice, rest: given, children }: HydrateRestProps):
   const view = useMemo(() => mergedView(store, rest, slice), [store, rest, slice]);
   // Dispatched once per slice object: StrictMode's second effect run and re-renders do not merge again.
   const dispatched = useRef<{ store: StoreLike; slice: unknown } | undefined>(undefined);
-  useIsomorphicLayoutEffect(() => {
+  useLayoutEffectInBrowser(() => {
     if (dispatched.current?.store !== store || dispatched.current.slice !== slice) {
       dispatched.current = { store, slice };
       if (isSlice(slice)) store.dispatch(rest.actions.rehydrated(slice));

@@ -402,7 +402,9 @@ export interface RestEndpointOptions extends RequestPolicyOptions {
  * API of Redux, so `getState()` is the whole state (cast it to your `RootState`).
  */
 export interface RequestStore {
+  /** The store's state, e.g. `(this.store?.getState() as RootState).auth.token`. */
   getState(): unknown;
+  /** Dispatches an action to the store (e.g. to record a refreshed token). */
   dispatch(action: any): any;
 }
 
