@@ -2,7 +2,7 @@ import type { DataOf, RestEndpoint } from '../rest';
 import { globalTimers } from '../rest';
 import type { Denormalize } from '../schema';
 import type { ResponseState } from './selectors';
-import { StoreMemoCache } from '../schema';
+import { MemoCache } from '../schema';
 import { buildActions } from './actions';
 import { sliceOf, sliceReader } from './context';
 import type { ResolvedOptions, RestContext } from './context';
@@ -159,7 +159,7 @@ export function makeRest<const ReducerPath extends string = 'rest'>(options: Cre
   const ctx: RestContext = {
     options: resolved,
     actions,
-    memo: new StoreMemoCache(),
+    memo: new MemoCache(),
     slice: (rootState) => sliceOf(rootState, resolved.reducerPath),
     reader: sliceReader,
     onUnauthorized: options.onUnauthorized,

@@ -1,5 +1,5 @@
 import { getOwn, setOwn } from '../internal/own';
-import type { EntityMeta, EntityReader, ReaderHistory } from '../schema';
+import type { EntityMeta, EntityReader } from '../schema';
 import { DEFAULT_SHARD_ABOVE, tableGet, tableKeys, tableWrite } from './tables';
 import type { TableLimits } from './tables';
 import type { EntityWrite, RestState } from './types';
@@ -23,14 +23,6 @@ export function entitiesToken(entities: object): object {
   return token;
 }
 
-/**
- * The write journal: for each token of an `entities` object the reducer produced, the token it
- * replaced (weakly: a token nobody remembers cannot be walked back to) and the cells that
- * changed. Kept outside the state (a cache, never read by the reducer), so a memoized read valid
- * before a write can tell in O(write) that the write did not touch it.
- */
-const journal = new WeakMap<object, { previous: WeakRef<object>; cells: readonly string[] }>();
-
 /** Copy-on-write of one write set into the slice; untouched tables keep their references. */
 export function applyEntityWrite(state: RestState, write: EntityWrite, limits: TableLimits = DEFAULT_SHARD_ABOVE): RestState {
   const entityKeys = Object.keys(write.entities);
@@ -40,13 +32,10 @@ export function applyEntityWrite(state: RestState, write: EntityWrite, limits: T
   let entities = state.entities;
   if (entityKeys.length > 0) {
     entities = { ...entities };
-    const changed: string[] = [];
     for (const key of entityKeys) {
       const cells = write.entities[key]!;
       setOwn(entities, key, tableWrite(getOwn(state.entities, key), cells, true, limits.entities));
-      for (const pk of Object.keys(cells)) changed.push(key, pk);
     }
-    journal.set(entitiesToken(entities), { previous: new WeakRef(entitiesToken(state.entities)), cells: changed });
   }
   let entitiesMeta = state.entitiesMeta;
   if (metaKeys.length > 0) {
@@ -86,11 +75,6 @@ class SliceReader implements EntityReader {
   }
   pks(key: string): readonly string[] {
     return tableKeys(getOwn(this.slice.entities, key));
-  }
-  history(token: unknown): ReaderHistory | undefined {
-    const step = journal.get(token as object);
-    const previous = step?.previous.deref();
-    return previous === undefined ? undefined : { previous, cells: step!.cells };
   }
 }
 

@@ -1,4 +1,5 @@
 export { RestEndpoint, splitArgs, takesBody, hasStableKey, describeSchema, callWithSignal } from './RestEndpoint';
+export { keyOf } from './argsKey';
 export { findCollection, pageRequestOf, linkPageEndpoint, NEXT_URL } from './extenders';
 export type { PageRequest } from './extenders';
 export { createResource } from './createResource';

@@ -18,6 +18,11 @@ import type { Denormalize, EntityPath, EntityReader, EntityTables, NormalizedTab
  */
 export class MemoResult<T = unknown> implements MemoEntry {
   private cachedPaths?: EntityPath[];
+  /**
+   * `[entityKey, table, …]`: every table the answer's entry tree read, as they were when it was
+   * last found valid by its cells (set then, see `answerHolds`). @internal
+   */
+  tables: unknown[] | undefined = undefined;
 
   constructor(
     /** The denormalized value (`undefined` when the top-level entity is missing or deleted). */
@@ -66,23 +71,41 @@ function collectPaths(root: MemoEntry): EntityPath[] {
   return paths;
 }
 
-/** Answers by arguments key: an answer holding objects weakly (its data keeps it alive, see `hold`). */
-type ByArgs = Map<string, MemoResult | WeakRef<MemoResult>>;
-
 /**
- * How an answer is cached: one whose data is an object lives as long as that data is
- * held outside the cache (by a selector's last answer, a component, a resolved `rest.fetch`),
- * owned by it, and is then collected; an answer that nobody asked for again does not keep its
- * instances alive. A primitive answer holds no instance and is cached as is.
+ * Whether `answer` still holds in the reader state `token`, by one rule, cheapest proof first:
+ * the same state (O(1)); else the same table objects for every entity key it read (O(tables):
+ * tables are copied on write, so a write to another entity type proves nothing changed); else its
+ * cells, each compared with what the reader stores now. Each proof stamps `validAt`; the cell walk
+ * also records the current tables, so the next write elsewhere is proven in O(tables) again.
+ * @internal
  */
-function hold(state: MemoState, answer: MemoResult): MemoResult | WeakRef<MemoResult> {
-  const data = answer.data;
-  if ((typeof data !== 'object' && typeof data !== 'function') || data === null) return answer;
-  state.owners.set(data, answer);
-  return new WeakRef(answer);
+export function answerHolds(answer: MemoResult, reader: EntityReader, token: unknown): boolean {
+  if (answer.validAt === token) return true;
+  const tables = answer.tables;
+  if (tables !== undefined && tablesHold(tables, reader)) {
+    answer.validAt = token;
+    return true;
+  }
+  if (!entryHolds(answer, reader, token)) return false;
+  answer.tables = tablesOf(answer, reader);
+  return true;
 }
 
-const deref = (held: MemoResult | WeakRef<MemoResult> | undefined): MemoResult | undefined => (held instanceof WeakRef ? held.deref() : held);
+function tablesHold(tables: readonly unknown[], reader: EntityReader): boolean {
+  for (let i = 0; i < tables.length; i += 2) if (reader.token(tables[i] as string) !== tables[i + 1]) return false;
+  return true;
+}
+
+/** `[key, table, …]` of every entity key in an entry tree, as `reader` holds them now. */
+function tablesOf(root: MemoEntry, reader: EntityReader): unknown[] {
+  const keys = new Set<string>();
+  forEachCell(root, (key) => void keys.add(key));
+  const out: unknown[] = [];
+  for (const key of keys) out.push(key, reader.token(key));
+  return out;
+}
+
+type ByArgs = Map<string, MemoResult>;
 
 /**
  * What a query read is cached under (see `MemoCache.read`): its key, or the JSON of an object key.
@@ -116,17 +139,9 @@ export function querySlot(key: unknown): unknown {
  * memo.denormalize(PostList, result, entities).data === first.data; // true
  */
 export class MemoCache {
-  private readonly state: MemoState = {
-    instances: new WeakMap(),
-    owners: new WeakMap(),
-    cleanup: new FinalizationRegistry(({ byStored, stored, ref }) => {
-      if (byStored.get(stored) === ref) byStored.delete(stored);
-    }),
-    queries: new WeakMap(),
-  };
+  private readonly state: MemoState = { instances: new WeakMap(), queries: new WeakMap() };
   private readonly byObject = new WeakMap<SchemaNode, WeakMap<object, ByArgs>>();
-  /** Answers of primitive results (the store forgets those of removed keys). @internal */
-  protected readonly byValue = new WeakMap<SchemaNode, Map<unknown, ByArgs>>();
+  private readonly byValue = new WeakMap<SchemaNode, Map<unknown, ByArgs>>();
   private readonly readers = new WeakMap<object, EntityReader>();
 
   /** Memoized `denormalize()`: `{ data, paths }`, referentially stable (see class docs). */
@@ -167,32 +182,31 @@ export class MemoCache {
   read(node: SchemaNode, result: unknown, reader: EntityReader, token: unknown, args: readonly unknown[], knownArgsKey?: string, slot: unknown = result): MemoResult {
     const byArgs = this.entriesFor(node, slot);
     const argsKey = args.length === 0 ? '' : (knownArgsKey ?? argsCacheKey(args));
-    const entry = deref(byArgs.get(argsKey));
-    if (entry !== undefined) {
-      if (entry.validAt === token || this.holds(entry, reader, token)) return entry;
-    }
+    const previous = byArgs.get(argsKey);
+    const answer = this.reread(node, result, reader, token, args, previous);
+    if (answer !== previous) byArgs.set(argsKey, answer);
+    return answer;
+  }
+
+  /**
+   * `previous` while it holds (`answerHolds`), else a new read of `result` that reuses what is
+   * unchanged in it and this cache's instances. For a caller that keeps its own answer (the
+   * store keeps one per request key): nothing is cached under the result.
+   * @internal
+   */
+  reread(node: SchemaNode, result: unknown, reader: EntityReader, token: unknown, args: readonly unknown[], previous: MemoResult | undefined): MemoResult {
+    if (previous !== undefined && answerHolds(previous, reader, token)) return previous;
     let ctx: DenormalizeContext;
     let data: unknown;
     try {
       ({ ctx, value: data } = readSplitting(
         () => new DenormalizeContext(reader, args, this.state, token),
-        (at) => node.denormalize(result, at, entry?.data),
+        (at) => node.denormalize(result, at, previous?.data),
       ));
     } catch (error) {
       throw isStackOverflow(error) ? tooDeepToRead(node.describe()) : error;
     }
-    const memoResult = new MemoResult(data, ctx.cells, ctx.children, token);
-    byArgs.set(argsKey, hold(this.state, memoResult));
-    return memoResult;
-  }
-
-  /**
-   * Whether a cached answer still holds in the reader state `token` (it was valid in another).
-   * Walks its cells; the store's cache first tries the store's write journal (StoreMemoCache).
-   * @internal
-   */
-  protected holds(entry: MemoResult, reader: EntityReader, token: unknown): boolean {
-    return entryHolds(entry, reader, token);
+    return new MemoResult(data, ctx.cells, ctx.children, token);
   }
 
   private entriesFor(node: SchemaNode, result: unknown): ByArgs {

@@ -48,18 +48,6 @@ export interface EntityReader {
   pks(key: string): readonly string[];
   /** Optional fast path for plain layouts: the table object itself. */
   readonly table?: (key: string) => Record<string, unknown> | undefined;
-  /**
-   * Optional write journal: for a state token, the token it replaced and the cells that
-   * changed between them (`[key, pk, key, pk, …]`). Lets a memoized read skip validation
-   * after writes that touched none of its cells.
-   */
-  readonly history?: (token: unknown) => ReaderHistory | undefined;
-}
-
-/** One step of a reader's write journal (see `EntityReader.history`). */
-export interface ReaderHistory {
-  readonly previous: unknown;
-  readonly cells: readonly string[];
 }
 
 /** An `Entity` subclass (possibly abstract in the types). */
