@@ -1,4 +1,5 @@
 import { getOwn, setOwn } from '../internal/own';
+import { TableVersion } from '../schema';
 import type { EntityMeta, EntityReader } from '../schema';
 import { DEFAULT_SHARD_ABOVE, tableGet, tableKeys, tableWrite } from './tables';
 import type { TableLimits } from './tables';
@@ -23,6 +24,24 @@ export function entitiesToken(entities: object): object {
   return token;
 }
 
+/**
+ * The version of each entity table object (what the slice reader's `token` gives): one small
+ * object per table, holding no table or cell. A table written by `applyEntityWrite` gets a
+ * version that names the one it was written over and the pks written, so a memoized answer is
+ * shown valid after writes to cells it did not read without reading its cells. Chains are cut
+ * every `VERSION_CHAIN` writes, so a table's history stays bounded; any other way a table is made
+ * starts a chain of its own, and answers then fall back to reading their cells.
+ */
+const versions = new WeakMap<object, TableVersion>();
+const VERSION_CHAIN = 64;
+const NONE: readonly string[] = [];
+
+function versionOf(table: object): TableVersion {
+  let version = versions.get(table);
+  if (version === undefined) versions.set(table, (version = new TableVersion(undefined, NONE, 0)));
+  return version;
+}
+
 /** Copy-on-write of one write set into the slice; untouched tables keep their references. */
 export function applyEntityWrite(state: RestState, write: EntityWrite, limits: TableLimits = DEFAULT_SHARD_ABOVE): RestState {
   const entityKeys = Object.keys(write.entities);
@@ -34,7 +53,13 @@ export function applyEntityWrite(state: RestState, write: EntityWrite, limits: T
     entities = { ...entities };
     for (const key of entityKeys) {
       const cells = write.entities[key]!;
-      setOwn(entities, key, tableWrite(getOwn(state.entities, key), cells, true, limits.entities));
+      const before = getOwn(state.entities, key);
+      const after = tableWrite(before, cells, true, limits.entities);
+      setOwn(entities, key, after);
+      if (before !== undefined && after !== before) {
+        const previous = versionOf(before);
+        versions.set(after, previous.depth < VERSION_CHAIN ? new TableVersion(previous, Object.keys(cells), previous.depth + 1) : new TableVersion(undefined, NONE, 0));
+      }
     }
   }
   let entitiesMeta = state.entitiesMeta;
@@ -71,7 +96,8 @@ class SliceReader implements EntityReader {
     return tableGet(getOwn(getOwn(this.slice.indexes, key), field), value);
   }
   token(key: string): unknown {
-    return getOwn(this.slice.entities, key);
+    const table = getOwn(this.slice.entities, key);
+    return table === undefined ? undefined : versionOf(table);
   }
   pks(key: string): readonly string[] {
     return tableKeys(getOwn(this.slice.entities, key));

@@ -7,6 +7,7 @@ import { notQueryable } from './node';
 import type { SchemaNode } from './node';
 import { tablesReader } from './reader';
 import { toNode } from './toNode';
+import { TableVersion } from './tableVersion';
 import type { Denormalize, EntityPath, EntityReader, EntityTables, NormalizedTables } from './types';
 
 /**
@@ -73,16 +74,17 @@ function collectPaths(root: MemoEntry): EntityPath[] {
 
 /**
  * Whether `answer` still holds in the reader state `token`, by one rule, cheapest proof first:
- * the same state (O(1)); else the same table objects for every entity key it read (O(tables):
- * tables are copied on write, so a write to another entity type proves nothing changed); else its
+ * the same state (O(1)); else the same version of every table it read (O(tables): tables are
+ * copied on write, so a write to another entity type proves nothing changed), or a later version
+ * whose writes since (`TableVersion`) touched none of its cells (O(cells written)); else its
  * cells, each compared with what the reader stores now. Each proof stamps `validAt`; the cell walk
- * also records the current tables, so the next write elsewhere is proven in O(tables) again.
+ * also records the current versions, so the next write elsewhere is proven cheaply again.
  * @internal
  */
 export function answerHolds(answer: MemoResult, reader: EntityReader, token: unknown): boolean {
   if (answer.validAt === token) return true;
   const tables = answer.tables;
-  if (tables !== undefined && tablesHold(tables, reader)) {
+  if (tables !== undefined && tablesHold(answer, tables, reader)) {
     answer.validAt = token;
     return true;
   }
@@ -91,9 +93,50 @@ export function answerHolds(answer: MemoResult, reader: EntityReader, token: unk
   return true;
 }
 
-function tablesHold(tables: readonly unknown[], reader: EntityReader): boolean {
-  for (let i = 0; i < tables.length; i += 2) if (reader.token(tables[i] as string) !== tables[i + 1]) return false;
+/** Versions followed back before falling back to the cells. */
+const MAX_VERSION_STEPS = 64;
+
+/** Whether every table of `tables` is the version recorded, or one whose writes since touched none of the answer's cells; records the current versions. */
+function tablesHold(answer: MemoResult, tables: unknown[], reader: EntityReader): boolean {
+  for (let i = 0; i < tables.length; i += 2) {
+    const key = tables[i] as string;
+    const current = reader.token(key);
+    if (current === tables[i + 1]) continue;
+    if (!unchangedSince(answer, key, current, tables[i + 1])) return false;
+    tables[i + 1] = current;
+  }
   return true;
+}
+
+/** Whether the versions from `at` back to `since` wrote none of the answer's cells of table `key`. */
+function unchangedSince(answer: MemoResult, key: string, at: unknown, since: unknown): boolean {
+  let pks: Set<string> | undefined;
+  for (let steps = 0; at !== since; steps++) {
+    if (steps === MAX_VERSION_STEPS || !(at instanceof TableVersion) || at.previous === undefined) return false;
+    pks ??= dependenciesOf(answer).get(key);
+    if (pks === undefined || pks.has(TABLE)) return false;
+    const written = at.pks;
+    for (let i = 0; i < written.length; i++) if (pks.has(written[i]!)) return false;
+    at = at.previous;
+  }
+  return true;
+}
+
+/** The pks (TABLE for a whole table) of every cell an answer's entry tree read, by table; built on first use. */
+const dependencies = new WeakMap<MemoResult, Map<string, Set<string>>>();
+
+function dependenciesOf(answer: MemoResult): Map<string, Set<string>> {
+  let out = dependencies.get(answer);
+  if (out !== undefined) return out;
+  out = new Map();
+  const byKey = out;
+  forEachCell(answer, (key, pk) => {
+    let pks = byKey.get(key);
+    if (pks === undefined) byKey.set(key, (pks = new Set()));
+    pks.add(pk);
+  });
+  dependencies.set(answer, out);
+  return out;
 }
 
 /** `[key, table, …]` of every entity key in an entry tree, as `reader` holds them now. */

@@ -4,6 +4,7 @@ export { normalize, normalizeWrites, applyWriteSet } from './normalize';
 export type { WriteSet } from './normalize';
 export { denormalize } from './denormalize';
 export { MemoCache, MemoResult, answerHolds, querySlot } from './MemoCache';
+export { TableVersion } from './tableVersion';
 export { isCollection, isInvalidate, isUnion, NormalizeError } from './node';
 export { isInferable } from './inferable';
 export { selectsSummary } from './summaries';

@@ -42,7 +42,10 @@ export interface EntityReader {
   entity(key: string, pk: string): unknown;
   meta(key: string, pk: string): EntityMeta | undefined;
   index(key: string, field: string, value: string): string | undefined;
-  /** Identity of a table: a different value whenever any cell of the table changed. */
+  /**
+   * Identity of a table: a different value whenever any cell of the table changed (`undefined`
+   * when there is no table). A `TableVersion` also tells which cells changed since the one before.
+   */
   token(key: string): unknown;
   /** Every pk of a table in its enumeration order (see docs/concepts.md#schemas). */
   pks(key: string): readonly string[];
