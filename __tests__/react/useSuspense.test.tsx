@@ -4,7 +4,7 @@
 import { act, screen } from '@testing-library/react';
 import { expectTypeOf } from 'expect-type';
 import type { ReactNode } from 'react';
-import { Entity, NetworkError, createResource } from 'rtk-rest';
+import { NetworkError } from 'rtk-rest';
 
 import { useSuspense } from 'rtk-rest/react';
 import {
@@ -33,6 +33,7 @@ import {
   useTestEnvironment,
   watchConsole,
 } from './support';
+import { ArticleResource } from '../support/article';
 import type { FakeRequest } from './support';
 
 useTestEnvironment();
@@ -403,17 +404,6 @@ test('with no result but the entity found by inference, it is returned without a
 });
 
 describe('an article page opened from a list of summaries (Entity.detailFields)', () => {
-  class Article extends Entity {
-    slug = '';
-    title = '';
-    body = '';
-    pk() {
-      return this.slug;
-    }
-    static override key = 'Article';
-    static override detailFields = ['body'];
-  }
-  const ArticleResource = createResource({ path: '/articles/:slug', urlPrefix: A, schema: Article });
   const full = { slug: 'a', title: 'A', body: 'the whole text' };
 
   function ArticleList() {

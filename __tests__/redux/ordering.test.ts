@@ -1,5 +1,6 @@
-import { Entity, RestEndpoint, createResource, schema } from 'rtk-rest';
+import { Entity, RestEndpoint, schema } from 'rtk-rest';
 import { A, K, Post, PostResource, User, ann, fetchAnswered, flush, net, outcome, p5, p6, post5, rawSlice, react, setup, sliceOf, useTestEnvironment } from './support';
+import { Article, ArticleResource } from '../support/article';
 
 // The documented example state, exactly; request start order for results and meta, and
 // invalidation during flight; inferred reads.
@@ -279,18 +280,6 @@ describe('inferred reads', () => {
 });
 
 describe('summaries: a list entry without the detail fields answers no detail read', () => {
-  // A RealWorld-like API: the list leaves out `body`, the article's own URL sends it.
-  class Article extends Entity {
-    slug = '';
-    title = '';
-    body = '';
-    pk() {
-      return this.slug;
-    }
-    static override key = 'Article';
-    static override detailFields = ['body'];
-  }
-  const ArticleResource = createResource({ path: '/articles/:slug', urlPrefix: A, schema: Article });
   const getWrapped = new RestEndpoint({ path: '/wrapped/:slug', urlPrefix: A, schema: { article: Article } });
   const a = { slug: 'a' };
   const summaries = [
