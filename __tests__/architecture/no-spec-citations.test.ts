@@ -35,7 +35,7 @@ function comments(text: string): { line: number; text: string }[] {
  */
 const RULE = String.raw`(?:[0-9]|1[01])\.(?!0\b)[0-9]{1,2}`;
 const CITATION = new RegExp(
-  String.raw`\(D\d+\)|, D\d+\b|§|\brows? \d+\b(?! (?:of|to|and)\b)|\(\d+ #\d+|(?:\(|, |\brules? )${RULE}(?:\.[0-9])?(?=[),;:–/]| step)|${RULE} step\b`,
+  String.raw`\(D\d+\)|(?:, |/ )D\d+\b|§|\brows? \d+\b(?! (?:of|to|and)\b)|\(\d+ #\d+|(?:\(|, |\brules? )${RULE}(?:\.[0-9])?(?=[),;:–/]| step)|${RULE} step\b`,
 );
 /**
  * A test name that says where its rule came from: at the start ("6.49 …", "issue 18.5: …", "#15 …",
@@ -177,6 +177,7 @@ describe('the citation patterns', () => {
     const code = [
       "// A stored error is rebuilt (6.46).",
       "/** Two classes reading one table (D12). */",
+      "describe('1.23 / D2 keys of random parameter values', () => {});",
       "// Bad input (11 #21, 6.69–6.70).",
       "it('6.49 any other exception: no layer', () => {});",
       "test('issue 18.2 trigger returns the call promise', () => {});",

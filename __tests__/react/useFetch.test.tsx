@@ -22,7 +22,7 @@ import {
   watchConsole,
 } from './support';
 
-// UseFetch applies the fetch rule and returns the promise of the key's read in
+// useFetch applies the fetch rule and returns the promise of the key's read in
 // flight, or undefined; it never suspends or throws.
 useTestEnvironment();
 

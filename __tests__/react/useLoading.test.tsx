@@ -4,7 +4,7 @@ import { StrictMode } from 'react';
 import { useLoading } from 'rtk-rest/react';
 import { outcome, settle, useTestEnvironment, watchConsole } from './support';
 
-// UseLoading(asyncFn) → [wrappedFn, loading, error]. It needs no store.
+// useLoading(asyncFn) → [wrappedFn, loading, error]. It needs no store.
 useTestEnvironment();
 
 interface Deferred<T> {
@@ -138,7 +138,7 @@ describe('useLoading', () => {
     expect(probe.last[2]).toBeUndefined();
   });
 
-  test('(as implemented) outcomes of calls superseded by a newer call change neither loading nor error', async () => {
+  test('outcomes of calls superseded by a newer call change neither loading nor error (current behaviour, not a documented promise)', async () => {
     const calls: Deferred<string>[] = [];
     const probe = mount(() => {
       const next = deferred<string>();

@@ -5,7 +5,7 @@ import type * as RtkRestModule from 'rtk-rest';
 import { RestEndpoint, createRest } from 'rtk-rest';
 import { A, K, Post, PostResource, fetchAnswered, makeStore, net, p5, post5, rawSlice, setup, useTestEnvironment } from './support';
 
-// CreateRest options, the returned object, wiring and misconfiguration.
+// createRest options, the returned object, wiring and misconfiguration.
 
 useTestEnvironment();
 

@@ -1,6 +1,6 @@
 import { Post, PostResource, User, ann, bob, fetchAnswered, net, p5, post5, post6, react, setup, useTestEnvironment } from './support';
 
-// SelectEntity / selectEntities, read from the view, memoized.
+// selectEntity / selectEntities, read from the view, memoized.
 
 useTestEnvironment();
 

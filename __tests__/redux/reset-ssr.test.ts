@@ -2,7 +2,7 @@ import type { UnknownAction } from '@reduxjs/toolkit';
 import { ResetError, createRest } from 'rtk-rest';
 import { INITIAL, K, Post, PostResource, fetchAnswered, flush, makeStore, net, outcome, p5, p6, post5, post6, rawSlice, react, setup, sliceOf, useTestEnvironment } from './support';
 
-// ResetEntireStore, requests cut off by it, server rendering and hydration.
+// resetEntireStore, requests cut off by it, server rendering and hydration.
 
 useTestEnvironment();
 

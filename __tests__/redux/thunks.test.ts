@@ -1,7 +1,7 @@
 import { NetworkError, RestEndpoint } from 'rtk-rest';
 import { A, K, Post, PostResource, User, ann, fetchAnswered, flush, json, net, outcome, p5, p6, post5, post6, rawSlice, react, setup, sliceOf, useTestEnvironment, watchConsole } from './support';
 
-// FetchIfStale, invalidate, invalidateAll, expireAll, setResponse, setError,
+// fetchIfStale, invalidate, invalidateAll, expireAll, setResponse, setError,
 // set, and the endpoint `update` option.
 
 useTestEnvironment();

@@ -435,7 +435,7 @@ async function failureCell(op: Operation, fault: FailureFault): Promise<void> {
     await flush();
   }
   cell.check();
-  // Meta[key] gets the serialized error, fetchedAt, date, expiresAt = date + errorExpiryLength.
+  // meta[key] gets the serialized error, fetchedAt, date, expiresAt = date + errorExpiryLength.
   const meta = cell.logical().meta[op.key];
   const stored = meta.error;
   const keys = ['message', 'name', 'status', ...(expected.url === undefined ? [] : ['url']), ...(expected.body === undefined ? [] : ['body'])];

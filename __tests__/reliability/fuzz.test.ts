@@ -830,7 +830,7 @@ describe(`fuzz (FUZZ_SEED=${SEED}${SOAK ? ', SOAK' : ''})`, () => {
     );
   });
 
-  describe('part 2: deep nesting and huge arrays (R1, R2)', () => {
+  describe('part 2: deep nesting and huge arrays', () => {
     useFakeClock();
     const deepEndpoint = new RestEndpoint({ path: '/fz/deep/:n', urlPrefix: A, schema: FzDeep });
     const rawEndpoint = new RestEndpoint({ path: '/fz/raw/:n', urlPrefix: A });

@@ -33,7 +33,7 @@ function pathAndQuery(endpoint: RestEndpoint, key: string): [string, string] {
   return at === -1 ? [rest, ''] : [rest.slice(0, at), rest.slice(at + 1)];
 }
 
-describe('/ D2 keys of random parameter values', () => {
+describe('keys of random parameter values', () => {
   it('testKey(key(params)) holds and the URL parses back to the same params, one segment each', () => {
     const compiled = compilePath('/:group/posts/:id');
     fc.assert(

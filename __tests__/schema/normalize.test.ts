@@ -2,7 +2,7 @@ import { Entity, MemoCache, NormalizeError, denormalize, normalize, schema } fro
 import type { EntityMeta, NormalizedTables } from 'rtk-rest';
 import { thrown, deepFreeze, expectJSONRoundTrip } from '../support/json';
 
-// Normalize() and denormalize().
+// normalize() and denormalize().
 
 const META: EntityMeta = { fetchedAt: 200, date: 200, expiresAt: 1e15 };
 const LATER: EntityMeta = { fetchedAt: 300, date: 300, expiresAt: 1e15 };

@@ -46,8 +46,8 @@
  *   over the actions that reached the reducer). Every pending id and every layer id must be in it;
  * - `inFlightKeys`: keys with a request in flight. Every key with pending ids or a layer must be in it;
  * - `store`: the store itself. The checker then asks the store's middleware for its private
- *   controller through the internal probe action `${reducerPath}/internal/controller` (
- *   internal and not part of the contract, used duck-typed and skipped when it does not answer).
+ *   controller through the internal probe action `${reducerPath}/internal/controller`
+ *   (internal and not part of the contract, used duck-typed and skipped when it does not answer).
  *   From it: every key with `n` pending ids has at least `n` live requests for that key (reads are
  *   de-duplicated, so one id per read; each mutation has its own); and the endpoints and arguments
  *   it last saw per key, which enables the `references` check for every key the store requested.
