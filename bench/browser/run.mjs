@@ -9,7 +9,7 @@
 //
 // --quick: 3 rounds after 1 warm-up round (default 15 after 3). --profile: afterwards, CPU
 // profiles of rtk-rest's page in one scenario (default: the one where rtk-rest is furthest behind,
-// by median ratio), from an unminified build, over --profile-rounds rounds (default 10), by source
+// by median ratio), from an unminified build, over --profile-rounds rounds (default 20), by source
 // module and function (profile.mjs). CHROMIUM_PATH overrides /usr/bin/chromium; no browser is
 // ever downloaded. Writes bench/out/browser.json.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -141,19 +141,22 @@ async function profileScenario(browser, scenario, rounds) {
     await cdp.send('Profiler.setSamplingInterval', { interval: 50 });
     const profiles = [];
     const times = [];
-    for (let round = 0; round < rounds + 1; round++) {
-      // The first round warms the JIT and is not kept.
-      const keep = round > 0;
+    // The first rounds warm the JIT and are not profiled.
+    const warmup = 3;
+    for (let round = 0; round < warmup + rounds; round++) {
+      const profiled = (s) => s === scenario && round >= warmup;
       const results = await runRound(page, round, {
         before: async (s) => {
-          if (s === scenario && keep) await cdp.send('Profiler.start');
+          if (profiled(s)) await cdp.send('Profiler.start');
         },
         after: async (s) => {
-          if (s === scenario && keep) profiles.push((await cdp.send('Profiler.stop')).profile);
+          if (profiled(s)) profiles.push((await cdp.send('Profiler.stop')).profile);
         },
       });
-      if (keep) times.push(results[scenario].ms);
+      if (round >= warmup) times.push(results[scenario].ms);
     }
+    // Each profile as a file that Chrome DevTools' Performance panel opens.
+    profiles.forEach((profile, index) => writeFileSync(join(profileDir, `${scenario}-${index + 1}.cpuprofile`), JSON.stringify(profile)));
     const summary = attribute(profiles, url, moduleLines(readFileSync(join(profileDir, `${SUBJECT}.js`), 'utf8')));
     const sorted = [...times].sort((a, b) => a - b);
     printProfile(`CPU profile of ${LABELS[SUBJECT]}, ${scenario} (unminified build, median ${sorted[sorted.length >> 1].toFixed(2)} ms while profiled)`, summary, profiles.length);
@@ -166,7 +169,7 @@ async function profileScenario(browser, scenario, rounds) {
 
 function parseArgs(args) {
   const quick = args.includes('--quick');
-  const result = { quick, rounds: quick ? 3 : 15, warmup: quick ? 1 : 3, profile: undefined, profileRounds: 10 };
+  const result = { quick, rounds: quick ? 3 : 15, warmup: quick ? 1 : 3, profile: undefined, profileRounds: 20 };
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
     const number = () => {
