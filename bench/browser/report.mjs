@@ -1,6 +1,9 @@
-// The browser benchmark's figures: per scenario and library the median time over rounds, the
-// median (and interquartile range) of the per-round ratio RTK Query ÷ rtk-rest (above 1: rtk-rest
-// is faster), and the renders counted in each step beside the ideal. Prints a Markdown table.
+// The browser benchmark's figures: per scenario and library the median and the best (fastest)
+// time over rounds, the median (and interquartile range) of the per-round ratio RTK Query ÷
+// rtk-rest (above 1: rtk-rest is faster), the ratio of the best times, and the renders counted in
+// each step beside the ideal. Prints a Markdown table. On a busy machine, load only ever adds
+// time, so the best rounds are the closer estimate of what each library costs; the per-round
+// ratio is the figure the target is judged by.
 
 /** What each scenario should render at best: rows rendered, of which mounted, and list renders. */
 export const IDEAL = {
@@ -34,11 +37,11 @@ export function summarize(samples, subject, peer) {
   return Object.entries(samples).map(([scenario, byLib]) => {
     const ratios = byLib[peer].map((sample, round) => sample.ms / byLib[subject][round].ms);
     const libs = Object.fromEntries(
-      Object.entries(byLib).map(([lib, rounds]) => [lib, { medianMs: median(rounds.map((s) => s.ms)), renders: renderRange(rounds.map((s) => s.renders)) }]),
+      Object.entries(byLib).map(([lib, rounds]) => [lib, { medianMs: median(rounds.map((s) => s.ms)), bestMs: Math.min(...rounds.map((s) => s.ms)), renders: renderRange(rounds.map((s) => s.renders)) }]),
     );
     const ideal = IDEAL[scenario];
     const idealRenders = byLib[subject].every(({ renders }) => renders.rows === ideal.rows && renders.mounts === ideal.mounts);
-    const ratio = { median: median(ratios), p25: quantile(ratios, 0.25), p75: quantile(ratios, 0.75) };
+    const ratio = { median: median(ratios), p25: quantile(ratios, 0.25), p75: quantile(ratios, 0.75), best: libs[peer].bestMs / libs[subject].bestMs };
     return { scenario, label: LABELS[scenario], libs, ratio, ratios, ideal, idealRenders, met: ratio.median >= 1 && idealRenders };
   });
 }
@@ -54,17 +57,20 @@ function renderRange(counts) {
 }
 
 const ms = (value) => (value >= 10 ? value.toFixed(1) : value >= 1 ? value.toFixed(2) : value.toFixed(3));
-const renders = (r) => `${r.rows} rows, ${r.mounts} mounts, list ${r.lists}`;
+const plural = (count, noun) => `${count} ${noun}${count === '1' || count === 1 ? '' : 's'}`;
+const renders = (r) => `${plural(r.rows, 'row')}, ${plural(r.mounts, 'mount')}, list ${r.lists}`;
 
 export function printTable(results, subject, peer, labels) {
-  console.log(`\n| scenario | ${labels[subject]} | ${labels[peer]} | ${labels[peer]} ÷ ${labels[subject]} (IQR) | ${labels[subject]} renders | ${labels[peer]} renders | ideal | met |`);
-  console.log('|---|---:|---:|---:|---|---|---|---|');
+  const [a, b] = [labels[subject], labels[peer]];
+  console.log(`\n| scenario | ${a} median (best) | ${b} median (best) | ${b} ÷ ${a} per round: median (IQR) | best ÷ best | ${a} renders | ${b} renders | ideal | met |`);
+  console.log('|---|---:|---:|---:|---:|---|---|---|---|');
   for (const r of results) {
+    const time = (lib) => `${ms(r.libs[lib].medianMs)} ms (${ms(r.libs[lib].bestMs)})`;
     const ratio = `${r.ratio.median.toFixed(2)}× (${r.ratio.p25.toFixed(2)}–${r.ratio.p75.toFixed(2)})`;
-    const ideal = `${r.ideal.rows} rows, ${r.ideal.mounts} mounts`;
+    const ideal = `${plural(r.ideal.rows, 'row')}, ${plural(r.ideal.mounts, 'mount')}`;
     console.log(
-      `| ${r.label} | ${ms(r.libs[subject].medianMs)} ms | ${ms(r.libs[peer].medianMs)} ms | ${ratio} | ${renders(r.libs[subject].renders)} | ${renders(r.libs[peer].renders)} | ${ideal} | ${r.met ? 'yes' : '**no**'} |`,
+      `| ${r.label} | ${time(subject)} | ${time(peer)} | ${ratio} | ${r.ratio.best.toFixed(2)}× | ${renders(r.libs[subject].renders)} | ${renders(r.libs[peer].renders)} | ${ideal} | ${r.met ? 'yes' : '**no**'} |`,
     );
   }
-  console.log(`\nA ratio above 1: ${labels[subject]} is faster. "met": ${labels[subject]} no slower than ${labels[peer]} (median per-round ratio ≥ 1) with its ideal row renders.`);
+  console.log(`\nA ratio above 1: ${a} is faster. "met": ${a} no slower than ${b} (median per-round ratio ≥ 1) with its ideal row renders.`);
 }

@@ -1,9 +1,10 @@
 // The browser benchmark: the same list app (1,000 posts by 50 authors in memoized rows) on
 // rtk-rest and on RTK Query, in headless Debian chromium driven by playwright-core, side by side
 // in one run. Each library has its own page (its own bundle, JIT and heap, as in an app), served
-// cross-origin isolated by a local server; rounds alternate which library goes first. A round
-// makes a new store and root in each page and times, in the page, the six scenarios of
-// page.ts in order; the driver prints medians, per-round ratios and renders (report.mjs).
+// cross-origin isolated by a local server. A round makes a new store and root in each page, then
+// times, in the page, the six scenarios of page.ts in order, each in both pages in turn; rounds
+// alternate which library goes first. The driver prints medians, per-round ratios and renders
+// (report.mjs).
 //
 //   node bench/browser/run.mjs [--quick] [--rounds N] [--warmup N] [--profile [scenario]] [--profile-rounds N]
 //
@@ -66,19 +67,22 @@ try {
 
   const pages = {};
   for (const app of APPS) pages[app.name] = await openPage(browser, `${server.url}/${app.name}.html`);
-  const environment = await pages[SUBJECT].evaluate(() => globalThis.bench.describe());
-  if (!environment.crossOriginIsolated) console.log('note: the page is not cross-origin isolated; performance.now() is coarse (100 µs)');
+  const environment = {};
+  for (const app of APPS) environment[app.name] = await pages[app.name].evaluate(() => globalThis.bench.describe());
+  for (const [name, env] of Object.entries(environment)) {
+    if (!env.crossOriginIsolated) console.log(`note: ${name}'s page is not cross-origin isolated; performance.now() is coarse (100 µs)`);
+    if (env.visibility !== 'visible') console.log(`note: ${name}'s page is ${env.visibility}; timers may be throttled`);
+  }
 
   const samples = Object.fromEntries(SCENARIOS.map((scenario) => [scenario, Object.fromEntries(APPS.map((app) => [app.name, []]))]));
   for (let round = 0; round < options.warmup + options.rounds; round++) {
     const warm = round < options.warmup;
     const order = round % 2 === 0 ? APPS : [...APPS].reverse();
-    const line = [];
-    for (const app of order) {
-      const results = await runRound(pages[app.name], round);
-      if (!warm) for (const [scenario, sample] of Object.entries(results)) samples[scenario][app.name].push(sample);
-      line.push(`${app.label}: ${SCENARIOS.map((s) => results[s].ms.toFixed(2)).join(' / ')}`);
-    }
+    const results = await runRound(order.map((app) => pages[app.name]), round);
+    order.forEach((app, index) => {
+      if (!warm) for (const [scenario, sample] of Object.entries(results[index])) samples[scenario][app.name].push(sample);
+    });
+    const line = order.map((app, index) => `${app.label}: ${SCENARIOS.map((s) => results[index][s].ms.toFixed(2)).join(' / ')}`);
     console.log(`  ${warm ? 'warm-up' : 'round'} ${warm ? round + 1 : round - options.warmup + 1} (ms, ${SCENARIOS.join(' / ')}): ${line.join('; ')}`);
   }
 
@@ -112,19 +116,24 @@ async function openPage(browser, url) {
   return page;
 }
 
-/** One library's round: a new store and root, each scenario timed, its renders counted. */
-async function runRound(page, round, hooks = {}) {
-  await page.bringToFront();
-  await page.evaluate((r) => globalThis.bench.start(r), round);
-  const results = {};
+/**
+ * One round: a new store and root in every page, then each scenario in every page in turn (the
+ * libraries' samples of a scenario are taken moments apart, so that the machine's load weighs on
+ * them alike), its renders counted. Returns each page's `{ [scenario]: { ms, renders } }`.
+ */
+async function runRound(pages, round, hooks = {}) {
+  for (const page of pages) await page.evaluate((r) => globalThis.bench.start(r), round);
+  const results = pages.map(() => ({}));
   for (const scenario of SCENARIOS) {
-    await hooks.before?.(scenario);
-    const ms = await page.evaluate((s) => globalThis.bench.step(s), scenario);
-    await hooks.after?.(scenario);
-    const renders = await page.evaluate((wait) => globalThis.bench.settle(wait), SETTLE_MS[scenario] ?? DEFAULT_SETTLE_MS);
-    results[scenario] = { ms, renders };
+    for (const [index, page] of pages.entries()) {
+      await hooks.before?.(scenario);
+      const ms = await page.evaluate((s) => globalThis.bench.step(s), scenario);
+      await hooks.after?.(scenario);
+      const renders = await page.evaluate((wait) => globalThis.bench.settle(wait), SETTLE_MS[scenario] ?? DEFAULT_SETTLE_MS);
+      results[index][scenario] = { ms, renders };
+    }
   }
-  await page.evaluate(() => globalThis.bench.finish());
+  for (const page of pages) await page.evaluate(() => globalThis.bench.finish());
   return results;
 }
 
@@ -145,7 +154,7 @@ async function profileScenario(browser, scenario, rounds) {
     const warmup = 3;
     for (let round = 0; round < warmup + rounds; round++) {
       const profiled = (s) => s === scenario && round >= warmup;
-      const results = await runRound(page, round, {
+      const [results] = await runRound([page], round, {
         before: async (s) => {
           if (profiled(s)) await cdp.send('Profiler.start');
         },
