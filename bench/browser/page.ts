@@ -34,7 +34,7 @@ export interface BenchApp {
   create(): AppInstance;
 }
 
-export const SCENARIOS = ['prefetch', 'mount', 'unrelatedWrite', 'renameAuthor', 'editTitle', 'appendPage'] as const;
+export const SCENARIOS = ['prefetch', 'mount', 'unrelatedWrite', 'unrelatedWriteAgain', 'renameAuthor', 'editTitle', 'appendPage'] as const;
 export type ScenarioName = (typeof SCENARIOS)[number];
 
 /**
@@ -98,11 +98,15 @@ class PageBench {
         check(this.text(1) === 'Post 1 by Author 1', `row 1 shows "${this.text(1)}"`);
         return ms;
       }
+      // The first write after the list was read, then another one (another comment).
       case 'unrelatedWrite':
+      case 'unrelatedWriteAgain': {
+        const comment = name === 'unrelatedWrite' ? 1 : 2;
         return this.timed(
-          () => app.unrelatedWrite(this.round + 1),
+          () => app.unrelatedWrite(comment),
           () => true,
         );
+      }
       case 'renameAuthor': {
         const name = renamedName(this.round);
         const shown = this.row(RENAMED_AUTHOR).querySelector('.author')!;

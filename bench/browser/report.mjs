@@ -10,6 +10,7 @@ export const IDEAL = {
   prefetch: { rows: 0, mounts: 0 },
   mount: { rows: 1000, mounts: 1000 },
   unrelatedWrite: { rows: 0, mounts: 0 },
+  unrelatedWriteAgain: { rows: 0, mounts: 0 },
   renameAuthor: { rows: 20, mounts: 0 },
   editTitle: { rows: 1, mounts: 0 },
   appendPage: { rows: 20, mounts: 20 },
@@ -18,7 +19,8 @@ export const IDEAL = {
 export const LABELS = {
   prefetch: 'prefetch of the first page (1,000 posts)',
   mount: 'fetched → list on screen (1,000 rows)',
-  unrelatedWrite: 'unrelated cache write',
+  unrelatedWrite: 'unrelated cache write (the first after the list was read)',
+  unrelatedWriteAgain: 'another unrelated cache write',
   renameAuthor: 'rename an author (20 rows)',
   editTitle: "edit a post's title (1 row)",
   appendPage: 'append a page (20 rows)',

@@ -2,7 +2,7 @@
 // rtk-rest and on RTK Query, in headless Debian chromium driven by playwright-core, side by side
 // in one run. Each library has its own page (its own bundle, JIT and heap, as in an app), served
 // cross-origin isolated by a local server. A round makes a new store and root in each page, then
-// times, in the page, the six scenarios of page.ts in order, each in both pages in turn; rounds
+// times, in the page, the scenarios of page.ts in order, each in both pages in turn; rounds
 // alternate which library goes first. The driver prints medians, per-round ratios and renders
 // (report.mjs).
 //
@@ -32,7 +32,7 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // collected in the next one's timed steps.
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--js-flags=--expose-gc'];
 /** Scenarios in round order (page.ts runs each on the state the previous one left). */
-const SCENARIOS = ['prefetch', 'mount', 'unrelatedWrite', 'renameAuthor', 'editTitle', 'appendPage'];
+const SCENARIOS = ['prefetch', 'mount', 'unrelatedWrite', 'unrelatedWriteAgain', 'renameAuthor', 'editTitle', 'appendPage'];
 // After a step, the driver waits this long before the next one, so that timers and effects the
 // step started run outside the timed steps. After the mount, longer than RTK Query's 500 ms
 // subscription sync timer; the same wait for both libraries.
