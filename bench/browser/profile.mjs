@@ -46,6 +46,7 @@ export function attribute(profiles, bundleUrl, starts) {
   const add = (map, key, ms) => map.set(key, (map.get(key) ?? 0) + ms);
   for (const profile of profiles) {
     const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+    const atTop = new Set(profile.nodes.find((node) => node.callFrame.functionName === '(root)')?.children ?? []);
     profile.samples.forEach((id, index) => {
       const ms = Math.min(profile.timeDeltas[index + 1] ?? 0, 1000) / 1000;
       const { callFrame } = nodes.get(id);
@@ -56,7 +57,9 @@ export function attribute(profiles, bundleUrl, starts) {
       }
       total += ms;
       const inBundle = callFrame.url === bundleUrl;
-      const module = inBundle ? moduleAt(starts, callFrame.lineNumber) : callFrame.url === '' ? callFrame.functionName || '(native)' : '(other script)';
+      // A nameless native frame right under the root has no JavaScript caller (the runtime's own work).
+      const native = callFrame.functionName || (atTop.has(id) ? '(native, no JavaScript caller)' : '(native)');
+      const module = inBundle ? moduleAt(starts, callFrame.lineNumber) : callFrame.url === '' ? native : '(other script)';
       add(byModule, module, ms);
       add(byFunction, `${callFrame.functionName || '(anonymous)'} — ${module}${inBundle ? `:${callFrame.lineNumber + 1}` : ''}`, ms);
     });
