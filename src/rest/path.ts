@@ -156,7 +156,7 @@ function decode(text: string): string {
 function listTemplateOf(template: string, parsed: ParsedPath): string {
   const last = parsed.paramMarks[parsed.paramMarks.length - 1];
   if (last === undefined) {
-    throw new Error(`createResource: path "${template}" needs at least one parameter, e.g. "${template.replace(/\/$/, '')}/:id"`);
+    throw new Error(`createResource: path "${template}" needs at least one parameter${process.env.NODE_ENV !== 'production' ? `, e.g. "${template.replace(/\/$/, '')}/:id"` : ''}`);
   }
   let cut = last.outerGroup;
   if (cut === undefined) {

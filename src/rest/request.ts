@@ -31,8 +31,9 @@ export function encodeBody(body: unknown, endpointName: string): BodyInit | unde
 export function headersToObject(headers: HeadersInit | undefined): HeaderRecord {
   const out: HeaderRecord = {};
   if (headers === undefined || headers === null) return out;
-  if (typeof Headers !== 'undefined' && headers instanceof Headers) {
-    headers.forEach((value, name) => {
+  // Duck-typed: a `Headers` of another realm (a test VM, a polyfill) fails `instanceof`.
+  if (typeof (headers as Headers).forEach === 'function' && !Array.isArray(headers)) {
+    (headers as Headers).forEach((value, name) => {
       out[name] = value;
     });
   } else if (Array.isArray(headers)) {
@@ -130,18 +131,18 @@ export async function parseBody(response: Response, url: string, schemaName: str
 
 function notJsonMessage(url: string, schemaName: string, contentType: string | null, text: string): string {
   const received = contentType ? `Content-Type "${contentType}"` : 'no Content-Type';
-  let hint = '';
-  if (looksLikeHtml(contentType, text)) {
-    hint = ' An HTML page came back: does urlPrefix point at the API rather than at the web app?';
-  } else {
-    try {
-      JSON.parse(text);
-      hint = ' The body is valid JSON: have the server send Content-Type: application/json, or override parseResponse().';
-    } catch {
-      // not JSON either: the generic message stands
-    }
+  return `${url}: expected a JSON response for schema ${schemaName}, got ${received}: ${first200(text)}.${process.env.NODE_ENV !== 'production' ? notJsonHint(contentType, text) : ''}`;
+}
+
+/** The likely cause of a non-JSON answer, for development messages: a web app's HTML page, or JSON sent with another type. */
+function notJsonHint(contentType: string | null, text: string): string {
+  if (looksLikeHtml(contentType, text)) return ' An HTML page came back: does urlPrefix point at the API rather than at the web app?';
+  try {
+    JSON.parse(text);
+    return ' The body is valid JSON: have the server send Content-Type: application/json, or override parseResponse().';
+  } catch {
+    return ''; // not JSON either: the generic message stands
   }
-  return `${url}: expected a JSON response for schema ${schemaName}, got ${received}: ${first200(text)}.${hint}`;
 }
 
 /**
@@ -150,22 +151,9 @@ function notJsonMessage(url: string, schemaName: string, contentType: string | n
  * stored (see docs/concepts.md#errors-and-errorpolicy). Credentials set through `getHeaders` must never reach the store (see docs/recipes/README.md#authentication).
  */
 function redactHeaders(message: string, headers: HeadersInit | undefined): string {
-  if (headers === undefined) return message;
-  const values: string[] =
-    typeof (headers as Headers).forEach === 'function' && !Array.isArray(headers)
-      ? collect(headers as Headers)
-      : Array.isArray(headers)
-        ? headers.map((pair) => String(pair[1]))
-        : Object.values(headers as Record<string, unknown>).map(String);
   let out = message;
-  for (const value of values) if (value.length >= 4 && out.includes(value)) out = out.split(value).join('[header value]');
+  for (const value of Object.values(headersToObject(headers)).map(String)) if (value.length >= 4 && out.includes(value)) out = out.split(value).join('[header value]');
   return out;
-}
-
-function collect(headers: Headers): string[] {
-  const values: string[] = [];
-  headers.forEach((value) => values.push(value));
-  return values;
 }
 
 /** The default `fetchResponse` (see docs/concepts.md#endpoints): `globalThis.fetch` looked up at call time. */
