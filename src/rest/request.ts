@@ -102,30 +102,27 @@ export function looksLikeHtml(contentType: string | null, text: string): boolean
 export async function parseBody(response: Response, url: string, schemaName: string | undefined): Promise<unknown> {
   if (response.status === 204 || response.status === 205) return null;
   const contentType = response.headers.get('content-type');
-  if (contentType !== null && /json/i.test(contentType)) {
-    const text = await response.text();
-    if (text.trim() === '') return null;
+  const json = contentType !== null && /json/i.test(contentType);
+  if (!json && schemaName === undefined && isBinary(contentType)) {
+    if (BINARY_TYPE.test(contentType!)) {
+      const blob = await response.blob();
+      return blob.size === 0 ? null : blob;
+    }
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    if (bytes.length === 0) return null;
+    return textOf(bytes) ?? new Blob([bytes], { type: contentType! });
+  }
+  const text = await response.text();
+  // A JSON body of whitespace only is empty too; any other text is kept as it came.
+  if ((json ? text.trim() : text) === '') return null;
+  if (json) {
     try {
       return JSON.parse(text);
     } catch (cause) {
       throw new NetworkError(response, url, { message: `${url}: response body is not valid JSON: ${first200(text)}`, cause });
     }
   }
-  if (schemaName === undefined) {
-    if (isBinary(contentType)) {
-      if (BINARY_TYPE.test(contentType!)) {
-        const blob = await response.blob();
-        return blob.size === 0 ? null : blob;
-      }
-      const bytes = new Uint8Array(await response.arrayBuffer());
-      if (bytes.length === 0) return null;
-      return textOf(bytes) ?? new Blob([bytes], { type: contentType! });
-    }
-    const text = await response.text();
-    return text === '' ? null : text;
-  }
-  const text = await response.text();
-  if (text === '') return null;
+  if (schemaName === undefined) return text;
   throw new NetworkError(response, url, { message: notJsonMessage(url, schemaName, contentType, text) });
 }
 
