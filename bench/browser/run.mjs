@@ -1,6 +1,6 @@
 // The browser benchmark: the same list app (1,000 posts by 50 authors in memoized rows) on
 // rtk-rest and on RTK Query, in headless Debian chromium driven by playwright-core, side by side
-// in one run. Each library has its own page (its own bundle, JIT and heap, as in an app), served
+// in one run. Each library has its own page (its own bundle and browser context, as in an app), served
 // cross-origin isolated by a local server. A round makes a new store and root in each page, then
 // times, in the page, the scenarios of page.ts in order, each in both pages in turn; rounds
 // alternate which library goes first. The driver prints medians, per-round ratios and renders
