@@ -9,6 +9,9 @@ import { main } from '../src/cli';
 import ts from 'typescript';
 import { tempDir } from './support';
 
+// Loading a TypeScript config and type-checking it (a whole program) takes seconds on a busy machine.
+jest.setTimeout(30_000);
+
 const dir = tempDir('rtk-rest-codegen-config-');
 const DESCRIPTION = join(__dirname, '../examples/bookshop.yaml');
 const EXAMPLE = join(__dirname, '../examples/rtk-rest-codegen.config.ts');
