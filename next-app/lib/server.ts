@@ -3,6 +3,7 @@
  * the session cookie. Never a module-level store: each call is one request's own.
  */
 import { cookies } from 'next/headers';
+import { NextResponse } from 'next/server';
 import { makeStore } from './api';
 
 export { serverApiUrl } from './api';
@@ -19,3 +20,9 @@ export async function sessionToken(): Promise<string | null> {
 export async function requestStore() {
   return makeStore(await sessionToken());
 }
+
+/**
+ * A 303 to a path of this app, relative: `request.url` names the host Next listens on, not
+ * always the one the browser used, and the session cookie belongs to the browser's host.
+ */
+export const seeOther = (path: string) => new NextResponse(null, { status: 303, headers: { Location: path } });

@@ -1,5 +1,4 @@
-import { NextResponse } from 'next/server';
-import { SESSION_COOKIE, serverApiUrl } from '../../lib/server';
+import { SESSION_COOKIE, seeOther, serverApiUrl } from '../../lib/server';
 
 /**
  * POST /session, the login form: logs in at the REST server and keeps the token in an httpOnly
@@ -13,9 +12,9 @@ export async function POST(request: Request) {
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ username: String(form.get('username') ?? ''), password: String(form.get('password') ?? '') }),
   });
-  if (!answer.ok) return NextResponse.redirect(new URL('/login?error=1', request.url), 303);
+  if (!answer.ok) return seeOther('/login?error=1');
   const { access_token: token, expires_at: expiresAt } = (await answer.json()) as { access_token: string; expires_at: string };
-  const response = NextResponse.redirect(new URL('/me', request.url), 303);
+  const response = seeOther('/me');
   response.cookies.set(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'lax', path: '/', expires: new Date(expiresAt) });
   return response;
 }
