@@ -2,6 +2,7 @@
 import { useRef } from 'react';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
+import { RestScripts } from 'rtk-rest/next';
 import { makeStore } from '../lib/api';
 import type { AppStore } from '../lib/api';
 
@@ -14,5 +15,9 @@ import type { AppStore } from '../lib/api';
 export function StoreProvider({ children }: { children: ReactNode }) {
   const store = useRef<AppStore | null>(null);
   if (store.current === null) store.current = makeStore();
-  return <Provider store={store.current}>{children}</Provider>;
+  return (
+    <Provider store={store.current}>
+      <RestScripts>{children}</RestScripts>
+    </Provider>
+  );
 }
