@@ -190,6 +190,11 @@ e2e(
     const grace = await serverTitles('/api/react/posts?author=grace');
     expect(grace.length).toBeGreaterThan(0);
     for (const title of grace) expect(chunks.slice(contentAt).join('')).toContain(title.replace(/'/g, '&#x27;'));
+    // The read's data (its key in a script RestScripts inserted) comes before the content that read it.
+    const whole = chunks.join('');
+    const dataAt = whole.indexOf('GET api:/api/react/posts?author=grace');
+    expect(dataAt).toBeGreaterThan(whole.indexOf('data-testid="slow-fallback"'));
+    expect(dataAt).toBeLessThan(whole.indexOf('data-testid="slow-posts"'));
 
     // In the browser: the content shows, from the streamed data, with no second request.
     const seen = watch(page());

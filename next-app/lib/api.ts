@@ -61,10 +61,10 @@ export class ApiEndpoint<const O extends RestGenerics = any> extends RestEndpoin
   }
 }
 
-/** A read the REST server answers 800 ms late (its `X-Delay` header): the streamed page's content. */
+/** A read the REST server answers a second late (its `X-Delay` header): the streamed page's content. */
 export class SlowEndpoint<const O extends RestGenerics = any> extends ApiEndpoint<O> {
   override getHeaders(headers: Record<string, string>) {
-    return { ...super.getHeaders(headers), 'X-Delay': '800' };
+    return { ...super.getHeaders(headers), 'X-Delay': '1000' };
   }
 }
 
