@@ -1,11 +1,12 @@
 import { act, render, screen } from '@testing-library/react';
-import { Suspense } from 'react';
+import { StrictMode, Suspense } from 'react';
 import type { ReactNode } from 'react';
 import { Writable } from 'node:stream';
 import { setImmediate as nodeSetImmediate } from 'node:timers';
+import { TransformStream as NodeTransformStream } from 'node:stream/web';
 import { hydrateRoot } from 'react-dom/client';
 import type * as ReactModule from 'react';
-import type { renderToPipeableStream as RenderToPipeableStream } from 'react-dom/server';
+import type { renderToPipeableStream as RenderToPipeableStream, renderToReadableStream as RenderToReadableStream } from 'react-dom/server';
 import type * as ReactRedux from 'react-redux';
 import type * as Core from 'rtk-rest';
 import type * as Hooks from 'rtk-rest/react';
@@ -13,6 +14,7 @@ import type * as Server from 'rtk-rest/server';
 import type * as Example from '../support/example';
 import { Provider } from 'react-redux';
 import { createRest, receiveRestScripts } from 'rtk-rest';
+import { RestScripts } from 'rtk-rest/next';
 import { useSuspense } from 'rtk-rest/react';
 import { makeStore, net, p5, p6, post5, post6, PostResource, useTestEnvironment } from './support';
 import type { Rest, Store } from './support';
@@ -20,8 +22,9 @@ import type { Rest, Store } from './support';
 // The server side of React in this jsdom environment: Node's renderer (React's browser build has
 // no renderToPipeableStream), which schedules its work with setImmediate, a Node global jsdom
 // hides; installed before the fake timers, which then drive it.
-const globals = globalThis as { setImmediate?: unknown };
+const globals = globalThis as { setImmediate?: unknown; TransformStream?: unknown };
 globals.setImmediate ??= nodeSetImmediate;
+globals.TransformStream ??= NodeTransformStream;
 
 /**
  * The server's modules (React, react-redux, rtk-rest), loaded apart from the test's, as a server
@@ -36,15 +39,17 @@ const server = (() => {
     const { Provider: ServerProvider } = require('react-redux') as typeof ReactRedux;
     const { createRest: serverRest } = require('rtk-rest') as typeof Core;
     const { useSuspense: serverSuspense } = require('rtk-rest/react') as typeof Hooks;
-    const { restScriptsDestination } = require('rtk-rest/server') as typeof Server;
-    const { renderToPipeableStream } = require('react-dom/server.node') as { renderToPipeableStream: typeof RenderToPipeableStream };
+    const { restScriptsDestination, restScriptsTransform } = require('rtk-rest/server') as typeof Server;
+    const { renderToPipeableStream, renderToReadableStream } = require('react-dom/server.node') as { renderToPipeableStream: typeof RenderToPipeableStream; renderToReadableStream: typeof RenderToReadableStream };
     const { PostResource: ServerPosts } = require('../support/example') as typeof Example;
     /* eslint-enable @typescript-eslint/no-require-imports */
     const h = React.createElement;
     const Title = ({ args }: { args: { group: string; id: number } }) => h('h1', null, serverSuspense(ServerPosts.get, args).title);
     return {
       restScriptsDestination,
+      restScriptsTransform,
       renderToPipeableStream,
+      renderToReadableStream,
       store: () => makeStore(serverRest() as unknown as Rest),
       /** The document of the tests: `titles` read with useSuspense, each list inside one Suspense boundary. */
       page: (store: Store, ...boundaries: { group: string; id: number }[][]) =>
@@ -170,37 +175,6 @@ describe('streaming a server store inside the HTML', () => {
     expect(rest.selectResponse(client.getState(), PostResource.get, p5)).toMatchObject({ data: { title: 'hi' }, expiryStatus: 'valid' });
   });
 
-  test('hydrateRoot of the streamed document: no request, no fallback, no mismatch', async () => {
-    const { html } = await streamed(post5);
-    const errors = jest.spyOn(console, 'error');
-    const recoverable: unknown[] = [];
-    // The document as the browser parsed it; its scripts then run in order, as the parser runs them.
-    const parsed = new DOMParser().parseFromString(html, 'text/html');
-    document.replaceChild(document.adoptNode(parsed.documentElement), document.documentElement);
-    for (const script of [...document.querySelectorAll('script')]) window.eval(script.textContent!);
-    await act(async () => {
-      await jest.advanceTimersByTimeAsync(3000); // React reveals the streamed boundary
-    });
-    expect(document.querySelector('h1')?.textContent).toBe('hi');
-    const rest = createRest();
-    const client = makeStore(rest);
-    receiveRestScripts(client);
-    const before = net.count;
-    await act(async () => {
-      hydrateRoot(
-        document,
-        <Page store={client}>
-          <Title args={p5} />
-        </Page>,
-        { onRecoverableError: (error) => recoverable.push(error) },
-      );
-      await jest.advanceTimersByTimeAsync(100);
-    });
-    expect(document.querySelector('h1')?.textContent).toBe('hi');
-    expect(document.body.textContent).not.toContain('loading');
-    expect({ requests: net.count - before, recoverable, errors: errors.mock.calls }).toEqual({ requests: 0, recoverable: [], errors: [] });
-  });
-
   test('a request that fails on the server is not sent: the browser asks again itself', async () => {
     const store = server.store();
     const render = stream(store, [p5]);
@@ -245,6 +219,81 @@ describe('streaming a server store inside the HTML', () => {
       { five: true, six: false },
       { five: false, six: true },
     ]);
+  });
+
+  test('renderToReadableStream through restScriptsTransform: the script precedes the content, the document starts with its doctype', async () => {
+    const store = server.store();
+    const rendering = server.renderToReadableStream(server.page(store, [p5]));
+    await jest.advanceTimersByTimeAsync(1);
+    (await net.nth(1)).reply({ ...post5, title: 'from a web stream' });
+    const stream = (await rendering).pipeThrough(server.restScriptsTransform(store));
+    const reader = stream.getReader();
+    const decoder = new TextDecoder();
+    let html = '';
+    for (let i = 0; i < 50; i++) {
+      const next = reader.read();
+      await jest.advanceTimersByTimeAsync(1);
+      const { done, value } = await next;
+      if (done) break;
+      html += decoder.decode(value, { stream: true });
+    }
+    const script = html.indexOf('<script>(self["__rtkRest:rest"]');
+    const content = html.indexOf('<h1>from a web stream</h1>');
+    expect({ doctype: html.startsWith('<!DOCTYPE html>'), script: script >= 0, content: content >= 0, scriptFirst: script < content, ended: html.endsWith('</html>') }).toEqual({ doctype: true, script: true, content: true, scriptFirst: true, ended: true });
+  });
+
+  test('rtk-rest/next: <RestScripts> hands the streamed writes to the store before its children render (StrictMode too): no request, no fallback', async () => {
+    const { html } = await streamed(post5);
+    for (const script of restScripts(new DOMParser().parseFromString(html, 'text/html'))) window.eval(script.textContent!);
+    const rest = createRest();
+    const client = makeStore(rest);
+    const errors = jest.spyOn(console, 'error');
+    const before = net.count;
+    render(
+      <Provider store={client}>
+        <StrictMode>
+          <RestScripts>
+            <Suspense fallback={<p>loading</p>}>
+              <Title args={p5} />
+            </Suspense>
+          </RestScripts>
+        </StrictMode>
+      </Provider>,
+    );
+    expect(screen.getByRole('heading').textContent).toBe('hi');
+    expect({ requests: net.count - before, errors: errors.mock.calls }).toEqual({ requests: 0, errors: [] });
+  });
+
+  // Last: it hydrates the whole document.
+  test('hydrateRoot of the streamed document: no request, no fallback, no mismatch', async () => {
+    const { html } = await streamed(post5);
+    const errors = jest.spyOn(console, 'error');
+    const recoverable: unknown[] = [];
+    // The document as the browser parsed it; its scripts then run in order, as the parser runs them.
+    const parsed = new DOMParser().parseFromString(html, 'text/html');
+    document.replaceChild(document.adoptNode(parsed.documentElement), document.documentElement);
+    for (const script of [...document.querySelectorAll('script')]) window.eval(script.textContent!);
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(3000); // React reveals the streamed boundary
+    });
+    expect(document.querySelector('h1')?.textContent).toBe('hi');
+    const rest = createRest();
+    const client = makeStore(rest);
+    receiveRestScripts(client);
+    const before = net.count;
+    await act(async () => {
+      hydrateRoot(
+        document,
+        <Page store={client}>
+          <Title args={p5} />
+        </Page>,
+        { onRecoverableError: (error) => recoverable.push(error) },
+      );
+      await jest.advanceTimersByTimeAsync(100);
+    });
+    expect(document.querySelector('h1')?.textContent).toBe('hi');
+    expect(document.body.textContent).not.toContain('loading');
+    expect({ requests: net.count - before, recoverable, errors: errors.mock.calls }).toEqual({ requests: 0, recoverable: [], errors: [] });
   });
 });
 
