@@ -238,6 +238,8 @@ e2e(
     await page().waitForURL(`${base}/`);
     await eventually(() => page().getByTestId('list-post-10').locator('.title').textContent(), (text) => text === 'Renamed in the browser', { what: 'the list page' });
     await expect(page().getByTestId('list-post-10').locator('.likes').textContent()).resolves.toBe(String(before + 1));
+    await page().waitForLoadState('networkidle');
+    expect(seen.data).toHaveLength(2); // the list came with the route's slice, not from the browser
     expect(seen.problems).toEqual([]);
   },
   page,
