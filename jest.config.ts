@@ -10,6 +10,8 @@ const moduleNameMapper = {
   '^rtk-rest$': '<rootDir>/src/index.ts',
   '^rtk-rest/react$': '<rootDir>/src/react/index.ts',
   '^rtk-rest/mock$': '<rootDir>/src/mock/index.ts',
+  '^rtk-rest/server$': '<rootDir>/src/server/index.ts',
+  '^rtk-rest/next$': '<rootDir>/src/next/index.ts',
 };
 
 const config: Config = {
