@@ -31,7 +31,7 @@ const config: Config = {
       moduleNameMapper,
       testMatch: ['<rootDir>/__tests__/react/**/*.test.ts?(x)', '<rootDir>/__tests__/**/*.dom.test.ts?(x)'],
     },
-    // Browser tests of the example app (issue 7): need Debian's chromium; run by `.ci/run` and `npm run test:e2e`.
+    // Browser tests of the example app: need Debian's chromium; run by `.ci/run` and `npm run test:e2e`.
     ...(process.env.E2E
       ? [
           {

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve, dirname, sep } from 'node:path';
 
 /**
- * The layer rule of STYLE.md: imports only go down `react → redux → rest → schema → internal`,
+ * The layer rule: imports only go down `react → redux → rest → schema → internal`,
  * and `mock` sees `rest` and below; `server` (streaming) sits on `redux` beside `react`, and `next`
  * (the Next.js integration) on both. A layer may import from itself.
  */

@@ -84,7 +84,7 @@ describe('users', () => {
 });
 
 describe('posts: reads', () => {
-  test('issue 16.15: a page of the group newest first (descending id), so a new post is on page 1, with X-Total-Count and an absolute Link to the next page', async () => {
+  test('a page of the group newest first (descending id), so a new post is on page 1, with X-Total-Count and an absolute Link to the next page', async () => {
     const res = await api('/api/react/posts');
     expect(res.status).toBe(200);
     expect(res.headers.get('x-total-count')).toBe('12');
@@ -293,7 +293,7 @@ describe('posts: writes', () => {
     });
     expect(await getJson('/api/react/posts/16')).toEqual(post);
     expect((await api('/api/react/posts')).headers.get('x-total-count')).toBe('13');
-    // Newest first (issue 16.15): the new post opens page 1, where the app shows it.
+    // Newest first: the new post opens page 1, where the app shows it.
     expect((await getJson('/api/react/posts'))[0]).toEqual(post);
   });
 
