@@ -8,7 +8,7 @@ import { CONTENDERS, idle, LIST_SIZE, listedTitle, REFERENCES } from '../stores'
 import type { BenchStore, StoreContender, StoreLib, WriteKind } from '../stores';
 
 /**
- * Workload "store" (issue 4): the Redux store side by side, in one process, for rtk-rest
+ * Workload "store": the Redux store side by side, in one process, for rtk-rest
  * (`createRest`), RTK Query (`createApi`) and Reactive Data Client (Controller + NetworkManager
  * on a Redux store), all in production mode and with no HTTP (bench/stores.ts):
  *
@@ -42,7 +42,7 @@ const KINDS: readonly { kind: WriteKind; label: string; dependsOn: boolean }[] =
   { kind: 'listedPost', label: '(e) a post in the list', dependsOn: true },
 ];
 /**
- * Issue 17.5: the same list read with a fresh but equal `{ page: 0 }` on every call (what
+ * The same list read with a fresh but equal `{ page: 0 }` on every call (what
  * `useSelector((s) => rest.selectData(s, ep, { page }))` does per render), after (a) and (b).
  */
 const FRESH_KINDS: readonly { kind: WriteKind; label: string }[] = [
@@ -173,7 +173,7 @@ function timedSelects(write: (i: number) => void, select: (state: unknown) => un
   return { changes, medianNs: median(Array.from(ns)), last: previous };
 }
 
-/** Issue 17.5: page 0 (the same 500 posts) through each fresh-args read of the library. */
+/** Page 0 (the same 500 posts) through each fresh-args read of the library. */
 async function freshArgsRun(store: BenchStore, lib: StoreLib): Promise<Record<string, Partial<Record<WriteKind, KindResult>>>> {
   await store.fetchPage();
   const out: Record<string, Partial<Record<WriteKind, KindResult>>> = {};
@@ -235,7 +235,7 @@ async function selectorStability() {
   return { rounds: SELECT_ROUNDS, timerOverheadNs: overhead, libs, samples: Object.fromEntries(rounds) };
 }
 
-/** Issue 17.5: fresh-args selects, every library in the same rounds; one row per way of reading. */
+/** Fresh-args selects, every library in the same rounds; one row per way of reading. */
 async function freshArgs() {
   const overhead = timerOverhead();
   const server = new PostServer(1, LIST_SIZE);
@@ -269,7 +269,7 @@ async function freshArgs() {
 
 /**
  * The heap after full GCs, each after a turn of the event loop: a GC only queues finalizers
- * (rtk-rest's memo cache drops the slots of collected instances in one, issue 17.4), and they
+ * (rtk-rest's memo cache drops the slots of collected instances in one), and they
  * run in a later task, as they do in an app.
  */
 async function heapUsed(): Promise<number> {
