@@ -23,7 +23,9 @@ export class MemoResult<T = unknown> implements MemoEntry {
    * `[entityKey, table, …]`: every table the answer's entry tree read, as they were when it was
    * last found valid by its cells (set then, see `answerHolds`). @internal
    */
-  tables: unknown[] | undefined = undefined;
+  tables?: unknown[];
+  /** The pks (TABLE for a whole table) of every cell its entry tree read, by table; built on first use. @internal */
+  dependencies?: Map<string, Set<string>>;
 
   constructor(
     /** The denormalized value (`undefined` when the top-level entity is missing or deleted). */
@@ -93,9 +95,6 @@ export function answerHolds(answer: MemoResult, reader: EntityReader, token: unk
   return true;
 }
 
-/** Versions followed back before falling back to the cells. */
-const MAX_VERSION_STEPS = 64;
-
 /** Whether every table of `tables` is the version recorded, or one whose writes since touched none of the answer's cells; records the current versions. */
 function tablesHold(answer: MemoResult, tables: unknown[], reader: EntityReader): boolean {
   for (let i = 0; i < tables.length; i += 2) {
@@ -108,11 +107,14 @@ function tablesHold(answer: MemoResult, tables: unknown[], reader: EntityReader)
   return true;
 }
 
-/** Whether the versions from `at` back to `since` wrote none of the answer's cells of table `key`. */
+/**
+ * Whether the versions from `at` back to `since` wrote none of the answer's cells of table `key`
+ * (a chain is as long as its writer keeps it: the store cuts its chains, see `TableVersion`).
+ */
 function unchangedSince(answer: MemoResult, key: string, at: unknown, since: unknown): boolean {
   let pks: Set<string> | undefined;
-  for (let steps = 0; at !== since; steps++) {
-    if (steps === MAX_VERSION_STEPS || !(at instanceof TableVersion) || at.previous === undefined) return false;
+  while (at !== since) {
+    if (!(at instanceof TableVersion)) return false;
     pks ??= dependenciesOf(answer).get(key);
     if (pks === undefined || pks.has(TABLE)) return false;
     const written = at.pks;
@@ -122,29 +124,22 @@ function unchangedSince(answer: MemoResult, key: string, at: unknown, since: unk
   return true;
 }
 
-/** The pks (TABLE for a whole table) of every cell an answer's entry tree read, by table; built on first use. */
-const dependencies = new WeakMap<MemoResult, Map<string, Set<string>>>();
-
 function dependenciesOf(answer: MemoResult): Map<string, Set<string>> {
-  let out = dependencies.get(answer);
+  let out = answer.dependencies;
   if (out !== undefined) return out;
-  out = new Map();
-  const byKey = out;
+  const byKey = (answer.dependencies = out = new Map());
   forEachCell(answer, (key, pk) => {
     let pks = byKey.get(key);
     if (pks === undefined) byKey.set(key, (pks = new Set()));
     pks.add(pk);
   });
-  dependencies.set(answer, out);
   return out;
 }
 
-/** `[key, table, …]` of every entity key in an entry tree, as `reader` holds them now. */
-function tablesOf(root: MemoEntry, reader: EntityReader): unknown[] {
-  const keys = new Set<string>();
-  forEachCell(root, (key) => void keys.add(key));
+/** `[key, table, …]` of every entity key an answer read, as `reader` holds them now. */
+function tablesOf(answer: MemoResult, reader: EntityReader): unknown[] {
   const out: unknown[] = [];
-  for (const key of keys) out.push(key, reader.token(key));
+  for (const key of dependenciesOf(answer).keys()) out.push(key, reader.token(key));
   return out;
 }
 
