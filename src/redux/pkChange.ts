@@ -110,7 +110,7 @@ function movedResults(entity: typeof Entity, change: PkChange, requestKey: strin
  */
 function readsEntity(node: SchemaNode, entity: typeof Entity): boolean {
   const self = toNode(entity);
-  return node === self || (node instanceof ObjectSchema && node.members.some(([, member]) => member === self));
+  return node === self || (node instanceof ObjectSchema && node.members(toNode).some(([, member]) => member === self));
 }
 
 /** Index entries of the old pk removed, the new pk's entered (`null` in a write removes). */

@@ -124,7 +124,7 @@ export function buildSelectors(ctx: RestContext) {
   /** A queryable schema read by arguments; with `key`, the read is that key's (and `forget` drops it). */
   function query(slice: RestState, node: SchemaNode, args: readonly unknown[], key?: string): MemoResult | undefined {
     const reader: EntityReader = ctx.reader(slice);
-    const result = node.queryKey(args, { reader });
+    const result = node.queryKey(args, { reader, resolve: toNode });
     // With a key, the query stands in for a detail read: a summary does not answer it (see docs/concepts.md#summaries-lists-that-leave-fields-out).
     if (result === undefined || (key !== undefined && selectsSummary(node, result, reader))) return undefined;
     const at = querySlot(result);
