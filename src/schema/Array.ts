@@ -4,6 +4,7 @@ import type { DenormalizeContext } from './denormalizeContext';
 import type { NormalizeContext } from './normalizeContext';
 import type { SchemaNode } from './node';
 import { ItemSchema } from './ItemSchema';
+import { describeMember } from './schemaLike';
 import type { Denormalize } from './types';
 
 /**
@@ -18,7 +19,7 @@ import type { Denormalize } from './types';
 export class ArraySchema<S = any> extends ItemSchema<Denormalize<S>[], S> {
   /** A readable description of this schema, used in error messages (schema protocol). @internal */
   describe(): string {
-    return `[${this.describeItem()}]`;
+    return `[${describeMember(this.schema)}]`;
   }
 
   /** Normalizes `input` in place of this schema (schema protocol). @internal */

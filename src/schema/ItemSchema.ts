@@ -1,6 +1,5 @@
 import { SchemaBase } from './node';
 import type { Resolve, SchemaNode } from './node';
-import { describeMember } from './schemaLike';
 
 /** A schema around one item schema (Array, Values): the item resolved on first use. */
 export abstract class ItemSchema<TOut, S> extends SchemaBase<TOut> {
@@ -17,10 +16,5 @@ export abstract class ItemSchema<TOut, S> extends SchemaBase<TOut> {
    */
   item(resolve: Resolve): SchemaNode {
     return (this.node ??= resolve(this.schema)!);
-  }
-
-  /** How the item reads in error messages. @internal */
-  protected describeItem(): string {
-    return describeMember(this.schema);
   }
 }

@@ -4,7 +4,8 @@ import { NormalizeError, reuseObject, SchemaBase } from './node';
 import type { DenormalizeContext } from './denormalizeContext';
 import type { NormalizeContext } from './normalizeContext';
 import type { QueryContext, Resolve, SchemaNode } from './node';
-import { describeFields, isSchemaLike, queryableFields } from './schemaLike';
+import { isEntityClass } from './Entity';
+import { describeFields, isSchemaLike } from './schemaLike';
 import type { Denormalize } from './types';
 
 /**
@@ -46,7 +47,7 @@ export class ObjectSchema<S extends Record<string, any> = Record<string, any>> e
    * declared (`{ results: new schema.All(Cat), nextPage: '' }` reads `nextPage: ''`).
    */
   get queryable(): boolean {
-    return (this.isQueryable ??= queryableFields(this.schema));
+    return (this.isQueryable ??= queryableFields(this.schema, this.memberNames));
   }
 
   /** A readable description of this schema, used in error messages (schema protocol). @internal */
@@ -103,4 +104,20 @@ export class ObjectSchema<S extends Record<string, any> = Record<string, any>> e
     if (typeof data !== 'object' || data === null) return data !== undefined;
     return this.memberNames.some((k) => (data as Record<string, unknown>)[k] !== undefined);
   }
+}
+
+/**
+ * Whether fields with these schema members are queryable: some, and each queryable. Read from the
+ * definitions (a `{…}` member by the same rule), so that it needs no `Resolve`.
+ */
+function queryableFields(fields: Record<string, unknown>, members: readonly string[]): boolean {
+  return (
+    members.length > 0 &&
+    members.every((k) => {
+      const member = fields[k];
+      if (member instanceof SchemaBase) return member.queryable;
+      // A schema member is otherwise an Entity class, `[X]` (never queryable) or `{…}`.
+      return isEntityClass(member) || (!Array.isArray(member) && queryableFields(member as Record<string, unknown>, Object.keys(member as object).filter((m) => isSchemaLike((member as Record<string, unknown>)[m]))));
+    })
+  );
 }

@@ -5,6 +5,7 @@ import type { DenormalizeContext } from './denormalizeContext';
 import type { NormalizeContext } from './normalizeContext';
 import type { SchemaNode } from './node';
 import { ItemSchema } from './ItemSchema';
+import { describeMember } from './schemaLike';
 import type { Denormalize } from './types';
 
 /**
@@ -19,7 +20,7 @@ import type { Denormalize } from './types';
 export class ValuesSchema<S = any> extends ItemSchema<Record<string, Denormalize<S>>, S> {
   /** A readable description of this schema, used in error messages (schema protocol). @internal */
   describe(): string {
-    return `Values(${this.describeItem()})`;
+    return `Values(${describeMember(this.schema)})`;
   }
 
   /** Normalizes `input` in place of this schema (schema protocol). @internal */

@@ -15,35 +15,20 @@ export function isSchemaLike(value: unknown): boolean {
   return false;
 }
 
-// Description and queryability of a member read from its definition, without resolving it to a
-// node: the schemas holding members (Array, Values, Object) answer these outside any normalize or
-// denormalize call, where no `Resolve` is at hand. They follow the shapes `toNode` gives.
+// How a member reads in error messages, from its definition: the schemas holding members (Array,
+// Values, Object) describe themselves outside any normalize or denormalize call, where no
+// `Resolve` is at hand. They follow the shapes `toNode` gives.
 
-/** How a member definition reads in error messages: `Post`, `[Post]`, `{ posts: [Post], next }`. */
-export function describeMember(definition: unknown): string {
-  if (definition instanceof SchemaBase) return definition.describe();
-  if (isEntityClass(definition)) return definition.key;
-  if (Array.isArray(definition)) return `[${describeMember(definition[0])}]`;
-  if (typeof definition === 'object' && definition !== null) return describeFields(definition as Record<string, unknown>);
-  return String(definition);
+/** A schema member (see `isSchemaLike`) as it reads in messages: `Post`, `[Post]`, `{ posts: [Post], next }`. */
+export function describeMember(member: unknown): string {
+  if (member instanceof SchemaBase) return member.describe();
+  if (isEntityClass(member)) return member.key;
+  return Array.isArray(member) ? `[${describeMember(member[0])}]` : describeFields(member as Record<string, unknown>);
 }
 
 /** `{ a: Post, b }`: the schema members with their description, plain members by name. */
 export function describeFields(fields: Record<string, unknown>): string {
-  const parts = Object.keys(fields).map((k) => (isSchemaLike(fields[k]) ? `${k}: ${describeMember(fields[k])}` : k));
-  return `{ ${parts.join(', ')} }`;
-}
-
-/** Whether a member definition is queryable: a queryable schema, an Entity class, or an object whose schema members all are (lists are not). */
-export function isQueryableSchema(definition: unknown): boolean {
-  if (definition instanceof SchemaBase) return definition.queryable;
-  if (isEntityClass(definition)) return true;
-  if (Array.isArray(definition) || typeof definition !== 'object' || definition === null) return false;
-  return queryableFields(definition as Record<string, unknown>);
-}
-
-/** Whether an object schema's fields are queryable: it has schema members, and each is. */
-export function queryableFields(fields: Record<string, unknown>): boolean {
-  const members = Object.keys(fields).filter((k) => isSchemaLike(fields[k]));
-  return members.length > 0 && members.every((k) => isQueryableSchema(fields[k]));
+  return `{ ${Object.keys(fields)
+    .map((k) => (isSchemaLike(fields[k]) ? `${k}: ${describeMember(fields[k])}` : k))
+    .join(', ')} }`;
 }
