@@ -146,10 +146,9 @@ export class CollectionSchema<D extends ItemsDefinition = ItemsDefinition> exten
       ctx.dep(this.key, value, stored);
       return undefined;
     }
-    if (ctx.memo !== undefined) return readStoredList(ctx, this.item(ctx.resolve), this.key, value, stored);
-    return Array.isArray(stored)
-      ? denormalizeItems(this.item(ctx.resolve), stored, ctx, prev)
-      : denormalizeValues(this.item(ctx.resolve), stored as Record<string, unknown>, ctx, prev);
+    const item = this.item(ctx.resolve);
+    if (ctx.memo !== undefined) return readStoredList(ctx, item, this.key, value, stored);
+    return Array.isArray(stored) ? denormalizeItems(item, stored, ctx, prev) : denormalizeValues(item, stored as Record<string, unknown>, ctx, prev);
   }
 
   /** The normalized value that the arguments select (schema protocol). @internal */

@@ -111,10 +111,11 @@ export class CollectionCreation extends SchemaBase<unknown> {
   }
 
   denormalize(value: unknown, ctx: DenormalizeContext, prev: unknown): unknown {
+    const item = this.collection.item(ctx.resolve);
     if (this.mode === 'assign' && typeof value === 'object' && value !== null && !Array.isArray(value)) {
-      return denormalizeValues(this.collection.item(ctx.resolve), value as Record<string, unknown>, ctx, prev);
+      return denormalizeValues(item, value as Record<string, unknown>, ctx, prev);
     }
-    return Array.isArray(value) ? denormalizeItems(this.collection.item(ctx.resolve), value, ctx, prev) : this.collection.item(ctx.resolve).denormalize(value, ctx, prev);
+    return Array.isArray(value) ? denormalizeItems(item, value, ctx, prev) : item.denormalize(value, ctx, prev);
   }
 }
 
