@@ -20,9 +20,14 @@ const devOnly = [
   'getOptimisticResponse threw', // 6.x optimistic response threw (dev log)
   'two rtk-rest middlewares', // 6.8 (dev error)
   'no state at state.', // 6.7 (dev error; production selectors read an empty slice)
+  // How to fix errors whose what-and-where every build keeps (listed in allBuilds).
+  'An HTML page came back',
+  'override searchToString()',
+  'Flatten it in process()',
+  'Write new schema.Invalidate(Post)',
 ];
-// Thrown in all builds (SPEC 6.6).
-const allBuilds = ['is not installed. Add it with configureStore'];
+// Thrown in all builds (SPEC 6.6, and the errors whose advice is above).
+const allBuilds = ['is not installed. Add it with configureStore', 'expected a JSON response for schema', 'search parameter', 'the data is nested too deeply to store', 'whose entities it deletes'];
 
 describe('SPEC 0.3 production bundles drop development-only code', () => {
   let production: string;
@@ -328,6 +333,16 @@ export const rest = buildCreateRest()();`;
     ['saved by another version of rtk-rest', "redux-persist's purge()"],
     ['which only the shardedTables feature reads', 'Add it: buildCreateRest(shardedTables'],
     ['the store uses it to mark sharded tables', 'Give that entity another pk()'],
+    // The likely causes of a non-JSON answer, how to encode nested search values, how to name a
+    // resource's parameter, how to flatten or read deep data, what Invalidate takes and a DELETE answers.
+    ['expected a JSON response for schema', 'An HTML page came back'],
+    ['expected a JSON response for schema', 'The body is valid JSON'],
+    ['search parameter', 'override searchToString()'],
+    ['needs at least one parameter', ', e.g. "'],
+    ['the data is nested too deeply to store', 'Flatten it in process()'],
+    ['its data is nested too deeply', 'Entities linked in a long chain'],
+    ['whose entities it deletes', 'Write new schema.Invalidate(Post)'],
+    ['missing primary key', 'answer the DELETE with the'],
   ];
   let production: string;
   let development: string;

@@ -471,6 +471,32 @@ describe('2.9 fetchResponse(input, init)', () => {
     expect(error.cause).toBe(failure);
     expect(error.message).toBe(`${A}/x: network error (offline)`);
   });
+
+  it.each([
+    ['a record', (token: string): HeadersInit => ({ 'Access-Token': token })],
+    ['an array of pairs', (token: string): HeadersInit => [['Access-Token', token]]],
+    ['a Headers', (token: string): HeadersInit => new Headers({ 'Access-Token': token })],
+  ])('2.9 a transport failure quoting a header value set as %s has the value redacted from its message', async (_shape, headersOf) => {
+    const token = 'secret-token-value';
+    stubFetch(() => Promise.reject(new TypeError(`invalid header value "${token}"`)));
+    class Authed extends RestEndpoint {
+      override getHeaders() {
+        return headersOf(token);
+      }
+    }
+    const error = await rejectionOf(new Authed({ path: '/x', urlPrefix: A })());
+    expect(error.message).toBe(`${A}/x: network error (invalid header value "[header value]")`);
+  });
+});
+
+describe('2.5 headers from another realm', () => {
+  it('2.5 requestInit headers given as a Headers of another realm (not instanceof Headers) are sent', async () => {
+    const calls = stubFetch(() => jsonResponse({}));
+    // What a Headers from an iframe or a polyfill looks like here: forEach, no own fields.
+    const foreign = { forEach: (each: (value: string, name: string) => void) => each('yes', 'x-foreign') } as unknown as Headers;
+    await new RestEndpoint({ path: '/x', urlPrefix: A, requestInit: { headers: foreign } })();
+    expect(calls[0]!.init.headers).toStrictEqual({ 'x-foreign': 'yes' });
+  });
 });
 
 describe('11.2 faults, plain-call parts', () => {
