@@ -18,11 +18,11 @@ export const x = [Post, normalize, denormalize, MemoCache];`;
  * first cuts. Reading entities linked any number of levels deep (reads split at a depth, a
  * validation walk without recursion) added about 290 bytes (8714), and leaving out nested
  * entities that process() drops without a pk 15 more (8729). Passing the schema recursion as an
- * argument instead of a registry filled at load added about 110 (8838): members are described
+ * argument instead of a registry filled at load added about 110 (8643 → 8752): members are described
  * and judged queryable from their definitions, and Entity's statics check the class themselves.
  * Lower the ceiling whenever the bundle shrinks, never raise it without a reason.
  */
-const CEILING = 8.64 * 1024;
+const CEILING = 8.55 * 1024;
 
 describe('issue 20: a schemas-only app bundle', () => {
   let gzip: number;
