@@ -1,6 +1,6 @@
-// Pack-and-install smoke test (issue 8): `npm pack` the built package, install the tarball into a
-// scratch project with its peers, then use all three entries from Node through `import` and through
-// `require`, and type-check consumers of the published declarations (.ci/consumer.mjs, issue 16.1).
+// Pack-and-install smoke test: `npm pack` the built package, install the tarball into a
+// scratch project with its peers, then use every entry from Node through `import` and through
+// `require`, and type-check consumers of the published declarations (.ci/consumer.mjs).
 //
 //   npm run build && node .ci/pack-smoke.mjs
 import { execFileSync } from 'node:child_process';
@@ -10,7 +10,8 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MODES, typecheckConsumers, writeConsumers } from './consumer.mjs';
 
-// TypeScript 7 (the native compiler) also type-checks the consumers (new-user check A). Installed into
+// TypeScript 7 (the native compiler) also type-checks the consumers (it once found
+// array collections' `push` typed `undefined`). Installed into
 // the scratch project only, pinned: its `tsc` bin would clash with the repo's 5.9, which ts-jest needs.
 const TYPESCRIPT_7 = '7.0.2';
 
@@ -26,8 +27,9 @@ try {
   if (stray.length) throw new Error(`the tarball holds files outside dist/: ${stray.join(', ')}`);
   console.log(`packed ${filename}: ${packed.length} files`);
 
-  // redux-persist: the persistence recipe of docs/ imports it; @types/react-dom: the server-rendering guide renders and hydrates.
-  const peers = ['react', 'react-dom', 'react-redux', '@types/react', '@types/react-dom', 'redux-persist'].map((name) => `${name}@${pkg.devDependencies[name]}`);
+  // redux-persist: the persistence recipe of docs/ imports it; @types/react-dom: the server-rendering guide renders and hydrates;
+  // next: the guide's App Router code imports rtk-rest/next, whose declarations name next/navigation.
+  const peers = ['react', 'react-dom', 'react-redux', '@types/react', '@types/react-dom', 'redux-persist', 'next'].map((name) => `${name}@${pkg.devDependencies[name]}`);
   peers.push(`typescript@${TYPESCRIPT_7}`);
   writeFileSync(join(scratch, 'package.json'), JSON.stringify({ name: 'smoke', private: true, version: '0.0.0' }));
   const installStart = Date.now();
@@ -50,13 +52,18 @@ const store = configureStore({ reducer: { [rest.reducerPath]: rest.reducer }, mi
   function Title() { return createElement('h1', null, useCache(PostResource.get, { id: 1 }).title); }
   const html = renderToString(createElement(Provider, { store }, createElement(Title)));
   if (html !== '<h1>packed</h1>') throw new Error('rendered ' + html);
+  const script = createRestScripts(store)();
+  if (!script.startsWith('<script>') || !script.includes('"packed"')) throw new Error('rtk-rest/server wrote ' + script);
+  if (typeof RestScripts !== 'function' || typeof receiveRestScripts !== 'function') throw new Error('rtk-rest/next or receiveRestScripts missing');
   console.log('ok', typeof AsyncBoundary, html);
 })().catch((e) => { console.error(e); process.exit(1); });
 `;
   writeFileSync(
     join(scratch, 'esm.mjs'),
-    program(`import { Entity, createResource, createRest } from 'rtk-rest';
+    program(`import { Entity, createResource, createRest, receiveRestScripts } from 'rtk-rest';
 import { useCache, AsyncBoundary } from 'rtk-rest/react';
+import { createRestScripts } from 'rtk-rest/server';
+import { RestScripts } from 'rtk-rest/next';
 import { mockFetch } from 'rtk-rest/mock';
 import { configureStore } from '@reduxjs/toolkit';
 import { createElement } from 'react';
@@ -65,8 +72,10 @@ import { Provider } from 'react-redux';`),
   );
   writeFileSync(
     join(scratch, 'cjs.cjs'),
-    program(`const { Entity, createResource, createRest } = require('rtk-rest');
+    program(`const { Entity, createResource, createRest, receiveRestScripts } = require('rtk-rest');
 const { useCache, AsyncBoundary } = require('rtk-rest/react');
+const { createRestScripts } = require('rtk-rest/server');
+const { RestScripts } = require('rtk-rest/next');
 const { mockFetch } = require('rtk-rest/mock');
 const { configureStore } = require('@reduxjs/toolkit');
 const { createElement } = require('react');
@@ -76,10 +85,10 @@ const { Provider } = require('react-redux');`),
   process.stdout.write(`import:  ${run('node', ['esm.mjs'])}`);
   process.stdout.write(`require: ${run('node', ['cjs.cjs'])}`);
 
-  // TypeScript consumers of the published declarations (issue 16.1): every name of API.md, the
+  // TypeScript consumers of the published declarations: every public name, the
   // README's blocks and the docs' code, under bundler, node16 and nodenext resolution (ESM and
-  // CommonJS), with skipLibCheck off (.ci/consumer.mjs); with declarations emitted (new-user check B);
-  // with the repo's TypeScript and with TypeScript 7 (new-user check A).
+  // CommonJS), with skipLibCheck off (.ci/consumer.mjs); with declarations emitted;
+  // with the repo's TypeScript and with TypeScript 7.
   const { docs } = writeConsumers(scratch, root);
   const compilers = [
     { name: `TS ${pkg.devDependencies.typescript}`, tsc: join(root, 'node_modules/typescript/bin/tsc'), modes: MODES.map((m) => m.name) },

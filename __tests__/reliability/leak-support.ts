@@ -167,7 +167,7 @@ interface ControllerView {
   gc?: { retained: Map<string, number>; queries: Set<unknown>; timer?: unknown; stop(): void };
 }
 
-/** The store's controller for `reducerPath`, through the middleware's internal probe (SPEC 6.14). */
+/** The store's controller for `reducerPath`, through the middleware's internal probe. */
 export function controllerOf(store: { dispatch: (action: any) => any }, reducerPath = 'rest'): ControllerView {
   const controller = store.dispatch({ type: `${reducerPath}/internal/controller` }) as ControllerView | undefined;
   if (controller === undefined || typeof controller !== 'object' || !('subscriptions' in controller)) {
@@ -199,7 +199,7 @@ export function bookkeeping(store: { dispatch: (action: any) => any }) {
   };
 }
 
-/** Keys and cells left in a logical slice (SPEC 5.1): what GC should have removed. */
+/** Keys and cells left in a logical slice: what GC should have removed. */
 export function sliceLeft(slice: {
   endpoints: Record<string, unknown>;
   meta: Record<string, unknown>;

@@ -21,6 +21,8 @@ export type { Environment, Timers } from './environment';
 export type { ResponseState, ExpiryStatus, RequestStatus } from './selectors';
 export type { EntitiesChangedAction, ChangedEntities } from './entityChanges';
 export type { ExtractRehydrationInfo } from './rehydrate';
+export { receiveRestScripts } from './receiveRestScripts';
+export type { ReceiveRestScriptsOptions } from './receiveRestScripts';
 
 // Internal to the package: what `rtk-rest/react` builds on (not exported from the package root).
 export { runtimeOf, installedIn } from './middleware';
