@@ -20,6 +20,9 @@ const devOnly = [
   'getOptimisticResponse threw', // 6.x optimistic response threw (dev log)
   'two rtk-rest middlewares', // 6.8 (dev error)
   'no state at state.', // 6.7 (dev error; production selectors read an empty slice)
+  // The test suite's records of a store (requests, keys, subscriptions, the features' timers) and
+  // the probe that answers with them: development only.
+  '/internal/records',
 ];
 // Thrown in all builds (SPEC 6.6).
 const allBuilds = ['is not installed. Add it with configureStore'];

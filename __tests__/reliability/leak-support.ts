@@ -167,9 +167,9 @@ interface ControllerView {
   gc?: { retained: Map<string, number>; queries: Set<unknown>; timer?: unknown; stop(): void };
 }
 
-/** The store's controller for `reducerPath`, through the middleware's internal probe (SPEC 6.14). */
+/** The store's records for `reducerPath`, through the middleware's development-only records probe. */
 export function controllerOf(store: { dispatch: (action: any) => any }, reducerPath = 'rest'): ControllerView {
-  const controller = store.dispatch({ type: `${reducerPath}/internal/controller` }) as ControllerView | undefined;
+  const controller = store.dispatch({ type: `${reducerPath}/internal/records` }) as ControllerView | undefined;
   if (controller === undefined || typeof controller !== 'object' || !('subscriptions' in controller)) {
     throw new Error(`no rtk-rest controller answered the probe for reducerPath "${reducerPath}"`);
   }

@@ -9,14 +9,15 @@ import type { ResolvedOptions, RestContext } from './context';
 import { buildMiddleware } from './middleware';
 import type { RequestPolicyDefaults } from './policies';
 import { implementations } from './feature';
-import type { FeatureImpl, RestFeature } from './feature';
+import type { FeatureImpl, FeatureParts, RestFeature } from './feature';
 import type { Environment, Timers } from './environment';
 import { buildSelectors } from './selectors';
 import { buildEntitySelectors } from './entitySelectors';
 import { untrackedMatchers } from './entityChanges';
 import type { ExtractRehydrationInfo } from './rehydrate';
-import { buildReducer } from './slice';
+import { buildReducer, NO_SHARDING } from './slice';
 import { installedSharding } from './tables';
+import type { RestState } from './types';
 
 /**
  * The arguments of `rest.fetch(endpoint, …)` and the endpoint selectors: the endpoint's own call
@@ -156,6 +157,8 @@ export function buildCreateRest(...features: RestFeature[]) {
 export function makeRest<const ReducerPath extends string = 'rest'>(options: CreateRestOptions & { reducerPath?: ReducerPath }, features: readonly FeatureImpl[]) {
   const resolved = resolveOptions(options);
   const actions = buildActions(resolved.reducerPath);
+  // The view the selectors read: each feature's over the one before (only optimistic layers have one).
+  const view = features.reduce<(slice: RestState) => RestState>((inner, feature) => (feature.view === undefined ? inner : (slice) => feature.view!(inner(slice))), (slice) => slice);
   const ctx: RestContext = {
     options: resolved,
     actions,
@@ -163,19 +166,33 @@ export function makeRest<const ReducerPath extends string = 'rest'>(options: Cre
     slice: (rootState) => sliceOf(rootState, resolved.reducerPath),
     reader: sliceReader,
     onUnauthorized: options.onUnauthorized,
-    parts: {},
+    view,
   };
   const selectors = buildSelectors(ctx);
   const entitySelectors = buildEntitySelectors(ctx);
-  // The features' parts of the instance, in rank order: persistence's restore step first, since
-  // entity-change tracking reports what a restore takes. Each member comes from one feature.
-  for (const feature of features) Object.assign(ctx.parts, feature.instance?.({ ctx, options, restore: ctx.parts.restore }));
+  // Each feature's parts, in the features' order; entity-change tracking reads what a restore
+  // (the persistence feature, before it) takes.
+  let restore: FeatureParts['restore'];
+  const built = features.map((feature) => {
+    const parts = feature.build({ ctx, options, selectors, restore });
+    restore ??= parts.restore;
+    return { feature: feature.feature, parts };
+  });
   if (process.env.NODE_ENV !== 'production' && options.shardTablesAbove !== undefined && !features.some((feature) => feature.feature === 'shardedTables')) {
     console.warn('[rtk-rest] createRest({ shardTablesAbove }) does nothing: this rest instance was built without the shardedTables feature. Add it: buildCreateRest(shardedTables, …), or use createRest.');
   }
-  const entityChanges = ctx.parts.matchers ?? untrackedMatchers();
+  const limits = built.reduce((found, { parts }) => parts.limits ?? found, NO_SHARDING);
+  const entityChanges = built.reduce((found, { parts }) => parts.matchers ?? found, undefined as FeatureParts['matchers']) ?? untrackedMatchers();
+  const wrappers = built.flatMap(({ parts }) => (parts.reducer === undefined ? [] : [parts.reducer]));
   const thunks = buildThunks(ctx, selectors);
   const rest = {
+    /**
+     * The middleware that runs requests, polling, optimistic updates and GC; add it after RTK's
+     * default middleware (the thunk middleware is required). The instance holds it, so it reaches
+     * the instance (for the hooks' instances probe) through a function it calls once a store
+     * installs it.
+     */
+    middleware: buildMiddleware(ctx, selectors, thunks, built, (): object => rest),
     /** The slice's key; a literal type, so `{ [rest.reducerPath]: rest.reducer, …others }` type-checks. */
     reducerPath: resolved.reducerPath as ReducerPath,
     /**
@@ -183,12 +200,7 @@ export function makeRest<const ReducerPath extends string = 'rest'>(options: Cre
      * through the selectors. In development it freezes what it writes, so RTK's default
      * immutability and serializability checks stay on and stay cheap.
      */
-    reducer: buildReducer(actions, { ...ctx.parts, reducerPath: resolved.reducerPath }),
-    /**
-     * The middleware that runs requests, polling, optimistic updates and GC; add it after RTK's
-     * default middleware (the thunk middleware is required).
-     */
-    middleware: buildMiddleware(ctx, selectors, features),
+    reducer: buildReducer(actions, { wrappers, limits, reducerPath: resolved.reducerPath, restores: restore !== undefined }),
     /**
      * RTK `createAction` creators of every action this instance produces (see docs/internals.md#actions), each
      * with `.type` and `.match`, for reducers, listeners and DevTools filters. Only
@@ -325,7 +337,6 @@ export function makeRest<const ReducerPath extends string = 'rest'>(options: Cre
      */
     changedPks: entityChanges.changedPks,
   };
-  ctx.instance = rest;
   return rest;
 }
 

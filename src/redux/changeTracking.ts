@@ -1,4 +1,4 @@
-import { getOwn, hasOwn, setOwn } from '../internal/own';
+import { getOwn, setOwn } from '../internal/own';
 import { entityKeyOf, NO_PKS } from './entityChanges';
 import type { ChangedEntities, EntitiesChangedAction, EntityMatchers } from './entityChanges';
 import type { FeatureImpl, RestFeature } from './feature';
@@ -38,76 +38,74 @@ function* allCells(slice: RestState): Iterable<{ key: string; pk: string }> {
   for (const key of Object.keys(slice.entities)) for (const pk of tableKeys(slice.entities[key])) yield { key, pk };
 }
 
-/** Layers that left or joined the list: their cells read differently afterwards. */
-function addLayerChanges(changes: Changes, before: readonly OptimisticLayer[], after: readonly OptimisticLayer[]): void {
-  if (before === after) return;
-  const kept = new Set(after);
-  const old = new Set(before);
-  for (const layer of before) if (!kept.has(layer)) changes.addWrite((layer.write as WritePayload | undefined)?.entities);
-  for (const layer of after) if (!old.has(layer)) changes.addWrite((layer.write as WritePayload | undefined)?.entities);
+/** Every cell the layers write: each is recomputed or removed by a change of the base. */
+function addLayers(changes: Changes, layers: readonly OptimisticLayer[]): void {
+  for (const layer of layers) changes.addWrite((layer.write as WritePayload | undefined)?.entities);
 }
 
-
-/** The middleware's step that writes which entities an action changes into it (see entityChanges.ts). */
+/**
+ * The `prepare` step: forwards a copy of an action that changes entities with `meta.changedEntities`
+ * (never changing the action it was given), from what the action carries and the slice before it:
+ * its write set (a fetch outcome, `setResponse`, `set`, a pending mutation's layer), the cells a GC
+ * sweep or a reset removes that read something, the cells a rehydrate's restored slice wins, and
+ * under optimistic layers, for any change of the base, the cells of every layer (which the
+ * reducer recomputes or removes). Middleware placed before this one sees the action as it was
+ * dispatched: the matchers then read its write set.
+ */
 function buildAnnotate(ctx: RestContext, restore: Restore | undefined) {
   const { reducerPath } = ctx.options;
   const prefix = `${reducerPath}/`;
-  const { fetchPending, fetchFulfilled, setResponse, set, gc, resetEntireStore, middlewareRegistered } = ctx.actions;
+  const { fetchFulfilled, fetchRejected, setResponse, setError, set, invalidate, expireAll, gc, resetEntireStore, middlewareRegistered } = ctx.actions;
+  const changesBase = [fetchFulfilled, fetchRejected, setResponse, setError, set, invalidate, expireAll, gc, resetEntireStore, middlewareRegistered];
 
-  /** The view of `slice` (the optimistic layers applied, when the instance has them). */
-  const view = (slice: RestState) => (ctx.parts.layers === undefined ? slice : ctx.parts.layers.view(slice));
-
-  /** The entities `action` changes over `before` (the base slice), or undefined when none. */
-  function changesOf(action: UnknownAction, before: RestState): ChangedEntities | undefined {
-    const changes = new Changes();
+  function changesOf(action: UnknownAction, before: RestState): Changes | undefined {
     const restored = restore?.of(action);
     if (restore !== undefined && restored !== undefined) {
-      for (const { key, pk } of restore.merge(before, restored, action).taken) changes.add(key, pk);
-      return changes.toJSON();
+      const changes = new Changes();
+      for (const { key, pk } of restore.taken(before, restored)) changes.add(key, pk);
+      return changes;
     }
     if (typeof action.type !== 'string' || !action.type.startsWith(prefix)) return undefined;
-    if (fetchFulfilled.match(action) || setResponse.match(action) || set.match(action)) changes.addWrite(action.payload.entities);
-    else if (fetchPending.match(action)) changes.addWrite((action.payload.layer?.write as WritePayload | undefined)?.entities);
-    else if (gc.match(action)) changes.addPresent(view(before), action.payload.entities);
-    else if (resetEntireStore.match(action)) changes.addPresent(view(before), allCells(view(before)));
-    const clearsLayers = resetEntireStore.match(action) || middlewareRegistered.match(action);
-    // Without the optimisticUpdates feature there are no layers to add or remove.
-    const after = clearsLayers ? [] : ctx.parts.layers === undefined ? before.optimistic : ctx.parts.layers.reduce(before, action).optimistic;
-    addLayerChanges(changes, before.optimistic, after);
-    return changes.toJSON();
+    const changes = new Changes();
+    changes.addWrite(writeOf(action, ctx.actions));
+    if (gc.match(action)) changes.addPresent(ctx.view(before), action.payload.entities);
+    else if (resetEntireStore.match(action)) changes.addPresent(ctx.view(before), allCells(ctx.view(before)));
+    if (before.optimistic.length > 0 && changesBase.some((creator) => creator.match(action))) addLayers(changes, before.optimistic);
+    return changes;
   }
 
-  /**
-   * Writes the changed entities into `received` (in place) and `forwarded` (the action passed
-   * on, a copy when the middleware enriched it), given the root state before the action.
-   */
-  return (received: UnknownAction, forwarded: UnknownAction, rootState: unknown): void => {
-    // A slice not mounted yet (combineSlices' lazy inject) has no entities to change.
-    if ((rootState as Record<string, unknown> | undefined)?.[reducerPath] === undefined) return;
-    const changed = changesOf(forwarded, ctx.slice(rootState));
-    if (changed === undefined) return;
-    for (const action of received === forwarded ? [received] : [received, forwarded]) {
-      const meta = (action.meta ?? {}) as { changedEntities?: Record<string, ChangedEntities> };
-      const changedEntities = { ...meta.changedEntities, [reducerPath]: changed };
-      if (!Object.isFrozen(action)) action.meta = { ...meta, changedEntities };
-    }
+  return (action: UnknownAction, _api: unknown, before: RestState): UnknownAction => {
+    const changed = changesOf(action, before)?.toJSON();
+    if (changed === undefined) return action;
+    const meta = (action.meta ?? {}) as { changedEntities?: Record<string, ChangedEntities> };
+    return { ...action, meta: { ...meta, changedEntities: { ...meta.changedEntities, [reducerPath]: changed } } };
   };
 }
 
-/** `rest.matchEntitiesChanged` and `rest.changedPks`: they read what the middleware step wrote into the action. */
-function trackedMatchers(reducerPath: string): EntityMatchers {
+/** The entities an action of this instance writes, as it carries them (`fetch/pending`: its layer's). */
+function writeOf(action: unknown, actions: RestContext['actions']): Record<string, Record<string, unknown>> | undefined {
+  if (actions.fetchFulfilled.match(action) || actions.setResponse.match(action) || actions.set.match(action)) return action.payload.entities;
+  if (actions.fetchPending.match(action)) return (action.payload.layer?.write as WritePayload | undefined)?.entities;
+  return undefined;
+}
+
+/** `rest.matchEntitiesChanged` and `rest.changedPks`: what the action carries, its `meta.changedEntities` or else its write set. */
+function trackedMatchers(ctx: RestContext): EntityMatchers {
+  const { reducerPath } = ctx.options;
+  const pksOf = (action: unknown, key: string): readonly string[] => {
+    const changed = changedOf(action, reducerPath);
+    if (changed !== undefined) return getOwn(changed, key) ?? NO_PKS;
+    const written = writeOf(action, ctx.actions);
+    const cells = written === undefined ? undefined : getOwn(written, key);
+    return cells === undefined ? NO_PKS : Object.keys(cells);
+  };
   return {
     matchEntitiesChanged(...Entities) {
       const keys = Entities.map((Entity) => entityKeyOf(Entity, 'matchEntitiesChanged'));
-      return (action: unknown): action is EntitiesChangedAction => {
-        const changed = changedOf(action, reducerPath);
-        return changed !== undefined && keys.some((key) => hasOwn(changed, key));
-      };
+      return (action: unknown): action is EntitiesChangedAction => keys.some((key) => pksOf(action, key).length > 0);
     },
     changedPks(action, Entity) {
-      const key = entityKeyOf(Entity, 'changedPks');
-      const changed = changedOf(action, reducerPath);
-      return (changed === undefined ? undefined : getOwn(changed, key)) ?? NO_PKS;
+      return pksOf(action, entityKeyOf(Entity, 'changedPks'));
     },
   };
 }
@@ -120,8 +118,10 @@ function changedOf(action: unknown, reducerPath: string): ChangedEntities | unde
 /** The feature's part of each instance: the middleware's step before the reducer, and the matchers that read it. */
 const feature: FeatureImpl = {
   feature: 'entityChanges',
-  rank: 6,
-  instance: ({ ctx, restore }) => ({ annotate: buildAnnotate(ctx, restore), matchers: trackedMatchers(ctx.options.reducerPath) }),
+  build: ({ ctx, restore }) => {
+    const annotate = buildAnnotate(ctx, restore);
+    return { matchers: trackedMatchers(ctx), store: () => ({ prepare: annotate }) };
+  },
 };
 
 /**

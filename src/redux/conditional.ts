@@ -32,11 +32,10 @@ export function conditionalRead({ slice, endpoint, key, read, page }: PolicyRequ
   };
 }
 
-/** The feature's part of each store: its request policy. */
+/** The feature's part: its request policy. */
 const feature: FeatureImpl = {
   feature: 'conditionalRequests',
-  rank: 8,
-  build: ({ hctx }) => ({ requestPolicy: (request) => conditionalRead(request, hctx.rest.options.conditional) }),
+  build: ({ ctx }) => ({ policy: () => (request) => conditionalRead(request, ctx.options.conditional) }),
 };
 
 /**

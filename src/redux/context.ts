@@ -2,7 +2,6 @@ import type { RetryOption } from '../rest';
 import type { EntityReader, StoreMemoCache } from '../schema';
 import type { RestActions } from './actions';
 import type { Environment, Timers } from './environment';
-import type { InstancePart } from './instancePart';
 import { completeState, isComplete } from './slice';
 import type { RestState } from './types';
 
@@ -32,10 +31,8 @@ export interface RestContext {
   slice(rootState: unknown): RestState;
   reader(slice: RestState): EntityReader;
   onUnauthorized?: (error: unknown, api: { dispatch: (action: any) => any; getState: () => unknown }) => unknown;
-  /** The public instance `createRest` returned (what the instances probe answers with, see docs/concepts.md#hooks). */
-  instance?: object;
-  /** What the instance's features gave it (their `instance` parts, merged): the reducer's steps, the view, … */
-  readonly parts: InstancePart;
+  /** The view the selectors read (see docs/internals.md#terms): the optimistic layers over the base, when the instance has them; else the base. */
+  view(slice: RestState): RestState;
 }
 
 /** When something written at `date` expires `ms` later; `Infinity` caps to a JSON number (state stays plain JSON). */
@@ -45,9 +42,7 @@ export function expiresAfter(date: number, ms: number): number {
 
 /** What the selectors read: the instance's slice in `rootState`, with the optimistic layers applied when there are any. */
 export function viewIn(ctx: RestContext, rootState: unknown): RestState {
-  const slice = ctx.slice(rootState);
-  const { layers } = ctx.parts;
-  return layers === undefined ? slice : layers.view(slice);
+  return ctx.view(ctx.slice(rootState));
 }
 
 export { sliceReader } from './layout';

@@ -5,11 +5,11 @@ import type { UnknownAction } from './rtk';
 /**
  * Which entities an action changed, for `rest.matchEntitiesChanged` and
  * `rest.changedPks`, which read it off the action. The `entityChanges` feature's middleware step
- * (changeTracking.ts) works it out before the action reaches any reducer, from the action and the
- * slice before it, and writes it into the action as plain JSON:
- * `meta.changedEntities[reducerPath][entityKey] = [pk, …]`. The action object the middleware
- * received is updated in place, so middleware placed before it (RTK's listener middleware is
- * prepended) sees it too, and a matcher needs nothing but the action.
+ * (changeTracking.ts) works it out before the action reaches any reducer, from what the action
+ * carries and the slice before it, and forwards a copy of the action that carries it as plain JSON:
+ * `meta.changedEntities[reducerPath][entityKey] = [pk, …]`. The action as dispatched is never
+ * changed: middleware placed before this one (RTK's listener middleware is prepended) sees it as
+ * it was, and the matchers read its write set there, so a matcher needs nothing but the action.
  *
  * Changed means "the cell may read differently in the view": written by the base (a fetch
  * outcome, setResponse, set, a delete's tombstone), by an optimistic layer that was added,

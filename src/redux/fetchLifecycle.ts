@@ -4,23 +4,18 @@ import type { RestEndpoint, StoreEndpoint } from '../rest';
 import { expiresAfter } from './context';
 import { isAbort, serializeError, softPolicy } from './errors';
 import { resolvedAnswer, responseWrite } from './fetchAnswer';
-import type { ActionHandler, FetchOptions, HandlerContext } from './handlerContext';
+import type { FetchOptions, Handler, HandlerContext } from './handlerContext';
 import { requestPolicies } from './policies';
 import type { RequestPolicyPart } from './policies';
 import type { InFlight } from './requests';
 import { nanoid } from './rtk';
 import { tableGet, tableHas } from './tables';
-import type { FetchMeta, OptimisticLayer, RestState, WritePayload } from './types';
-
-/** The optimistic side of a mutation's lifecycle (the optimistic layers handler). */
-export interface LifecycleLayers {
-  start(endpoint: StoreEndpoint, args: readonly unknown[], requestId: string, key: string, fetchedAt: number, base: RestState): OptimisticLayer | undefined;
-  settled(requestId: string): void;
-}
+import type { PolicyPart } from './policies';
+import type { FetchMeta, WritePayload } from './types';
 
 export interface FetchLifecycle {
   /** Marks requests in flight for keys an `invalidate` just committed (see docs/internals.md#merge-order). */
-  readonly handle: ActionHandler;
+  readonly handle: Handler;
   fetch(endpoint: StoreEndpoint, args: unknown[], key: string, options?: FetchOptions): Promise<unknown>;
   shouldFetch(state: unknown, endpoint: StoreEndpoint, args: unknown[], key: string): boolean;
 }
@@ -28,13 +23,12 @@ export interface FetchLifecycle {
 /** The write of a 304 (the conditionalRequests feature): nothing but the key's meta (its data stays, its expiry is refreshed). */
 const NOT_MODIFIED_WRITE: WritePayload = { entities: {}, entitiesMeta: {}, indexes: {} };
 
-/** What the lifecycle's steps share: the store's handler context and the two peers it hands off to. */
+/** What the lifecycle's steps share: the store's handler context and the peers it hands off to. */
 interface Lifecycle {
   readonly hctx: HandlerContext;
-  readonly layers: LifecycleLayers;
   /** 401 handling: a promise to await before the request's promise rejects, or nothing. */
   readonly onRejected: (error: unknown) => Promise<void> | undefined;
-  /** The features' request policies (retries, conditional requests). */
+  /** The features' request policies (retries, conditional requests, optimistic layers). */
   readonly policyParts: readonly RequestPolicyPart[];
 }
 
@@ -44,8 +38,8 @@ interface Lifecycle {
  * or `fetch/rejected`), then settles its promise. A rejection is handed to `onRejected` (401
  * handling) before the promise rejects.
  */
-export function buildFetchLifecycle(hctx: HandlerContext, layers: LifecycleLayers, onRejected: Lifecycle['onRejected'], policyParts: readonly RequestPolicyPart[] = []): FetchLifecycle {
-  const lifecycle: Lifecycle = { hctx, layers, onRejected, policyParts };
+export function buildFetchLifecycle(hctx: HandlerContext, onRejected: Lifecycle['onRejected'], policyParts: readonly RequestPolicyPart[] = []): FetchLifecycle {
+  const lifecycle: Lifecycle = { hctx, onRejected, policyParts };
   const { actions } = hctx.rest;
   return {
     handle: (action) => {
@@ -58,7 +52,7 @@ export function buildFetchLifecycle(hctx: HandlerContext, layers: LifecycleLayer
 
 /** `rest.fetch`: joins a read in flight or starts a request (see docs/internals.md#the-fetch-lifecycle). */
 function startRequest(lifecycle: Lifecycle, endpoint: StoreEndpoint, args: unknown[], key: string, { poll = false, deferPending = false, cancellable = false }: FetchOptions = {}): Promise<unknown> {
-  const { hctx, layers } = lifecycle;
+  const { hctx } = lifecycle;
   const { rest, api, requests, keys } = hctx;
   const read = poll || !endpoint.sideEffect;
   const dedupeKey = requests.dedupeKey(endpoint, args, key);
@@ -88,22 +82,22 @@ function startRequest(lifecycle: Lifecycle, endpoint: StoreEndpoint, args: unkno
   requests.add(request);
   const start = () => {
     if (request.discarded) return;
-    const layer = read ? undefined : layers.start(endpoint, args, meta.requestId, key, meta.fetchedAt, hctx.slice());
+    const policyRequest = { endpoint, args, key, requestId: meta.requestId, fetchedAt: meta.fetchedAt, read, poll, page: meta.pageKey !== undefined, slice: hctx.slice() };
+    const added = lifecycle.policyParts.map((part) => part(policyRequest));
+    const layer = added.find((part) => part?.layer !== undefined)?.layer;
     api.dispatch(rest.actions.fetchPending(layer === undefined ? {} : { layer }, meta));
-    void run(lifecycle, endpoint, args, request, meta);
+    void run(lifecycle, endpoint, args, request, meta, added);
   };
   if (deferPending) queueMicrotask(start);
   else start();
   return promise;
 }
 
-async function run(lifecycle: Lifecycle, endpoint: StoreEndpoint, args: unknown[], request: InFlight, meta: FetchMeta): Promise<void> {
-  const { hctx, layers } = lifecycle;
+async function run(lifecycle: Lifecycle, endpoint: StoreEndpoint, args: unknown[], request: InFlight, meta: FetchMeta, added: readonly (PolicyPart | undefined)[]): Promise<void> {
+  const { hctx } = lifecycle;
   const { rest, api, requests } = hctx;
   let failure: { error: unknown } | undefined;
   let committed: { value: unknown; answer: unknown; mutation?: { result: unknown } } | undefined;
-  const policyRequest = { endpoint, key: meta.key, read: request.read, poll: request.poll, page: meta.pageKey !== undefined, slice: hctx.slice() };
-  const added = lifecycle.policyParts.map((part) => part(policyRequest));
   try {
     const policies = Object.assign(requestPolicies(rest.options, endpoint), ...added.map((part) => part?.policies));
     let links: Record<string, string> | undefined;
@@ -125,7 +119,6 @@ async function run(lifecycle: Lifecycle, endpoint: StoreEndpoint, args: unknown[
       api.dispatch(rest.actions.fetchFulfilled(withoutResult(payload), { ...meta, date, expiresAt, ...extra, sideEffect: true }));
       committed = { value, answer, mutation: { result: payload.result } };
     }
-    layers.settled(meta.requestId);
     // A mutation's key that kept nothing has nothing for GC to sweep: forget it here.
     if (!request.read) forgetIfEmpty(hctx, meta.key);
   } catch (error) {
@@ -145,7 +138,7 @@ async function run(lifecycle: Lifecycle, endpoint: StoreEndpoint, args: unknown[
   await fail(lifecycle, endpoint, request, meta, failure.error);
 }
 
-async function fail({ hctx, layers, onRejected }: Lifecycle, endpoint: StoreEndpoint, request: InFlight, meta: FetchMeta, error: unknown): Promise<void> {
+async function fail({ hctx, onRejected }: Lifecycle, endpoint: StoreEndpoint, request: InFlight, meta: FetchMeta, error: unknown): Promise<void> {
   const { rest, api, requests } = hctx;
   const date = rest.options.now();
   const aborted = isAbort(error);
@@ -154,7 +147,6 @@ async function fail({ hctx, layers, onRejected }: Lifecycle, endpoint: StoreEndp
   const errorPolicy = aborted ? undefined : request.poll ? 'soft' : softPolicy(endpoint, error);
   requests.release(request);
   api.dispatch(rest.actions.fetchRejected(errorPolicy ? { errorPolicy } : {}, failedMeta, aborted ? undefined : serializeError(error)));
-  layers.settled(meta.requestId);
   // Awaited only when it handles the error (a 401): other rejections settle in this same tick.
   const handling = onRejected(error);
   if (handling !== undefined) await handling;

@@ -1,7 +1,7 @@
 import { isInferable, toNode } from '../schema';
 import type { SchemaNode } from '../schema';
 import type { FeatureImpl, RestFeature } from './feature';
-import type { ActionHandler, HandlerContext } from './handlerContext';
+import type { Handler, HandlerContext } from './handlerContext';
 import { collect } from './sweep';
 import { tableGet, tableKeys } from './tables';
 import type { RestState } from './types';
@@ -146,31 +146,36 @@ export class GarbageCollector {
   }
 }
 
-/** A sweep committed: the store forgets the endpoint and arguments of removed keys nothing uses. */
-function buildGcHandler({ rest, keys }: HandlerContext): ActionHandler {
+/**
+ * The store's GC handler: starts the sweep timer once the middleware is registered, and after a
+ * committed sweep forgets the endpoint and arguments of removed keys nothing uses.
+ */
+function buildGcHandler({ rest, keys }: HandlerContext, collector: GarbageCollector): Handler {
   return (action) => {
-    if (rest.actions.gc.match(action)) keys.forget(action.payload.keys);
+    if (rest.actions.middlewareRegistered.match(action)) collector.start();
+    else if (rest.actions.gc.match(action)) keys.forget(action.payload.keys);
   };
 }
 
-/** The feature's parts of the instance and of each store. */
+/** The feature's parts: the reducer of the sweep's `gc` action, and each store's collector. */
 const feature: FeatureImpl = {
   feature: 'garbageCollection',
-  rank: 1,
-  // The reducer of the sweep's `gc` action.
-  instance: () => ({ sweep: collect }),
-  build({ hctx, subscriptions }) {
-    const { gc } = hctx.rest.options;
-    if (gc === false) return {};
-    const collector = new GarbageCollector(hctx, () => subscriptions.keys(), gc);
-    return {
-      after: buildGcHandler(hctx),
-      start: () => collector.start(),
-      retain: collector.retain.bind(collector),
-      retainQuery: collector.retainQuery.bind(collector),
-      records: { gc: collector },
-    };
-  },
+  build: () => ({
+    reducer: (next, { actions, writer }) => (state, action) => {
+      const base = next(state, action);
+      return actions.gc.match(action) ? collect(writer, base, action.payload.keys, action.payload.entities) : base;
+    },
+    store(input) {
+      const { gc } = input.rest.options;
+      if (gc === false) return {};
+      const collector = new GarbageCollector(input, () => input.subscriptions.keys(), gc);
+      if (process.env.NODE_ENV !== 'production') input.records!.gc = collector;
+      return {
+        handler: buildGcHandler(input, collector),
+        retention: { retain: collector.retain.bind(collector), retainQuery: collector.retainQuery.bind(collector) },
+      };
+    },
+  }),
 };
 
 /**

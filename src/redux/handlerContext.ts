@@ -25,8 +25,11 @@ export interface HandlerContext {
   slice(): RestState;
 }
 
-/** A handler's reaction to an action the reducer has just applied. */
-export type ActionHandler = (action: UnknownAction) => void;
+/**
+ * The one shape of every concern of the middleware (RTK Query's): it sees each action after the
+ * reducer applied it, with the store's API and this instance's slice as it was before the action.
+ */
+export type Handler = (action: UnknownAction, api: MiddlewareAPI, stateBefore: RestState) => void;
 
 /** How `rest.fetch` starts a request: a poll is always a read; `deferPending` is for rendering hooks (see docs/internals.md#the-fetch-lifecycle). */
 export interface FetchOptions {

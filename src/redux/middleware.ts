@@ -1,11 +1,13 @@
 import { runtimeProbe, INSTANCES_PROBE } from './actions';
 import type { RestContext } from './context';
-import type { FeatureImpl } from './feature';
+import type { FeatureParts, FeatureThunks } from './feature';
 import type { StoreRuntime } from './handlerContext';
 import type { Middleware, UnknownAction } from './rtk';
 import { buildStoreHandlers } from './runtime';
 import type { Selectors } from './selectors';
-import { buildReducer } from './slice';
+import { initialState } from './slice';
+
+const UNMOUNTED = initialState();
 
 /** One installed instance of a store: the public object and the store's runtime for it. */
 export interface InstalledRest {
@@ -22,52 +24,49 @@ const installed = new WeakMap<object, InstalledRest[]>();
 const runtimes = new WeakSet<object>();
 
 /**
- * The middleware of one instance: a composer of the store's handlers and the
- * features it was built with (see runtime.ts). It answers the thunks' probe with this store's runtime (see docs/internals.md#actions), registers once
- *, notices a second instance on the same reducerPath (see docs/concepts.md#the-store), lets the optimistic layers
- * recompute inside base changes (see docs/concepts.md#optimistic-updates), writes the entity changes into the action, and
- * hands every action to the handlers after the reducer.
+ * The middleware of one instance: a composer. It answers the probes (see docs/internals.md#actions),
+ * registers once (notices a second instance on the same reducerPath, see docs/concepts.md#the-store),
+ * runs the features' `prepare` steps, passes the action on to the reducer, then hands it to every
+ * handler (runtime.ts) with the slice as it was before.
  */
-export function buildMiddleware(ctx: RestContext, selectors: Selectors, features: readonly FeatureImpl[]): Middleware {
+export function buildMiddleware(ctx: RestContext, selectors: Selectors, thunks: FeatureThunks, features: readonly { readonly feature: string; readonly parts: FeatureParts }[], instance: () => object): Middleware {
   const probe = runtimeProbe(ctx.options.reducerPath);
+  // Development only: the probe of the test suite's records (runtime.ts); production middleware never answers it.
+  const records = process.env.NODE_ENV !== 'production' ? `${ctx.options.reducerPath}/internal/records` : undefined;
   const { middlewareRegistered } = ctx.actions;
-  // The base as the features compute it (the optimistic layers recompute against it).
-  const reducer = buildReducer(ctx.actions, ctx.parts);
-  const { annotate } = ctx.parts;
-  const prefix = `${ctx.options.reducerPath}/`;
+  const { reducerPath } = ctx.options;
   return (api) => {
-    const { runtime, after, optimistic, start } = buildStoreHandlers(ctx, api, selectors, reducer, features);
+    const store = buildStoreHandlers(ctx, api, selectors, thunks, features);
+    const { runtime, prepare, handlers } = store;
     runtimes.add(runtime);
     let list = installed.get(api);
     if (list === undefined) installed.set(api, (list = []));
-    list.push({ rest: ctx.instance ?? {}, runtime });
-    const store = list;
+    list.push({ rest: instance(), runtime });
+    const all = list;
     let registered = false;
     return (next) => (action) => {
       const type = (action as UnknownAction | undefined)?.type;
       if (type === probe) return runtime;
-      if (type === INSTANCES_PROBE) return store;
+      if (type === INSTANCES_PROBE) return all;
+      if (process.env.NODE_ENV !== 'production' && type === records) return store.records;
       if (!registered) {
         // The check comes first: a statement before it would be merged into its condition by
         // minifiers, which then keep the dead branch (and its message) in production bundles.
         if (process.env.NODE_ENV !== 'production' && (api.dispatch({ type: probe }) as unknown) !== runtime) {
           throw new Error(
-            `rtk-rest: two rtk-rest middlewares for reducerPath "${ctx.options.reducerPath}" in one store. Add each instance's middleware once, and give each instance its own reducerPath.`,
+            `rtk-rest: two rtk-rest middlewares for reducerPath "${reducerPath}" in one store. Add each instance's middleware once, and give each instance its own reducerPath.`,
           );
         }
         registered = true;
         api.dispatch(middlewareRegistered());
-        start();
       }
-      const received = action as UnknownAction;
-      // Base changes carry the recomputed optimistic layers (see docs/concepts.md#optimistic-updates).
-      if (optimistic.active && typeof type === 'string' && type.startsWith(prefix)) {
-        action = optimistic.enrich(action as UnknownAction, ctx.slice(api.getState()));
-      }
-      // Entity changes, for matchEntitiesChanged (the entityChanges feature), written before any reducer runs.
-      annotate?.(received, action as UnknownAction, api.getState());
-      const result = next(action);
-      for (const handle of after) handle(action as UnknownAction);
+      // A slice not mounted yet (combineSlices' lazy inject) has nothing before it for the handlers.
+      const mounted = (api.getState() as Record<string, unknown> | undefined)?.[reducerPath] !== undefined;
+      const before = mounted ? ctx.slice(api.getState()) : undefined;
+      let forwarded = action as UnknownAction;
+      if (before !== undefined) for (const step of prepare) forwarded = step(forwarded, api, before);
+      const result = next(forwarded);
+      for (const handle of handlers) handle(forwarded, api, before ?? UNMOUNTED);
       return result;
     };
   };

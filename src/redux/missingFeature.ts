@@ -1,5 +1,5 @@
 import type { StoreEndpoint } from '../rest';
-import type { FeatureImpl } from './feature';
+import type { RequestPolicyPart } from './policies';
 
 /** What an endpoint asks of a feature: the option, and when it matters (a subscription or a mounted read). */
 const NEEDS: readonly { option: 'pollFrequency' | 'stream' | 'refetchOnFocus' | 'refetchOnReconnect' | 'retry'; feature: string; on: 'subscribe' | 'mount' | 'fetch' }[] = [
@@ -17,11 +17,11 @@ const warned = new WeakSet<object>();
  * feature the instance was built without (`buildCreateRest(...)` lacks it), so the option would
  * silently do nothing. Warns once per endpoint.
  */
-export function checkFeatures(features: readonly FeatureImpl[], endpoint: StoreEndpoint, on: 'subscribe' | 'mount' | 'fetch', defaults: { refetchOnFocus: boolean; refetchOnReconnect: boolean }): void {
+export function checkFeatures(features: readonly string[], endpoint: StoreEndpoint, on: 'subscribe' | 'mount' | 'fetch', defaults: { refetchOnFocus: boolean; refetchOnReconnect: boolean }): void {
   if (warned.has(endpoint)) return;
   for (const need of NEEDS) {
     const value = endpoint[need.option] ?? (need.on === 'mount' ? defaults[need.option as keyof typeof defaults] : undefined);
-    if (need.on !== on || value === undefined || value === false || value === 0 || features.some((f) => f.feature === need.feature)) continue;
+    if (need.on !== on || value === undefined || value === false || value === 0 || features.includes(need.feature)) continue;
     return warnMissingFeature(endpoint, need.option, need.feature);
   }
 }
@@ -35,3 +35,9 @@ export function warnMissingFeature(endpoint: StoreEndpoint, option: string, feat
       `Add it: buildCreateRest(${feature}, …) (rtk-rest exports ${feature}), or use createRest, which has every feature.`,
   );
 }
+
+/** Development only: a store built without optimisticUpdates meets a mutation with `getOptimisticResponse` (a request policy that adds nothing). */
+export const warnMissingOptimistic: RequestPolicyPart = ({ endpoint }) => {
+  if (endpoint.sideEffect && typeof endpoint.getOptimisticResponse === 'function') warnMissingFeature(endpoint, 'getOptimisticResponse', 'optimisticUpdates');
+  return undefined;
+};

@@ -1,142 +1,137 @@
 import { AbortOptimistic } from '../rest';
 import type { OptimisticSnapshot, RestEndpoint, StoreEndpoint } from '../rest';
-import type { RestContext } from './context';
-import type { FeatureImpl, OptimisticPart, RestFeature } from './feature';
+import type { RestActions } from './actions';
+import type { FeatureImpl, RestFeature, SliceReducer } from './feature';
+import type { HandlerContext } from './handlerContext';
 import { normalizeLayer } from './normalizeResponse';
+import type { RequestPolicyPart } from './policies';
 import type { UnknownAction } from './rtk';
+import type { Selectors } from './selectors';
 import type { OptimisticLayer, RestState, WritePayload } from './types';
-import { applyLayer, viewOf, withLayers } from './view';
+import { applyLayer, viewOf } from './view';
 
-/** What the middleware keeps to recompute a layer (see docs/concepts.md#optimistic-updates): never in the state. */
+/**
+ * What the reducer needs to recompute a request's layer (see docs/concepts.md#optimistic-updates):
+ * never in the state, which stays JSON; held from the request's start until its outcome.
+ */
 interface LayerRequest {
   readonly requestId: string;
   readonly key: string;
   readonly endpoint: StoreEndpoint;
   readonly args: readonly unknown[];
   readonly fetchedAt: number;
+  /** The store whose request it is (`middlewareAPI`): a reset of that store drops it. */
+  readonly store: object;
+  /** The optimistic value as a write against a given view (the store's known keys go with it). */
+  normalize(value: unknown, view: RestState): WritePayload;
 }
 
-/** How a store request turns an optimistic value into a write, against a given view. */
-export interface LayerNormalizer {
-  normalizeLayer(endpoint: StoreEndpoint, value: unknown, args: readonly unknown[], request: LayerRequest, view: RestState): WritePayload;
+/** Calls `getOptimisticResponse` against `view` and normalizes its value into a layer, or `undefined` (aborted, threw). */
+function computeLayer(request: LayerRequest, view: RestState, selectors: Selectors): OptimisticLayer | undefined {
+  const { endpoint, args, fetchedAt } = request;
+  const abort = new AbortOptimistic();
+  const snapshot: OptimisticSnapshot = {
+    get: (queryable, ...queryArgs) => selectors.queryOf(view, queryable, queryArgs),
+    getResponse: (target, ...targetArgs) => selectors.responseOf(view, target as RestEndpoint, targetArgs),
+    getError: (target, ...targetArgs) => selectors.responseOf(view, target as RestEndpoint, targetArgs).error,
+    fetchedAt,
+    abort,
+  };
+  let value: unknown;
+  try {
+    value = endpoint.getOptimisticResponse!.call(endpoint, snapshot, ...args);
+  } catch (error) {
+    if (process.env.NODE_ENV !== 'production' && !(error === abort || error instanceof AbortOptimistic)) {
+      console.error(`[rtk-rest] ${endpoint.name}: getOptimisticResponse threw, so this request shows no optimistic update (it is still sent).`, error);
+    }
+    return undefined;
+  }
+  let write: WritePayload;
+  try {
+    write = request.normalize(value, view);
+  } catch (error) {
+    if (process.env.NODE_ENV !== 'production') console.error(`[rtk-rest] ${endpoint.name}: the optimistic response could not be normalized, so it is not shown.`, error);
+    return undefined;
+  }
+  return { requestId: request.requestId, key: request.key, endpoint: endpoint.name, fetchedAt, write };
 }
 
-/** The read side a snapshot offers, over a given slice (the selectors' semantics, see docs/concepts.md#optimistic-updates). */
-export interface SliceReads {
-  query(slice: RestState, queryable: unknown, args: readonly unknown[]): unknown;
-  response(slice: RestState, endpoint: RestEndpoint, args: readonly unknown[]): { error?: unknown };
+/** The actions that change the base beneath the layers: each recomputes them. */
+function changesBase(action: UnknownAction, actions: RestActions): boolean {
+  const { fetchFulfilled, fetchRejected, setResponse, setError, set, invalidate, expireAll, gc } = actions;
+  return [fetchFulfilled, fetchRejected, setResponse, setError, set, invalidate, expireAll, gc].some((creator) => creator.match(action));
 }
 
 /**
- * A store's optimistic layers (see docs/concepts.md#optimistic-updates): computes a layer when an optimistic mutation
- * starts, and recomputes the remaining layers inside every action that changes the base, so that
- * no subscriber sees a layer computed against an older base.
+ * The reducer's layer step, the one place layers are computed after their start (see
+ * docs/concepts.md#optimistic-updates): `fetch/pending` adds the layer it carries; a request's
+ * outcome removes its own; every change of the base recomputes the remaining layers against it,
+ * in start order, so no subscriber sees a layer computed against an older base. A layer whose
+ * request is gone (a reset, another process's state) goes.
  */
-export class OptimisticLayers implements OptimisticPart {
-  private readonly requests = new Map<string, LayerRequest>();
-
-  constructor(
-    private readonly ctx: RestContext,
-    private readonly normalizer: LayerNormalizer,
-    private readonly reads: SliceReads,
-    private readonly reducer: (state: RestState, action: UnknownAction) => RestState,
-  ) {}
-
-  /** At request start: the layer for `fetch/pending`, or `undefined` (not optimistic, aborted, failed). */
-  start(endpoint: StoreEndpoint, args: readonly unknown[], requestId: string, key: string, fetchedAt: number, base: RestState): OptimisticLayer | undefined {
-    if (!endpoint.sideEffect || typeof endpoint.getOptimisticResponse !== 'function') return undefined;
-    const request: LayerRequest = { requestId, key, endpoint, args, fetchedAt };
-    const layer = this.compute(request, viewOf(base));
-    // Only a request with a layer needs recomputing later.
-    if (layer !== undefined) this.requests.set(requestId, request);
-    return layer;
-  }
-
-  /** Whether any request of this store has a layer. */
-  get active(): boolean {
-    return this.requests.size > 0;
-  }
-
-  /** The request settled: its layer leaves with the action that committed the outcome (see docs/concepts.md#optimistic-updates). */
-  settled(requestId: string): void {
-    this.requests.delete(requestId);
-  }
-
-  /** Every request dropped (reset, see docs/concepts.md#optimistic-updates). */
-  clear(): void {
-    this.requests.clear();
-  }
-
-  /**
-   * The action with the recomputed remaining layers (`payload.layers`), when layers exist and
-   * the action changes the base (see docs/concepts.md#optimistic-updates); otherwise the action itself.
-   */
-  enrich(action: UnknownAction, before: RestState): UnknownAction {
-    if (before.optimistic.length === 0 || !this.changesBase(action)) return action;
-    const base = this.reducer(before, action);
+function layerStep(next: SliceReducer, actions: RestActions, requests: ReadonlyMap<string, LayerRequest>, selectors: Selectors): SliceReducer {
+  return (state, action) => {
+    const base = next(state, action);
+    if (actions.fetchPending.match(action)) {
+      const layer = action.payload.layer;
+      return layer === undefined ? base : { ...base, optimistic: [...base.optimistic, layer] };
+    }
+    if (base.optimistic.length === 0 || !changesBase(action, actions)) return base;
+    const settled = actions.fetchFulfilled.match(action) || actions.fetchRejected.match(action) ? action.meta.requestId : undefined;
     let view: RestState = { ...base, optimistic: [] };
-    const layers: OptimisticLayer[] = [];
+    const optimistic: OptimisticLayer[] = [];
     for (const layer of base.optimistic) {
-      const request = this.requests.get(layer.requestId);
-      // A layer never outlives its request (see docs/concepts.md#optimistic-updates).
+      const request = layer.requestId === settled ? undefined : requests.get(layer.requestId);
       if (request === undefined) continue;
-      const next = this.compute(request, view);
-      if (next === undefined) continue;
-      layers.push(next);
-      view = applyLayer(view, next);
+      const recomputed = computeLayer(request, view, selectors);
+      if (recomputed === undefined) continue;
+      optimistic.push(recomputed);
+      view = applyLayer(view, recomputed);
     }
-    const payload = (action as { payload?: object }).payload;
-    return { ...action, payload: { ...payload, layers } };
-  }
-
-  private changesBase(action: UnknownAction): boolean {
-    const { fetchFulfilled, fetchRejected, setResponse, setError, set, invalidate, expireAll, gc } = this.ctx.actions;
-    return [fetchFulfilled, fetchRejected, setResponse, setError, set, invalidate, expireAll, gc].some((creator) => creator.match(action));
-  }
-
-  /** Calls `getOptimisticResponse` against `view` and normalizes its value into a layer (see docs/concepts.md#optimistic-updates). */
-  private compute(request: LayerRequest, view: RestState): OptimisticLayer | undefined {
-    const { endpoint, args, fetchedAt } = request;
-    const abort = new AbortOptimistic();
-    const snapshot: OptimisticSnapshot = {
-      get: (queryable, ...queryArgs) => this.reads.query(view, queryable, queryArgs),
-      getResponse: (target, ...targetArgs) => this.reads.response(view, target as RestEndpoint, targetArgs),
-      getError: (target, ...targetArgs) => this.reads.response(view, target as RestEndpoint, targetArgs).error,
-      fetchedAt,
-      abort,
-    };
-    let value: unknown;
-    try {
-      value = endpoint.getOptimisticResponse!.call(endpoint, snapshot, ...args);
-    } catch (error) {
-      if (process.env.NODE_ENV !== 'production' && !(error === abort || error instanceof AbortOptimistic)) {
-        console.error(`[rtk-rest] ${endpoint.name}: getOptimisticResponse threw, so this request shows no optimistic update (it is still sent).`, error);
-      }
-      return undefined;
-    }
-    let write: WritePayload;
-    try {
-      write = this.normalizer.normalizeLayer(endpoint, value, args, request, view);
-    } catch (error) {
-      if (process.env.NODE_ENV !== 'production') console.error(`[rtk-rest] ${endpoint.name}: the optimistic response could not be normalized, so it is not shown.`, error);
-      return undefined;
-    }
-    return { requestId: request.requestId, key: request.key, endpoint: endpoint.name, fetchedAt, write };
-  }
+    return { ...base, optimistic };
+  };
 }
 
-/** The feature's parts of the instance and of each store. */
+/** At a mutation's start: its layer for `fetch/pending` (computed against the view), remembered for the reducer's recomputes. */
+function layerPolicy(hctx: HandlerContext, requests: Map<string, LayerRequest>, selectors: Selectors): RequestPolicyPart {
+  const { rest, keys, api } = hctx;
+  return ({ endpoint, args, key, requestId, fetchedAt, read, slice }) => {
+    if (read || !endpoint.sideEffect || typeof endpoint.getOptimisticResponse !== 'function') return undefined;
+    const info = { requestId, key, fetchedAt };
+    const request: LayerRequest = {
+      ...info,
+      endpoint,
+      args,
+      store: api,
+      normalize: (value, view) => normalizeLayer(endpoint, value, args, info, view, rest.reader(view), rest.options.dataExpiryLength, keys),
+    };
+    const layer = computeLayer(request, viewOf(slice), selectors);
+    // Only a request with a layer needs recomputing later.
+    if (layer === undefined) return undefined;
+    requests.set(requestId, request);
+    return { layer };
+  };
+}
+
+/** The feature's parts: the view, the reducer's layer step, the layer at a mutation's start, and the handler that forgets settled requests. */
 const feature: FeatureImpl = {
   feature: 'optimisticUpdates',
-  rank: 0,
-  // The reducer's layer step and the view: a store without this feature has no layers.
-  instance: ({ ctx }) => ({ layers: { reduce: (state, action) => withLayers(state, action, ctx.actions), view: viewOf } }),
-  build({ hctx, reducer }) {
-    const { rest, selectors } = hctx;
-    const normalizer: LayerNormalizer = {
-      normalizeLayer: (endpoint, value, args, request, view) => normalizeLayer(endpoint, value, args, request, view, rest.reader(view), rest.options.dataExpiryLength, hctx.keys),
+  view: viewOf,
+  build({ ctx, selectors }) {
+    const requests = new Map<string, LayerRequest>();
+    const { fetchFulfilled, fetchRejected, resetEntireStore, middlewareRegistered } = ctx.actions;
+    return {
+      reducer: (next, { actions }) => layerStep(next, actions, requests, selectors),
+      policy: (hctx) => layerPolicy(hctx, requests, selectors),
+      store: ({ api }) => ({
+        // A request's layer leaves with the action that committed its outcome; a reset (or the
+        // store's start) drops every layer of the store, and so every request behind one.
+        handler: (action) => {
+          if (fetchFulfilled.match(action) || fetchRejected.match(action)) requests.delete(action.meta.requestId);
+          else if (resetEntireStore.match(action) || middlewareRegistered.match(action)) for (const [id, request] of requests) if (request.store === api) requests.delete(id);
+        },
+      }),
     };
-    return { layers: new OptimisticLayers(rest, normalizer, { query: selectors.queryOf, response: selectors.responseOf }, reducer) };
   },
 };
 

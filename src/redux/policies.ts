@@ -1,6 +1,6 @@
 import type { RequestPolicies, RequestPolicyOptions, StoreEndpoint } from '../rest';
 import type { ResolvedOptions } from './context';
-import type { RestState } from './types';
+import type { OptimisticLayer, RestState } from './types';
 
 /**
  * The request policies `createRest` sets for every endpoint that sets none; an
@@ -48,10 +48,13 @@ export function requestPolicies(options: ResolvedOptions, endpoint: StoreEndpoin
   return { timeout: endpoint.timeout ?? options.timeout, timers: options.timers };
 }
 
-/** A store request as the request-policy features see it. */
+/** A store request as the request-policy features see it, as it starts. */
 export interface PolicyRequest {
   readonly endpoint: StoreEndpoint;
+  readonly args: readonly unknown[];
   readonly key: string;
+  readonly requestId: string;
+  readonly fetchedAt: number;
   /** Not a mutation's request (a read or a poll). */
   readonly read: boolean;
   readonly poll: boolean;
@@ -60,11 +63,15 @@ export interface PolicyRequest {
   readonly slice: RestState;
 }
 
-/** What a feature adds to one request: policies, and what the outcome's key meta gains (validators). */
+/**
+ * What a feature adds to one request: policies, what the outcome's key meta gains (validators),
+ * and the optimistic layer its `fetch/pending` carries.
+ */
 export interface PolicyPart {
-  readonly policies: Partial<RequestPolicies>;
+  readonly policies?: Partial<RequestPolicies>;
   received?(): Record<string, unknown>;
+  readonly layer?: OptimisticLayer;
 }
 
-/** A feature's request policy (`retries`, `conditionalRequests`): its part of a request, or none. */
+/** A feature's request policy (`retries`, `conditionalRequests`, `optimisticUpdates`): its part of a request, or none. */
 export type RequestPolicyPart = (request: PolicyRequest) => PolicyPart | undefined;

@@ -1,8 +1,8 @@
 import type { Timers } from './environment';
 import { browserEnvironment } from './environment';
 import type { Environment } from './environment';
-import type { FeatureContext, FeatureImpl, RestFeature } from './feature';
-import type { ActionHandler, HandlerContext } from './handlerContext';
+import type { FeatureImpl, RestFeature, StoreInput } from './feature';
+import type { Handler, HandlerContext } from './handlerContext';
 import type { Subscriber, Subscriptions, SubscriptionWatcher } from './subscriptions';
 import { tableGet } from './tables';
 
@@ -29,7 +29,7 @@ export class Polling implements SubscriptionWatcher {
 
   constructor(
     private readonly hctx: HandlerContext,
-    private readonly fetcher: FeatureContext['lifecycle'],
+    private readonly fetcher: StoreInput['lifecycle'],
     private readonly subscriptions: Subscriptions,
   ) {
     this.timers = hctx.rest.options.timers;
@@ -151,7 +151,7 @@ export class Polling implements SubscriptionWatcher {
  * A write moved a key's due time (see docs/concepts.md#polling): fetch outcomes, `setResponse`,
  * `setError`; after `resetEntireStore` every subscribed key has no write, so its poll is due at once.
  */
-function buildPollingHandler({ rest }: HandlerContext, polling: Polling): ActionHandler {
+function buildPollingHandler({ rest }: HandlerContext, polling: Polling): Handler {
   return (action) => {
     if (rest.actions.resetEntireStore.match(action)) return polling.rescheduleAll();
     const key = writtenKey(action);
@@ -159,15 +159,17 @@ function buildPollingHandler({ rest }: HandlerContext, polling: Polling): Action
   };
 }
 
-/** The feature's part of each store. */
+/** The feature's part of each store: its timers, watching the subscriptions, and its handler. */
 const feature: FeatureImpl = {
   feature: 'polling',
-  rank: 2,
-  build({ hctx, lifecycle, subscriptions }) {
-    const handler = new Polling(hctx, lifecycle, subscriptions);
-    subscriptions.watch(handler);
-    return { after: buildPollingHandler(hctx, handler), records: { polling: handler } };
-  },
+  build: () => ({
+    store(input) {
+      const polls = new Polling(input, input.lifecycle, input.subscriptions);
+      input.subscriptions.watch(polls);
+      if (process.env.NODE_ENV !== 'production') input.records!.polling = polls;
+      return { handler: buildPollingHandler(input, polls) };
+    },
+  }),
 };
 
 /** The key whose `meta.date` an action moves (fetch outcomes, setResponse, setError), if any. */

@@ -1,6 +1,6 @@
 import type { StoreEndpoint } from '../rest';
 import { browserEnvironment } from './environment';
-import type { FeatureContext, FeatureImpl, RestFeature } from './feature';
+import type { FeatureImpl, RestFeature, StoreInput } from './feature';
 import type { HandlerContext } from './handlerContext';
 
 interface MountedRead {
@@ -25,7 +25,7 @@ export class RefetchOnEvents {
 
   constructor(
     private readonly hctx: HandlerContext,
-    private readonly fetcher: FeatureContext['lifecycle'],
+    private readonly fetcher: StoreInput['lifecycle'],
   ) {}
 
   /** A read hook mounted; returns what unmounts it (a second call does nothing). */
@@ -71,14 +71,15 @@ export class RefetchOnEvents {
 
 const noop = () => undefined;
 
-/** The feature's part of each store. */
+/** The feature's part of each store: the mounted reads it refetches. */
 const feature: FeatureImpl = {
   feature: 'refetchOnEvents',
-  rank: 4,
-  build({ hctx, lifecycle }) {
-    const events = new RefetchOnEvents(hctx, lifecycle);
-    return { mountRead: events.mount.bind(events) };
-  },
+  build: () => ({
+    store(input) {
+      const events = new RefetchOnEvents(input, input.lifecycle);
+      return { retention: { mountRead: events.mount.bind(events) } };
+    },
+  }),
 };
 
 /**

@@ -3,7 +3,8 @@ import { getOwn, hasOwn, setOwn } from '../internal/own';
 import type { EntityMeta } from '../schema';
 import type { RestActions } from './actions';
 import type { FeatureImpl, RestFeature } from './feature';
-import type { ExtractRehydrationInfo } from './restore';
+import type { ExtractRehydrationInfo, Restore } from './restore';
+import { completeState, initialState } from './slice';
 import { applyEntityWrite } from './layout';
 import { checkTableFormat } from './tableFormat';
 import type { UnknownAction } from './rtk';
@@ -66,40 +67,50 @@ export function buildRestoredOf(actions: RestActions, reducerPath: string, extra
 /** Whether the restored side is newer: it started later, or the live side has nothing. */
 const wins = (restoredAt: number | undefined, liveAt: number | undefined, liveHas: boolean) => !liveHas || (restoredAt ?? 0) > (liveAt ?? 0);
 
-/** The live slice with the restored one merged in, and the entity cells taken from it. */
-export function mergeRestored(live: RestState, restored: Partial<RestState>, limits: TableLimits = DEFAULT_SHARD_ABOVE): { state: RestState; taken: { key: string; pk: string }[] } {
-  const { write, taken } = restoredEntities(live, restored);
-  const state = applyEntityWrite(live, write, limits);
+/** The live slice with the restored one merged in. */
+export function mergeRestored(live: RestState, restored: Partial<RestState>, limits: TableLimits = DEFAULT_SHARD_ABOVE): RestState {
+  const state = applyEntityWrite(live, restoredEntities(live, restored), limits);
   const { endpoints, meta } = restoredKeys(live, restored, limits);
   // Always a new object: redux-persist's reconcilers keep a slice its reducer changed, and would
   // otherwise put the raw restored slice (with its pending ids and layers) in its place.
-  return { state: { ...state, endpoints, meta }, taken };
+  return { ...state, endpoints, meta };
 }
 
-function restoredEntities(live: RestState, restored: Partial<RestState>): { write: EntityWrite; taken: { key: string; pk: string }[] } {
-  const write: EntityWrite = { entities: {}, entitiesMeta: {}, indexes: {} };
+/**
+ * The entity cells the restored slice wins (see the top of this file): those whose request
+ * started after the live cell's, or that the live slice lacks, and not before its last reset.
+ */
+export function restoredCells(live: RestState, restored: Partial<RestState>): { key: string; pk: string }[] {
   const taken: { key: string; pk: string }[] = [];
   const tables = (restored.entities ?? {}) as Record<string, Table>;
   for (const key of Object.keys(tables)) {
     const metas = getOwn((restored.entitiesMeta ?? {}) as Record<string, Table<EntityMeta>>, key);
     const liveTable = getOwn(live.entities, key);
-    const cells: Record<string, unknown> = {};
-    const cellMetas: Record<string, EntityMeta> = {};
     for (const pk of tableKeys(tables[key])) {
-      const cell = tableGet(tables[key], pk);
       const meta = tableGet(metas, pk);
-      if (cell === undefined || (meta?.fetchedAt ?? 0) < live.lastReset) continue;
-      const liveCell = tableGet(liveTable, pk);
-      if (!wins(meta?.fetchedAt, tableGet(getOwn(live.entitiesMeta, key), pk)?.fetchedAt, liveCell !== undefined)) continue;
-      setOwn(cells, pk, cell);
-      if (meta !== undefined) setOwn(cellMetas, pk, meta);
-      taken.push({ key, pk });
-      reindex(write, live, restored, key, pk, liveCell, cell);
+      if (tableGet(tables[key], pk) === undefined || (meta?.fetchedAt ?? 0) < live.lastReset) continue;
+      if (wins(meta?.fetchedAt, tableGet(getOwn(live.entitiesMeta, key), pk)?.fetchedAt, tableGet(liveTable, pk) !== undefined)) taken.push({ key, pk });
     }
-    if (Object.keys(cells).length > 0) setOwn(write.entities, key, cells);
-    if (Object.keys(cellMetas).length > 0) setOwn(write.entitiesMeta, key, cellMetas);
   }
-  return { write, taken };
+  return taken;
+}
+
+/** The write that takes the cells the restored slice wins, with their meta and index entries. */
+function restoredEntities(live: RestState, restored: Partial<RestState>): EntityWrite {
+  const write: EntityWrite = { entities: {}, entitiesMeta: {}, indexes: {} };
+  const tables = (restored.entities ?? {}) as Record<string, Table>;
+  for (const { key, pk } of restoredCells(live, restored)) {
+    const cell = tableGet(tables[key], pk);
+    const meta = tableGet(getOwn((restored.entitiesMeta ?? {}) as Record<string, Table<EntityMeta>>, key), pk);
+    if (!hasOwn(write.entities, key)) setOwn(write.entities, key, {});
+    setOwn(write.entities[key]!, pk, cell);
+    if (meta !== undefined) {
+      if (!hasOwn(write.entitiesMeta, key)) setOwn(write.entitiesMeta, key, {});
+      setOwn(write.entitiesMeta[key]!, pk, meta);
+    }
+    reindex(write, live, restored, key, pk, tableGet(getOwn(live.entities, key), pk), cell);
+  }
+  return write;
 }
 
 /** Index entries follow a taken cell: the live cell's entries go, the restored cell's come. */
@@ -144,16 +155,20 @@ function restoredKeys(live: RestState, restored: Partial<RestState>, limits: Tab
   return { endpoints: tableWrite(live.endpoints, results, false, limits.keys), meta: tableWrite(live.meta, metas, false, limits.keys) };
 }
 
-/** The feature's part of each instance: the reducer's restore step. */
+/** The feature's part of each instance: the reducer's restore step (outermost: a restored slice is merged as it is, and its layers never come back). */
 const feature: FeatureImpl = {
   feature: 'persistence',
-  rank: 5,
-  instance({ ctx, options }) {
-    const { reducerPath } = ctx.options;
+  build({ ctx, options }) {
+    const restore: Restore = {
+      of: buildRestoredOf(ctx.actions, ctx.options.reducerPath, options.extractRehydrationInfo ?? persistedRoot),
+      merge: (live, restored, limits) => mergeRestored(live, restored, limits),
+      taken: restoredCells,
+    };
     return {
-      restore: {
-        of: buildRestoredOf(ctx.actions, reducerPath, options.extractRehydrationInfo ?? persistedRoot),
-        merge: (live, restored, _action, limits) => mergeRestored(live, restored, limits),
+      restore,
+      reducer: (next, { limits }) => (state, action) => {
+        const restored = restore.of(action);
+        return restored === undefined ? next(state, action) : restore.merge(state === undefined ? initialState() : completeState(state), restored, limits);
       },
     };
   },

@@ -15,6 +15,8 @@ export type ExtractRehydrationInfo = (action: UnknownAction, api: { reducerPath:
 export interface Restore {
   /** The restored slice an action carries (a rehydrate), its table format checked; `{}` when it is unreadable (logged), `undefined` for other actions. */
   of(action: UnknownAction): Partial<RestState> | undefined;
-  /** The live slice with the restored one merged in (always a new object), and the entity cells taken from it. */
-  merge(live: RestState, restored: Partial<RestState>, action: UnknownAction, limits?: TableLimits): { state: RestState; taken: { key: string; pk: string }[] };
+  /** The live slice with the restored one merged in (always a new object): the reducer's step. */
+  merge(live: RestState, restored: Partial<RestState>, limits?: TableLimits): RestState;
+  /** The entity cells the restored slice wins over `live` (what entity-change tracking reports), without merging anything. */
+  taken(live: RestState, restored: Partial<RestState>): { key: string; pk: string }[];
 }

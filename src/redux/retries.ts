@@ -1,20 +1,16 @@
 import { resolveRetry, retryAfterOf } from '../rest';
 import type { FeatureImpl, RestFeature } from './feature';
 
-/** The feature's part of each store: its request policy. */
+/** The feature's part: its request policy. */
 const feature: FeatureImpl = {
   feature: 'retries',
-  rank: 7,
-  build({ hctx }) {
-    const { options } = hctx.rest;
-    return {
-      // Reads retry by the store's default, mutations only with their own option, polls never (the next poll is their retry).
-      requestPolicy: ({ endpoint, poll }) => {
-        const retry = resolveRetry(poll ? false : (endpoint.retry ?? (endpoint.sideEffect ? undefined : options.retry)));
-        return retry === undefined ? undefined : { policies: { retryAfter: retryAfterOf(retry, options.now) } };
-      },
-    };
-  },
+  build: ({ ctx: { options } }) => ({
+    // Reads retry by the store's default, mutations only with their own option, polls never (the next poll is their retry).
+    policy: () => ({ endpoint, poll }) => {
+      const retry = resolveRetry(poll ? false : (endpoint.retry ?? (endpoint.sideEffect ? undefined : options.retry)));
+      return retry === undefined ? undefined : { policies: { retryAfter: retryAfterOf(retry, options.now) } };
+    },
+  }),
 };
 
 /**

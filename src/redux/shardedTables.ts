@@ -352,8 +352,7 @@ function resolveLimits(option: number | { entities?: number; keys?: number } | u
 /** The feature's part of each instance: installs the sharded form and resolves the thresholds. */
 const feature: FeatureImpl = {
   feature: 'shardedTables',
-  rank: 9,
-  instance: ({ options }) => {
+  build: ({ options }) => {
     installSharding(shardedOps);
     return { limits: resolveLimits(options.shardTablesAbove) };
   },

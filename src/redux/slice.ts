@@ -1,14 +1,33 @@
 import type { RestActions } from './actions';
-import type { Layers, Sweep, Writer } from './instancePart';
 import { freezePlainTables, freezeState } from './freeze';
 import { applyEntityWrite } from './layout';
 import { setOwn } from '../internal/own';
-import type { Restore } from './restore';
 import type { UnknownAction } from './rtk';
 import { checkTableFormat } from './tableFormat';
 import { tableGet, tableHas, tableKeys, tableWrite } from './tables';
 import type { Table, TableLimits } from './tables';
-import type { KeyMeta, RestState } from './types';
+import type { EntityWrite, KeyMeta, RestState } from './types';
+
+/** The slice reducer, and what a feature's reducer wrapper wraps. */
+export type SliceReducer = (state: RestState | undefined, action: UnknownAction) => RestState;
+
+/**
+ * Writes of one reducer (slice.ts builds it): the entity tables and the key tables (`endpoints`,
+ * `meta`) with their own size thresholds (tables.ts). Several keys written by one action go in
+ * one `keys` call, so a plain table is copied once per action, not once per key.
+ */
+export interface Writer {
+  entities(state: RestState, write: EntityWrite): RestState;
+  keys<T>(table: Table<T>, written: Record<string, T | undefined>): Table<T>;
+  key<T>(table: Table<T>, key: string, value: T | undefined): Table<T>;
+}
+
+/** What a reducer wrapper is built with: the instance's actions and the writer of its tables. */
+export interface ReducerInput {
+  readonly actions: RestActions;
+  readonly writer: Writer;
+  readonly limits: TableLimits;
+}
 
 export function initialState(lastReset = 0): RestState {
   return { entities: {}, entitiesMeta: {}, indexes: {}, endpoints: {}, meta: {}, optimistic: [], lastReset };
@@ -62,35 +81,26 @@ function isOlder(meta: KeyMeta | undefined, fetchedAt: number): boolean {
   return meta?.fetchedAt !== undefined && fetchedAt < meta.fetchedAt;
 }
 
-/** What a reducer is built with besides the actions: the features' steps and the table thresholds. */
+/** What a reducer is built with besides the actions: the features' wrappers and the table thresholds. */
 export interface ReducerOptions {
-  /** The persistence feature's merge of a restored slice. */
-  readonly restore?: Restore;
-  /** The optimisticUpdates feature's step after the base reducer (view.ts). */
-  readonly layers?: Layers;
-  /** The garbageCollection feature's reducer of its `gc` action (sweep.ts); without it nothing dispatches one. */
-  readonly sweep?: Sweep;
+  /** The features' reducer wrappers, in the features' order: each wraps the one before it. */
+  readonly wrappers?: readonly ((next: SliceReducer, input: ReducerInput) => SliceReducer)[];
   /** The shardedTables feature's thresholds; without it tables stay plain at every size. */
   readonly limits?: TableLimits;
   readonly reducerPath?: string;
+  /** Whether the persistence feature merges `rehydrated` (development warns when it does not). */
+  readonly restores?: boolean;
 }
 
-const NO_SHARDING: TableLimits = { entities: Infinity, keys: Infinity };
+export const NO_SHARDING: TableLimits = { entities: Infinity, keys: Infinity };
 
 /** The reducer (see docs/internals.md#the-state): pure, copy-on-write, reading nothing but the state and the action. */
-export function buildReducer(actions: RestActions, { restore, layers, sweep, limits = NO_SHARDING, reducerPath = 'rest' }: ReducerOptions = {}) {
-  const w = writer(limits);
-  const base = buildBaseReducer(actions, w, reducerPath, sweep);
+export function buildReducer(actions: RestActions, { wrappers = [], limits = NO_SHARDING, reducerPath = 'rest', restores = false }: ReducerOptions = {}) {
+  const input: ReducerInput = { actions, writer: writer(limits), limits };
+  const reduce = wrappers.reduce<SliceReducer>((next, wrap) => wrap(next, input), buildBaseReducer(actions, input.writer, reducerPath));
   return function restReducer(state: RestState | undefined, action: UnknownAction): RestState {
-    // A restored slice merges by freshness (the persistence feature); its layers never come back.
-    const restored = restore?.of(action);
-    if (process.env.NODE_ENV !== 'production' && restore === undefined && actions.rehydrated.match(action)) warnNoPersistence(reducerPath);
-    const next =
-      restore !== undefined && restored !== undefined
-        ? restore.merge(state === undefined ? initialState() : completeState(state), restored, action, limits).state
-        : layers === undefined
-          ? base(state, action)
-          : layers.reduce(base(state, action), action);
+    if (process.env.NODE_ENV !== 'production' && !restores && actions.rehydrated.match(action)) warnNoPersistence(reducerPath);
+    const next = reduce(state, action);
     // Development only (see docs/internals.md#development-only-code): frozen state keeps RTK's default checks cheap (freeze.ts).
     if (process.env.NODE_ENV !== 'production') {
       freezeState(next);
@@ -100,7 +110,7 @@ export function buildReducer(actions: RestActions, { restore, layers, sweep, lim
   };
 }
 
-function buildBaseReducer(actions: RestActions, w: Writer, reducerPath: string, sweep: Sweep | undefined) {
+function buildBaseReducer(actions: RestActions, w: Writer, reducerPath: string): SliceReducer {
   return function baseReducer(state: RestState | undefined, action: UnknownAction): RestState {
     // Preloaded state may lack tables (see docs/concepts.md#the-store); the first action completes it.
     const current = state === undefined ? initialState() : isComplete(state) ? state : completeState(state);
@@ -159,7 +169,6 @@ function buildBaseReducer(actions: RestActions, w: Writer, reducerPath: string, 
       return metas === current.meta ? current : { ...current, meta: metas };
     }
     if (actions.resetEntireStore.match(action)) return initialState(action.payload.date);
-    if (sweep !== undefined && actions.gc.match(action)) return sweep(w, current, action.payload.keys, action.payload.entities);
     if (actions.middlewareRegistered.match(action)) return dropPending(w, current);
     // The store's creation (Redux's init action, the first one a preloaded slice meets): pending
     // ids and layers of a preloaded slice belong to no request of this store;

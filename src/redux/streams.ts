@@ -1,14 +1,8 @@
 import type { StoreEndpoint, StreamContext } from '../rest';
-import type { FeatureImpl, RestFeature } from './feature';
-import type { ActionHandler, HandlerContext } from './handlerContext';
+import type { FeatureImpl, FeatureThunks, RestFeature } from './feature';
+import type { Handler, HandlerContext } from './handlerContext';
 import type { UnknownAction } from './rtk';
 import type { Subscriber, Subscriptions, SubscriptionWatcher } from './subscriptions';
-
-/** The thunks a stream writes through: the public instance's `setResponse` and `set`. */
-interface Writers {
-  setResponse(endpoint: StoreEndpoint, ...rest: unknown[]): unknown;
-  set(queryable: unknown, ...rest: unknown[]): unknown;
-}
 
 interface RunningStream {
   readonly endpoint: StoreEndpoint;
@@ -25,7 +19,11 @@ interface RunningStream {
 export class Streams implements SubscriptionWatcher {
   private readonly running = new Map<string, RunningStream>();
 
-  constructor(private readonly hctx: HandlerContext) {}
+  constructor(
+    private readonly hctx: HandlerContext,
+    /** The instance's `setResponse` and `set` thunks, which a stream writes through. */
+    private readonly writers: FeatureThunks,
+  ) {}
 
   /** How many streams run (the leak suite's count). */
   get size(): number {
@@ -78,8 +76,8 @@ export class Streams implements SubscriptionWatcher {
   }
 
   private contextFor(endpoint: StoreEndpoint, args: unknown[], signal: AbortSignal): StreamContext {
-    const { api, rest } = this.hctx;
-    const writers = rest.instance as Writers;
+    const { api } = this.hctx;
+    const { writers } = this;
     // After the abort a stream's writes are dropped: a late message must not revive a key nobody watches.
     const dispatch = (action: unknown): unknown => (signal.aborted ? undefined : api.dispatch(action as UnknownAction));
     return {
@@ -94,21 +92,23 @@ export class Streams implements SubscriptionWatcher {
 }
 
 /** `resetEntireStore` committed: the streams restart (see docs/concepts.md#streams). */
-function buildStreamsResetHandler({ rest }: HandlerContext, streams: Streams, subscriptions: Subscriptions): ActionHandler {
+function buildStreamsResetHandler({ rest }: HandlerContext, streams: Streams, subscriptions: Subscriptions): Handler {
   return (action) => {
     if (rest.actions.resetEntireStore.match(action)) streams.restartAll((key) => subscriptions.has(key));
   };
 }
 
-/** The feature's part of each store. */
+/** The feature's part of each store: its streams, watching the subscriptions, and its handler. */
 const feature: FeatureImpl = {
   feature: 'streams',
-  rank: 3,
-  build({ hctx, subscriptions }) {
-    const running = new Streams(hctx);
-    subscriptions.watch(running);
-    return { after: buildStreamsResetHandler(hctx, running, subscriptions), records: { streams: running } };
-  },
+  build: () => ({
+    store(input) {
+      const running = new Streams(input, input.thunks);
+      input.subscriptions.watch(running);
+      if (process.env.NODE_ENV !== 'production') input.records!.streams = running;
+      return { handler: buildStreamsResetHandler(input, running, input.subscriptions) };
+    },
+  }),
 };
 
 /**

@@ -1,5 +1,5 @@
 import { getOwn, setOwn } from '../internal/own';
-import type { Writer } from './instancePart';
+import type { Writer } from './feature';
 import { tableGet } from './tables';
 import type { EntityWrite, RestState } from './types';
 
