@@ -12,7 +12,7 @@ import { getHeapSpaceStatistics } from 'node:v8';
  * Keys. By default every cycle uses a key never seen before: "the first use of a new key" is what
  * a long session does, and it is where this suite found the library's leaks (fixed):
  *
- *  1. `lastResponses` (src/redux/selectors.ts): key → last `ResponseState` (with its Entity
+ *  1. `lastResponses` (src/redux/read/selectors.ts): key → last `ResponseState` (with its Entity
  *     instances) of keys GC had removed long ago;
  *  2. the memo cache's entries by pk and `\u0000key` (src/schema/MemoCache.ts `byValue`), one
  *     per key read by the selectors and a second one per key read by the GC sweep;

@@ -101,7 +101,7 @@ const TABLES = ['entities', 'entitiesMeta', 'indexes', 'endpoints', 'meta', 'opt
 const META_FIELDS = new Set(['fetchedAt', 'date', 'expiresAt', 'error', 'errorPolicy', 'invalidated', 'pending', 'etag', 'lastModified']);
 // `body`: the server's parsed error body, capped (issue 18.5).
 const ERROR_FIELDS = new Set(['name', 'message', 'status', 'url', 'body']);
-/** The stored error body's cap (src/redux/errorBody.ts: 8 KB of JSON, plus the markers). */
+/** The stored error body's cap (src/redux/requests/errorBody.ts: 8 KB of JSON, plus the markers). */
 const MAX_ERROR_BODY_CHARS = 8 * 1024 + 256;
 
 const hasOwn = (object: object, key: string) => Object.prototype.hasOwnProperty.call(object, key);
