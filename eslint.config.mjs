@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'docs/api/', 'example-app/dist/', '.scratch/', 'node_modules/', 'bench/out/', 'coverage/', '.ci/out/', 'codegen/dist/', 'codegen/.out/'] },
+  { ignores: ['dist/', 'docs/api/', 'example-app/dist/', '.scratch/', 'node_modules/', 'bench/out/', 'coverage/', '.ci/out/', 'codegen/dist/', 'codegen/.out/', 'next-app/.next/', 'next-app/next-env.d.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -10,6 +10,8 @@ const moduleNameMapper = {
   '^rtk-rest$': '<rootDir>/src/index.ts',
   '^rtk-rest/react$': '<rootDir>/src/react/index.ts',
   '^rtk-rest/mock$': '<rootDir>/src/mock/index.ts',
+  '^rtk-rest/server$': '<rootDir>/src/server/index.ts',
+  '^rtk-rest/next$': '<rootDir>/src/next/index.ts',
 };
 
 const config: Config = {
@@ -29,7 +31,7 @@ const config: Config = {
       moduleNameMapper,
       testMatch: ['<rootDir>/__tests__/react/**/*.test.ts?(x)', '<rootDir>/__tests__/**/*.dom.test.ts?(x)'],
     },
-    // Browser tests of the example app (issue 7): need Debian's chromium; run by `.ci/run` and `npm run test:e2e`.
+    // Browser tests of the example app: need Debian's chromium; run by `.ci/run` and `npm run test:e2e`.
     ...(process.env.E2E
       ? [
           {

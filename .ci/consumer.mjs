@@ -1,8 +1,8 @@
-// The type-checked consumer of the pack-and-install smoke test (issue 16.1): projects inside the
+// The type-checked consumer of the pack-and-install smoke test: projects inside the
 // scratch directory, where the tarball is installed, that compile against the published
 // declarations only, with `skipLibCheck: false` under every module mode a user may pick:
-//   .ci/consumer/api.tsx   every name and member of shared/API.md (with the tests' example.ts)
-//   .ci/consumer/exports.tsx  the public values a library exports as they are (new-user check B),
+//   .ci/consumer/api.tsx   every public name and member of the package (with the tests' example.ts)
+//   .ci/consumer/exports.tsx  the public values a library exports as they are,
 //   exports-derived.ts     and values derived from them in a module that does not import `schema`
 //   readme.tsx             the TypeScript blocks of README.md, in order, as one module
 //   docs/                  the files whose regions are the code blocks of docs/ (byte-equal,
@@ -18,7 +18,7 @@ const execFileAsync = promisify(execFile);
 /**
  * Module modes; each is one `tsc -p` run per compiler. `type` is the consumer package's `"type"`.
  * `declaration` modes emit declarations, as a library, a monorepo package or a composite project
- * does (new-user check B): every type that an exported value's type names must then be reachable
+ * does: every type that an exported value's type names must then be reachable
  * from a public entry (the ESM `.d.mts` under bundler, the CommonJS `.d.ts` under nodenext-cjs).
  */
 export const MODES = [

@@ -1,6 +1,6 @@
-// Pack-and-install smoke test (issue 8): `npm pack` the built package, install the tarball into a
+// Pack-and-install smoke test: `npm pack` the built package, install the tarball into a
 // scratch project with its peers, then use all three entries from Node through `import` and through
-// `require`, and type-check consumers of the published declarations (.ci/consumer.mjs, issue 16.1).
+// `require`, and type-check consumers of the published declarations (.ci/consumer.mjs).
 //
 //   npm run build && node .ci/pack-smoke.mjs
 import { execFileSync } from 'node:child_process';
@@ -10,7 +10,8 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MODES, typecheckConsumers, writeConsumers } from './consumer.mjs';
 
-// TypeScript 7 (the native compiler) also type-checks the consumers (new-user check A). Installed into
+// TypeScript 7 (the native compiler) also type-checks the consumers (it once found
+// array collections' `push` typed `undefined`). Installed into
 // the scratch project only, pinned: its `tsc` bin would clash with the repo's 5.9, which ts-jest needs.
 const TYPESCRIPT_7 = '7.0.2';
 
@@ -76,10 +77,10 @@ const { Provider } = require('react-redux');`),
   process.stdout.write(`import:  ${run('node', ['esm.mjs'])}`);
   process.stdout.write(`require: ${run('node', ['cjs.cjs'])}`);
 
-  // TypeScript consumers of the published declarations (issue 16.1): every name of API.md, the
+  // TypeScript consumers of the published declarations: every public name, the
   // README's blocks and the docs' code, under bundler, node16 and nodenext resolution (ESM and
-  // CommonJS), with skipLibCheck off (.ci/consumer.mjs); with declarations emitted (new-user check B);
-  // with the repo's TypeScript and with TypeScript 7 (new-user check A).
+  // CommonJS), with skipLibCheck off (.ci/consumer.mjs); with declarations emitted;
+  // with the repo's TypeScript and with TypeScript 7.
   const { docs } = writeConsumers(scratch, root);
   const compilers = [
     { name: `TS ${pkg.devDependencies.typescript}`, tsc: join(root, 'node_modules/typescript/bin/tsc'), modes: MODES.map((m) => m.name) },

@@ -1,4 +1,4 @@
-// The `prepare` script (issue 16.3): builds dist/ when the package is installed from a git URL or
+// The `prepare` script: builds dist/ when the package is installed from a git URL or
 // a local clone (`npm install git+https://…`, `npm install git+file:///path/to/rtk-rest`). npm
 // then installs the clone's dependencies and runs `prepare` before it packs the clone; without
 // a build the installed package would have no dist/ at all.

@@ -1,4 +1,4 @@
-// Issue 19's codegen benchmark, from the root: rtk-rest-codegen and @rtk-query/codegen-openapi on
+// The codegen benchmark, from the root: rtk-rest-codegen and @rtk-query/codegen-openapi on
 // GitHub's full description — generation time, and `tsc --strict` time on each generated client.
 // The generator is its own package (codegen/, own dependencies), so the benchmark lives there
 // (codegen/bench/github.mjs); this entry point builds the generator and runs it.

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 
 /**
- * The "long nested list" inputs (../shared/bench-data/data.json, from Reactive Data Client's
- * benchmark suite) and the sizes derived from it in code: the data file itself is never changed.
+ * The "long nested list" inputs (the benchmark input data, from Reactive Data Client's
+ * benchmark suite; ../shared/bench-data/data.json unless BENCH_DATA says otherwise) and the
+ * sizes derived from it in code: the data file itself is never changed.
  */
 export interface BuildTypeData {
   id: string;

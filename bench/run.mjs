@@ -5,8 +5,9 @@
 //   node bench/run.mjs [--quick] [workload…]
 //
 // --quick: few rounds, small sizes (a smoke test). A workload argument keeps the workloads whose
-// name contains it. BENCH_DATA overrides the path of data.json. The type-checking workload
-// ("types", bench/types/run.mjs) runs last, in its own process, with --quick passed through.
+// name contains it. BENCH_DATA overrides the path of data.json. The browser workload ("browser",
+// bench/browser/run.mjs: React in headless chromium) and the type-checking workload ("types",
+// bench/types/run.mjs) run last, each in its own process, with --quick passed through.
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -31,8 +32,10 @@ const available = readdirSync(workloadDir)
   .sort((a, b) => (a === 'normalize' ? -1 : b === 'normalize' ? 1 : a.localeCompare(b)));
 const matches = (name) => filters.length === 0 || filters.some((filter) => name.includes(filter));
 const workloads = available.filter(matches);
-const runTypes = matches('types');
-if (workloads.length === 0 && !runTypes) fail(`no workload matches ${filters.join(', ')}; available: ${[...available, 'types'].join(', ')}`);
+// Workloads with their own runner script, run after the bundled ones.
+const SCRIPTS = { browser: join(benchDir, 'browser', 'run.mjs'), types: join(benchDir, 'types', 'run.mjs') };
+const scripts = Object.keys(SCRIPTS).filter(matches);
+if (workloads.length === 0 && scripts.length === 0) fail(`no workload matches ${filters.join(', ')}; available: ${[...available, ...Object.keys(SCRIPTS)].join(', ')}`);
 
 const dataFile = process.env.BENCH_DATA ?? resolve(root, '..', 'shared', 'bench-data', 'data.json');
 const versions = { node: process.version, esbuild: version(root, 'esbuild'), normalizr: version(root, 'normalizr') };
@@ -65,10 +68,10 @@ for (const name of workloads) {
   const child = spawnSync(process.execPath, ['--expose-gc', outfile, JSON.stringify(config)], { stdio: 'inherit', cwd: root });
   if (child.status !== 0) failed.push(name);
 }
-if (runTypes) {
-  console.log('\n=== types');
-  const child = spawnSync(process.execPath, [join(benchDir, 'types', 'run.mjs'), ...(quick ? ['--quick'] : [])], { stdio: 'inherit', cwd: root });
-  if (child.status !== 0) failed.push('types');
+for (const name of scripts) {
+  console.log(`\n=== ${name}`);
+  const child = spawnSync(process.execPath, [SCRIPTS[name], ...(quick ? ['--quick'] : [])], { stdio: 'inherit', cwd: root });
+  if (child.status !== 0) failed.push(name);
 }
 if (failed.length > 0) fail(`failed: ${failed.join(', ')}`);
 

@@ -105,3 +105,101 @@ export function PostRoute({ id, slice }: { id: number; slice: RestState }) {
   );
 }
 // #endregion client
+
+// #region streaming-server
+import type { ServerResponse } from 'node:http';
+import type { ReactNode } from 'react';
+import { renderToPipeableStream } from 'react-dom/server';
+import { restScriptsDestination } from 'rtk-rest/server';
+
+// The whole document, the same on the server and in the browser.
+export function Document({ store, children }: { store: ReturnType<typeof makeStore>; children: ReactNode }) {
+  return (
+    <html>
+      <head>
+        <title>Blog</title>
+      </head>
+      <body>
+        <Provider store={store}>
+          <AsyncBoundary fallback={<p>Loading…</p>}>{children}</AsyncBoundary>
+        </Provider>
+      </body>
+    </html>
+  );
+}
+
+// Called once per HTTP request (an Express or Vite server's handler), with that request's user.
+export function streamPage(res: ServerResponse, id: number, token: string | undefined) {
+  const store = makeStore();
+  const { pipe } = renderToPipeableStream(
+    <Document store={store}>
+      <TokenContext.Provider value={token}>
+        <PostPage id={id} />
+      </TokenContext.Provider>
+    </Document>,
+    {
+      bootstrapModules: ['/client.js'],
+      onShellReady() {
+        res.setHeader('content-type', 'text/html');
+        pipe(restScriptsDestination(res, store)); // the store's writes go before each piece of HTML
+      },
+    },
+  );
+}
+// #endregion streaming-server
+
+// #region streaming-client
+import { receiveRestScripts } from 'rtk-rest';
+
+// client.js: the tab's store receives the streamed writes before React hydrates each boundary.
+export function hydrateStreamedPage(id: number, token: string | undefined) {
+  const store = makeStore();
+  receiveRestScripts(store);
+  hydrateRoot(
+    document,
+    <Document store={store}>
+      <TokenContext.Provider value={token}>
+        <PostPage id={id} />
+      </TokenContext.Provider>
+    </Document>,
+  );
+  return store;
+}
+// #endregion streaming-client
+
+// #region next
+import { useState } from 'react';
+import { RestScripts } from 'rtk-rest/next';
+
+// app/StoreProvider.tsx, a Client Component (its file starts with 'use client').
+export function StoreProvider({ children }: { children: ReactNode }) {
+  // useState, not a module-level store: one store per request on the server, one per tab in the browser.
+  const [store] = useState(() => makeStore());
+  return (
+    <Provider store={store}>
+      <RestScripts>{children}</RestScripts>
+    </Provider>
+  );
+}
+
+// app/layout.tsx, a Server Component: every page renders inside the provider.
+export function RootLayout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en">
+      <body>
+        <StoreProvider>{children}</StoreProvider>
+      </body>
+    </html>
+  );
+}
+
+// app/posts/[id]/page.tsx, a Server Component: the post streams its fallback, then its content
+// with its data, and the browser sends no request for it.
+export function PostRoutePage({ id }: { id: number }) {
+  return (
+    <AsyncBoundary fallback={<p>Loading…</p>}>
+      <PostPage id={id} />
+    </AsyncBoundary>
+  );
+}
+// #endregion next

@@ -1,11 +1,11 @@
 /**
  * A consumer of the packed tarball that uses every public name and member of
- * shared/API.md, type-checked by .ci/pack-smoke.mjs (issue 16.1) under `moduleResolution`
+ * the package, type-checked by .ci/pack-smoke.mjs under `moduleResolution`
  * bundler, node16 and nodenext, as ESM and as CommonJS, with `skipLibCheck: false`.
  *
  * It is only type-checked, never run: `Equal` pins the types the published declarations used to
- * lose, and the rest must simply compile. Keep it in step with API.md: when a name of the list at
- * the end lands, move it up into the code.
+ * lose, and the rest must simply compile. Keep it in step with the public API: when a name of the
+ * list at the end lands, move it up into the code.
  */
 import { configureStore, createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';
@@ -61,9 +61,9 @@ import { A, Post, PostResource, User } from './example.js';
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 const assert = <T extends true>(_ok: T): void => undefined;
 
-// ------------------------------------------------------------------------------------ §1 schemas
+// -------------------------------------------------------------------------------------- schemas
 
-// The running example of SPEC 0.6 (User, Post, PostResource), copied beside this file from
+// The running example (User, Post, PostResource), copied beside this file from
 // __tests__/support/example.ts; here a subclass overrides every other static.
 class StrictPost extends Post {
   static override key = 'StrictPost';
@@ -126,7 +126,7 @@ const { data: memoPosts, paths } = memo.denormalize([Post], result, entities, []
 export const schemas = [posts, postList, nestedList, options, filter, array, values, object, feed, tombstone, titles, indexTables, entitiesMeta, memoPosts, paths];
 export const statics = [entityKey, entityPk, blank, indexes, userSchema, base];
 
-// ----------------------------------------------------------------- §2 endpoints and resources
+// ------------------------------------------------------------------- endpoints and resources
 
 const getPost = new RestEndpoint({ path: '/:group/posts/:id', schema: Post, urlPrefix: 'https://api.example.com' });
 export async function endpoints() {
@@ -136,7 +136,7 @@ export async function endpoints() {
   const matches: boolean = getPost.testKey('GET https://api.example.com/react/posts/5');
   const updatePost = getPost.extend({ method: 'PUT' });
   await updatePost({ group: 'react', id: 5 }, { title: 'new' });
-  // urlPrefix may be a function read at call time; url, key and testKey follow it (issue 16.7).
+  // urlPrefix may be a function read at call time; url, key and testKey follow it.
   let apiRoot = 'https://api.example.com';
   const tenantPosts = createResource({ path: '/posts/:id', schema: Post, urlPrefix: () => apiRoot });
   apiRoot = 'https://ghe.example.com/api/v3';
@@ -146,14 +146,14 @@ export async function endpoints() {
   return [post, url, key, matches, tenantKey, tenantMatches, prefix];
 }
 
-// API.md's resource is example.ts's PostResource; `optimistic` is its one other option.
+// The documented resource is example.ts's PostResource; `optimistic` is its one other option.
 export const OptimisticPosts = createResource({ path: '/:group/posts/:id', schema: Post, urlPrefix: A, optimistic: true });
 type PostBody = { title: string };
 
 export async function resourceMembers() {
   const post: Post = await PostResource.get({ group: 'react', id: 5 });
   const list: Post[] = await PostResource.getList({ group: 'react', author: 'ann' });
-  // The members the published declarations lost (issue 16.1: TS2339 after npm pack).
+  // The members the published declarations lost (TS2339 after npm pack).
   const pushed: Post = await PostResource.getList.push({ group: 'react' }, { title: 'new' });
   const unshifted: Post = await PostResource.getList.unshift({ group: 'react' }, { title: 'new' });
   const page: Post[] = await PostResource.getList.getPage({ group: 'react', page: 2 });
@@ -183,7 +183,7 @@ class AuthedEndpoint<O extends RestGenerics = any> extends RestEndpoint<O> {
 export const AuthedPosts = createResource({ path: '/posts/:id', schema: Post, Endpoint: AuthedEndpoint });
 export const { useGet, useGetList, useUpdate } = hookifyResource(PostResource, () => ({ headers: { 'Access-Token': useToken() } }));
 
-// Every endpoint member of API.md §2, read from an endpoint built with every option.
+// Every public endpoint member, read from an endpoint built with every option.
 const everything = new RestEndpoint({
   path: '/:group/posts/:id',
   urlPrefix: 'https://api.example.com',
@@ -247,7 +247,7 @@ export function errors(error: unknown) {
   return error instanceof ResetError ? [abort, error.message] : [abort];
 }
 
-// ------------------------------------------------------------------- §3 Redux Toolkit integration
+// --------------------------------------------------------------------- Redux Toolkit integration
 
 export const rest = createRest({
   reducerPath: 'rest',
@@ -263,7 +263,7 @@ export const rest = createRest({
   refetchOnReconnect: true,
 });
 export const typedRest: Rest = createRest({ gc: false, shardTablesAbove: 5000 });
-// Issue 20: a createRest with only some features; the instance has createRest's type.
+// A createRest with only some features; the instance has createRest's type.
 const features: RestFeature[] = [garbageCollection, polling, streams, refetchOnEvents, optimisticUpdates, persistence, entityChanges, retries, conditionalRequests, shardedTables];
 export const leanRest = buildCreateRest(...features.slice(0, 2))({ reducerPath: 'lean', gc: { graceMs: 0 } });
 export const leanPath: 'lean' = leanRest.reducerPath;
@@ -321,7 +321,7 @@ export function selectors(state: RootState) {
   return [data, error, statuses, isLoading, isFetching, fetchedAt, expiresAt, listData, stored, queried, queriedList, inactive, slice, entity, entities];
 }
 
-// Entity changes for the rest of the app, and rehydration (issue 17.2, 17.3).
+// Entity changes for the rest of the app, and rehydration.
 export const starred = createSlice({
   name: 'starred',
   initialState: { postIds: [] as string[] },
@@ -338,7 +338,7 @@ export const rehydrating = createRest({
 });
 export const rehydrate = (saved: RestState) => store.dispatch(rest.actions.rehydrated(saved));
 
-// --------------------------------------------------------------------------------- §4 React
+// ----------------------------------------------------------------------------------- React
 
 const { useSuspense: useAdminSuspense, useMutation: useAdminMutation } = createRestHooks(typedRest);
 
@@ -383,7 +383,7 @@ export const app = (
   </Provider>
 );
 
-// ---------------------------------------------------------------------------------- §5 mock
+// ------------------------------------------------------------------------------------ mock
 
 export const fakeFetch = mockFetch([
   { endpoint: PostResource.get, args: [{ group: 'react', id: 5 }], response: { id: 5, title: 'hi' } },
@@ -393,6 +393,6 @@ export const fakeFetch = mockFetch([
 globalThis.fetch = fakeFetch;
 
 // --------------------------------------------------------- not implemented yet: add when it lands
-// API.md names that do not exist in the package yet (issues 17, 18, 19 and the others named). When
+// Public names that do not exist in the package yet. When
 // one lands, use it above and delete its line here.
-//   (§6 `rtk-rest-codegen` ships as its own package in codegen/, checked by codegen/__tests__, not by this tarball)
+//   (`rtk-rest-codegen` ships as its own package in codegen/, checked by codegen/__tests__, not by this tarball)

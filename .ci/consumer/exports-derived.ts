@@ -1,5 +1,5 @@
 // Values derived in another module from exports.tsx's schemas and endpoints, as a monorepo package
-// does (new-user check B). This module does not import `schema`, so `tsc` cannot name a schema class
+// does. This module does not import `schema`, so `tsc` cannot name a schema class
 // through a local `schema.X`: each one must be reachable under its own name from the package.
 import { RestEndpoint } from 'rtk-rest';
 import { A } from './example.js';

@@ -3,7 +3,7 @@ import type { Metafile } from 'esbuild';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 
-// Issue 17.6: no runtime import cycle in src/. A cycle makes a module's meaning depend on which
+// No runtime import cycle in src/. A cycle makes a module's meaning depend on which
 // file an app (or a bundler's chunking) happens to load first: importing schema/Values.ts first
 // used to throw "Class extends value undefined". Each module of src/schema and src/redux is
 // bundled as its own entry point and loaded, and the runtime imports esbuild kept (type-only
@@ -82,7 +82,7 @@ function findCycle(edges: Map<string, string[]>): string[] | undefined {
   return undefined;
 }
 
-describe('issue 17.6: no runtime import cycle in src/', () => {
+describe('no runtime import cycle in src/', () => {
   const modules = [...modulesOf('schema'), ...modulesOf('redux')];
 
   it('finds the modules', () => {

@@ -3,7 +3,7 @@ import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSy
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
-// Issue 16.3: the package is not on the registry, so users install it from a git URL or a local
+// The package is not on the registry, so users install it from a git URL or a local
 // clone. npm runs the `prepare` script there, and it must build dist/ (a git install has no dist/
 // otherwise), while `npm ci` in this repo (CI, the README quick start) must not pay for a build.
 // The script runs here in a scratch copy of the repo layout with a stand-in `npm` on PATH that
@@ -13,7 +13,7 @@ const root = resolve(__dirname, '../..');
 const readme = readFileSync(join(root, 'README.md'), 'utf8');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
 
-describe('issue 16.3: installing rtk-rest before it is published', () => {
+describe('installing rtk-rest before it is published', () => {
   let scratch: string;
   let calls: string;
 

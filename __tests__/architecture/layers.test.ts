@@ -3,7 +3,7 @@ import { checkRooms, checkTree, findRoomViolations, findViolations } from './lay
 
 const src = resolve(__dirname, '../../src');
 
-describe('STYLE.md layers: imports only go down schema → rest → redux → react', () => {
+describe('layers: imports only go down schema → rest → redux → react', () => {
   it('src/ has no upward import', () => {
     expect(checkTree(src)).toEqual([]);
   });

@@ -2,8 +2,9 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve, dirname, sep } from 'node:path';
 
 /**
- * The layer rule of STYLE.md: imports only go down `react → redux → rest → schema → internal`,
- * and `mock` sees `rest` and below. A layer may import from itself.
+ * The layer rule: imports only go down `react → redux → rest → schema → internal`,
+ * and `mock` sees `rest` and below; `server` (streaming) sits on `redux` beside `react`, and `next`
+ * (the Next.js integration) on both. A layer may import from itself.
  */
 export const LAYERS: Record<string, readonly string[]> = {
   internal: ['internal'],
@@ -11,6 +12,8 @@ export const LAYERS: Record<string, readonly string[]> = {
   rest: ['rest', 'schema', 'internal'],
   redux: ['redux', 'rest', 'schema', 'internal'],
   react: ['react', 'redux', 'rest', 'schema', 'internal'],
+  server: ['server', 'redux', 'rest', 'schema', 'internal'],
+  next: ['next', 'server', 'react', 'redux', 'rest', 'schema', 'internal'],
   mock: ['mock', 'rest', 'schema', 'internal'],
   '.': ['.', 'react', 'redux', 'rest', 'schema', 'internal', 'mock'],
 };

@@ -3,7 +3,7 @@ import { buildPackage } from '../../bench/package.cjs';
 import { sourceFilesHeld } from '../../bench/treeShaking.cjs';
 import { runInNewContext } from 'node:vm';
 
-// SPEC 0.3: development is `process.env.NODE_ENV !== 'production'`, tested where the dev-only code
+// Development is `process.env.NODE_ENV !== 'production'`, tested where the dev-only code
 // runs (src/internal/process.d.ts). A bundler that replaces `process.env.NODE_ENV` must be able to
 // drop every dev-only branch, so production bundles carry neither the checks nor their messages.
 
@@ -12,22 +12,27 @@ async function bundle(nodeEnv: string, contents = "export * from 'rtk-rest';"): 
   return (await bundleApp(contents, { nodeEnv })).text;
 }
 
-// Messages printed or thrown only in development (SPEC 0.3: warnings, dev logs, dev errors).
+// Messages printed or thrown only in development (warnings, dev logs, dev errors).
 const devOnly = [
-  'keeping the raw value', // 4.x deserializer threw (dev log)
-  'storing it as plain JSON', // 4.35 unknown union type (warning)
+  'keeping the raw value', // a deserializer threw (dev log)
+  'storing it as plain JSON', // an unknown union type (warning)
   'is ignored; did you mean', // createResource option spelled in lower case (warning)
-  'getOptimisticResponse threw', // 6.x optimistic response threw (dev log)
-  'two rtk-rest middlewares', // 6.8 (dev error)
-  'no state at state.', // 6.7 (dev error; production selectors read an empty slice)
+  'getOptimisticResponse threw', // an optimistic response threw (dev log)
+  'two rtk-rest middlewares', // the middleware added twice (dev error)
+  'no state at state.', // the reducer not mounted (dev error; production selectors read an empty slice)
+  // How to fix errors whose what-and-where every build keeps (listed in allBuilds).
+  'An HTML page came back',
+  'override searchToString()',
+  'Flatten it in process()',
+  'Write new schema.Invalidate(Post)',
   // The test suite's records of a store (requests, keys, subscriptions, the features' timers) and
   // the probe that answers with them: development only.
   '/internal/records',
 ];
-// Thrown in all builds (SPEC 6.6).
-const allBuilds = ['is not installed. Add it with configureStore'];
+// Thrown in all builds (a missing middleware, and the errors whose advice is above).
+const allBuilds = ['is not installed. Add it with configureStore', 'expected a JSON response for schema', 'search parameter', 'the data is nested too deeply to store', 'whose entities it deletes'];
 
-describe('SPEC 0.3 production bundles drop development-only code', () => {
+describe('production bundles drop development-only code', () => {
   let production: string;
   let development: string;
   beforeAll(async () => {
@@ -70,8 +75,8 @@ ${extra}`;
   }, 60_000);
 });
 
-describe('issue 16.16: a production browser bundle never takes the dev path', () => {
-  // An app that reads an entity; in development every instance read is frozen (SPEC 0.3).
+describe('a production browser bundle never takes the dev path', () => {
+  // An app that reads an entity; in development every instance read is frozen.
   const app = `import { Entity, normalize, denormalize } from 'rtk-rest';
 class Post extends Entity { id = 0; pk() { return String(this.id); } static key = 'Post'; }
 const { result, entities } = normalize(Post, { id: 1 });
@@ -134,7 +139,7 @@ export const PostResource = createResource({ path: '/posts/:id', schema: Post })
 export const rest = createRest();
 export { ${hooks} } from 'rtk-rest/react';`;
 
-describe('issue 18.3, 18.4: rtk-rest/react tree-shakes usePaginated and useCancelling', () => {
+describe('rtk-rest/react tree-shakes usePaginated and useCancelling', () => {
   const app = appWithHooks;
   // Names only these hooks' code holds: their answers' fields and the hook name given to the fetch rule.
   const markers = ['hasNextPage', 'isFetchingNextPage', 'nextPageError', '"useCancelling"', '"usePaginated"'];
@@ -167,7 +172,7 @@ const features = {
   shardedTables: ['src/redux/features/shardedTables/shardedTables.ts'],
 };
 
-describe('issue 20: each optional feature of the store costs nothing when unused', () => {
+describe('each optional feature of the store costs nothing when unused', () => {
   // The files of each feature (bench/size.mjs's CONCERNS say the same): bundled only when the app
   // uses `createRest` or passes the feature to `buildCreateRest`.
   const app = (create: string, imports: string) => `import { Entity, createResource, ${imports} } from 'rtk-rest';
@@ -200,12 +205,12 @@ export const rest = ${create}();`;
     expect(others.filter((file) => bundled.includes(file))).toEqual([]);
   }, 60_000);
 
-  it('issue 20: an app built without entityChanges bundles no reader of meta.changedEntities (its matchers never match); createRest does', async () => {
+  it('an app built without entityChanges bundles no reader of meta.changedEntities (its matchers never match); createRest does', async () => {
     const read = async (create: string, imports: string) => (await bundleApp(app(create, imports), { nodeEnv: 'production' })).text.includes('changedEntities');
     expect({ lean: await read('buildCreateRest', 'buildCreateRest'), full: await read('createRest', 'createRest') }).toEqual({ lean: false, full: true });
   }, 60_000);
 
-  it('issue 20: an app built without shardedTables does not check shardTablesAbove (it never shards); createRest does', async () => {
+  it('an app built without shardedTables does not check shardTablesAbove (it never shards); createRest does', async () => {
     // The check's RangeError: `createRest: shardTablesAbove must be a number of entries ≥ 0 …`.
     const checks = async (create: string, imports: string) => (await bundleApp(app(create, imports), { nodeEnv: 'production' })).text.includes('must be a number of entries');
     expect({ lean: await checks('buildCreateRest', 'buildCreateRest'), full: await checks('createRest', 'createRest') }).toEqual({ lean: false, full: true });
@@ -218,7 +223,7 @@ export const rest = ${create}();`;
   }, 60_000);
 });
 
-describe('issue 20: rtk-rest/react tree-shakes every hook: an app that uses only useSuspense pays for no other', () => {
+describe('rtk-rest/react tree-shakes every hook: an app that uses only useSuspense pays for no other', () => {
   const app = appWithHooks;
   const others = ['useCache', 'useQuery', 'useFetch', 'useSubscription', 'useLive', 'useController', 'useDLE', 'useMutation', 'useLoading', 'useDebounce', 'usePaginated', 'useCancelling'];
   let suspenseOnly: number;
@@ -233,7 +238,7 @@ describe('issue 20: rtk-rest/react tree-shakes every hook: an app that uses only
   }, 60_000);
 });
 
-describe('issue 18: an app that only uses useSuspense pays nothing for the other hooks of rtk-rest/react', () => {
+describe('an app that only uses useSuspense pays nothing for the other hooks of rtk-rest/react', () => {
   const app = appWithHooks;
   // The source files only each hook's code lives in (esbuild's metafile says which files put bytes
   // in a bundle: no marker strings, which minification could rename or another module could hold).
@@ -241,7 +246,7 @@ describe('issue 18: an app that only uses useSuspense pays nothing for the other
     useDLE: ['src/react/useDLE.ts', 'src/react/tracked.ts'],
     useMutation: ['src/react/useMutation.ts'],
     usePaginated: ['src/react/usePaginated.ts', 'src/redux/read/nextPage.ts'],
-    // issue 20: waiting as a cancelling consumer is a function of its own, not a method every store bundles.
+    // Waiting as a cancelling consumer is a function of its own, not a method every store bundles.
     useCancelling: ['src/react/useCancelling.ts', 'src/redux/requests/cancelling.ts'],
     useDebounce: ['src/react/useDebounce.ts'],
   };
@@ -263,7 +268,7 @@ describe('issue 18: an app that only uses useSuspense pays nothing for the other
   }, 60_000);
 });
 
-describe('issue 20: the schema concerns cost nothing when unused (Collection and its extenders, Invalidate, Union, Query, All, Values)', () => {
+describe('the schema concerns cost nothing when unused (Collection and its extenders, Invalidate, Union, Query, All, Values)', () => {
   const files = {
     Collection: ['src/schema/Collection.ts', 'src/schema/CollectionCreation.ts'],
     Invalidate: ['src/schema/Invalidate.ts'],
@@ -304,7 +309,7 @@ export const updatePost = getPost.extend({ method: 'PUT' });`,
   }, 60_000);
 });
 
-describe('issue 20: how-to-fix advice of the rest, redux and react errors is development-only; what went wrong stays', () => {
+describe('how-to-fix advice of the rest, redux and react errors is development-only; what went wrong stays', () => {
   const app = `import { Entity, createResource, buildCreateRest } from 'rtk-rest';
 export { useSuspense, usePaginated } from 'rtk-rest/react';
 class Post extends Entity { id = 0; pk() { return String(this.id); } static key = 'Post'; }
@@ -323,14 +328,24 @@ export const rest = buildCreateRest()();`;
     ['bad Endpoint option', 'a class that extends it'],
     ['is not a member', 'add it with extend('],
     ['stream must be a function', 'or leave the option out'],
-    // issue 20 (rest): examples of a valid value are advice too.
+    // In the rest layer, examples of a valid value are advice too.
     ['a dot segment that would change which path is requested', 'pass another value'],
     ['options must be an object', 'such as { path:'],
     ['URL parameters must be an object', 'such as { id: 5 }'],
-    // issue 20: the hydration check of table formats (issue 17.1).
+    // The hydration check of table formats.
     ['saved by another version of rtk-rest', "redux-persist's purge()"],
     ['which only the shardedTables feature reads', 'Add it: buildCreateRest(shardedTables'],
     ['the store uses it to mark sharded tables', 'Give that entity another pk()'],
+    // The likely causes of a non-JSON answer, how to encode nested search values, how to name a
+    // resource's parameter, how to flatten or read deep data, what Invalidate takes and a DELETE answers.
+    ['expected a JSON response for schema', 'An HTML page came back'],
+    ['expected a JSON response for schema', 'The body is valid JSON'],
+    ['search parameter', 'override searchToString()'],
+    ['needs at least one parameter', ', e.g. "'],
+    ['the data is nested too deeply to store', 'Flatten it in process()'],
+    ['its data is nested too deeply', 'Entities linked in a long chain'],
+    ['whose entities it deletes', 'Write new schema.Invalidate(Post)'],
+    ['missing primary key', 'answer the DELETE with the'],
   ];
   let production: string;
   let development: string;
@@ -344,7 +359,7 @@ export const rest = buildCreateRest()();`;
   });
 });
 
-describe('issue 20: the rest layer of an app that declares a resource and a store is cut to what it uses', () => {
+describe('the rest layer of an app that declares a resource and a store is cut to what it uses', () => {
   const app = (create: string, imports: string) => `import { Entity, createResource, ${imports} } from 'rtk-rest';
 class Post extends Entity { id = 0; pk() { return String(this.id); } static key = 'Post'; }
 export const PostResource = createResource({ path: '/posts/:id', schema: Post });
@@ -355,21 +370,21 @@ export const rest = ${create}();`;
     lean = await bundle('production', app('buildCreateRest()', 'buildCreateRest'));
   }, 60_000);
 
-  it('issue 20 (rest): the retry wait comes with the retries feature, not with every request', async () => {
+  it('rest layer: the retry wait comes with the retries feature, not with every request', async () => {
     // The wait's abort listener is removed when the timer fires; nothing else in the lean app removes one.
     const withRetries = await bundle('production', app('buildCreateRest(retries)', 'buildCreateRest, retries'));
     expect({ lean: count(lean, 'removeEventListener("abort"'), withRetries: count(withRetries, 'removeEventListener("abort"') }).toEqual({ lean: 0, withRetries: 1 });
   }, 60_000);
 
-  it('issue 20 (rest): the path parser keeps its state in locals, which the minifier renames', () => {
+  it('rest layer: the path parser keeps its state in locals, which the minifier renames', () => {
     expect(['endsWithSlash', 'readParam', '.flush('].filter((name) => lean.includes(name))).toEqual([]);
   });
 
-  it('issue 20 (rest): a check and a sniff the rest layer wrote twice are bundled once', () => {
+  it('rest layer: a check and a sniff the rest layer wrote twice are bundled once', () => {
     expect({ noParameter: count(lean, 'needs at least one parameter'), htmlSniff: count(lean, '"<!doctype"') }).toEqual({ noParameter: 1, htmlSniff: 1 });
   });
 
-  it('issue 20 (rest): path and search values share one encoder and its lone-surrogate error', () => {
+  it('rest layer: path and search values share one encoder and its lone-surrogate error', () => {
     expect(count(lean, 'is not well-formed Unicode')).toBe(1);
   });
 });

@@ -4,7 +4,7 @@ import { bundleApp } from '../../bench/bundle.cjs';
 import { buildPackage } from '../../bench/package.cjs';
 import { statementsOf, treeShakingReport } from '../../bench/treeShaking.cjs';
 
-// Issue 20: an app that only normalizes and reads (Entity, normalize, denormalize, MemoCache)
+// An app that only normalizes and reads (Entity, normalize, denormalize, MemoCache)
 // ships the schema engine alone. Measured as the whole app ships: esbuild, minified, ESM,
 // production, gzip -9, React external and everything else bundled (bench/bundle.cjs).
 
@@ -13,7 +13,7 @@ class Post extends Entity { id = 0; title = ''; pk() { return String(this.id); }
 export const x = [Post, normalize, denormalize, MemoCache];`;
 
 /**
- * The ceiling in bytes of min+gzip (kB as bench/size.mjs counts them: 1024 bytes). Issue 20's
+ * The ceiling in bytes of min+gzip (kB as bench/size.mjs counts them: 1024 bytes). The
  * target is 6 kB; the bundle was 9183 bytes (8.97 kB) before this test and is 8431 after the
  * first cuts. Reading entities linked any number of levels deep (reads split at a depth, a
  * validation walk without recursion) added about 290 bytes (8714), and leaving out nested
@@ -22,7 +22,7 @@ export const x = [Post, normalize, denormalize, MemoCache];`;
  */
 const CEILING = 8.53 * 1024;
 
-describe('issue 20: a schemas-only app bundle', () => {
+describe('a schemas-only app bundle', () => {
   let gzip: number;
   let inputs: string[];
   beforeAll(async () => {
@@ -43,7 +43,7 @@ describe('issue 20: a schemas-only app bundle', () => {
   });
 });
 
-describe('issue 20: the schema engine gives how-to-fix advice in development only', () => {
+describe('the schema engine gives how-to-fix advice in development only', () => {
   // Each error still says what went wrong and where in all builds; the advice is dropped from
   // production bundles (in development the tests of each error check it).
   const advice = [

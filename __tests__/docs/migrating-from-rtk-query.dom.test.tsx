@@ -1,5 +1,5 @@
 /**
- * Issue 18.8: the hook examples of docs/migrating-from-rtk-query.md (the `hooks` and `matchers`
+ * The hook examples of docs/migrating-from-rtk-query.md (the `hooks` and `matchers`
  * regions of its .tsx companion) do what the page's table says, in the page's own store (RTK's
  * default checks on), against a stub fetch, on Jest's fake clock.
  */
@@ -39,7 +39,7 @@ restoreFetchAfterEach();
 
 useFakeClock(1_000_000);
 
-describe('issue 18.8: migrating-from-rtk-query, the hook examples', () => {
+describe('migrating-from-rtk-query, the hook examples', () => {
   it('useLazyQuery → useDLE with null arguments: nothing is sent until the click; Reload sends the read again', async () => {
     const { page, net } = await load(() => json({ id: 1, title: 'First' }));
     renderIn(page, <page.LazyPost group="react" />);

@@ -182,7 +182,7 @@ describe('concepts', () => {
     stubFetch(() => (status === 200 ? json([hello]) : json({ message: 'nope' }, status)));
     const react = { group: 'react' };
     await store.dispatch(rest.fetch(concepts.getFeed, react));
-    // 500: a 5xx that reads do not retry by default (issue 18.5).
+    // 500: a 5xx that reads do not retry by default.
     status = 500;
     await expect(store.dispatch(rest.fetch(concepts.getFeed, react))).rejects.toMatchObject({ status: 500 });
     expect(rest.selectResponse(store.getState(), concepts.getFeed, react)).toMatchObject({ status: 'rejected', error: { status: 500 } });
@@ -212,7 +212,7 @@ describe('concepts', () => {
     expect(net.fn).toHaveBeenCalledTimes(sent);
   });
 
-  it('issue 16.15: memoized rows: a like renders the list and the liked row again, no other row', async () => {
+  it('memoized rows: a like renders the list and the liked row again, no other row', async () => {
     const posts = [1, 2, 3].map((id) => ({ id, title: `Post ${id}`, likes: id, author: ann }));
     const answer = deferred();
     stubFetch((_url, init) => (init.method === 'POST' ? answer.promise : json(posts)));

@@ -1,6 +1,6 @@
 /**
  * What the guides' prose tells a user to do, where a new user acted on it and it was wrong
- * (new-user check): README.md, the guides of docs/ and the recipes, read as text.
+ * README.md, the guides of docs/ and the recipes, read as text.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -21,7 +21,7 @@ function paragraphs(page: string): string[] {
   return fs.readFileSync(path.join(ROOT, page), 'utf8').split(/\n[ \t]*\n/);
 }
 
-describe('new-user check 1: a page that shows a raw state.rest.entities read steers app code to rest.selectEntity', () => {
+describe('a page that shows a raw state.rest.entities read steers app code to rest.selectEntity', () => {
   // Past `shardTablesAbove` (2,000 entities of a type by default) a table is stored sharded, and
   // `state.rest.entities.Post['5']` finds nothing; the selectors read both forms.
   it.each(PAGES)('%s', (page) => {
@@ -42,8 +42,8 @@ async function postsIn(shardTablesAbove: number, count: number) {
   return { rest, state: store.getState(), raw };
 }
 
-describe('new-user check 1: what the pages say about raw reads holds', () => {
-  it('new-user check 1: past shardTablesAbove a raw read finds nothing, while rest.selectEntity and rest.selectEntities find the post', async () => {
+describe('what the pages say about raw reads holds', () => {
+  it('past shardTablesAbove a raw read finds nothing, while rest.selectEntity and rest.selectEntities find the post', async () => {
     const { rest, state, raw } = await postsIn(4, 5);
     expect(Object.keys(raw)).toEqual(['@@rtk-rest/table', 'size', 'order', 'shards']);
     expect(raw['5']).toBeUndefined();
@@ -51,14 +51,14 @@ describe('new-user check 1: what the pages say about raw reads holds', () => {
     expect(rest.selectEntities(state, Post)).toHaveLength(5);
   });
 
-  it('new-user check 1: up to the threshold, and at any size with shardTablesAbove: Infinity, a raw read is the JSON', async () => {
+  it('up to the threshold, and at any size with shardTablesAbove: Infinity, a raw read is the JSON', async () => {
     expect((await postsIn(5, 5)).raw['5']).toMatchObject({ id: 5, title: 'post 5' });
     expect((await postsIn(Infinity, 50)).raw['50']).toMatchObject({ id: 50, title: 'post 50' });
   });
 });
 
-describe('new-user check 3: what `delete` resolves to, for each kind of answer', () => {
-  it('new-user check 3: docs/concepts.md names each kind of answer, and no longer says "what was deleted"', () => {
+describe('what `delete` resolves to, for each kind of answer', () => {
+  it('docs/concepts.md names each kind of answer, and no longer says "what was deleted"', () => {
     const resources = fs.readFileSync(path.join(ROOT, 'docs/concepts.md'), 'utf8').split('\n## The store')[0]!.split('\n## Resources')[1]!;
     expect(resources).not.toContain('what was deleted');
     expect(resources).toMatch(/`delete`[^]*entity body[^]*bare pk[^]*204/);
@@ -77,7 +77,7 @@ describe('new-user check 3: what `delete` resolves to, for each kind of answer',
     return value;
   }
 
-  it('new-user check 3: an entity body resolves to that entity', async () => {
+  it('an entity body resolves to that entity', async () => {
     const value = await deleted(() => json({ id: 5, title: 'gone' }));
     expect(value).toBeInstanceOf(Post);
     expect(value).toMatchObject({ id: 5, title: 'gone' });
@@ -86,7 +86,7 @@ describe('new-user check 3: what `delete` resolves to, for each kind of answer',
   it.each([
     ['a bare pk', () => json(5)],
     ['a 204', () => new Response(null, { status: 204 })],
-  ])('new-user check 3: %s resolves to Post.fromJS of the URL parameters, not the stored post', async (_label, respond) => {
+  ])('%s resolves to Post.fromJS of the URL parameters, not the stored post', async (_label, respond) => {
     const value = await deleted(respond);
     expect(value).toBeInstanceOf(Post);
     expect(value).toMatchObject({ group: 'react', id: 5, title: '' });

@@ -47,7 +47,7 @@ function tree(store: ReturnType<typeof setup>['store'], children: ReactNode) {
   );
 }
 
-describe('token-from-context (9.5)', () => {
+describe('token-from-context', () => {
   const params = { group: 'react', id: 5 };
 
   function PostTitle() {
@@ -111,7 +111,7 @@ describe('token-from-context (9.5)', () => {
   });
 });
 
-describe('request-init-from-react (10.7)', () => {
+describe('request-init-from-react', () => {
   function Comments({ postId }: { postId: number }) {
     const comments = useComments(postId);
     const add = useAddComment(postId);

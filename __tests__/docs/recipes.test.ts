@@ -319,7 +319,7 @@ describe('unauthorized (401 → onUnauthorized)', () => {
   });
 });
 
-describe('refresh-token (9.8)', () => {
+describe('refresh-token', () => {
   const { PostResource, setTokens } = refreshToken;
   afterEach(() => setTokens({}));
 
@@ -374,7 +374,7 @@ describe('refresh-token (9.8)', () => {
   });
 });
 
-describe('pk-from-url (10.1)', () => {
+describe('pk-from-url', () => {
   const { getProfile, Profile } = pkFromUrl;
 
   it('{"bio":"hi"} for ann is stored as Profile "ann" and read back as a Profile', async () => {
@@ -398,7 +398,7 @@ describe('pk-from-url (10.1)', () => {
   });
 });
 
-describe('link-header (10.2)', () => {
+describe('link-header', () => {
   const { getPosts, nextPage, Post } = linkHeader;
   const react = { group: 'react' };
 
@@ -436,7 +436,7 @@ describe('link-header (10.2)', () => {
   });
 });
 
-describe('snake-case (10.3)', () => {
+describe('snake-case', () => {
   const { ActivityResource, Activity } = snakeCase;
 
   it('snake_case on the wire, camelCase in the store, the queries and the bodies', async () => {
@@ -474,7 +474,7 @@ describe('snake-case (10.3)', () => {
   });
 });
 
-describe('rename-keys (10.4)', () => {
+describe('rename-keys', () => {
   const { ThreadResource, Comment } = renameKeys;
 
   it('_id becomes id for every Comment, nested ones included', async () => {
@@ -490,7 +490,7 @@ describe('rename-keys (10.4)', () => {
   });
 });
 
-describe('dates-and-decimals (10.5)', () => {
+describe('dates-and-decimals', () => {
   const { InvoiceResource, Invoice, Decimal } = datesAndDecimals;
   const wire = { id: 'i1', issuedAt: '2024-05-01T10:00:00Z', total: '1234.5678901234567890' };
 
@@ -520,7 +520,7 @@ describe('dates-and-decimals (10.5)', () => {
   });
 });
 
-describe('form-data (10.6)', () => {
+describe('form-data', () => {
   const { PhotoResource, Photo, photoForm } = formData;
   const summer = { album: 'summer' };
 
@@ -573,7 +573,7 @@ describe('form-data (10.6)', () => {
   });
 });
 
-describe('tenant-prefix (issue 16.7: urlPrefix as a function)', () => {
+describe('tenant-prefix (urlPrefix as a function)', () => {
   const { PostResource, Post, rest, makeStore, switchApiRoot } = tenantPrefix;
   const ROOTS = ['https://acme.example.com', 'https://ghe.example.com/api/v3', 'http://localhost:8080'];
   const [ACME, GHE] = ROOTS as [string, string, string];
@@ -585,7 +585,7 @@ describe('tenant-prefix (issue 16.7: urlPrefix as a function)', () => {
     return json(url.endsWith('/posts') ? [post(5, `${root} five`), post(6, `${root} six`)] : post(5, `${root} five`));
   };
 
-  it("issue 16.7: each root's requests and keys are its own (a host, a path on a host, http with a port), and a switch keeps only the new root's", async () => {
+  it("each root's requests and keys are its own (a host, a path on a host, http with a port), and a switch keeps only the new root's", async () => {
     const net = stubFetch(perRoot);
     const store = makeStore();
     for (const root of ROOTS) {
@@ -646,7 +646,7 @@ describe('tenant-prefix (issue 16.7: urlPrefix as a function)', () => {
     expect(net.fn).toHaveBeenCalledTimes(1);
   });
 
-  it.each(ROOTS)('issue 16.7: invalidateAll and expireAll with an endpoint reach the keys of the current root %s, whatever its shape', async (root) => {
+  it.each(ROOTS)('invalidateAll and expireAll with an endpoint reach the keys of the current root %s, whatever its shape', async (root) => {
     stubFetch(perRoot);
     const store = makeStore();
     store.dispatch(switchApiRoot(root));
@@ -657,7 +657,7 @@ describe('tenant-prefix (issue 16.7: urlPrefix as a function)', () => {
     expect(rest.selectResponse(store.getState(), PostResource.getList).expiryStatus).toBe('invalid');
   });
 
-  it('issue 16.7: mockFetch interceptors match any root through testKey', async () => {
+  it('mockFetch interceptors match any root through testKey', async () => {
     globalThis.fetch = mockFetch([{ endpoint: PostResource.get, response: post(5, 'from fixture') }]);
     const store = makeStore();
     for (const root of ROOTS) {
@@ -667,7 +667,7 @@ describe('tenant-prefix (issue 16.7: urlPrefix as a function)', () => {
   });
 });
 
-describe('nested-query (10.9)', () => {
+describe('nested-query', () => {
   const { PostResource, bracketQuery } = nestedQuery;
 
   it('nested values become bracket notation; key order does not change the key', async () => {
@@ -693,7 +693,7 @@ describe('nested-query (10.9)', () => {
   });
 });
 
-describe('persistence (issue 17.3): redux-persist with a real store', () => {
+describe('persistence: redux-persist with a real store', () => {
   const { PostResource, Post, makePersistedStore, rest } = persistence;
   type Persistor = ReturnType<typeof makePersistedStore>['persistor'];
 
@@ -771,7 +771,7 @@ describe('persistence (issue 17.3): redux-persist with a real store', () => {
   });
 });
 
-describe('issue 18.6: recipe sse (server-sent events through stream(...))', () => {
+describe('recipe sse (server-sent events through stream(...))', () => {
   const { getMatch, Match } = sse;
 
   /** A fake EventSource: records its URL and listeners; `emit` delivers a message. */

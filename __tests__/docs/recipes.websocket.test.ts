@@ -1,5 +1,5 @@
 /**
- * docs/recipes/websocket.md (issue 18.6): the chat room kept live over a WebSocket, against a real
+ * docs/recipes/websocket.md: the chat room kept live over a WebSocket, against a real
  * store with RTK's default checks and a fake WebSocket (Node 20 has none); time is Jest's fake clock.
  */
 import * as websocket from '../../docs/recipes/websocket';
@@ -69,7 +69,7 @@ afterEach(() => {
   (globalThis as { WebSocket?: unknown }).WebSocket = original;
 });
 
-describe('issue 18.6: recipe websocket (a WebSocket through stream(...))', () => {
+describe('recipe websocket (a WebSocket through stream(...))', () => {
   it('the first subscriber opens one socket, which joins the room once open; the last one leaving closes it', () => {
     const { rest, store } = setup();
     const first = store.dispatch(rest.subscribe(getMessages, general));

@@ -27,7 +27,7 @@ export function setup() {
   return { rest, ...storeFor(rest) };
 }
 
-/** The slice in the logical layout of SPEC 5.1 (what Redux DevTools shows through `rest.devTools`). */
+/** The slice in its logical layout (what Redux DevTools shows through `rest.devTools`). */
 export function logicalSlice(rest: Rest, state: unknown): any {
   return (rest.devTools.stateSanitizer(state) as Record<string, unknown>)[rest.reducerPath];
 }

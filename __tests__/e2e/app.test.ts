@@ -1,6 +1,6 @@
 /**
- * The example app in a real browser against its real server (issue 7): log in, list, load more,
- * create, edit, delete, fast likes, polling, token expiry; and what a new user met (issue 16.15).
+ * The example app in a real browser against its real server: log in, list, load more,
+ * create, edit, delete, fast likes, polling, token expiry; and what a new user met.
  * The server lists newest first: page 1 holds posts 12 to 8.
  */
 import type { Locator } from 'playwright-core';
@@ -81,7 +81,7 @@ e2e(
 );
 
 e2e(
-  'issue 18.3: a failed "Load more" shows its error while the list stays; Load more again appends the page',
+  'a failed "Load more" shows its error while the list stays; Load more again appends the page',
   async () => {
     await open(page(), app.url);
     await page().locator('.posts > li').nth(4).waitFor();
@@ -175,7 +175,7 @@ e2e(
   page,
 );
 
-describe('issue 16.15: the example app, tried as a new user would', () => {
+describe('the example app, tried as a new user would', () => {
   e2e(
     'the failure switch fails the next change, not the stats poll, and its message clears',
     async () => {
@@ -251,7 +251,7 @@ describe('issue 16.15: the example app, tried as a new user would', () => {
   );
 
   e2e(
-    'issue 18.7: the new-post form on useMutation: a failed create shows the server’s message and keeps what was typed; a retry publishes and empties it',
+    'the new-post form on useMutation: a failed create shows the server’s message and keeps what was typed; a retry publishes and empties it',
     async () => {
       await open(page(), app.url);
       await logIn(page());
@@ -302,7 +302,7 @@ describe('issue 16.15: the example app, tried as a new user would', () => {
   );
 
   e2e(
-    'issue 18.7: the like button and the edit form on useMutation: a failure shows the server’s message and rolls back; the next try clears it',
+    'the like button and the edit form on useMutation: a failure shows the server’s message and rolls back; the next try clears it',
     async () => {
       await open(page(), app.url);
       await logIn(page());
@@ -378,7 +378,7 @@ describe('issue 16.15: the example app, tried as a new user would', () => {
   );
 });
 
-describe('issue 18.7: live posts over server-sent events', () => {
+describe('live posts over server-sent events', () => {
   /** How many clients listen to the server's post events now. */
   const openStreams = async () => ((await app.api('/api/_control/events')) as { clients: number }).clients;
   const untilOpenStreams = (clients: number) => eventually(openStreams, (count) => count === clients, { what: `${clients} open event streams` });
@@ -394,7 +394,7 @@ describe('issue 18.7: live posts over server-sent events', () => {
   }
 
   e2e(
-    'issue 18.7: a post created elsewhere appears live over SSE at the top of the list, exactly once, with no refetch; leaving the page closes the stream',
+    'a post created elsewhere appears live over SSE at the top of the list, exactly once, with no refetch; leaving the page closes the stream',
     async () => {
       const listReads: string[] = [];
       page().on('request', (request) => {

@@ -1,5 +1,5 @@
 /**
- * Browser tests of the example app (issue 7): the app built with Vite, served with its REST
+ * Browser tests of the example app: the app built with Vite, served with its REST
  * server on a free loopback port, driven by playwright-core in Debian's chromium. Each test gets
  * a fresh server database and a fresh browser context; a failing test saves a screenshot.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 18.7: the example server's server-sent events route. Every client connected to
+ * The example server's server-sent events route. Every client connected to
  * `GET /api/:group/posts/events` gets each post created in that group, by any client; a client
  * that goes away is forgotten (the control route counts the open streams).
  */
@@ -99,7 +99,7 @@ async function createPost(group: string, title: string, token: string): Promise<
   return response.json();
 }
 
-describe('issue 18.7: GET /api/:group/posts/events (server-sent events)', () => {
+describe('GET /api/:group/posts/events (server-sent events)', () => {
   test('answers an open text/event-stream that nothing caches', async () => {
     const client = await listen('react');
     expect(client.response.status).toBe(200);

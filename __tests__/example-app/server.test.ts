@@ -84,7 +84,7 @@ describe('users', () => {
 });
 
 describe('posts: reads', () => {
-  test('issue 16.15: a page of the group newest first (descending id), so a new post is on page 1, with X-Total-Count and an absolute Link to the next page', async () => {
+  test('a page of the group newest first (descending id), so a new post is on page 1, with X-Total-Count and an absolute Link to the next page', async () => {
     const res = await api('/api/react/posts');
     expect(res.status).toBe(200);
     expect(res.headers.get('x-total-count')).toBe('12');
@@ -272,6 +272,59 @@ describe('auth on writes', () => {
   });
 });
 
+describe('the signed-in user', () => {
+  test('GET /api/me answers the token\u2019s user, each token its own', async () => {
+    const ada = await login('ada');
+    const grace = await login('grace');
+    const me = async (token: string) => (await send('GET', '/api/me', undefined, token)).json();
+    await expect(me(ada)).resolves.toMatchObject({ username: 'ada', display_name: 'Ada Lovelace' });
+    await expect(me(grace)).resolves.toMatchObject({ username: 'grace', display_name: 'Grace Hopper' });
+  });
+
+  test('GET /api/me without a token, with an unknown or an expired one is a 401', async () => {
+    await expectError(await send('GET', '/api/me'), 401, 'Log in to do this');
+    await expectError(await send('GET', '/api/me', undefined, 'bogus'), 401, 'Log in to do this');
+    const token = await login();
+    clock = START + TTL + 1;
+    await expectError(await send('GET', '/api/me', undefined, token), 401, 'Your session expired. Log in again.');
+  });
+});
+
+describe('slow answers', () => {
+  test('X-Delay: the answer waits for the server\u2019s wait of that many ms; control routes never wait', async () => {
+    const events: string[] = [];
+    let open: () => void = () => undefined;
+    const slow = await startServer({
+      port: 0,
+      wait: (ms) => {
+        events.push(`wait ${ms}`);
+        return new Promise<void>((resolve) => (open = resolve));
+      },
+    });
+    try {
+      const answer = fetch(`${slow.url}/api/react/posts/1`, { headers: { 'X-Delay': '800' } }).then(async (res) => {
+        events.push(`answered ${res.status}`);
+        return res.json();
+      });
+      while (events.length === 0) await new Promise((resolve) => setImmediate(resolve));
+      await fetch(`${slow.url}/api/_control/reset`, { method: 'POST', headers: { 'X-Delay': '800' } });
+      events.push('opened');
+      open();
+      await expect(answer).resolves.toMatchObject({ id: 1 });
+      expect(events).toEqual(['wait 800', 'opened', 'answered 200']);
+    } finally {
+      await slow.close();
+    }
+  });
+
+  test('an X-Delay that is not a whole number of ms up to 10 s is a 400', async () => {
+    for (const value of ['-1', '1.5', 'soon', '10001']) {
+      await expectError(await api('/api/react/posts', { headers: { 'X-Delay': value } }), 400, 'X-Delay must be an integer number of milliseconds from 0 to 10000');
+    }
+    expect((await api('/api/react/posts', { headers: { 'X-Delay': '0' } })).status).toBe(200);
+  });
+});
+
 describe('posts: writes', () => {
   test('POST creates a post by the token’s user, stamped with now', async () => {
     const token = await login('margaret');
@@ -293,7 +346,7 @@ describe('posts: writes', () => {
     });
     expect(await getJson('/api/react/posts/16')).toEqual(post);
     expect((await api('/api/react/posts')).headers.get('x-total-count')).toBe('13');
-    // Newest first (issue 16.15): the new post opens page 1, where the app shows it.
+    // Newest first: the new post opens page 1, where the app shows it.
     expect((await getJson('/api/react/posts'))[0]).toEqual(post);
   });
 
@@ -456,7 +509,7 @@ describe('routing, errors and CORS', () => {
       headers: { Origin: 'http://localhost:5173', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'access-token, content-type' },
     });
     expect(preflight.status).toBe(204);
-    expect(preflight.headers.get('access-control-allow-headers')).toBe('Access-Token, Content-Type, X-Fail');
+    expect(preflight.headers.get('access-control-allow-headers')).toBe('Access-Token, Content-Type, X-Delay, X-Fail');
     expect(preflight.headers.get('access-control-allow-methods')).toContain('PATCH');
     expect((await api('/api/users')).status).toBe(500);
   });

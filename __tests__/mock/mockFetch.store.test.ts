@@ -1,4 +1,4 @@
-/** SPEC 8.5 (the running example) and 8.9: `mockFetch` behind a real store, installed globally or per endpoint class. */
+/** `mockFetch` behind a real store (the running example), installed globally or per endpoint class. */
 import { NetworkError, RestEndpoint, createResource } from 'rtk-rest';
 import type { RestGenerics } from 'rtk-rest';
 import { mockFetch } from 'rtk-rest/mock';
@@ -7,7 +7,7 @@ import { p5, post5, rejectionOf, setup, useMockTestHooks } from './support';
 
 useMockTestHooks();
 
-test('8.5 the running example: rest.fetch rejects with NetworkError 500 "…/react/posts/5: Internal Server Error"', async () => {
+test('the running example: rest.fetch rejects with NetworkError 500 "…/react/posts/5: Internal Server Error"', async () => {
   globalThis.fetch = mockFetch([{ endpoint: PostResource.delete, args: [{ group: 'react', id: 5 }], error: true, response: { status: 500 } }]);
   const { rest, store } = setup();
   const error = await rejectionOf(store.dispatch(rest.fetch(PostResource.delete, { group: 'react', id: 5 })));
@@ -16,7 +16,7 @@ test('8.5 the running example: rest.fetch rejects with NetworkError 500 "…/rea
   expect(await error.response.json()).toEqual({ status: 500 });
 });
 
-test('8.9 installed globally: rest.fetch resolves to entities from the fixtures', async () => {
+test('installed globally: rest.fetch resolves to entities from the fixtures', async () => {
   globalThis.fetch = mockFetch([
     { endpoint: PostResource.get, args: [p5], response: post5 },
     { endpoint: PostResource.getList, response: (params) => [{ ...post5, id: 6, title: `list of ${params.group}` }] },
@@ -31,7 +31,7 @@ test('8.9 installed globally: rest.fetch resolves to entities from the fixtures'
   expect(rest.selectData(store.getState(), PostResource.get, p5)?.title).toBe('hi');
 });
 
-test('8.9 installed per endpoint class through fetchResponse', async () => {
+test('installed per endpoint class through fetchResponse', async () => {
   const network = jest.fn();
   globalThis.fetch = network;
   const fixtureFetch = mockFetch([{ endpoint: PostResource.get, args: [p5], response: post5 }]);

@@ -1,4 +1,4 @@
-/** SPEC §8 rules 8.1–8.8 of `rtk-rest/mock`; installation in a store (8.5 example, 8.9) is in mockFetch.store.test.ts. */
+/** `rtk-rest/mock` on its own; installation in a store is in mockFetch.store.test.ts. */
 import { RestEndpoint } from 'rtk-rest';
 import { mockFetch } from 'rtk-rest/mock';
 import { A, Post, PostResource } from '../support/example';
@@ -6,7 +6,7 @@ import { p5, post5, rejectionOf, useMockTestHooks } from './support';
 
 const { warn } = useMockTestHooks();
 
-test('8.1 mockFetch returns a fetch-compatible function that never touches the network and records calls', async () => {
+test('mockFetch returns a fetch-compatible function that never touches the network and records calls', async () => {
   const network = jest.fn();
   globalThis.fetch = network;
   const fetch = mockFetch([
@@ -34,7 +34,7 @@ test('8.1 mockFetch returns a fetch-compatible function that never touches the n
   ]);
 });
 
-test('8.1 malformed fixtures throw a TypeError that names the fixture and the fix', () => {
+test('malformed fixtures throw a TypeError that names the fixture and the fix', () => {
   expect(() => mockFetch({} as never)).toThrow(/\[rtk-rest\] mockFetch: fixtures must be an array such as \[\{ endpoint: PostResource.get/);
   expect(() => mockFetch([{ endpoint: Post } as never])).toThrow('fixtures[0].endpoint must be an endpoint such as PostResource.get (something with key() and testKey()), got function Post');
   expect(() => mockFetch([{ endpoint: PostResource.get, args: p5 } as never])).toThrow(
@@ -49,13 +49,13 @@ test('8.1 malformed fixtures throw a TypeError that names the fixture and the fi
   expect(warn()).toHaveBeenCalledWith(expect.stringContaining('[rtk-rest] mockFetch: fixtures[0] (Post.get) has unknown option(s) "responce"'));
 });
 
-test('8.2 exact fixtures match endpoint.key(...args), interceptors match by testKey, the first match answers', async () => {
+test('exact fixtures match endpoint.key(...args), interceptors match by testKey, the first match answers', async () => {
   const fetch = mockFetch([
     { endpoint: PostResource.get, args: [{ id: '5', group: 'react' }], response: 'exact 5' },
     { endpoint: PostResource.get, response: 'any post' },
     { endpoint: PostResource.get, args: [{ group: 'react', id: 6 }], response: 'never: the interceptor comes first' },
     { endpoint: PostResource.update, response: 'update' },
-    // getPage's key is the list's (SPEC 1.21): its fixture answers the page's own URL, not the list.
+    // getPage's key is the list's: its fixture answers the page's own URL, not the list.
     { endpoint: PostResource.getList.getPage, args: [{ group: 'react', page: 2 }], response: 'page 2' },
     { endpoint: PostResource.getList, args: [{ group: 'react' }], response: 'list' },
   ]);
@@ -81,7 +81,7 @@ test('8.2 exact fixtures match endpoint.key(...args), interceptors match by test
   ]);
 });
 
-test('8.3 a response function gets the URL parameters rebuilt from the request, then the body', async () => {
+test('a response function gets the URL parameters rebuilt from the request, then the body', async () => {
   const seen: unknown[][] = [];
   const record = (...args: unknown[]) => {
     seen.push(args);
@@ -117,7 +117,7 @@ test('8.3 a response function gets the URL parameters rebuilt from the request, 
   expect(fetch.calls.map((call) => call.body)).toEqual([undefined, undefined, { title: 'x', id: 5 }, undefined, 'plain text body', { a: 1 }, [1, 2]]);
 });
 
-test('8.3 the response function may be async and is called with the rebuilt args of an exact fixture too', async () => {
+test('the response function may be async and is called with the rebuilt args of an exact fixture too', async () => {
   const fetch = mockFetch([
     { endpoint: PostResource.get, args: [p5], response: async (params) => ({ id: Number(params.id), title: `in ${params.group}` }) },
   ]);
@@ -125,7 +125,7 @@ test('8.3 the response function may be async and is called with the rebuilt args
   await expect(PostResource.get(p5)).resolves.toEqual({ id: 5, title: 'in react' });
 });
 
-test('8.4 the answer: a Response as is, null → 204, a string → text/plain, else JSON; status, headers, statusText, url', async () => {
+test('the answer: a Response as is, null → 204, a string → text/plain, else JSON; status, headers, statusText, url', async () => {
   const custom = new Response('<p>hi</p>', { status: 202, headers: { 'content-type': 'text/html' } });
   const made = new Response('made', { status: 203 });
   const fetch = mockFetch([
@@ -170,12 +170,12 @@ test('8.4 the answer: a Response as is, null → 204, a string → text/plain, e
   expect([noBody.status, await noBody.text()]).toEqual([204, '']);
 });
 
-test('8.4 a response value with no JSON form rejects with a TypeError naming the fixture', async () => {
+test('a response value with no JSON form rejects with a TypeError naming the fixture', async () => {
   const fetch = mockFetch([{ endpoint: PostResource.get, response: () => ({ big: 1n }) }]);
   await expect(fetch(`${A}/react/posts/5`)).rejects.toThrow('[rtk-rest] mockFetch: the response of fixtures[0] (Post.get) is not JSON-serializable');
 });
 
-test('8.5 error: true answers fixture.status, else a response status ≥ 400, else 500', async () => {
+test('error: true answers fixture.status, else a response status ≥ 400, else 500', async () => {
   const fetch = mockFetch([
     { endpoint: PostResource.delete, args: [p5], error: true, response: { status: 500 } },
     { endpoint: PostResource.delete, args: [{ group: 'react', id: 6 }], error: true, response: { status: 404, detail: 'gone' } },
@@ -196,7 +196,7 @@ test('8.5 error: true answers fixture.status, else a response status ≥ 400, el
   expect(await del(10)).toEqual([500, 'Internal Server Error', '']);
 });
 
-test('8.6 a throwing response function answers the error status ≥ 400, else 500, with { message }', async () => {
+test('a throwing response function answers the error status ≥ 400, else 500, with { message }', async () => {
   const fetch = mockFetch([
     { endpoint: PostResource.get, args: [{ group: 'r', id: 1 }], response: () => { throw Object.assign(new Error('gone'), { status: 410 }); } },
     { endpoint: PostResource.get, args: [{ group: 'r', id: 2 }], response: async () => { throw Object.assign(new Error('moved'), { status: 301 }); } },
@@ -216,7 +216,7 @@ test('8.6 a throwing response function answers the error status ≥ 400, else 50
   expect(warn()).toHaveBeenCalledWith(expect.stringMatching(/^\[rtk-rest\] mockFetch: the response function of fixtures\[3\] \(Post.get\) threw TypeError: .* for GET https:\/\/api.example.com\/r\/posts\/4; answering 500/));
 });
 
-test('8.7 delay postpones the answer on (fake) timers; every answer is asynchronous', async () => {
+test('delay postpones the answer on (fake) timers; every answer is asynchronous', async () => {
   jest.useFakeTimers();
   const fetch = mockFetch([
     { endpoint: PostResource.get, args: [p5], response: post5, delay: 50 },
@@ -243,7 +243,7 @@ test('8.7 delay postpones the answer on (fake) timers; every answer is asynchron
   expect(quick).toBe(true);
 });
 
-test('8.7 aborting init.signal before or during the delay rejects at once with an AbortError DOMException', async () => {
+test('aborting init.signal before or during the delay rejects at once with an AbortError DOMException', async () => {
   jest.useFakeTimers();
   const respond = jest.fn(() => post5);
   const fetch = mockFetch([{ endpoint: PostResource.get, response: respond, delay: 1000 }]);
@@ -264,7 +264,7 @@ test('8.7 aborting init.signal before or during the delay rejects at once with a
   expect(jest.getTimerCount()).toBe(0); // the delay timer was cleared
   expect(respond).not.toHaveBeenCalled();
 
-  // Through an endpoint: the AbortError passes unchanged (SPEC 2.9).
+  // Through an endpoint: the AbortError passes unchanged.
   globalThis.fetch = fetch;
   const viaEndpoint = new AbortController();
   const call = PostResource.get.extend({ signal: viaEndpoint.signal })(p5);
@@ -272,7 +272,7 @@ test('8.7 aborting init.signal before or during the delay rejects at once with a
   expect((await rejectionOf(call)).name).toBe('AbortError');
 });
 
-test('8.8 an unmatched request answers 404 "No fixture for <key>" and warns with the key and the closest fixtures', async () => {
+test('an unmatched request answers 404 "No fixture for <key>" and warns with the key and the closest fixtures', async () => {
   const other = new RestEndpoint({ path: '/users/:id', urlPrefix: A, name: 'User.get' });
   const fetch = mockFetch([
     { endpoint: other, response: {} },

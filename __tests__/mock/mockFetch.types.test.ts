@@ -4,13 +4,13 @@ import type { Fixture, FixtureInterceptor, MockFetch, MockFetchCall, MockUrlPara
 import { PostResource } from '../support/example';
 
 /**
- * Types of `rtk-rest/mock` (SPEC 8.1–8.3): each fixture's `args` are its own endpoint's call
+ * Types of `rtk-rest/mock`: each fixture's `args` are its own endpoint's call
  * arguments, response functions get rebuilt URL parameters, and the result fits `globalThis.fetch`.
  * The checks live in a function that never runs, so nothing is sent.
  */
 const typeOnly = (_check: () => unknown) => undefined;
 
-test('8.1–8.3 fixture types follow each endpoint', () => {
+test('fixture types follow each endpoint', () => {
   typeOnly(() => {
     const fetch = mockFetch([
       { endpoint: PostResource.get, args: [{ group: 'react', id: 5 }], response: { id: 5 } },

@@ -23,7 +23,7 @@ export function useMockTestHooks(): { warn: () => jest.SpyInstance } {
   return { warn: () => spy! };
 }
 
-/** A store as in SPEC 6.4, with gc off so no sweep timer outlives a test. */
+/** A store as an app builds it (configureStore defaults), with gc off so no sweep timer outlives a test. */
 export function setup() {
   const rest = createRest({ gc: false });
   const store = configureStore({

@@ -13,13 +13,13 @@ async function firstAnswer(headers: Record<string, string>) {
   return context;
 }
 
-describe('issue 18.5: conditional requests', () => {
-  it('issue 18.5: the ETag and Last-Modified of an answer are kept in the key meta as plain strings', async () => {
+describe('conditional requests', () => {
+  it('the ETag and Last-Modified of an answer are kept in the key meta as plain strings', async () => {
     const { rest, store } = await firstAnswer({ etag: ETAG, 'last-modified': MODIFIED });
     expect(rawSlice(rest, store.getState()).meta[K.post5]).toStrictEqual({ fetchedAt: 1000, date: 1000, expiresAt: 61000, etag: ETAG, lastModified: MODIFIED });
   });
 
-  it('issue 18.5: a refetch sends If-None-Match and If-Modified-Since; a 304 keeps the data and refreshes its expiry', async () => {
+  it('a refetch sends If-None-Match and If-Modified-Since; a 304 keeps the data and refreshes its expiry', async () => {
     const { rest, store, types } = await firstAnswer({ etag: ETAG, 'last-modified': MODIFIED });
     const calls = watchConsole();
     const before = rest.selectData(store.getState(), PostResource.get, p5);
@@ -40,7 +40,7 @@ describe('issue 18.5: conditional requests', () => {
     expect(calls.errors).toEqual([]);
   });
 
-  it('issue 18.5: a new answer replaces the validators; an answer without them drops them', async () => {
+  it('a new answer replaces the validators; an answer without them drops them', async () => {
     const { rest, store } = await firstAnswer({ etag: ETAG });
     const second = store.dispatch(rest.fetch(PostResource.get, p5)) as Promise<unknown>;
     (await net.nth(2)).reply({ ...post5, title: 'v2' }, { headers: { etag: '"v2"' } });
@@ -54,7 +54,7 @@ describe('issue 18.5: conditional requests', () => {
     expect(rawSlice(rest, store.getState()).meta[K.post5]).not.toHaveProperty('etag');
   });
 
-  it('issue 18.5: conditional: false opts out; mutations and keys without data send no validators', async () => {
+  it('conditional: false opts out; mutations and keys without data send no validators', async () => {
     const { rest, store } = await firstAnswer({ etag: ETAG });
     const optedOut = store.dispatch(rest.fetch(PostResource.get.extend({ conditional: false }), p5)) as Promise<unknown>;
     const plain = await net.nth(2);
@@ -100,8 +100,8 @@ describe('the conditional default of createRest', () => {
   });
 });
 
-describe('issue 18.5: conditional requests, failures', () => {
-  it('issue 18.5: a failed conditional refetch keeps the data and its validators next to the error', async () => {
+describe('conditional requests, failures', () => {
+  it('a failed conditional refetch keeps the data and its validators next to the error', async () => {
     const { rest, store } = await firstAnswer({ etag: ETAG });
     const failed = outcome(store.dispatch(rest.fetch(PostResource.get.extend({ retry: false }), p5)) as Promise<unknown>);
     (await net.nth(2)).reply({}, { status: 500 });

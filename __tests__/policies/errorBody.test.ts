@@ -5,8 +5,8 @@ useTestEnvironment();
 
 const fieldErrors = { message: 'Validation Failed', errors: [{ field: 'title', code: 'missing_field' }] };
 
-describe('issue 18.5: error bodies kept', () => {
-  it('issue 18.5: a 422 stores the parsed JSON body with the error; readers and the real error show it', async () => {
+describe('error bodies kept', () => {
+  it('a 422 stores the parsed JSON body with the error; readers and the real error show it', async () => {
     const { rest, store } = setup();
     const calls = watchConsole();
     const result = await outcome(fetchAnswered(store, rest.fetch(PostResource.update, p5, { title: '' }), fieldErrors, 1040, { status: 422, statusText: 'Unprocessable Entity' }));
@@ -22,16 +22,16 @@ describe('issue 18.5: error bodies kept', () => {
     expect(calls.errors.concat(calls.warnings)).toEqual([]);
   });
 
-  it('issue 18.5: the error rebuilt for hooks from the stored one carries the body', async () => {
+  it('the error rebuilt for hooks from the stored one carries the body', async () => {
     const { rest, store } = setup();
     await outcome(fetchAnswered(store, rest.fetch(PostResource.get, p5), fieldErrors, 1040, { status: 422 }));
-    // fetchIfStale rejects with the rebuilt stored error (SPEC 6.46), as useSuspense throws it.
+    // fetchIfStale rejects with the rebuilt stored error, as useSuspense throws it.
     const rebuilt = await outcome(store.dispatch(rest.fetchIfStale(PostResource.get, p5)) as Promise<unknown>);
     expect(rebuilt.ok).toBe(false);
     expect((rebuilt as { error: NetworkError }).error.body).toStrictEqual(fieldErrors);
   });
 
-  it('issue 18.5: a plain endpoint call rejects with the body too', async () => {
+  it('a plain endpoint call rejects with the body too', async () => {
     const ep = new RestEndpoint({ path: '/posts/:id', urlPrefix: A, method: 'PUT' });
     const call = outcome(ep({ id: 5 }, { title: '' }));
     (await net.nth(1)).reply(fieldErrors, { status: 422 });
@@ -39,7 +39,7 @@ describe('issue 18.5: error bodies kept', () => {
     expect((result as { error: NetworkError }).error.body).toStrictEqual(fieldErrors);
   });
 
-  it('issue 18.5: non-JSON error bodies are not read; the stored error has no body', async () => {
+  it('non-JSON error bodies are not read; the stored error has no body', async () => {
     const { rest, store } = setup({ retry: false });
     const pending = outcome(store.dispatch(rest.fetch(PostResource.get, p5)) as Promise<unknown>);
     (await net.nth(1)).respond(new Response('<html>down</html>', { status: 503, headers: { 'content-type': 'text/html' } }));
@@ -48,7 +48,7 @@ describe('issue 18.5: error bodies kept', () => {
     expect(rawSlice(rest, store.getState()).meta[K.post5].error).not.toHaveProperty('body');
   });
 
-  it('issue 18.5: a large body is stored capped with the truncation marker; the real error keeps it whole', async () => {
+  it('a large body is stored capped with the truncation marker; the real error keeps it whole', async () => {
     const { rest, store } = setup();
     const big = { message: 'too many', errors: Array.from({ length: 2000 }, (_, i) => ({ field: `f${i}`, code: 'invalid' })) };
     const result = await outcome(fetchAnswered(store, rest.fetch(PostResource.get, p5), big, 1040, { status: 422 }));
@@ -61,7 +61,7 @@ describe('issue 18.5: error bodies kept', () => {
     expect(stored.errors[stored.errors.length - 1]).toStrictEqual({ '@@rtk-rest/truncated': true });
   });
 
-  it('issue 18.5: a deeply nested body is cut at the depth limit with the marker', async () => {
+  it('a deeply nested body is cut at the depth limit with the marker', async () => {
     const { rest, store } = setup();
     let deep: unknown = { end: true };
     for (let i = 0; i < 100; i++) deep = { next: deep };
@@ -76,7 +76,7 @@ describe('issue 18.5: error bodies kept', () => {
     expect(stored).toStrictEqual({ '@@rtk-rest/truncated': true });
   });
 
-  it('issue 18.5: a success after the error clears it (data and body gone together)', async () => {
+  it('a success after the error clears it (data and body gone together)', async () => {
     const { rest, store } = setup();
     await outcome(fetchAnswered(store, rest.fetch(PostResource.get, p5), fieldErrors, 1040, { status: 422 }));
     await fetchAnswered(store, rest.fetch(PostResource.get, p5), post5, 1050);

@@ -8,13 +8,13 @@ async function answer(n: number, status: number, headers?: Record<string, string
   (await net.nth(n)).reply({ message: `status ${status}` }, { status, headers });
 }
 
-describe('issue 18.5: retry', () => {
+describe('retry', () => {
   beforeEach(() => {
     // Deterministic jitter: every delay is three quarters of its base.
     jest.spyOn(Math, 'random').mockReturnValue(0.5);
   });
 
-  it('issue 18.5: a read retries a 503 with jittered exponential backoff and succeeds; one pending, one fulfilled', async () => {
+  it('a read retries a 503 with jittered exponential backoff and succeeds; one pending, one fulfilled', async () => {
     const { rest, store, types } = setup();
     const promise = store.dispatch(rest.fetch(PostResource.get, p5)) as Promise<any>;
     await answer(1, 503);
@@ -33,7 +33,7 @@ describe('issue 18.5: retry', () => {
     expect(rawSlice(rest, store.getState()).meta[K.post5]).not.toHaveProperty('error');
   });
 
-  it('issue 18.5: after the last retry the last error is stored and thrown; 3 retries by default', async () => {
+  it('after the last retry the last error is stored and thrown; 3 retries by default', async () => {
     const { rest, store } = setup();
     const settled = outcome(store.dispatch(rest.fetch(PostResource.get, p5)) as Promise<unknown>);
     for (let n = 1; n <= 4; n++) {
@@ -46,7 +46,7 @@ describe('issue 18.5: retry', () => {
     expect(rawSlice(rest, store.getState()).meta[K.post5].error).toMatchObject({ status: 429 });
   });
 
-  it('issue 18.5: a network error and a 408 are retried; 500, 501, 502 and 404 are not', async () => {
+  it('a network error and a 408 are retried; 500, 501, 502 and 404 are not', async () => {
     for (const [status, retried] of [[0, true], [408, true], [500, false], [501, false], [502, false], [404, false]] as const) {
       net.install();
       const { rest, store } = setup();
@@ -61,7 +61,7 @@ describe('issue 18.5: retry', () => {
     }
   });
 
-  it('issue 18.5: Retry-After in seconds and as an HTTP date is honoured', async () => {
+  it('Retry-After in seconds and as an HTTP date is honoured', async () => {
     const { rest, store } = setup();
     const promise = store.dispatch(rest.fetch(PostResource.get, p5)) as Promise<any>;
     await answer(1, 503, { 'retry-after': '7' });
@@ -76,7 +76,7 @@ describe('issue 18.5: retry', () => {
     expect((await promise).id).toBe(5);
   });
 
-  it('issue 18.5: a Retry-After over a minute ends the retries', async () => {
+  it('a Retry-After over a minute ends the retries', async () => {
     const { rest, store } = setup();
     const settled = outcome(store.dispatch(rest.fetch(PostResource.get, p5)) as Promise<unknown>);
     await answer(1, 503, { 'retry-after': '3600' });
@@ -84,7 +84,7 @@ describe('issue 18.5: retry', () => {
     expect(net.count).toBe(1);
   });
 
-  it('issue 18.5: mutations do not retry by default; they do with their own retry option', async () => {
+  it('mutations do not retry by default; they do with their own retry option', async () => {
     const { rest, store } = setup();
     const plain = outcome(store.dispatch(rest.fetch(PostResource.update, p5, { title: 'x' })) as Promise<unknown>);
     await answer(1, 503);
@@ -98,7 +98,7 @@ describe('issue 18.5: retry', () => {
     expect((await retried).title).toBe('x');
   });
 
-  it('issue 18.5: an abort during the backoff rejects with the AbortError at once and stores nothing', async () => {
+  it('an abort during the backoff rejects with the AbortError at once and stores nothing', async () => {
     const { rest, store } = setup({ gc: false });
     const controller = new AbortController();
     const settled = outcome(store.dispatch(rest.fetch(PostResource.get.extend({ signal: controller.signal }), p5)) as Promise<unknown>);
@@ -114,7 +114,7 @@ describe('issue 18.5: retry', () => {
     expect(jest.getTimerCount()).toBe(0);
   });
 
-  it('issue 18.5: retry: false (createRest or endpoint) and a custom when / delay', async () => {
+  it('retry: false (createRest or endpoint) and a custom when / delay', async () => {
     const { rest, store } = setup({ retry: false });
     const once = outcome(store.dispatch(rest.fetch(PostResource.get, p5)) as Promise<unknown>);
     await answer(1, 503);
@@ -128,7 +128,7 @@ describe('issue 18.5: retry', () => {
     expect((await promise).id).toBe(5);
   });
 
-  it('issue 18.5: polls do not retry (the next poll is their retry)', async () => {
+  it('polls do not retry (the next poll is their retry)', async () => {
     const { rest, store } = setup();
     const unsubscribe = store.dispatch(rest.subscribe(PostResource.get.extend({ pollFrequency: 60_000 }), p5));
     await jest.advanceTimersByTimeAsync(0);

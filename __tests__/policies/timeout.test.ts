@@ -3,8 +3,8 @@ import { A, K, PostResource, fetchAnswered, net, outcome, p5, post5, rawSlice, s
 
 useTestEnvironment();
 
-describe('issue 18.5: timeout', () => {
-  it('issue 18.5: a read that gets no answer within timeout is aborted and rejects with a NetworkError 408 saying it timed out; only the error is stored', async () => {
+describe('timeout', () => {
+  it('a read that gets no answer within timeout is aborted and rejects with a NetworkError 408 saying it timed out; only the error is stored', async () => {
     const { rest, store } = setup({ retry: false, gc: false });
     await fetchAnswered(store, rest.fetch(PostResource.get, p5), post5, 1000);
     const before = rawSlice(rest, store.getState());
@@ -29,13 +29,13 @@ describe('issue 18.5: timeout', () => {
     expect(jest.getTimerCount()).toBe(0);
   });
 
-  it('issue 18.5: an answer in time clears the timer', async () => {
+  it('an answer in time clears the timer', async () => {
     const { rest, store } = setup({ timeout: 500, gc: false });
     await fetchAnswered(store, rest.fetch(PostResource.get, p5), post5, 1100);
     expect(jest.getTimerCount()).toBe(0);
   });
 
-  it('issue 18.5: a timed-out read is retried by default (a 408), with the createRest timeout', async () => {
+  it('a timed-out read is retried by default (a 408), with the createRest timeout', async () => {
     jest.spyOn(Math, 'random').mockReturnValue(0);
     const { rest, store } = setup({ timeout: 500 });
     const promise = store.dispatch(rest.fetch(PostResource.get, p5)) as Promise<any>;
@@ -45,7 +45,7 @@ describe('issue 18.5: timeout', () => {
     expect((await promise).id).toBe(5);
   });
 
-  it('issue 18.5: a plain endpoint call honours its timeout; a bad timeout throws a RangeError', async () => {
+  it('a plain endpoint call honours its timeout; a bad timeout throws a RangeError', async () => {
     const ep = new RestEndpoint({ path: '/slow', urlPrefix: A, timeout: 100 });
     const settled = outcome(ep());
     await net.nth(1);

@@ -18,7 +18,7 @@ import {
   watchConsole,
 } from './support';
 
-// SPEC 7.16: <AsyncBoundary fallback errorComponent> = Suspense + error boundary.
+// <AsyncBoundary fallback errorComponent> = Suspense + error boundary.
 useTestEnvironment();
 
 function PostTitle() {
@@ -32,8 +32,8 @@ async function fail(n: number): Promise<void> {
   await settle();
 }
 
-describe('7.16 AsyncBoundary', () => {
-  test('7.16 shows the fallback while a child suspends, then the children', async () => {
+describe('AsyncBoundary', () => {
+  test('shows the fallback while a child suspends, then the children', async () => {
     const { store } = setup({ gc: false });
     renderWith(
       store,
@@ -49,7 +49,7 @@ describe('7.16 AsyncBoundary', () => {
     expect(screen.getByRole('heading').textContent).toBe('hi');
   });
 
-  test('7.16 the default fallback is null: nothing is rendered while suspended', async () => {
+  test('the default fallback is null: nothing is rendered while suspended', async () => {
     const { store } = setup({ gc: false });
     const { container } = renderWith(
       store,
@@ -63,7 +63,7 @@ describe('7.16 AsyncBoundary', () => {
     expect(container.innerHTML).toBe('<h1>hi</h1>');
   });
 
-  test('7.16 the default error component renders <div role="alert">{error.message}</div>', async () => {
+  test('the default error component renders <div role="alert">{error.message}</div>', async () => {
     watchConsole();
     const { rest, store } = setup({ gc: false });
     const { container } = renderWith(
@@ -79,7 +79,7 @@ describe('7.16 AsyncBoundary', () => {
     expect(screen.getByRole('alert').textContent).toBe(message);
   });
 
-  test('7.16 a custom errorComponent receives the error (rebuilt, 6.46) and resetErrorBoundary', async () => {
+  test('a custom errorComponent receives the error (rebuilt) and resetErrorBoundary', async () => {
     watchConsole();
     const { store } = setup({ gc: false });
     const received: ErrorComponentProps[] = [];
@@ -112,7 +112,7 @@ describe('7.16 AsyncBoundary', () => {
     );
   }
 
-  test('7.16 resetErrorBoundary after the error expired renders the children again, which refetch', async () => {
+  test('resetErrorBoundary after the error expired renders the children again, which refetch', async () => {
     watchConsole();
     const { store } = setup({ gc: false });
     renderWith(
@@ -135,7 +135,7 @@ describe('7.16 AsyncBoundary', () => {
     expect(net.count).toBe(2);
   });
 
-  test('7.16 resetErrorBoundary while the error is still fresh throws it again, without a request', async () => {
+  test('resetErrorBoundary while the error is still fresh throws it again, without a request', async () => {
     watchConsole();
     const { store } = setup({ gc: false });
     const errors: Error[] = [];
@@ -156,7 +156,7 @@ describe('7.16 AsyncBoundary', () => {
     fireEvent.click(screen.getByRole('button', { name: 'retry' }));
     await settle();
     expect(errors.length).toBeGreaterThan(shown);
-    // The same stored error yields the same instance (6.46).
+    // The same stored error yields the same instance.
     expect(errors[errors.length - 1]).toBe(first);
     expect(screen.getByText(/^failed:/)).toBeTruthy();
     expect(screen.queryByText('wait…')).toBeNull();
@@ -164,7 +164,7 @@ describe('7.16 AsyncBoundary', () => {
   });
 });
 
-describe('new-user check 4: AsyncBoundary resetKeys clears a shown error when its children change', () => {
+describe('AsyncBoundary resetKeys clears a shown error when its children change', () => {
   function Detail({ id }: { id: number }) {
     const post = useSuspense(PostResource.get, { group: 'react', id });
     return <h1>{post.title}</h1>;
@@ -181,7 +181,7 @@ describe('new-user check 4: AsyncBoundary resetKeys clears a shown error when it
     </AsyncBoundary>
   );
 
-  test('new-user check 4: after a 404 for id 999, switching to id 5 renders post 5, not the old error', async () => {
+  test('after a 404 for id 999, switching to id 5 renders post 5, not the old error', async () => {
     watchConsole();
     const { store } = setup({ gc: false });
     const view = renderWith(store, page(999));
@@ -197,7 +197,7 @@ describe('new-user check 4: AsyncBoundary resetKeys clears a shown error when it
     expect(screen.getByRole('heading').textContent).toBe('hi');
   });
 
-  test('new-user check 4: a re-render with the same keys keeps the error, and sends no request', async () => {
+  test('a re-render with the same keys keeps the error, and sends no request', async () => {
     watchConsole();
     const { store } = setup({ gc: false });
     const view = renderWith(store, page(999));
@@ -208,7 +208,7 @@ describe('new-user check 4: AsyncBoundary resetKeys clears a shown error when it
     expect(net.count).toBe(1);
   });
 
-  test('new-user check 4: keys that change to a failing id show its error', async () => {
+  test('keys that change to a failing id show its error', async () => {
     watchConsole();
     const { store } = setup({ gc: false });
     const view = await renderAnswered(store, page(5));

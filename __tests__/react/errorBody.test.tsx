@@ -1,5 +1,5 @@
 /**
- * Issue 18.5: a 422's field errors reach `useMutation` and, after the first rejection too,
+ * A 422's field errors reach `useMutation` and, after the first rejection too,
  * `useDLE` and `useSuspense`'s boundary (through the stored, capped body).
  */
 import { act } from '@testing-library/react';
@@ -12,8 +12,8 @@ useTestEnvironment();
 const fieldErrors = { errors: [{ field: 'title', message: 'is required' }] };
 const bodyOf = (error: unknown) => (error as NetworkError | undefined)?.body;
 
-describe('issue 18.5: error bodies in hooks', () => {
-  test('issue 18.5: useMutation state.error carries the 422 body', async () => {
+describe('error bodies in hooks', () => {
+  test('useMutation state.error carries the 422 body', async () => {
     const { store } = setup({ gc: false });
     const seen = recorder<unknown>();
     let trigger!: (...args: Parameters<typeof PostResource.partialUpdate>) => Promise<unknown>;
@@ -32,7 +32,7 @@ describe('issue 18.5: error bodies in hooks', () => {
     expect(bodyOf(seen.last)).toStrictEqual(fieldErrors);
   });
 
-  test('issue 18.5: useDLE and the useSuspense boundary show the body of a stored 422, also when mounted after it', async () => {
+  test('useDLE and the useSuspense boundary show the body of a stored 422, also when mounted after it', async () => {
     const { store } = setup({ gc: false });
     const dle = recorder<unknown>();
     const caught: unknown[] = [];

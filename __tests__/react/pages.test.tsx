@@ -1,5 +1,5 @@
 /**
- * Issue 16.4 through the hooks: a failed "Load more" (`getList.getPage`) leaves the list on screen
+ * Through the hooks: a failed "Load more" (`getList.getPage`) leaves the list on screen
  * (`useSuspense` and `useDLE` of the list keep showing it) and shows the page's own error.
  */
 import { act, screen } from '@testing-library/react';
@@ -37,8 +37,8 @@ function FeedStatus() {
 
 const titles = () => screen.queryAllByRole('listitem').map((item) => item.textContent);
 
-describe('issue 16.4: a failed getPage leaves the list intact (hooks)', () => {
-  it('16.4 after a failed "Load more", useSuspense and useDLE of the list keep showing it; the error shows beside it', async () => {
+describe('a failed getPage leaves the list intact (hooks)', () => {
+  it('after a failed "Load more", useSuspense and useDLE of the list keep showing it; the error shows beside it', async () => {
     const { store } = setup({ gc: false });
     renderWith(
       store,
@@ -54,7 +54,7 @@ describe('issue 16.4: a failed getPage leaves the list intact (hooks)', () => {
     await settle();
     expect(titles()).toEqual(['one', 'two']);
     act(() => screen.getByRole('button').click());
-    // 500: not retried by default (issue 18.5).
+    // 500: not retried by default.
     (await net.nth(2)).reply({ message: 'down' }, { status: 500, statusText: 'Internal Server Error' });
     await settle();
     expect(screen.queryByText(/^error: /)).toBeNull();

@@ -1,5 +1,5 @@
 /**
- * Issue 18.5: `refetchOnFocus` / `refetchOnReconnect` for mounted reads, through the injectable
+ * `refetchOnFocus` / `refetchOnReconnect` for mounted reads, through the injectable
  * `environment`.
  */
 import { act } from '@testing-library/react';
@@ -49,8 +49,8 @@ function DLETitle() {
   return <>{useDLE(PostResource.get, p5).data?.title}</>;
 }
 
-describe('issue 18.5: refetchOnFocus / refetchOnReconnect', () => {
-  it('issue 18.5: with refetchOnFocus a mounted useSuspense read refetches on focus when stale, not when fresh', async () => {
+describe('refetchOnFocus / refetchOnReconnect', () => {
+  it('with refetchOnFocus a mounted useSuspense read refetches on focus when stale, not when fresh', async () => {
     const env = fakeEnvironment();
     const { store } = setup({ environment: env, refetchOnFocus: true, dataExpiryLength: 10_000 });
     const view = await renderAnswered(store, <Async><Title /></Async>);
@@ -68,7 +68,7 @@ describe('issue 18.5: refetchOnFocus / refetchOnReconnect', () => {
     expect(env.listeners.size).toBe(0);
   });
 
-  it('issue 18.5: becoming visible counts as focus; refetchOnReconnect refetches a mounted useDLE read on coming back online', async () => {
+  it('becoming visible counts as focus; refetchOnReconnect refetches a mounted useDLE read on coming back online', async () => {
     const env = fakeEnvironment();
     const { store } = setup({ environment: env, refetchOnFocus: true, refetchOnReconnect: true, dataExpiryLength: 10_000 });
     const view = await renderAnswered(store, <DLETitle />);
@@ -91,7 +91,7 @@ describe('issue 18.5: refetchOnFocus / refetchOnReconnect', () => {
     view.unmount();
   });
 
-  it('issue 18.5: off by default (no listener at all); an endpoint option turns it on for its reads', async () => {
+  it('off by default (no listener at all); an endpoint option turns it on for its reads', async () => {
     const env = fakeEnvironment();
     const { store } = setup({ environment: env, dataExpiryLength: 10_000 });
     const view = await renderAnswered(store, <Async><Title /></Async>);

@@ -1,5 +1,5 @@
 /**
- * SPEC 7.5 (D13, D18): a hook re-renders its component only when its answer changes. Render
+ * A hook re-renders its component only when its answer changes. Render
  * counters on components reading post 5 through useSuspense, useDLE and useCache, in a store
  * that also holds an unrelated slice.
  */
@@ -35,7 +35,7 @@ const counter = createSlice({
   reducers: { increment: (state) => void (state.n += 1) },
 });
 
-/** The store of SPEC 6.4 with a second, unrelated slice; logs the actions that reach the reducers. */
+/** The tests' store with a second, unrelated slice; logs the actions that reach the reducers. */
 function setupWithCounter() {
   const rest = createRest({ gc: false });
   const log: string[] = [];
@@ -112,7 +112,7 @@ async function inAct(fn: () => unknown) {
   await settle();
 }
 
-test('7.5 a dispatch to an unrelated slice re-renders none of the readers', async () => {
+test('a dispatch to an unrelated slice re-renders none of the readers', async () => {
   const { store, log, counts, baseline } = await mounted();
   await inAct(() => {
     store.dispatch(counter.actions.increment());
@@ -123,7 +123,7 @@ test('7.5 a dispatch to an unrelated slice re-renders none of the readers', asyn
   expect(counts()).toEqual(baseline);
 });
 
-test('7.5 a write to another key (post 6) re-renders none of the readers', async () => {
+test('a write to another key (post 6) re-renders none of the readers', async () => {
   const { rest, store, log, counts, baseline } = await mounted();
   await inAct(async () => {
     const promise = store.dispatch(rest.fetch(getPost, p6));
@@ -136,7 +136,7 @@ test('7.5 a write to another key (post 6) re-renders none of the readers', async
   expect(counts()).toEqual(baseline);
 });
 
-test('7.5 a write of another entity (User 2, not post 5\'s author) re-renders none of the readers', async () => {
+test('a write of another entity (User 2, not post 5\'s author) re-renders none of the readers', async () => {
   const { rest, store, log, counts, baseline } = await mounted();
   await inAct(() => store.dispatch(rest.set(User, { id: 2 }, bob)));
   await inAct(() => store.dispatch(rest.set(User, { id: 2 }, { ...bob, username: 'bobby' })));
@@ -145,7 +145,7 @@ test('7.5 a write of another entity (User 2, not post 5\'s author) re-renders no
   expect(counts()).toEqual(baseline);
 });
 
-test('7.5 an identical refetch of post 5 (pending, then fulfilled with identical data) re-renders none of the readers', async () => {
+test('an identical refetch of post 5 (pending, then fulfilled with identical data) re-renders none of the readers', async () => {
   const { rest, store, log, counts, baseline } = await mounted();
   const before = rest.selectData(store.getState(), getPost, p5);
   await inAct(async () => {
@@ -158,7 +158,7 @@ test('7.5 an identical refetch of post 5 (pending, then fulfilled with identical
   expect(counts()).toEqual(baseline);
 });
 
-test('7.5 an expireAll then a background refetch returning identical data re-renders none of the readers', async () => {
+test('an expireAll then a background refetch returning identical data re-renders none of the readers', async () => {
   const { rest, store, log, counts, baseline } = await mounted();
   await inAct(() => store.dispatch(rest.expireAll(getPost)));
   expect(rest.selectResponse(store.getState(), getPost, p5).expiryStatus).toBe('stale');
@@ -173,7 +173,7 @@ test('7.5 an expireAll then a background refetch returning identical data re-ren
   expect(counts()).toEqual(baseline);
 });
 
-test('7.5 a change of post 5\'s title re-renders each reader exactly once (pending alone re-renders none)', async () => {
+test('a change of post 5\'s title re-renders each reader exactly once (pending alone re-renders none)', async () => {
   const { rest, store, log, counts, baseline } = await mounted();
   let promise!: Promise<unknown>;
   await act(async () => {
@@ -194,14 +194,14 @@ test('7.5 a change of post 5\'s title re-renders each reader exactly once (pendi
   expect(counts()).toEqual({ suspense: baseline.suspense + 1, dle: baseline.dle + 1, cache: baseline.cache + 1 });
 });
 
-test('7.5 a change made by rest.set to post 5 re-renders each reader exactly once', async () => {
+test('a change made by rest.set to post 5 re-renders each reader exactly once', async () => {
   const { rest, store, counts, baseline } = await mounted();
   await inAct(() => store.dispatch(rest.set(PostResource.get.schema, { id: 5 }, { ...post5, title: 'set title' })));
   expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('set title');
   expect(counts()).toEqual({ suspense: baseline.suspense + 1, dle: baseline.dle + 1, cache: baseline.cache + 1 });
 });
 
-test('7.5 the pending and fulfilled of a background revalidation started by a render, returning identical data, re-render nothing', async () => {
+test('the pending and fulfilled of a background revalidation started by a render, returning identical data, re-render nothing', async () => {
   const { rest, store, log, counts, baseline } = await mounted();
   jest.setSystemTime(61_001); // post 5 is stale
   act(() => bumpDLE());

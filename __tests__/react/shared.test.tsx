@@ -1,7 +1,7 @@
 /**
- * SPEC 7.1–7.6: the rules every data hook shares (Provider alone, finding the store's instance,
+ * The rules every data hook shares (Provider alone, finding the store's instance,
  * null arguments, request identity by key, fetching while rendering, retention, rebuilt errors,
- * no expiry timers). 7.5 (re-renders) lives in renders.test.tsx.
+ * no expiry timers). Re-renders are tested in renders.test.tsx.
  */
 import { configureStore, createSlice } from '@reduxjs/toolkit';
 import { act, render, screen } from '@testing-library/react';
@@ -73,7 +73,7 @@ function plainStore() {
   return configureStore({ reducer: { counter: counter.reducer } });
 }
 
-/** One store holding two rtk-rest instances under different reducerPaths (SPEC 6.5). */
+/** One store holding two rtk-rest instances under different reducerPaths. */
 function twoInstanceStore() {
   const publicApi = createRest({ reducerPath: 'publicApi', gc: false });
   const adminApi = createRest({ reducerPath: 'adminApi', gc: false });
@@ -92,10 +92,9 @@ function renderIn(store: ReduxStore, ui: ReactNode) {
 }
 
 // -------------------------------------------------------------------------------------------------
-// 7.1
 
-describe('7.1 the store and its instance', () => {
-  test('7.1 hooks work under react-redux <Provider> alone', async () => {
+describe('the store and its instance', () => {
+  test('hooks work under react-redux <Provider> alone', async () => {
     const { store } = setup({ gc: false });
     renderWith(
       store,
@@ -114,7 +113,7 @@ describe('7.1 the store and its instance', () => {
     expect(net.count).toBe(1);
   });
 
-  test.each(readers)('7.1 %s in a store without rtk-rest throws Error("rtk-rest: no rtk-rest middleware in this store")', async (_name, Reader) => {
+  test.each(readers)('%s in a store without rtk-rest throws Error("rtk-rest: no rtk-rest middleware in this store")', async (_name, Reader) => {
     watchConsole();
     const errors: unknown[] = [];
     renderIn(
@@ -130,7 +129,7 @@ describe('7.1 the store and its instance', () => {
     expect(net.count).toBe(0);
   });
 
-  test.each(readers)('7.1 %s with two instances in the store throws an error naming both reducerPaths and createRestHooks(rest)', async (_name, Reader) => {
+  test.each(readers)('%s with two instances in the store throws an error naming both reducerPaths and createRestHooks(rest)', async (_name, Reader) => {
     watchConsole();
     const { store } = twoInstanceStore();
     const errors: unknown[] = [];
@@ -150,7 +149,7 @@ describe('7.1 the store and its instance', () => {
     expect(net.count).toBe(0);
   });
 
-  test('7.1 createRestHooks(rest) returns the hooks bound to that one of two instances', async () => {
+  test('createRestHooks(rest) returns the hooks bound to that one of two instances', async () => {
     const { publicApi, adminApi, store } = twoInstanceStore();
     const admin = createRestHooks(adminApi);
     const pub = createRestHooks(publicApi);
@@ -188,10 +187,9 @@ describe('7.1 the store and its instance', () => {
 });
 
 // -------------------------------------------------------------------------------------------------
-// 7.2
 
-describe('7.2 null arguments', () => {
-  test('7.2 a single null is inactive: no request, no action, and the inactive value of each hook', async () => {
+describe('null arguments', () => {
+  test('a single null is inactive: no request, no action, and the inactive value of each hook', async () => {
     const { store, actions } = setup({ gc: false });
     const seen = recorder<DLE<Post>>();
     renderWith(
@@ -210,7 +208,7 @@ describe('7.2 null arguments', () => {
     expect(actions).toEqual([]);
   });
 
-  test.each(readers)('7.2 %s with null retains nothing: an expired key no one else reads is collected', async (_name, Reader) => {
+  test.each(readers)('%s with null retains nothing: an expired key no one else reads is collected', async (_name, Reader) => {
     const { store, rest } = setup({ gc: { intervalMs: 1000, graceMs: 0 } });
     await stored(store, rest, post5); // expiresAt 61000
     renderWith(
@@ -228,7 +226,7 @@ describe('7.2 null arguments', () => {
     expect(net.count).toBe(1);
   });
 
-  test.each(readers)('7.2 %s toggled from arguments to null stops retaining the key', async (_name, Reader) => {
+  test.each(readers)('%s toggled from arguments to null stops retaining the key', async (_name, Reader) => {
     const { store, rest } = setup({ gc: { intervalMs: 1000, graceMs: 0 } });
     await stored(store, rest, post5); // expiresAt 61000
     const view = renderWith(
@@ -241,7 +239,7 @@ describe('7.2 null arguments', () => {
     act(() => {
       jest.advanceTimersByTime(61_000);
     });
-    // Retained while mounted with arguments (6.63).
+    // Retained while mounted with arguments.
     expect(sliceOf(rest, store.getState()).endpoints[K.post5]).toBe('5');
     rerenderWith(view, store, 
       <Async>
@@ -256,7 +254,7 @@ describe('7.2 null arguments', () => {
     expect(net.count).toBe(1);
   });
 
-  test('7.2 toggling from null to arguments fetches; back to null returns the inactive value', async () => {
+  test('toggling from null to arguments fetches; back to null returns the inactive value', async () => {
     const { store } = setup({ gc: false });
     const seen = recorder<DLE<Post>>();
     function Toggle({ args }: { args: Params | null }) {
@@ -288,10 +286,9 @@ describe('7.2 null arguments', () => {
 });
 
 // -------------------------------------------------------------------------------------------------
-// 7.3
 
-describe('7.3 a request is identified by its key', () => {
-  test('7.3 new argument objects with the same key start no second request and retain once', async () => {
+describe('a request is identified by its key', () => {
+  test('new argument objects with the same key start no second request and retain once', async () => {
     const retain = jest.spyOn(GarbageCollector.prototype, 'retain');
     const { store, rest } = setup();
     const subscribe = jest.spyOn(rest, 'subscribe');
@@ -327,7 +324,7 @@ describe('7.3 a request is identified by its key', () => {
     expect(subscribe).toHaveBeenCalledTimes(1);
   });
 
-  test('7.3 new endpoint objects with the same key (extend({}) on every render) are the same request', async () => {
+  test('new endpoint objects with the same key (extend({}) on every render) are the same request', async () => {
     const retain = jest.spyOn(GarbageCollector.prototype, 'retain');
     const { store, rest } = setup();
     const subscribe = jest.spyOn(rest, 'subscribe');
@@ -361,7 +358,7 @@ describe('7.3 a request is identified by its key', () => {
     expect(subscribe).toHaveBeenCalledTimes(1);
   });
 
-  test('7.3 endpoints from hookifyResource whose init changes share the key and start no second request', async () => {
+  test('endpoints from hookifyResource whose init changes share the key and start no second request', async () => {
     const { store } = setup({ gc: false });
     let token = 'a';
     const { useGet } = hookifyResource(PostResource, () => ({ headers: { 'Access-Token': token } }));
@@ -390,7 +387,7 @@ describe('7.3 a request is identified by its key', () => {
     expect(endpoints.size).toBe(2);
     expect(screen.getByRole('heading').textContent).toBe('two hi');
     expect(net.count).toBe(1);
-    // A request a later render starts goes out with that render's endpoint (3.25: the new token).
+    // A request a later render starts goes out with that render's endpoint (the new token).
     jest.setSystemTime(61_001);
     rerenderWith(view, store, reader('three'));
     const refetch = await net.nth(2);
@@ -402,10 +399,9 @@ describe('7.3 a request is identified by its key', () => {
 });
 
 // -------------------------------------------------------------------------------------------------
-// 7.4
 
-describe('7.4 fetching while rendering', () => {
-  test('7.4 the request starts during the render; its pending action is dispatched in a microtask after it', async () => {
+describe('fetching while rendering', () => {
+  test('the request starts during the render; its pending action is dispatched in a microtask after it', async () => {
     const { store, rest, types } = setup({ gc: false });
     let rendering = false;
     const changesDuringRender: string[] = [];
@@ -440,7 +436,7 @@ describe('7.4 fetching while rendering', () => {
     expect(seen.last.data?.title).toBe('hi');
   });
 
-  test('7.4 the request starts during the render of a suspending useSuspense: the store does not change during it', async () => {
+  test('the request starts during the render of a suspending useSuspense: the store does not change during it', async () => {
     const { store, types } = setup({ gc: false });
     const typesAtRenderEnd: string[][] = [];
     function Reader() {
@@ -468,7 +464,7 @@ describe('7.4 fetching while rendering', () => {
   test.each([
     ['useSuspense', (args: Params) => useSuspense(getPost, args)],
     ['useDLE', (args: Params) => useDLE(getPost, args)],
-  ] as const)('7.4 StrictMode double rendering of %s starts exactly one request', async (_name, useHook) => {
+  ] as const)('StrictMode double rendering of %s starts exactly one request', async (_name, useHook) => {
     const { store, types } = setup({ gc: false });
     const renders = renderCounter();
     function Reader() {
@@ -493,7 +489,7 @@ describe('7.4 fetching while rendering', () => {
     expect(types()).toEqual(['rest/fetch/pending', 'rest/fetch/fulfilled']);
   });
 
-  test('7.4 re-renders while the request is in flight and after it settled start no second request', async () => {
+  test('re-renders while the request is in flight and after it settled start no second request', async () => {
     const { store, types } = setup({ gc: false });
     let bump!: () => void;
     function Reader() {
@@ -519,7 +515,7 @@ describe('7.4 fetching while rendering', () => {
     expect(types()).toEqual(['rest/fetch/pending', 'rest/fetch/fulfilled']);
   });
 
-  test('7.4 concurrent re-renders (a transition to a new key, rendered again while it suspends) start one request for it and write no other key', async () => {
+  test('concurrent re-renders (a transition to a new key, rendered again while it suspends) start one request for it and write no other key', async () => {
     const { store, rest } = setup({ gc: false });
     let show!: (id: number) => void;
     function Reader() {
@@ -552,7 +548,7 @@ describe('7.4 fetching while rendering', () => {
     expect(screen.getByRole('heading').textContent).toBe('six');
   });
 
-  test('7.4 several components reading the same key in one render share one request', async () => {
+  test('several components reading the same key in one render share one request', async () => {
     const { store } = setup({ gc: false });
     renderWith(
       store,
@@ -573,10 +569,9 @@ describe('7.4 fetching while rendering', () => {
 });
 
 // -------------------------------------------------------------------------------------------------
-// 7.6
 
-describe('7.6 retention, rebuilt errors, no expiry timers', () => {
-  test('7.6 hooks surface a stored error as an Error rebuilt from it; the same stored error yields the same instance', async () => {
+describe('retention, rebuilt errors, no expiry timers', () => {
+  test('hooks surface a stored error as an Error rebuilt from it; the same stored error yields the same instance', async () => {
     watchConsole();
     const { store, rest } = setup({ gc: false });
     const seen = recorder<DLE<Post>>();
@@ -615,11 +610,11 @@ describe('7.6 retention, rebuilt errors, no expiry timers', () => {
     expect(net.count).toBe(1);
   });
 
-  test('7.6 an error that is not a NetworkError is rebuilt as an Error with its name, message and status', async () => {
+  test('an error that is not a NetworkError is rebuilt as an Error with its name, message and status', async () => {
     const { store, rest } = setup({ gc: false });
     const seen = recorder<DLE<Post>>();
     renderWith(store, <DLETitle args={p5} seen={seen} />);
-    // A 200 answer without a pk: a processing error (2.19).
+    // A 200 answer without a pk: a processing error.
     (await net.nth(1)).reply({ title: 'no id' });
     await settle();
     const stored = rest.selectError(store.getState(), getPost, p5)!;
@@ -630,7 +625,7 @@ describe('7.6 retention, rebuilt errors, no expiry timers', () => {
     expect(error).toMatchObject({ name: stored.name, message: stored.message, status: 400 });
   });
 
-  test.each(readers)('7.6 %s sets no timer for expiry, and does not refetch by itself when its data goes stale', async (_name, Reader) => {
+  test.each(readers)('%s sets no timer for expiry, and does not refetch by itself when its data goes stale', async (_name, Reader) => {
     const { store, rest } = setup({ gc: false });
     await stored(store, rest, post5);
     const timersBefore = jest.getTimerCount();
@@ -657,7 +652,7 @@ describe('7.6 retention, rebuilt errors, no expiry timers', () => {
     expect(jest.getTimerCount()).toBe(timersBefore);
   });
 
-  test('7.6 fetching hooks evaluate expiry when they render: a render after expiry revalidates', async () => {
+  test('fetching hooks evaluate expiry when they render: a render after expiry revalidates', async () => {
     const { store, rest } = setup({ gc: false });
     await stored(store, rest, post5);
     const view = renderWith(store, asyncTitle({ args: p5 }));
@@ -675,7 +670,7 @@ describe('7.6 retention, rebuilt errors, no expiry timers', () => {
     expect(screen.getByRole('heading').textContent).toBe('fresh');
   });
 
-  test.each(readers)('7.6 %s retains its key while mounted, and releases it on unmount', async (_name, Reader) => {
+  test.each(readers)('%s retains its key while mounted, and releases it on unmount', async (_name, Reader) => {
     const { store, rest } = setup({ gc: { intervalMs: 1000, graceMs: 0 } });
     await stored(store, rest, post5); // expiresAt 61000
     await stored(store, rest, post6, { args: p6 }); // read by no one

@@ -25,12 +25,12 @@ import {
   watchConsole,
 } from './support';
 
-// The issue's server-rendering requirement (SPEC 6.71–6.73 with the hooks of §7): a store
+// Server rendering with the hooks: a store
 // preloaded with a fresh slice renders its data at once and starts no request.
 useTestEnvironment();
 
 
-/** 6.71: a server store fetches, then its slice goes through JSON (as embedded in the page). */
+/** A server store fetches, then its slice goes through JSON (as embedded in the page). */
 async function serverSlice(): Promise<unknown> {
   const { rest, store } = setup({ gc: false });
   await fetchAnswered(store, rest.fetch(PostResource.getList, react), [post5, post6], 1040);
@@ -64,7 +64,7 @@ function Page() {
 }
 
 describe('issue: server rendering from a preloaded store', () => {
-  test('6.72/issue renderToString on a store preloaded with fresh data renders the data and starts no fetch', async () => {
+  test('renderToString on a store preloaded with fresh data renders the data and starts no fetch', async () => {
     const slice = await serverSlice();
     net.requests.length = 0;
     jest.setSystemTime(2000);
@@ -91,7 +91,7 @@ describe('issue: server rendering from a preloaded store', () => {
     expect(log.map((action) => action.type).filter((type) => type.startsWith('rest/fetch'))).toEqual([]);
   });
 
-  test('6.72/issue renderToString of stale preloaded data still renders it (revalidation is background)', async () => {
+  test('renderToString of stale preloaded data still renders it (revalidation is background)', async () => {
     const slice = await serverSlice();
     net.requests.length = 0;
     jest.setSystemTime(1040 + 60_001);
@@ -108,13 +108,13 @@ describe('issue: server rendering from a preloaded store', () => {
       </Provider>,
     );
     expect(html).toContain('<h1>2<!-- --> posts</h1>');
-    // Stale: one background request (6.35), answered so nothing dangles.
+    // Stale: one background request, answered so nothing dangles.
     (await net.nth(1)).reply([post5, post6]);
     await flush();
     expect(net.count).toBe(1);
   });
 
-  test('6.72/6.73 a client store created with the preloaded slice renders it at once: no request, no warning, preloaded pending ids ignored', async () => {
+  test('a client store created with the preloaded slice renders it at once: no request, no warning, preloaded pending ids ignored', async () => {
     const console = watchConsole();
     // The server slice also holds a request still in flight for post 6 (a pending id, no data).
     const server = setup({ gc: false });

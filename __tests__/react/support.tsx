@@ -1,5 +1,5 @@
 /**
- * Shared setup of the React hook tests (SPEC §7): the Redux tests' store, stub network and fake
+ * Shared setup of the React hook tests: the Redux tests' store, stub network and fake
  * time, plus rendering under react-redux's `<Provider>` with render counters.
  */
 import { act, render } from '@testing-library/react';

@@ -1,5 +1,5 @@
 /**
- * Issue 18.4: `useCancelling(endpoint, ...args | null)` aborts its request when its arguments
+ * `useCancelling(endpoint, ...args | null)` aborts its request when its arguments
  * change or it unmounts, unless another consumer still waits for that request (waiters are
  * counted). Real store with RTK's serializable and immutable checks on, fake time.
  */
@@ -30,8 +30,8 @@ function cancellingStore() {
   return { rest, store, types, show };
 }
 
-describe('issue 18.4: useCancelling aborts its request when the args change or it unmounts', () => {
-  it('18.4 new arguments abort the previous request: no error stored for it, the new one shows', async () => {
+describe('useCancelling aborts its request when the args change or it unmounts', () => {
+  it('new arguments abort the previous request: no error stored for it, the new one shows', async () => {
     const { rest, store, types, show } = cancellingStore();
     const view = show(<Title args={p5} />);
     await net.nth(1);
@@ -49,7 +49,7 @@ describe('issue 18.4: useCancelling aborts its request when the args change or i
     expect(aborted(2)).toBe(false);
   });
 
-  it('18.4 unmounting aborts the request; nothing is stored and nothing is left pending', async () => {
+  it('unmounting aborts the request; nothing is stored and nothing is left pending', async () => {
     const { rest, store, show } = cancellingStore();
     const view = show(<Title args={p5} />);
     await net.nth(1);
@@ -62,7 +62,7 @@ describe('issue 18.4: useCancelling aborts its request when the args change or i
     expect(sliceOf(rest, store.getState()).endpoints[K.post5]).toBeUndefined();
   });
 
-  it('18.4 another consumer still waiting (useDLE of the key, or an awaited rest.fetch) keeps the request alive', async () => {
+  it('another consumer still waiting (useDLE of the key, or an awaited rest.fetch) keeps the request alive', async () => {
     const { rest, store, show } = cancellingStore();
     const view = show(
       <>
@@ -88,7 +88,7 @@ describe('issue 18.4: useCancelling aborts its request when the args change or i
     await expect(awaited).resolves.toMatchObject({ title: 'six' });
   });
 
-  it('18.4 two useCancelling of the same key: the request is aborted only when the last one leaves', async () => {
+  it('two useCancelling of the same key: the request is aborted only when the last one leaves', async () => {
     const { store, show } = cancellingStore();
     const view = show(
       <>
@@ -106,7 +106,7 @@ describe('issue 18.4: useCancelling aborts its request when the args change or i
     expect(aborted(1)).toBe(true);
   });
 
-  it("18.4 StrictMode's mount, unmount and mount again does not abort the request", async () => {
+  it("StrictMode's mount, unmount and mount again does not abort the request", async () => {
     const { store } = cancellingStore();
     renderWith(store, <Title args={p5} />, { strict: true });
     await settle();
@@ -117,7 +117,7 @@ describe('issue 18.4: useCancelling aborts its request when the args change or i
     expect(screen.getByRole('heading').textContent).toBe('hi');
   });
 
-  it('18.4 null arguments fetch nothing; a settled request is not aborted by unmounting', async () => {
+  it('null arguments fetch nothing; a settled request is not aborted by unmounting', async () => {
     const { store, show } = cancellingStore();
     const idle = show(<Title args={null} />);
     await settle();

@@ -29,14 +29,14 @@ import {
   useTestEnvironment,
 } from './support';
 
-// SPEC 7.14 (useController), the issue's "a mutation updates every mounted view", and 9.5 /
-// 3.24–3.26 (hookifyResource with a token from context).
+// useController, "a mutation updates every mounted view", and hookifyResource with a token
+// from context.
 useTestEnvironment();
 
 const NAMES = ['fetch', 'fetchIfStale', 'invalidate', 'invalidateAll', 'expireAll', 'resetEntireStore', 'setResponse', 'setError', 'set', 'subscribe'] as const;
 
-describe('7.14 useController', () => {
-  test('7.14 has exactly the ten members, and is the same object across renders and components for one store', () => {
+describe('useController', () => {
+  test('has exactly the ten members, and is the same object across renders and components for one store', () => {
     const { store } = setup({ gc: false });
     const other = setup({ gc: false }).store;
     const seen = recorder<RestController>();
@@ -72,7 +72,7 @@ describe('7.14 useController', () => {
     otherView.unmount();
   });
 
-  test('7.14 each member dispatches rest.<name>(...args) and returns what that dispatch returns', async () => {
+  test('each member dispatches rest.<name>(...args) and returns what that dispatch returns', async () => {
     const { rest, store } = setup({ gc: false });
     await fetchAnswered(store, rest.fetch(PostResource.getList, react), [post5, post6]);
     // Record every thunk each creator makes and what dispatching it returned.
@@ -96,7 +96,7 @@ describe('7.14 useController', () => {
     }
     renderWith(store, <Probe />);
 
-    // fetch: a promise of the data (6.19).
+    // fetch: a promise of the data.
     const fetched = controller.fetch(PostResource.get, p5);
     expect(rest.fetch).toHaveBeenLastCalledWith(PostResource.get, p5);
     expect(fetched).toBe(returned.fetch![0]);
@@ -107,13 +107,13 @@ describe('7.14 useController', () => {
     expect(data.title).toBe('refetched');
     expect(data).toBe(rest.selectData(store.getState(), PostResource.get, p5));
 
-    // fetchIfStale: fresh, so at once from the cache (6.22).
+    // fetchIfStale: fresh, so at once from the cache.
     const cached = controller.fetchIfStale(PostResource.get, p5);
     expect(cached).toBe(returned.fetchIfStale![0]);
     expect(await cached).toBe(data);
     expect(net.count).toBe(2);
 
-    // subscribe: an unsubscribe function (6.56).
+    // subscribe: an unsubscribe function.
     const unsubscribe = controller.subscribe(PostResource.get, p6);
     expect(typeof unsubscribe).toBe('function');
     expect(unsubscribe).toBe(returned.subscribe![0]);
@@ -152,7 +152,7 @@ describe('7.14 useController', () => {
     for (const name of NAMES) expect(returned[name]).toHaveLength(1);
   });
 
-  test('7.14 fetch rejects like dispatch(rest.fetch(...)) does, with the real error', async () => {
+  test('fetch rejects like dispatch(rest.fetch(...)) does, with the real error', async () => {
     const { store } = setup({ gc: false });
     let controller!: RestController;
     function Probe() {
@@ -230,7 +230,7 @@ describe('issue: a mutation through useController().fetch updates every mounted 
     return promise;
   }
 
-  test('issue/7.14 partialUpdate updates the detail view, the list and useDLE', async () => {
+  test('partialUpdate updates the detail view, the list and useDLE', async () => {
     await mount();
     const result = await mutate(() => controller.fetch(PostResource.partialUpdate, p5, { title: 'patched' }), { id: 5, title: 'patched', author: ann });
     expect(result.title).toBe('patched');
@@ -240,7 +240,7 @@ describe('issue: a mutation through useController().fetch updates every mounted 
     expect(screen.getByText('dle: patched')).toBeTruthy();
   });
 
-  test('issue/7.14 update updates every view', async () => {
+  test('update updates every view', async () => {
     await mount();
     await mutate(() => controller.fetch(PostResource.update, p5, { title: 'updated' }), { id: 5, title: 'updated', author: ann });
     expect(net.requests[net.count - 1]!.method).toBe('PUT');
@@ -249,7 +249,7 @@ describe('issue: a mutation through useController().fetch updates every mounted 
     expect(screen.getByText('dle: updated')).toBeTruthy();
   });
 
-  test('issue/7.14 getList.push appends the created post to the mounted list and resolves to it', async () => {
+  test('getList.push appends the created post to the mounted list and resolves to it', async () => {
     await mount();
     const created = await mutate(() => controller.fetch(PostResource.getList.push, react, { title: 'new' }), { id: 7, title: 'new', author: ann });
     expect(net.requests[net.count - 1]!.method).toBe('POST');
@@ -259,20 +259,20 @@ describe('issue: a mutation through useController().fetch updates every mounted 
     expect(screen.getByRole('heading').textContent).toBe('hi');
   });
 
-  test('issue/7.14 delete removes the post from the list, and the detail view refetches it (tombstoned → invalid)', async () => {
+  test('delete removes the post from the list, and the detail view refetches it (tombstoned → invalid)', async () => {
     await mount();
     await mutate(() => controller.fetch(PostResource.delete, p5), null, 204);
     expect(`${net.requests[2]!.method} ${net.requests[2]!.url}`).toBe(`DELETE ${A}/react/posts/5`);
     expect(items()).toEqual(['six']);
     expect(screen.getByText('dle: none')).toBeTruthy();
-    // The detail view suspends and refetches (6.35: a tombstoned top-level entity).
+    // The detail view suspends and refetches (a tombstoned top-level entity).
     expect(screen.getAllByText('loading')).toHaveLength(1);
     const refetch = await net.nth(4);
     expect(`${refetch.method} ${refetch.url}`).toBe(K.post5);
   });
 });
 
-describe('9.5 / 3.24–3.26 hookifyResource with a token from context', () => {
+describe('hookifyResource with a token from context', () => {
   const TokenContext = createContext('token-1');
   const { useGet, useUpdate, useGetList } = hookifyResource(PostResource, () => ({ headers: { 'Access-Token': useContext(TokenContext) } }));
 
@@ -284,7 +284,7 @@ describe('9.5 / 3.24–3.26 hookifyResource with a token from context', () => {
     );
   }
 
-  test('9.5 useSuspense(useGet(), params) sends the token from context and shows the data', async () => {
+  test('useSuspense(useGet(), params) sends the token from context and shows the data', async () => {
     const { store } = setup({ gc: false });
     function PostView(props: { group: string; id: number }) {
       const post = useSuspense(useGet(), props);
@@ -304,7 +304,7 @@ describe('9.5 / 3.24–3.26 hookifyResource with a token from context', () => {
     expect(screen.getByRole('heading').textContent).toBe('hi');
   });
 
-  test('3.25/7.3 the same endpoint object while the token is the same; a new token gives a new endpoint with the same key and no refetch', async () => {
+  test('the same endpoint object while the token is the same; a new token gives a new endpoint with the same key and no refetch', async () => {
     const { store } = setup({ gc: false });
     const endpoints = recorder<ReturnType<typeof useGet>>();
     function PostView() {
@@ -355,7 +355,7 @@ describe('9.5 / 3.24–3.26 hookifyResource with a token from context', () => {
     expect(net.count).toBe(1);
   });
 
-  test('3.24/9.5 a member added with extend gets its hook (usePublish), whose endpoint carries the token', async () => {
+  test('a member added with extend gets its hook (usePublish), whose endpoint carries the token', async () => {
     const { store } = setup({ gc: false });
     const Extended = PostResource.extend('publish', { path: '/:group/posts/:id/publish', method: 'POST' });
     const { usePublish } = hookifyResource(Extended, () => ({ headers: { 'Access-Token': useContext(TokenContext) } }));
@@ -384,7 +384,7 @@ describe('9.5 / 3.24–3.26 hookifyResource with a token from context', () => {
     expect((await published).title).toBe('published');
   });
 
-  test('9.5 a mutation through useController().fetch(useUpdate(), ...) carries the token and updates the views', async () => {
+  test('a mutation through useController().fetch(useUpdate(), ...) carries the token and updates the views', async () => {
     const { rest, store } = setup({ gc: false });
     await fetchAnswered(store, rest.fetch(PostResource.getList, react), [post5, post6]);
     let save!: (title: string) => Promise<Post>;
@@ -416,9 +416,9 @@ describe('9.5 / 3.24–3.26 hookifyResource with a token from context', () => {
     expect(screen.getByText('saved,six')).toBeTruthy();
   });
 
-  // The key alone identifies the request (7.3), but a request goes out with the endpoint of the
+  // The key alone identifies the request, but a request goes out with the endpoint of the
   // render that starts it, so a new token reaches the next fetch.
-  test('9.5/7.3 after the token changes, the next request for the key carries the new token', async () => {
+  test('after the token changes, the next request for the key carries the new token', async () => {
     const { store } = setup({ gc: false });
     function PostView() {
       const post = useSuspense(useGet(), p5);

@@ -1,5 +1,5 @@
 /**
- * Issue 18.1: `useDLE` also returns `selectResponse`'s `status`, `isLoading`, `isFetching`,
+ * `useDLE` also returns `selectResponse`'s `status`, `isLoading`, `isFetching`,
  * `expiryStatus`, `fetchedAt`, `expiresAt`, and `refetch()`; a component re-renders only for the
  * fields it reads.
  */
@@ -26,8 +26,8 @@ const responseFields = (rest: Rest, store: Store, args: Params | null) => {
   return Object.fromEntries(FIELDS.map((name) => [name, response[name]]));
 };
 
-describe('issue 18.1 useDLE returns the fields of selectResponse and refetch()', () => {
-  test('issue 18.1 status, isLoading, isFetching, expiryStatus, fetchedAt, expiresAt are selectResponse’s, while loading and once fulfilled', async () => {
+describe('useDLE returns the fields of selectResponse and refetch()', () => {
+  test('status, isLoading, isFetching, expiryStatus, fetchedAt, expiresAt are selectResponse’s, while loading and once fulfilled', async () => {
     const { store, rest } = setup({ gc: false });
     const seen = recorder<DLE<Post>>();
     renderWith(store, <Probe args={p5} seen={seen} />);
@@ -40,7 +40,7 @@ describe('issue 18.1 useDLE returns the fields of selectResponse and refetch()',
     expect(seen.last).toMatchObject({ status: 'fulfilled', isLoading: false, isFetching: false, expiryStatus: 'valid', fetchedAt: 1000, expiresAt: 61_000 });
   });
 
-  test('issue 18.1 the render that starts the request already says pending (as RTK Query does), though its pending action follows in a microtask (7.4)', async () => {
+  test('the render that starts the request already says pending (as RTK Query does), though its pending action follows in a microtask', async () => {
     const { store, rest } = setup({ gc: false });
     const seen = recorder<DLE<Post>>();
     renderWith(store, <Probe args={p5} seen={seen} />);
@@ -50,7 +50,7 @@ describe('issue 18.1 useDLE returns the fields of selectResponse and refetch()',
     expect(fieldsOf(seen.last)).toEqual(responseFields(rest, store, p5));
   });
 
-  test('issue 18.1 refetch() sends the current arguments even while fresh, returns the promise of the data; isFetching while data stays shown', async () => {
+  test('refetch() sends the current arguments even while fresh, returns the promise of the data; isFetching while data stays shown', async () => {
     const { store, rest } = setup({ gc: false });
     const seen = recorder<DLE<Post>>();
     await renderAnswered(store, <Probe args={p5} seen={seen} />);
@@ -73,7 +73,7 @@ describe('issue 18.1 useDLE returns the fields of selectResponse and refetch()',
     expect(fieldsOf(seen.last)).toEqual(responseFields(rest, store, p5));
   });
 
-  test('issue 18.1 inactive (null): the fields of the inactive answer; refetch() sends nothing and resolves to undefined', async () => {
+  test('inactive (null): the fields of the inactive answer; refetch() sends nothing and resolves to undefined', async () => {
     const { store } = setup({ gc: false });
     const seen = recorder<DLE<Post>>();
     renderWith(store, <Probe args={null} seen={seen} />);
@@ -83,7 +83,7 @@ describe('issue 18.1 useDLE returns the fields of selectResponse and refetch()',
     expect(net.count).toBe(0);
   });
 
-  test('issue 18.1 refetch keeps its identity while the key is the same', async () => {
+  test('refetch keeps its identity while the key is the same', async () => {
     const { store } = setup({ gc: false });
     const seen = recorder<DLE<Post>>();
     const view = await renderAnswered(store, <Probe args={p5} seen={seen} />);
@@ -93,7 +93,7 @@ describe('issue 18.1 useDLE returns the fields of selectResponse and refetch()',
     expect(seen.last.refetch).toBe(first);
   });
 
-  test('issue 18.1 a component re-renders only for the fields it reads: a background refetch with the same data re-renders an isFetching reader, not a data reader', async () => {
+  test('a component re-renders only for the fields it reads: a background refetch with the same data re-renders an isFetching reader, not a data reader', async () => {
     const { store } = setup({ gc: false });
     const dataRenders = renderCounter();
     const fetchingRenders = renderCounter();

@@ -1,5 +1,5 @@
 /**
- * SPEC 7.8 `useDLE` and 7.9 `useCache`.
+ * `useDLE` and `useCache`.
  */
 import { act, screen } from '@testing-library/react';
 import { useReducer } from 'react';
@@ -43,9 +43,9 @@ useTestEnvironment();
 const url5 = K.post5.slice(4);
 
 // -------------------------------------------------------------------------------------------------
-// 7.8 useDLE
+// useDLE
 
-describe('7.8 useDLE', () => {
+describe('useDLE', () => {
   function DLEProbe({ args, seen }: { args: Params | null; seen: { record(value: DLE<Post>): DLE<Post> } }) {
     const dle = seen.record(useDLE(getPost, args));
     return <p>{dle.loading ? 'dle loading' : dle.error ? `dle error ${dle.error.message}` : `dle ${dle.data?.title ?? 'none'}`}</p>;
@@ -55,7 +55,7 @@ describe('7.8 useDLE', () => {
     return null;
   }
 
-  test('7.8 loading is true on the first render when that render starts the request', async () => {
+  test('loading is true on the first render when that render starts the request', async () => {
     const { store } = setup({ gc: false });
     const seen = recorder<DLE<Post>>();
     renderWith(store, <DLEProbe args={p5} seen={seen} />);
@@ -68,7 +68,7 @@ describe('7.8 useDLE', () => {
     expect(net.count).toBe(1);
   });
 
-  test('7.8 data is selectData once the request succeeds; loading ends', async () => {
+  test('data is selectData once the request succeeds; loading ends', async () => {
     const { store, rest } = setup({ gc: false });
     const seen = recorder<DLE<Post>>();
     await renderAnswered(store, <DLEProbe args={p5} seen={seen} />);
@@ -79,7 +79,7 @@ describe('7.8 useDLE', () => {
     expect(screen.getByText('dle hi')).toBeTruthy();
   });
 
-  test('7.8 error is the stored error rebuilt as an Error (6.46); loading ends; nothing is thrown or suspended', async () => {
+  test('error is the stored error rebuilt as an Error; loading ends; nothing is thrown or suspended', async () => {
     watchConsole();
     const { store, rest } = setup({ gc: false });
     const seen = recorder<DLE<Post>>();
@@ -103,7 +103,7 @@ describe('7.8 useDLE', () => {
     expect(screen.getByText(`dle error ${url5}: Server Error`)).toBeTruthy();
   });
 
-  test('7.8 a fresh error is not refetched; after it expires, the next render refetches with loading true', async () => {
+  test('a fresh error is not refetched; after it expires, the next render refetches with loading true', async () => {
     const { store, rest } = setup({ gc: false });
     await stored(store, rest, {}, { init: serverError }); // error expires at 2000
     const seen = recorder<DLE<Post>>();
@@ -121,7 +121,7 @@ describe('7.8 useDLE', () => {
     expect(seen.last).toMatchObject({ data: expect.any(Post), loading: false, error: undefined });
   });
 
-  test('7.8 loading is true while data is undefined and a request for the key, started elsewhere, is in flight', async () => {
+  test('loading is true while data is undefined and a request for the key, started elsewhere, is in flight', async () => {
     const { store, rest } = setup({ gc: false });
     const promise = store.dispatch(rest.fetch(getPost, p5));
     const seen = recorder<DLE<Post>>();
@@ -136,7 +136,7 @@ describe('7.8 useDLE', () => {
     expect(net.count).toBe(1);
   });
 
-  test('7.8 after invalidate, a mounted useDLE refetches and reports loading until the answer', async () => {
+  test('after invalidate, a mounted useDLE refetches and reports loading until the answer', async () => {
     const { store, rest } = setup({ gc: false });
     await stored(store, rest, post5);
     const seen = recorder<DLE<Post>>();
@@ -152,7 +152,7 @@ describe('7.8 useDLE', () => {
     expect(seen.last.loading).toBe(false);
   });
 
-  test('7.8 loading stays false while stale data is revalidated in the background', async () => {
+  test('loading stays false while stale data is revalidated in the background', async () => {
     const { store, rest } = setup({ gc: false });
     await stored(store, rest, post5);
     const seen = recorder<DLE<Post>>();
@@ -169,7 +169,7 @@ describe('7.8 useDLE', () => {
     expect(seen.last.data?.title).toBe('fresh');
   });
 
-  test('7.8 data and a fresh error: both are returned, with errorPolicy "soft" too', async () => {
+  test('data and a fresh error: both are returned, with errorPolicy "soft" too', async () => {
     const { store, rest } = setup({ gc: false });
     await stored(store, rest, post5);
     await stored(store, rest, post5, { endpoint: softGet, args: p6 });
@@ -195,7 +195,7 @@ describe('7.8 useDLE', () => {
     expect(net.count).toBe(4);
   });
 
-  test('7.8 a failed poll keeps the data and exposes its error with status rejected; the next successful poll clears it', async () => {
+  test('a failed poll keeps the data and exposes its error with status rejected; the next successful poll clears it', async () => {
     const { store } = setup({ gc: false });
     const seen = recorder<DLE<Post>>();
     function LivePost() {
@@ -222,7 +222,7 @@ describe('7.8 useDLE', () => {
     expect(net.count).toBe(3);
   });
 
-  test('7.8 the object keeps its reference while data, loading and error are unchanged', async () => {
+  test('the object keeps its reference while data, loading and error are unchanged', async () => {
     const { store, rest } = setup({ gc: false });
     const seen = recorder<DLE<Post>>();
     let bump!: () => void;
@@ -261,9 +261,9 @@ describe('7.8 useDLE', () => {
     expect(seen.values.slice(failedCount - 1).every((value) => value === failed)).toBe(true);
   });
 
-  // Preloaded pending ids belong to no request of this store (6.73); before the middleware has
+  // Preloaded pending ids belong to no request of this store; before the middleware has
   // seen an action (so before middlewareRegistered drops them) they are still in the slice.
-  test('7.8 (6.73) pending ids preloaded from another store are no request in flight: loading is false', async () => {
+  test('pending ids preloaded from another store are no request in flight: loading is false', async () => {
     const rest = createRest({ gc: false });
     const meta = { [K.post5]: { fetchedAt: 900, date: 950, expiresAt: 5000, error: { name: 'Error', message: 'bad', status: 500 }, pending: ['server-request'] } };
     const store = makeStore(rest, { preloadedState: { [rest.reducerPath]: { ...INITIAL, meta } } });
@@ -275,7 +275,7 @@ describe('7.8 useDLE', () => {
     expect(seen.last.loading).toBe(false);
   });
 
-  test('7.8 with null: { data: undefined, loading: false, error: undefined }, and no request', async () => {
+  test('with null: { data: undefined, loading: false, error: undefined }, and no request', async () => {
     const { store, actions } = setup({ gc: false });
     const seen = recorder<DLE<Post>>();
     const view = renderWith(store, <DLEProbe args={null} seen={seen} />);
@@ -352,9 +352,9 @@ describe('useDLE: data and currentData while the arguments change', () => {
 });
 
 // -------------------------------------------------------------------------------------------------
-// 7.9 useCache
+// useCache
 
-describe('7.9 useCache', () => {
+describe('useCache', () => {
   function Cache({ args, seen }: { args: Params | null; seen: { record(value: Post | undefined): Post | undefined } }) {
     const post = seen.record(useCache(getPost, args));
     return <p>{post === undefined ? 'cache none' : `cache ${post.title}`}</p>;
@@ -364,7 +364,7 @@ describe('7.9 useCache', () => {
     return null;
   }
 
-  test('7.9 never fetches: undefined when nothing is stored, however often it renders', async () => {
+  test('never fetches: undefined when nothing is stored, however often it renders', async () => {
     const { store, actions } = setup({ gc: false });
     const seen = recorder<Post | undefined>();
     const view = renderWith(store, <Cache args={p5} seen={seen} />, { strict: true });
@@ -378,7 +378,7 @@ describe('7.9 useCache', () => {
     expect(actions).toEqual([]);
   });
 
-  test('7.9 returns selectData for the key, and follows writes made by others', async () => {
+  test('returns selectData for the key, and follows writes made by others', async () => {
     const { store, rest } = setup({ gc: false });
     const seen = recorder<Post | undefined>();
     renderWith(store, <Cache args={p5} seen={seen} />);
@@ -390,7 +390,7 @@ describe('7.9 useCache', () => {
     expect(net.count).toBe(1);
   });
 
-  test('7.9 stale data (without invalidIfStale) is returned and not refetched', async () => {
+  test('stale data (without invalidIfStale) is returned and not refetched', async () => {
     const { store, rest } = setup({ gc: false });
     await stored(store, rest, post5);
     jest.setSystemTime(120_000);
@@ -402,7 +402,7 @@ describe('7.9 useCache', () => {
     expect(net.count).toBe(1);
   });
 
-  test('7.9 undefined once the key is invalidated (rest.invalidate), with no refetch', async () => {
+  test('undefined once the key is invalidated (rest.invalidate), with no refetch', async () => {
     const { store, rest } = setup({ gc: false });
     await stored(store, rest, post5);
     const seen = recorder<Post | undefined>();
@@ -417,7 +417,7 @@ describe('7.9 useCache', () => {
     expect(net.count).toBe(1);
   });
 
-  test('7.9 undefined once the entity is tombstoned by a delete, with no refetch', async () => {
+  test('undefined once the entity is tombstoned by a delete, with no refetch', async () => {
     const { store, rest } = setup({ gc: false });
     await stored(store, rest, post5);
     const seen = recorder<Post | undefined>();
@@ -433,7 +433,7 @@ describe('7.9 useCache', () => {
     expect(net.count).toBe(2);
   });
 
-  test('7.9 with invalidIfStale, stale data reads undefined (mounted after expiry, or re-rendered after it)', async () => {
+  test('with invalidIfStale, stale data reads undefined (mounted after expiry, or re-rendered after it)', async () => {
     const { store, rest } = setup({ gc: false });
     await stored(store, rest, post5, { endpoint: strictGet });
     const mountedEarly = recorder<Post | undefined>();
@@ -450,7 +450,7 @@ describe('7.9 useCache', () => {
     expect(net.count).toBe(1);
   });
 
-  test('7.9 with null it returns undefined even when the key has data', async () => {
+  test('with null it returns undefined even when the key has data', async () => {
     const { store, rest } = setup({ gc: false });
     await stored(store, rest, post5);
     const seen = recorder<Post | undefined>();
@@ -461,8 +461,8 @@ describe('7.9 useCache', () => {
   });
 });
 
-describe('7.6 the refetch after a dispatch', () => {
-  test('7.6 a zero dataExpiryLength does not make a mounted hook refetch its own writes in a loop', async () => {
+describe('the refetch after a dispatch', () => {
+  test('a zero dataExpiryLength does not make a mounted hook refetch its own writes in a loop', async () => {
     let clock = 1000;
     // A clock that moves on every read: each write is already expired when it is looked at.
     const { rest, store } = setupWithClock(() => (clock += 1));
@@ -475,13 +475,13 @@ describe('7.6 the refetch after a dispatch', () => {
     renderWith(store, <Reader />);
     await settle(20);
     expect(screen.getByText('hi')).toBeTruthy();
-    // The render after the first answer finds it expired and revalidates once (7.6); that write
+    // The render after the first answer finds it expired and revalidates once; that write
     // renders nothing new and triggers nothing.
     const settled = net.count;
     expect(settled).toBeLessThanOrEqual(2);
     await settle(20);
     expect(net.count).toBe(settled);
-    // expireAll still makes it refetch (6.25), once.
+    // expireAll still makes it refetch, once.
     act(() => {
       store.dispatch(rest.expireAll(zero));
     });

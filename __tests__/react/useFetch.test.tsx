@@ -22,7 +22,7 @@ import {
   watchConsole,
 } from './support';
 
-// SPEC 7.11: useFetch applies the fetch rule (6.34) and returns the promise of the key's read in
+// useFetch applies the fetch rule and returns the promise of the key's read in
 // flight, or undefined; it never suspends or throws.
 useTestEnvironment();
 
@@ -36,8 +36,8 @@ function probe(seen: { record(value: Seen): Seen }, params: { group: string; id:
   };
 }
 
-describe('7.11 useFetch', () => {
-  test('7.11 starts the request when the fetch rule says so and returns its promise, which resolves to the data', async () => {
+describe('useFetch', () => {
+  test('starts the request when the fetch rule says so and returns its promise, which resolves to the data', async () => {
     const { rest, store } = setup({ gc: false });
     const seen = recorder<Seen>();
     const Probe = probe(seen);
@@ -56,7 +56,7 @@ describe('7.11 useFetch', () => {
     expect(net.count).toBe(1);
   });
 
-  test('7.11 joins a read in flight: the same promise for every component, no second request', async () => {
+  test('joins a read in flight: the same promise for every component, no second request', async () => {
     const { rest, store } = setup({ gc: false });
     const dispatched = store.dispatch(rest.fetch(PostResource.get, p5));
     const a = recorder<Seen>();
@@ -80,7 +80,7 @@ describe('7.11 useFetch', () => {
     expect(net.count).toBe(1);
   });
 
-  test('7.11 returns undefined when the data is fresh, and starts a request once it is stale', async () => {
+  test('returns undefined when the data is fresh, and starts a request once it is stale', async () => {
     const { rest, store, types } = setup({ gc: false });
     await fetchAnswered(store, rest.fetch(PostResource.get, p5), post5);
     const seen = recorder<Seen>();
@@ -100,7 +100,7 @@ describe('7.11 useFetch', () => {
     expect((await refetch!).title).toBe('fresh');
   });
 
-  test('7.11 a fresh stored error suppresses fetching; once expired the next render fetches', async () => {
+  test('a fresh stored error suppresses fetching; once expired the next render fetches', async () => {
     const console = watchConsole();
     const { rest, store } = setup({ gc: false });
     await outcome(fetchAnswered(store, rest.fetch(PostResource.get, p5), {}, undefined, { status: 500 }));
@@ -130,7 +130,7 @@ describe('7.11 useFetch', () => {
     expect(console.errors).toEqual([]);
   });
 
-  test('7.11 never suspends or throws: a failing request rejects its promise, unhandled by nobody, and the component keeps rendering', async () => {
+  test('never suspends or throws: a failing request rejects its promise, unhandled by nobody, and the component keeps rendering', async () => {
     // An unhandled rejection would also fail this test: Jest reports it as an error of the test.
     const console = watchConsole();
     const { rest, store } = setup({ gc: false });
@@ -159,7 +159,7 @@ describe('7.11 useFetch', () => {
     expect(console.errors).toEqual([]);
   });
 
-  test('7.11 re-renders when the in-flight state changes: the promise while in flight, undefined after it settles', async () => {
+  test('re-renders when the in-flight state changes: the promise while in flight, undefined after it settles', async () => {
     const { store } = setup({ gc: false });
     const seen = recorder<Seen>();
     const Probe = probe(seen);
@@ -176,7 +176,7 @@ describe('7.11 useFetch', () => {
     expect(screen.getByText('idle')).toBeTruthy();
   });
 
-  test('7.11 a fetch started elsewhere while mounted re-renders with its promise', async () => {
+  test('a fetch started elsewhere while mounted re-renders with its promise', async () => {
     const { rest, store } = setup({ gc: false });
     await fetchAnswered(store, rest.fetch(PostResource.get, p5), post5);
     const seen = recorder<Seen>();
@@ -195,7 +195,7 @@ describe('7.11 useFetch', () => {
 
   // Nothing is in flight after an invalidate or a reset, so useFetch's answer does not change: the
   // refetch comes from the hook's store listener, not from a re-render.
-  test('7.11/6.23 a mounted useFetch refetches after rest.invalidate', async () => {
+  test('a mounted useFetch refetches after rest.invalidate', async () => {
     const { rest, store } = setup({ gc: false });
     const seen = recorder<Seen>();
     const Probe = probe(seen);
@@ -209,7 +209,7 @@ describe('7.11 useFetch', () => {
     expect(seen.last).toBeInstanceOf(Promise);
   });
 
-  test('7.11/6.70 a mounted useFetch refetches after resetEntireStore', async () => {
+  test('a mounted useFetch refetches after resetEntireStore', async () => {
     const { rest, store } = setup({ gc: false });
     const seen = recorder<Seen>();
     const Probe = probe(seen);
@@ -221,7 +221,7 @@ describe('7.11 useFetch', () => {
     expect(net.count).toBe(2);
   });
 
-  test('7.11 null starts nothing and returns undefined', async () => {
+  test('null starts nothing and returns undefined', async () => {
     const { store } = setup({ gc: false });
     const seen = recorder<Seen>();
     const Probe = probe(seen, null);
@@ -232,7 +232,7 @@ describe('7.11 useFetch', () => {
     expect(net.count).toBe(0);
   });
 
-  test('7.11 changing the key starts the request for the new key', async () => {
+  test('changing the key starts the request for the new key', async () => {
     const { store } = setup({ gc: false });
     const seen = recorder<Seen>();
     function Probe({ id }: { id: number }) {

@@ -4,7 +4,7 @@ import { StrictMode } from 'react';
 import { useLoading } from 'rtk-rest/react';
 import { outcome, settle, useTestEnvironment, watchConsole } from './support';
 
-// SPEC 7.15: useLoading(asyncFn) → [wrappedFn, loading, error]. It needs no store.
+// useLoading(asyncFn) → [wrappedFn, loading, error]. It needs no store.
 useTestEnvironment();
 
 interface Deferred<T> {
@@ -60,8 +60,8 @@ function call(probe: ReturnType<typeof mount>, n: number, label = 'x'): Promise<
   return promise;
 }
 
-describe('7.15 useLoading', () => {
-  test('7.15 wrappedFn keeps its identity for the lifetime and calls the latest asyncFn with its arguments', async () => {
+describe('useLoading', () => {
+  test('wrappedFn keeps its identity for the lifetime and calls the latest asyncFn with its arguments', async () => {
     const first = jest.fn<Promise<string>, [number, string]>(async (n, label) => `first ${n} ${label}`);
     const second = jest.fn<Promise<string>, [number, string]>(async (n, label) => `second ${n} ${label}`);
     const probe = mount(first, { strict: true });
@@ -78,7 +78,7 @@ describe('7.15 useLoading', () => {
     expect(probe.renders.every(([fn]) => fn === wrapped)).toBe(true);
   });
 
-  test('7.15 loading is true while the most recent call is pending; starts false', async () => {
+  test('loading is true while the most recent call is pending; starts false', async () => {
     const pending = deferred<string>();
     const probe = mount(() => pending.promise);
     expect(probe.last[1]).toBe(false);
@@ -94,7 +94,7 @@ describe('7.15 useLoading', () => {
     expect(await value).toBe('done');
   });
 
-  test('7.15 wrappedFn resolves to the value, or to undefined when asyncFn rejects (no rethrow); error is the rejection', async () => {
+  test('wrappedFn resolves to the value, or to undefined when asyncFn rejects (no rethrow); error is the rejection', async () => {
     const failure = new Error('nope');
     let fail = false;
     const probe = mount(async (n) => {
@@ -112,7 +112,7 @@ describe('7.15 useLoading', () => {
     expect(probe.last[2]).toBe(failure);
   });
 
-  test('7.15 error is cleared when a new call starts, and replaced by the outcome of that call', async () => {
+  test('error is cleared when a new call starts, and replaced by the outcome of that call', async () => {
     const calls: Deferred<string>[] = [];
     const probe = mount(() => {
       const next = deferred<string>();
@@ -138,7 +138,7 @@ describe('7.15 useLoading', () => {
     expect(probe.last[2]).toBeUndefined();
   });
 
-  test('7.15 (as implemented) outcomes of calls superseded by a newer call change neither loading nor error', async () => {
+  test('outcomes of calls superseded by a newer call change neither loading nor error (current behaviour, not a documented promise)', async () => {
     const calls: Deferred<string>[] = [];
     const probe = mount(() => {
       const next = deferred<string>();
@@ -176,7 +176,7 @@ describe('7.15 useLoading', () => {
     expect(await b).toBeUndefined();
   });
 
-  test('7.15 no state update happens after unmount (no setState call, no React warning)', async () => {
+  test('no state update happens after unmount (no setState call, no React warning)', async () => {
     const console = watchConsole();
     // Every state setter React hands out records whether it was called after the unmount.
     let unmounted = false;

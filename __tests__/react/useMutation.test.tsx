@@ -1,5 +1,5 @@
 /**
- * Issue 18.2 `useMutation(endpoint)` → `[trigger, { data, error, status, isLoading, isSuccess, isError, reset }]`,
+ * `useMutation(endpoint)` → `[trigger, { data, error, status, isLoading, isSuccess, isError, reset }]`,
  * and `useDebounce(value, ms)` from 18.4. Real store with RTK's default checks, fake timers.
  */
 import { setImmediate as realSetImmediate } from 'node:timers';
@@ -41,8 +41,8 @@ function call(...args: Parameters<Update>): Promise<Post> {
   return promise;
 }
 
-describe('issue 18.2 useMutation', () => {
-  test('issue 18.2 trigger returns the call promise (the denormalized data, as rest.fetch); status goes pending then fulfilled', async () => {
+describe('useMutation', () => {
+  test('trigger returns the call promise (the denormalized data, as rest.fetch); status goes pending then fulfilled', async () => {
     const { store, seen } = mountEditor();
     expect(seen.last).toMatchObject({ status: 'uninitialized', data: undefined, error: undefined, isLoading: false, isSuccess: false, isError: false });
     const promise = call(p5, { title: 'renamed' });
@@ -62,7 +62,7 @@ describe('issue 18.2 useMutation', () => {
     expect(nonJsonPath(store.getState())).toBeUndefined();
   });
 
-  test('issue 18.2 a failed call: status rejected, error is the NetworkError with its status; the promise rejects with it', async () => {
+  test('a failed call: status rejected, error is the NetworkError with its status; the promise rejects with it', async () => {
     const { seen } = mountEditor();
     const promise = call(p5, { title: 'x' });
     const caught = promise.catch((error: unknown) => error);
@@ -75,7 +75,7 @@ describe('issue 18.2 useMutation', () => {
     expect((seen.last.error as NetworkError).status).toBe(500);
   });
 
-  test('issue 18.2 the state follows the latest call: an older call settling later is ignored', async () => {
+  test('the state follows the latest call: an older call settling later is ignored', async () => {
     const { seen } = mountEditor();
     const first = call(p5, { title: 'one' });
     const one = await net.nth(1);
@@ -93,7 +93,7 @@ describe('issue 18.2 useMutation', () => {
     expect(seen.last).toMatchObject({ status: 'fulfilled', isError: false });
   });
 
-  test('issue 18.2 reset() returns to uninitialized, and a call pending at reset no longer updates the state', async () => {
+  test('reset() returns to uninitialized, and a call pending at reset no longer updates the state', async () => {
     const { seen } = mountEditor();
     const promise = call(p5, { title: 'x' });
     const request = await net.nth(1);
@@ -105,7 +105,7 @@ describe('issue 18.2 useMutation', () => {
     expect(seen.last.status).toBe('uninitialized');
   });
 
-  test('issue 18.2 trigger and reset keep their identity across renders', async () => {
+  test('trigger and reset keep their identity across renders', async () => {
     const { store, seen, view } = mountEditor();
     const firstTrigger = trigger;
     const firstReset = seen.last.reset;
@@ -173,7 +173,7 @@ describe('issue 18.2 useMutation', () => {
     expect(Object.keys(store.getState().rest.meta)).toEqual([K.post5]);
   });
 
-  test('issue 18.2 unmounting while a call is pending: no warning, no update, the promise still settles', async () => {
+  test('unmounting while a call is pending: no warning, no update, the promise still settles', async () => {
     const { errors, warnings } = watchConsole();
     const { seen, view } = mountEditor({ strict: true });
     const promise = call(p5, { title: 'x' });
@@ -188,7 +188,7 @@ describe('issue 18.2 useMutation', () => {
     expect(warnings).toEqual([]);
   });
 
-  test('issue 18.2 with an optimistic endpoint: the view shows the optimistic value while pending and rolls back on failure', async () => {
+  test('with an optimistic endpoint: the view shows the optimistic value while pending and rolls back on failure', async () => {
     const { store, rest } = setup({ gc: false });
     await stored(store, rest, post5);
     const seen = recorder<MutationState<Post>>();
@@ -215,7 +215,7 @@ describe('issue 18.2 useMutation', () => {
     expect(seen.last.status).toBe('rejected');
   });
 
-  test('issue 18.2 createRestHooks(rest) has useMutation bound to that instance', async () => {
+  test('createRestHooks(rest) has useMutation bound to that instance', async () => {
     const { store, rest } = setup({ gc: false });
     const hooks = createRestHooks(rest);
     let save!: (...args: Parameters<Update>) => Promise<Post>;
@@ -235,7 +235,7 @@ describe('issue 18.2 useMutation', () => {
     expect(screen.getByText('fulfilled')).toBeTruthy();
   });
 
-  test('issue 18.2 a value that is not an endpoint: a clear [rtk-rest] error', () => {
+  test('a value that is not an endpoint: a clear [rtk-rest] error', () => {
     watchConsole();
     const { store } = setup({ gc: false });
     function Wrong() {
@@ -246,7 +246,7 @@ describe('issue 18.2 useMutation', () => {
   });
 });
 
-describe('issue 18.4 useDebounce', () => {
+describe('useDebounce', () => {
   let setText: (text: string) => void;
   function Search({ seen, ms = 300 }: { seen: { record(value: string): string }; ms?: number }) {
     const [text, set] = useState('a');
@@ -254,7 +254,7 @@ describe('issue 18.4 useDebounce', () => {
     return <p>{seen.record(useDebounce(text, ms))}</p>;
   }
 
-  test('issue 18.4 useDebounce returns the first value at once, then the latest value once it has been stable for ms', async () => {
+  test('useDebounce returns the first value at once, then the latest value once it has been stable for ms', async () => {
     const { store } = setup({ gc: false });
     const seen = recorder<string>();
     renderWith(store, <Search seen={seen} />);
@@ -276,7 +276,7 @@ describe('issue 18.4 useDebounce', () => {
     expect(jest.getTimerCount()).toBe(0);
   });
 
-  test('issue 18.4 useDebounce leaves no timer behind when unmounted', () => {
+  test('useDebounce leaves no timer behind when unmounted', () => {
     const { store } = setup({ gc: false });
     const seen = recorder<string>();
     const view = renderWith(store, <Search seen={seen} />);
@@ -286,7 +286,7 @@ describe('issue 18.4 useDebounce', () => {
     expect(jest.getTimerCount()).toBe(0);
   });
 
-  test('issue 18.4 useDebounce with a bad ms: a clear [rtk-rest] error', () => {
+  test('useDebounce with a bad ms: a clear [rtk-rest] error', () => {
     watchConsole();
     const { store } = setup({ gc: false });
     const seen = recorder<string>();

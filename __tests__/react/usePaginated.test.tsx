@@ -1,5 +1,5 @@
 /**
- * Issue 18.3: `usePaginated(listEndpoint, ...args | null)`: the whole merged list plus
+ * `usePaginated(listEndpoint, ...args | null)`: the whole merged list plus
  * `{ hasNextPage, fetchNextPage, isFetchingNextPage, nextPageError }`, for `Link: <…>; rel="next"`
  * headers (followed exactly), page numbers and cursors (`paginationField`). Real store, RTK's
  * serializable and immutable checks on (`configureStore`'s default middleware), fake time.
@@ -56,8 +56,8 @@ const titles = () => screen.queryAllByRole('listitem').map((item) => item.textCo
 const status = () => screen.getByText(/^loading=/).textContent;
 const loadMore = () => act(() => screen.getByRole('button', { name: 'Load more' }).click());
 
-describe('issue 18.3: usePaginated follows Link rel="next" exactly', () => {
-  it('18.3 the next URL (another path) is requested as given, appended to the list, and stored as plain JSON in the list meta', async () => {
+describe('usePaginated follows Link rel="next" exactly', () => {
+  it('the next URL (another path) is requested as given, appended to the list, and stored as plain JSON in the list meta', async () => {
     const { rest, store } = setup({ gc: false });
     renderWith(store, <Feed endpoint={getIssues} args={repo} />);
     const first = await net.nth(1);
@@ -89,7 +89,7 @@ describe('issue 18.3: usePaginated follows Link rel="next" exactly', () => {
     expect(net.count).toBe(3);
   });
 
-  it('18.3 a failed next page leaves the list intact and shows in nextPageError; fetchNextPage retries the same URL', async () => {
+  it('a failed next page leaves the list intact and shows in nextPageError; fetchNextPage retries the same URL', async () => {
     const { store } = setup({ gc: false });
     renderWith(store, <Feed endpoint={getIssues} args={repo} />);
     (await net.nth(1)).reply(issues(1, 2), { headers: { link: `<${page2}>; rel="next"` } });
@@ -113,8 +113,8 @@ describe('issue 18.3: usePaginated follows Link rel="next" exactly', () => {
   });
 });
 
-describe('issue 18.3: usePaginated with paginationField (page numbers and cursors)', () => {
-  it('18.3 page numbers: page 2, 3, … until a page adds nothing', async () => {
+describe('usePaginated with paginationField (page numbers and cursors)', () => {
+  it('page numbers: page 2, 3, … until a page adds nothing', async () => {
     const { store } = setup({ gc: false });
     renderWith(store, <Feed endpoint={PostResource.getList} args={react} />);
     (await net.nth(1)).reply([
@@ -142,7 +142,7 @@ describe('issue 18.3: usePaginated with paginationField (page numbers and cursor
     expect(net.count).toBe(3);
   });
 
-  it("18.3 cursors: the list's `next` field is the next page's cursor; null ends the list", async () => {
+  it("cursors: the list's `next` field is the next page's cursor; null ends the list", async () => {
     const { store } = setup({ gc: false });
     renderWith(store, <Feed endpoint={byCursor} args={react} />);
     (await net.nth(1)).reply({ results: issues(1), next: 'c2' });
@@ -157,7 +157,7 @@ describe('issue 18.3: usePaginated with paginationField (page numbers and cursor
     expect(status()).toBe('loading=false more=false fetchingMore=false');
   });
 
-  it('18.3 null arguments: inactive, no request, no next page', async () => {
+  it('null arguments: inactive, no request, no next page', async () => {
     const { store } = setup({ gc: false });
     renderWith(store, <Feed endpoint={getIssues} args={null} />);
     await settle();
@@ -165,7 +165,7 @@ describe('issue 18.3: usePaginated with paginationField (page numbers and cursor
     expect(status()).toBe('loading=false more=false fetchingMore=false');
   });
 
-  it('18.3 a list whose arguments hold its paginationField warns once in development: its pages would go to the list without it', async () => {
+  it('a list whose arguments hold its paginationField warns once in development: its pages would go to the list without it', async () => {
     const { store } = setup({ gc: false });
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     const view = renderWith(store, <Feed endpoint={PostResource.getList} args={{ ...react, page: 3 }} />);
@@ -179,7 +179,7 @@ describe('issue 18.3: usePaginated with paginationField (page numbers and cursor
     expect(warn).not.toHaveBeenCalled();
   });
 
-  it('18.3 a list schema without a Collection is a clear [rtk-rest] error naming the endpoint and the fix', () => {
+  it('a list schema without a Collection is a clear [rtk-rest] error naming the endpoint and the fix', () => {
     const { store } = setup({ gc: false });
     const plain = new RestEndpoint({ urlPrefix: A, path: '/plain', schema: [Issue] });
     jest.spyOn(console, 'error').mockImplementation(() => undefined);

@@ -26,14 +26,14 @@ import {
   watchConsole,
 } from './support';
 
-// SPEC 7.10 (useQuery) and 6.63 (entities read by a mounted useQuery are retained).
+// useQuery, and the entities a mounted useQuery reads are retained.
 useTestEnvironment();
 
 const gcEntities = (actions: { type: string; payload?: unknown }[]) =>
   actions.filter((action) => action.type === 'rest/gc').flatMap((action) => (action.payload as { entities: { key: string; pk: string }[] }).entities);
 
-describe('7.10 useQuery', () => {
-  test('7.10 returns rest.selectQuery for an Entity, a Collection and an All', async () => {
+describe('useQuery', () => {
+  test('returns rest.selectQuery for an Entity, a Collection and an All', async () => {
     const { rest, store } = setup({ gc: false });
     await fetchAnswered(store, rest.fetch(PostResource.getList, react), [post5, post6]);
     const byPk = recorder<Post | undefined>();
@@ -61,7 +61,7 @@ describe('7.10 useQuery', () => {
     expect(all.last).toBe(rest.selectQuery(state, allPosts));
   });
 
-  test('7.10 re-renders when the entity changes, and not for an unrelated entity', async () => {
+  test('re-renders when the entity changes, and not for an unrelated entity', async () => {
     const { rest, store } = setup({ gc: false });
     await fetchAnswered(store, rest.fetch(PostResource.get, p5), post5);
     await fetchAnswered(store, rest.fetch(PostResource.get, p6), post6);
@@ -89,7 +89,7 @@ describe('7.10 useQuery', () => {
     });
     expect(screen.getByRole('heading').textContent).toBe('edited by anna');
     expect(renders.count).toBe(before + 2);
-    // A delete (tombstone) reads undefined (6.41).
+    // A delete (tombstone) reads undefined.
     await act(async () => {
       const deleted = store.dispatch(rest.fetch(PostResource.delete, p5));
       (await net.nth(3)).reply({}, { status: 204 });
@@ -98,7 +98,7 @@ describe('7.10 useQuery', () => {
     expect(screen.getByRole('heading').textContent).toBe('none');
   });
 
-  test('7.10 never fetches: an absent entity reads undefined and no request is sent', async () => {
+  test('never fetches: an absent entity reads undefined and no request is sent', async () => {
     const { store, types } = setup({ gc: false });
     const seen = recorder<Post | undefined>();
     function Probe() {
@@ -114,7 +114,7 @@ describe('7.10 useQuery', () => {
     expect(types().filter((type) => type.startsWith('rest/fetch'))).toEqual([]);
   });
 
-  test('7.10 null → undefined, and toggling to real arguments reads the entity', async () => {
+  test('null → undefined, and toggling to real arguments reads the entity', async () => {
     const { rest, store } = setup({ gc: false });
     await fetchAnswered(store, rest.fetch(PostResource.get, p5), post5);
     const seen = recorder<Post | undefined>();
@@ -138,7 +138,7 @@ describe('7.10 useQuery', () => {
     ['new schema.Values(Post)', () => new schema.Values(Post)],
     ['new schema.Invalidate(Post)', () => new schema.Invalidate(Post)],
     ["a plain string 'Post'", () => 'Post'],
-  ])('7.10 a non-queryable schema (%s) throws a TypeError to the error boundary', async (_name, make) => {
+  ])('a non-queryable schema (%s) throws a TypeError to the error boundary', async (_name, make) => {
     watchConsole();
     const { store } = setup({ gc: false });
     const caught: unknown[] = [];
@@ -161,8 +161,8 @@ describe('7.10 useQuery', () => {
   });
 });
 
-describe('6.63 useQuery and GC', () => {
-  test('6.63 a collection read by a mounted useQuery keeps the collection and its items through sweeps', async () => {
+describe('useQuery and GC', () => {
+  test('a collection read by a mounted useQuery keeps the collection and its items through sweeps', async () => {
     const { rest, store, actions } = setup({ gc: { intervalMs: 1000, graceMs: 0 } });
     await fetchAnswered(store, rest.fetch(PostResource.getList, react), [post5, post6], 1040);
     function Titles() {
@@ -181,7 +181,7 @@ describe('6.63 useQuery and GC', () => {
     expect(rest.selectQuery(store.getState(), PostResource.getList.schema, react)).toBeUndefined();
   });
 
-  test('6.63 entities read by a mounted useQuery are kept by a GC sweep and collected after unmount', async () => {
+  test('entities read by a mounted useQuery are kept by a GC sweep and collected after unmount', async () => {
     const { rest, store, actions } = setup({ gc: { intervalMs: 1000, graceMs: 0 } });
     await fetchAnswered(store, rest.fetch(PostResource.get, p5), post5, 1040);
     function Title() {
@@ -206,8 +206,8 @@ describe('6.63 useQuery and GC', () => {
   });
 });
 
-describe('issue 16.12: useQuery with an object schema holding plain members', () => {
-  test('16.12 reads { results: All(Post), nextPage: "" } written inline, and an unrelated dispatch does not re-render', async () => {
+describe('useQuery with an object schema holding plain members', () => {
+  test('reads { results: All(Post), nextPage: "" } written inline, and an unrelated dispatch does not re-render', async () => {
     const { rest, store } = setup({ gc: false });
     await fetchAnswered(store, rest.fetch(PostResource.getList, react), [post5, post6]);
     const allPosts = new schema.All(Post);

@@ -22,7 +22,7 @@ import {
   useTestEnvironment,
 } from './support';
 
-// SPEC 7.12 (useSubscription) and 7.13 (useLive), over polling (6.56–6.61).
+// useSubscription and useLive, over polling.
 useTestEnvironment();
 
 
@@ -36,8 +36,8 @@ function answerAll(title: () => string = () => 'hi'): void {
 
 const sentTo = (url: string) => net.requests.filter((request) => request.url === url).length;
 
-describe('7.12 useSubscription', () => {
-  test('7.12 polls at pollFrequency while mounted and returns undefined', async () => {
+describe('useSubscription', () => {
+  test('polls at pollFrequency while mounted and returns undefined', async () => {
     const { store } = setup({ gc: false });
     answerAll();
     const seen = recorder<undefined>();
@@ -47,7 +47,7 @@ describe('7.12 useSubscription', () => {
     }
     renderWith(store, <Probe />);
     expect(seen.last).toBeUndefined();
-    // No write yet: the first poll is due at once (6.58).
+    // No write yet: the first poll is due at once.
     await tick(0);
     expect(net.count).toBe(1);
     expect(`${net.requests[0]!.method} ${net.requests[0]!.url}`).toBe(K.post5);
@@ -62,7 +62,7 @@ describe('7.12 useSubscription', () => {
     expect(seen.values.every((value) => value === undefined)).toBe(true);
   });
 
-  test('7.12 stops polling after unmount: no request however far time advances, and no timer left', async () => {
+  test('stops polling after unmount: no request however far time advances, and no timer left', async () => {
     const { store } = setup({ gc: false });
     answerAll();
     const baseline = jest.getTimerCount();
@@ -81,7 +81,7 @@ describe('7.12 useSubscription', () => {
     expect(net.count).toBe(2);
   });
 
-  test('7.12 resubscribes when the key changes: the old key stops polling, the new one polls', async () => {
+  test('resubscribes when the key changes: the old key stops polling, the new one polls', async () => {
     const { store } = setup({ gc: false });
     answerAll();
     function Probe({ id }: { id: number }) {
@@ -100,7 +100,7 @@ describe('7.12 useSubscription', () => {
     expect(sentTo(`${A}/react/posts/6`)).toBe(6);
   });
 
-  test('7.12 new argument or endpoint objects with the same key do not resubscribe', async () => {
+  test('new argument or endpoint objects with the same key do not resubscribe', async () => {
     const { rest, store } = setup({ gc: false });
     answerAll();
     const subscribe = jest.spyOn(rest, 'subscribe');
@@ -119,7 +119,7 @@ describe('7.12 useSubscription', () => {
     expect(net.count).toBe(2);
   });
 
-  test('7.12 null subscribes to nothing; switching to arguments subscribes, back to null unsubscribes', async () => {
+  test('null subscribes to nothing; switching to arguments subscribes, back to null unsubscribes', async () => {
     const { rest, store } = setup({ gc: false });
     answerAll();
     const subscribe = jest.spyOn(rest, 'subscribe');
@@ -142,7 +142,7 @@ describe('7.12 useSubscription', () => {
     expect(net.count).toBe(1);
   });
 
-  test('7.12 StrictMode double effects leave exactly one subscription: one request per period, none after unmount', async () => {
+  test('StrictMode double effects leave exactly one subscription: one request per period, none after unmount', async () => {
     const { rest, store } = setup({ gc: false });
     answerAll();
     const unsubscribes: jest.Mock[] = [];
@@ -175,7 +175,7 @@ describe('7.12 useSubscription', () => {
   });
 });
 
-describe('7.13 useLive', () => {
+describe('useLive', () => {
   function LiveTitle({ label }: { label: string }) {
     const post = useLive(polled, p5);
     return (
@@ -189,7 +189,7 @@ describe('7.13 useLive', () => {
     return <p>plain: {post.title}</p>;
   }
 
-  test('7.13 returns the data like useSuspense (suspending first), with one request for fetch and first poll', async () => {
+  test('returns the data like useSuspense (suspending first), with one request for fetch and first poll', async () => {
     const { rest, store } = setup({ gc: false });
     const seen = recorder<Post>();
     function Probe() {
@@ -211,7 +211,7 @@ describe('7.13 useLive', () => {
     expect(net.count).toBe(1);
   });
 
-  test('7.13 polls while mounted and mounted views update after a poll brings new data; polling stops on unmount', async () => {
+  test('polls while mounted and mounted views update after a poll brings new data; polling stops on unmount', async () => {
     const { rest, store } = setup({ gc: false });
     await fetchAnswered(store, rest.fetch(PostResource.get, p5), post5);
     let title = 'hi';
@@ -241,7 +241,7 @@ describe('7.13 useLive', () => {
     expect(net.count).toBe(3);
   });
 
-  test('7.13 null returns undefined, fetches nothing and subscribes to nothing', async () => {
+  test('null returns undefined, fetches nothing and subscribes to nothing', async () => {
     const { rest, store } = setup({ gc: false });
     answerAll();
     const subscribe = jest.spyOn(rest, 'subscribe');

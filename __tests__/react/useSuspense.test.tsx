@@ -1,11 +1,10 @@
 /**
- * SPEC 7.7 `useSuspense`, and the rows of the table of 6.35 as they apply to it (6.30–6.35,
- * 6.44–6.46).
+ * `useSuspense`, and each row of the expiry table (fresh, stale, invalid, errors) as it applies to it.
  */
 import { act, screen } from '@testing-library/react';
 import { expectTypeOf } from 'expect-type';
 import type { ReactNode } from 'react';
-import { Entity, NetworkError, createResource } from 'rtk-rest';
+import { NetworkError } from 'rtk-rest';
 
 import { useSuspense } from 'rtk-rest/react';
 import {
@@ -34,6 +33,7 @@ import {
   useTestEnvironment,
   watchConsole,
 } from './support';
+import { ArticleResource } from '../support/article';
 import type { FakeRequest } from './support';
 
 useTestEnvironment();
@@ -44,7 +44,7 @@ const heading = () => screen.queryByRole('heading')?.textContent;
 const shownError = () => screen.queryByText(/^error: /)?.textContent;
 
 
-test('7.7.1 with nothing stored, the render starts the request and suspends with the fallback (6.35 "nothing stored")', async () => {
+test('with nothing stored, the render starts the request and suspends with the fallback (nothing stored)', async () => {
   const { store } = setup({ gc: false });
   renderWith(store, asyncTitle({ args: p5 }));
   expect(fallbackShown()).toBe(true);
@@ -55,7 +55,7 @@ test('7.7.1 with nothing stored, the render starts the request and suspends with
   expect(net.count).toBe(1);
 });
 
-test('7.7.2 suspends while a request for an invalid key is in flight; 7.7.4 then returns the data', async () => {
+test('suspends while a request for an invalid key is in flight, then returns the data', async () => {
   const { store, rest } = setup({ gc: false });
   const thrown: unknown[] = [];
   renderWith(store, asyncTitle({ args: p5, thrown }));
@@ -72,7 +72,7 @@ test('7.7.2 suspends while a request for an invalid key is in flight; 7.7.4 then
   expect(net.count).toBe(1);
 });
 
-test('7.7.4 returns the key\'s data itself: the instance selectData returns', async () => {
+test('returns the key\'s data itself: the instance selectData returns', async () => {
   const { store, rest } = setup({ gc: false });
   let returned: unknown;
   function Probe() {
@@ -89,7 +89,7 @@ test('7.7.4 returns the key\'s data itself: the instance selectData returns', as
   expect(returned).toBe(rest.selectData(store.getState(), getPost, p5));
 });
 
-test('7.7.2 joins a request already in flight for the key (started by rest.fetch) and suspends without a second request', async () => {
+test('joins a request already in flight for the key (started by rest.fetch) and suspends without a second request', async () => {
   const { store, rest } = setup({ gc: false });
   const promise = store.dispatch(rest.fetch(getPost, p5));
   renderWith(store, asyncTitle({ args: p5 }));
@@ -104,9 +104,9 @@ test('7.7.2 joins a request already in flight for the key (started by rest.fetch
 test.each([
   ['an HTTP 500', (request: FakeRequest) => request.reply({}, serverError)],
   ['a transport failure', (request: FakeRequest) => request.fail(new TypeError('Failed to fetch'))],
-] as const)('7.7.2 the thrown thenable resolves (never rejects) when the request fails with %s; the error goes to the boundary', async (_name, answer) => {
+] as const)('the thrown thenable resolves (never rejects) when the request fails with %s; the error goes to the boundary', async (_name, answer) => {
   watchConsole();
-  // The failure is met once: a transport failure is retried by default (issue 18.5).
+  // The failure is met once: a transport failure is retried by default.
   const { store } = setup({ gc: false, retry: false });
   const thrown: unknown[] = [];
   const caught: unknown[] = [];
@@ -129,7 +129,7 @@ test.each([
   await settle();
 });
 
-test('7.7.3 a surfaced error is thrown to the nearest error boundary (6.35 "no data, error younger than errorExpiryLength": no fetch)', async () => {
+test('a surfaced error is thrown to the nearest error boundary (no data, an error younger than errorExpiryLength: no fetch)', async () => {
   watchConsole();
   const { store, rest } = setup({ gc: false });
   await stored(store, rest, {}, { init: serverError }); // error at 1000, expires at 2000
@@ -155,7 +155,7 @@ test('7.7.3 a surfaced error is thrown to the nearest error boundary (6.35 "no d
   expect(net.count).toBe(1);
 });
 
-test('7.7.2 comes before 7.7.3: with a fresh error and a request in flight for the key, it suspends instead of throwing', async () => {
+test('a request in flight comes before a fresh error: with both for the key for the key, it suspends instead of throwing', async () => {
   watchConsole();
   const { store, rest } = setup({ gc: false });
   await stored(store, rest, {}, { init: serverError }); // a fresh error, no data
@@ -174,7 +174,7 @@ test('7.7.2 comes before 7.7.3: with a fresh error and a request in flight for t
   expect(net.count).toBe(2);
 });
 
-test('7.7.3 a fresh error does not refetch; once expired, the next render refetches and suspends (6.35 "error older than that")', async () => {
+test('a fresh error does not refetch; once expired, the next render refetches and suspends', async () => {
   watchConsole();
   const { store, rest } = setup({ gc: false });
   await stored(store, rest, {}, { init: serverError }); // error expires at 2000
@@ -206,7 +206,7 @@ test('7.7.3 a fresh error does not refetch; once expired, the next render refetc
   expect(net.count).toBe(2);
 });
 
-test('6.35 a result within its expiry is returned at once, without a request', async () => {
+test('a result within its expiry is returned at once, without a request', async () => {
   const { store, rest } = setup({ gc: false });
   await stored(store, rest, post5);
   jest.setSystemTime(61_000); // expiresAt: not yet past
@@ -217,7 +217,7 @@ test('6.35 a result within its expiry is returned at once, without a request', a
   expect(net.count).toBe(1);
 });
 
-test('7.7 stale data is returned while it is revalidated in the background: one request, no fallback (6.35 "past its expiry")', async () => {
+test('stale data is returned while it is revalidated in the background: one request, no fallback', async () => {
   const { store, rest } = setup({ gc: false });
   await stored(store, rest, post5); // expiresAt 61000
   const view = renderWith(store, asyncTitle({ args: p5 }));
@@ -239,7 +239,7 @@ test('7.7 stale data is returned while it is revalidated in the background: one 
   expect(net.count).toBe(2);
 });
 
-test('7.7 with invalidIfStale, stale data suspends (6.33, 6.35 "same, with invalidIfStale")', async () => {
+test('with invalidIfStale, stale data suspends (as invalid data does)', async () => {
   const { store, rest } = setup({ gc: false });
   await stored(store, rest, post5, { endpoint: strictGet });
   const view = renderWith(store, asyncTitle({ endpoint: strictGet, args: p5 }));
@@ -256,7 +256,7 @@ test('7.7 with invalidIfStale, stale data suspends (6.33, 6.35 "same, with inval
   expect(net.count).toBe(2);
 });
 
-test('6.35 after invalidate, a mounted reader suspends and refetches', async () => {
+test('after invalidate, a mounted reader suspends and refetches', async () => {
   const { store, rest } = setup({ gc: false });
   await stored(store, rest, post5);
   renderWith(store, asyncTitle({ args: p5 }));
@@ -273,7 +273,7 @@ test('6.35 after invalidate, a mounted reader suspends and refetches', async () 
   expect(net.count).toBe(2);
 });
 
-test('6.25, 6.35 after expireAll, a mounted reader keeps returning the value and revalidates it in the background', async () => {
+test('after expireAll, a mounted reader keeps returning the value and revalidates it in the background', async () => {
   const { store, rest } = setup({ gc: false });
   await stored(store, rest, post5);
   let renders = 0;
@@ -317,7 +317,7 @@ test('6.25, 6.35 after expireAll, a mounted reader keeps returning the value and
   expect(net.count).toBe(2);
 });
 
-test('6.35 when the top-level entity is tombstoned, a mounted reader suspends and refetches', async () => {
+test('when the top-level entity is tombstoned, a mounted reader suspends and refetches', async () => {
   const { store, rest } = setup({ gc: false });
   await stored(store, rest, post5);
   renderWith(store, asyncTitle({ args: p5 }));
@@ -339,7 +339,7 @@ test('6.35 when the top-level entity is tombstoned, a mounted reader suspends an
   expect(net.count).toBe(3);
 });
 
-test('6.35 data and a fresh error without a soft errorPolicy: the error is thrown', async () => {
+test('data and a fresh error without a soft errorPolicy: the error is thrown', async () => {
   watchConsole();
   const { store, rest } = setup({ gc: false });
   await stored(store, rest, post5);
@@ -357,7 +357,7 @@ test('6.35 data and a fresh error without a soft errorPolicy: the error is throw
   expect(net.count).toBe(2);
 });
 
-test('6.35 data and a fresh error with errorPolicy "soft": the data keeps being returned', async () => {
+test('data and a fresh error with errorPolicy "soft": the data keeps being returned', async () => {
   watchConsole();
   const { store, rest } = setup({ gc: false });
   await stored(store, rest, post5, { endpoint: softGet });
@@ -379,7 +379,7 @@ test('6.35 data and a fresh error with errorPolicy "soft": the data keeps being 
   expect(net.count).toBe(2);
 });
 
-test('6.44 errorPolicy "soft" with no usable data: the error surfaces regardless', async () => {
+test('errorPolicy "soft" with no usable data: the error surfaces regardless', async () => {
   watchConsole();
   const { store, rest } = setup({ gc: false });
   await stored(store, rest, {}, { init: serverError, endpoint: softGet });
@@ -391,7 +391,7 @@ test('6.44 errorPolicy "soft" with no usable data: the error surfaces regardless
   expect(net.count).toBe(1);
 });
 
-test('6.35 with no result but the entity found by inference, it is returned without a request', async () => {
+test('with no result but the entity found by inference, it is returned without a request', async () => {
   const { store, rest } = setup({ gc: false });
   const list = store.dispatch(rest.fetch(PostResource.getList, react));
   (await net.nth(1)).reply([post5]);
@@ -404,17 +404,6 @@ test('6.35 with no result but the entity found by inference, it is returned with
 });
 
 describe('an article page opened from a list of summaries (Entity.detailFields)', () => {
-  class Article extends Entity {
-    slug = '';
-    title = '';
-    body = '';
-    pk() {
-      return this.slug;
-    }
-    static override key = 'Article';
-    static override detailFields = ['body'];
-  }
-  const ArticleResource = createResource({ path: '/articles/:slug', urlPrefix: A, schema: Article });
   const full = { slug: 'a', title: 'A', body: 'the whole text' };
 
   function ArticleList() {
@@ -501,7 +490,7 @@ describe('an article page opened from a list of summaries (Entity.detailFields)'
   });
 });
 
-test('7.7 with null it returns undefined and starts nothing', async () => {
+test('with null it returns undefined and starts nothing', async () => {
   const { store, actions } = setup({ gc: false });
   const thrown: unknown[] = [];
   renderWith(store, asyncTitle({ args: null, thrown }));
@@ -512,7 +501,7 @@ test('7.7 with null it returns undefined and starts nothing', async () => {
   expect(actions).toEqual([]);
 });
 
-test('7.7 for non-null arguments its type excludes undefined; with null it is undefined', () => {
+test('for non-null arguments its type excludes undefined; with null it is undefined', () => {
   // Types only: these functions are never rendered.
   function Typed() {
     const post = useSuspense(PostResource.get, p5);

@@ -4,7 +4,7 @@ import { A, INITIAL, K, Post, PostResource, User, ann, fetchAnswered, json, make
 import type { Rest } from './support';
 import { jsonDiff } from '../support/json';
 
-// SPEC 6.10–6.14: action types, meta fields, JSON-only actions and state. The store is RTK's
+// Action types, meta fields, JSON-only actions and state. The store is RTK's
 // configureStore with its default middleware (serializable and immutable checks on); any
 // console.error / console.warn (which is how those checks report) fails the test.
 
@@ -55,8 +55,8 @@ async function everything(rest: Rest, store: ReturnType<typeof setup>['store']) 
   store.dispatch(rest.resetEntireStore());
 }
 
-describe('6.10 action types', () => {
-  it('6.10 every action that reaches the reducer has a type from the table, prefixed by reducerPath', async () => {
+describe('action types', () => {
+  it('every action that reaches the reducer has a type from the table, prefixed by reducerPath', async () => {
     const { rest, store, types } = setup();
     await everything(rest, store);
     const allowed = Object.values(TYPES).map((t) => `rest/${t}`);
@@ -64,14 +64,14 @@ describe('6.10 action types', () => {
     expect(new Set(types())).toEqual(new Set(Object.values(TYPES).filter((t) => t !== 'gc' && t !== 'middlewareRegistered').map((t) => `rest/${t}`)));
   });
 
-  it('6.10 with reducerPath "api" every type starts with "api/"', async () => {
+  it('with reducerPath "api" every type starts with "api/"', async () => {
     const { rest, store, types } = setup({ reducerPath: 'api' });
     await everything(rest, store);
     expect(types().length).toBeGreaterThan(10);
     for (const type of types()) expect(type.startsWith('api/')).toBe(true);
   });
 
-  it('6.10 invalidate carries { keys, date }; invalidateAll dispatches one invalidate for every matching key', async () => {
+  it('invalidate carries { keys, date }; invalidateAll dispatches one invalidate for every matching key', async () => {
     const { rest, store, actions } = setup();
     await fetchAnswered(store, rest.fetch(PostResource.get, p5), post5, 1040);
     await fetchAnswered(store, rest.fetch(PostResource.get, p6), { id: 6, title: 'six' }, 1050);
@@ -88,7 +88,7 @@ describe('6.10 action types', () => {
     expect([...(actions[0]!.payload as { keys: string[] }).keys].sort()).toEqual([K.post5, K.post6]);
   });
 
-  it('6.10 expireAll carries { keys } and resetEntireStore carries { date }', async () => {
+  it('expireAll carries { keys } and resetEntireStore carries { date }', async () => {
     const { rest, store, actions } = setup();
     await fetchAnswered(store, rest.fetch(PostResource.get, p5), post5, 1040);
     actions.length = 0;
@@ -101,7 +101,7 @@ describe('6.10 action types', () => {
     expect(actions[1]!.payload).toMatchObject({ date: 3000 });
   });
 
-  it('6.10 setError carries { error } in its serialized form', () => {
+  it('setError carries { error } in its serialized form', () => {
     const { rest, store, actions } = setup();
     store.dispatch(rest.setError(PostResource.get, p5, new NetworkError(json({}, { status: 500, statusText: 'Server Error' }), `${A}/react/posts/5`)));
     expect(actions.map((a) => a.type)).toEqual(['rest/setError']);
@@ -114,8 +114,8 @@ describe('6.10 action types', () => {
   });
 });
 
-describe('6.11 action meta', () => {
-  it('6.11 fetch/pending and fetch/fulfilled carry requestId, key, endpoint, fetchedAt and args; fulfilled adds date and expiresAt', async () => {
+describe('action meta', () => {
+  it('fetch/pending and fetch/fulfilled carry requestId, key, endpoint, fetchedAt and args; fulfilled adds date and expiresAt', async () => {
     const { rest, store, actions } = setup();
     await fetchAnswered(store, rest.fetch(PostResource.get, p5), post5, 1040);
     const [pending, fulfilled] = actions;
@@ -127,7 +127,7 @@ describe('6.11 action meta', () => {
     expect((fulfilled!.meta as { requestId: string }).requestId).toBe((pending!.meta as { requestId: string }).requestId);
   });
 
-  it('6.11 every request gets a unique requestId', async () => {
+  it('every request gets a unique requestId', async () => {
     const { rest, store, actions } = setup();
     await fetchAnswered(store, rest.fetch(PostResource.get, p5), post5);
     await fetchAnswered(store, rest.fetch(PostResource.get, p5), post5);
@@ -136,14 +136,14 @@ describe('6.11 action meta', () => {
     expect(ids[0]).not.toBe(ids[1]);
   });
 
-  it('6.11 meta.args leaves out the body of a mutation', async () => {
+  it('meta.args leaves out the body of a mutation', async () => {
     const { rest, store, actions } = setup();
     await fetchAnswered(store, rest.fetch(PostResource.update, p5, { title: 'new' }), { id: 5, title: 'new' });
     expect(actions[0]!.meta).toMatchObject({ key: K.update5, endpoint: 'Post.update', args: [p5] });
     expect(JSON.stringify(actions[0]!.meta)).not.toContain('new');
   });
 
-  it('6.11 meta.args is absent when the arguments are not JSON values', async () => {
+  it('meta.args is absent when the arguments are not JSON values', async () => {
     const { rest, store, actions } = setup();
     const since = new RestEndpoint({ path: '/since', urlPrefix: A, url: (params: { at: Date }) => `${A}/since?t=${params.at.getTime()}` });
     await fetchAnswered(store, rest.fetch(since, { at: new Date(5) } as any), { ok: true });
@@ -152,7 +152,7 @@ describe('6.11 action meta', () => {
     expect(actions[1]!.meta).not.toHaveProperty('args');
   });
 
-  it('6.11 fetch/rejected carries the same meta and action.error is the serialized error; meta.aborted is not true', async () => {
+  it('fetch/rejected carries the same meta and action.error is the serialized error; meta.aborted is not true', async () => {
     const { rest, store, actions } = setup();
     jest.setSystemTime(1500);
     await outcome(fetchAnswered(store, rest.fetch(PostResource.get, p5), {}, 1600, { status: 404, statusText: 'Not Found' }));
@@ -163,7 +163,7 @@ describe('6.11 action meta', () => {
     expect((rejected as { error?: unknown }).error).toStrictEqual({ name: 'NetworkError', message: `${A}/react/posts/5: Not Found`, status: 404, url: `${A}/react/posts/5`, body: {} });
   });
 
-  it('6.11 an aborted request is rejected with meta.aborted true and no action.error', async () => {
+  it('an aborted request is rejected with meta.aborted true and no action.error', async () => {
     const { rest, store, actions } = setup();
     const controller = new AbortController();
     const promise = store.dispatch(rest.fetch(PostResource.get.extend({ signal: controller.signal }), p5));
@@ -175,7 +175,7 @@ describe('6.11 action meta', () => {
     expect((rejected as { error?: unknown }).error).toBeUndefined();
   });
 
-  it('6.11 setResponse, setError and set carry key, date and expiresAt (set: the schema key)', () => {
+  it('setResponse, setError and set carry key, date and expiresAt (set: the schema key)', () => {
     const { rest, store, actions } = setup();
     jest.setSystemTime(4000);
     store.dispatch(rest.setResponse(PostResource.get, p5, post5));
@@ -188,15 +188,15 @@ describe('6.11 action meta', () => {
   });
 });
 
-describe('6.12 JSON-only actions and state', () => {
-  it('6.12 every action that reaches the reducer is a JSON value, and the serializable/immutable checks stay silent', async () => {
+describe('JSON-only actions and state', () => {
+  it('every action that reaches the reducer is a JSON value, and the serializable/immutable checks stay silent', async () => {
     const { rest, store, actions } = setup();
     await everything(rest, store);
     expect(actions.length).toBeGreaterThan(10);
     for (const action of actions) expect({ type: action.type, problem: nonJsonActionPath(action) }).toEqual({ type: action.type, problem: undefined });
   });
 
-  it('6.12 the slice is a JSON value after every action and survives a JSON round trip (5.4)', async () => {
+  it('the slice is a JSON value after every action and survives a JSON round trip', async () => {
     const { rest, store } = setup();
     const problems: string[] = [];
     store.subscribe(() => {
@@ -212,7 +212,7 @@ describe('6.12 JSON-only actions and state', () => {
     expect(problems).toEqual([]);
   });
 
-  it('6.12 no request header, token or body ever reaches an action or the state', async () => {
+  it('no request header, token or body ever reaches an action or the state', async () => {
     const { rest, store, actions } = setup();
     const states: unknown[] = [];
     store.subscribe(() => states.push(rawSlice(rest, store.getState())));
@@ -223,8 +223,8 @@ describe('6.12 JSON-only actions and state', () => {
     expect(everythingSeen).not.toContain('hunter2');
   });
 
-  it('6.12 a NetworkError with its Response ends up as { name, message, status, url } in the state', async () => {
-    // One failure, not retried (a 503 is retried by default since issue 18.5).
+  it('a NetworkError with its Response ends up as { name, message, status, url } in the state', async () => {
+    // One failure, not retried (a 503 is retried by default).
     const { rest, store } = setup({ retry: false });
     await outcome(fetchAnswered(store, rest.fetch(PostResource.get, p5), {}, 1040, { status: 503, statusText: 'Unavailable' }));
     expect(rawSlice(rest, store.getState()).meta[K.post5].error).toStrictEqual({
@@ -232,14 +232,14 @@ describe('6.12 JSON-only actions and state', () => {
       message: `${A}/react/posts/5: Unavailable`,
       status: 503,
       url: `${A}/react/posts/5`,
-      // The server's JSON body is kept (issue 18.5).
+      // The server's JSON body is kept.
       body: {},
     });
   });
 });
 
-describe('6.13 rest.actions', () => {
-  it('6.13 holds createAction creators with .type and .match for every type of the table', () => {
+describe('rest.actions', () => {
+  it('holds createAction creators with .type and .match for every type of the table', () => {
     const { rest } = setup();
     for (const [name, suffix] of Object.entries(TYPES)) {
       const creator = (rest.actions as Record<string, any>)[name];
@@ -249,7 +249,7 @@ describe('6.13 rest.actions', () => {
     }
   });
 
-  it('6.13 the creators match the actions the store produces', async () => {
+  it('the creators match the actions the store produces', async () => {
     const { rest, store, actions } = setup();
     await fetchAnswered(store, rest.fetch(PostResource.get, p5), post5);
     expect(rest.actions.fetchPending.match(actions[0]!)).toBe(true);
@@ -257,13 +257,13 @@ describe('6.13 rest.actions', () => {
     expect(rest.actions.fetchRejected.match(actions[1]!)).toBe(false);
   });
 
-  it('6.13 the creators of an instance with reducerPath "api" use that prefix', () => {
+  it('the creators of an instance with reducerPath "api" use that prefix', () => {
     const { rest } = setup({ reducerPath: 'api' });
     expect(rest.actions.fetchFulfilled.type).toBe('api/fetch/fulfilled');
     expect(rest.actions.middlewareRegistered.type).toBe('api/middlewareRegistered');
   });
 
-  it('6.13 resetEntireStore() may be dispatched directly: it empties the slice', async () => {
+  it('resetEntireStore() may be dispatched directly: it empties the slice', async () => {
     const { rest, store } = setup();
     await fetchAnswered(store, rest.fetch(PostResource.get, p5), post5, 1040);
     jest.setSystemTime(7000);
@@ -276,8 +276,8 @@ describe('6.13 rest.actions', () => {
   });
 });
 
-describe('6.14 internal actions', () => {
-  it('6.14 actions typed `${reducerPath}/internal/…` never reach the reducer, and every action the middleware receives is plain JSON', async () => {
+describe('internal actions', () => {
+  it('actions typed `${reducerPath}/internal/…` never reach the reducer, and every action the middleware receives is plain JSON', async () => {
     const seen: unknown[] = [];
     // Placed before rest.middleware, like RTK's serializable check.
     const spy: Middleware = () => (next) => (action) => {
@@ -294,13 +294,13 @@ describe('6.14 internal actions', () => {
   });
 });
 
-describe('5.1–5.6 slice state', () => {
-  it('5.1 the initial slice has every table empty, optimistic [] and lastReset 0', () => {
+describe('slice state', () => {
+  it('the initial slice has every table empty, optimistic [] and lastReset 0', () => {
     const { rest, store } = setup();
     expect(sliceOf(rest, store.getState())).toStrictEqual(INITIAL);
   });
 
-  it('5.2 absent meta fields are omitted, never undefined', async () => {
+  it('absent meta fields are omitted, never undefined', async () => {
     const { rest, store } = setup();
     await fetchAnswered(store, rest.fetch(PostResource.get, p5), post5, 1040);
     await outcome(fetchAnswered(store, rest.fetch(PostResource.get, p6), {}, 1050, { status: 500 }));
@@ -310,7 +310,7 @@ describe('5.1–5.6 slice state', () => {
     }
   });
 
-  it('5.4 values are written in JSON form: toJSON applied, functions and undefined fields dropped, NaN/Infinity → null, bigint → string', async () => {
+  it('values are written in JSON form: toJSON applied, functions and undefined fields dropped, NaN/Infinity → null, bigint → string', async () => {
     const { rest, store } = setup();
     const odd = new RestEndpoint({
       path: '/odd',
@@ -328,7 +328,7 @@ describe('5.1–5.6 slice state', () => {
     });
   });
 
-  it('5.4 a Date written into an entity is stored as its ISO string and read back through the deserializer', () => {
+  it('a Date written into an entity is stored as its ISO string and read back through the deserializer', () => {
     const { rest, store } = setup();
     store.dispatch(rest.set(User, 1, { id: 1, username: 'ann', createdAt: new Date('2024-01-01T00:00:00.000Z') }));
     expect(sliceOf(rest, store.getState()).entities.User['1'].createdAt).toBe('2024-01-01T00:00:00.000Z');
@@ -337,7 +337,7 @@ describe('5.1–5.6 slice state', () => {
     expect(user?.createdAt.toISOString()).toBe('2024-01-01T00:00:00.000Z');
   });
 
-  it('5.5 the reducer is pure: replaying the actions that reached it, at another time, yields a deep-equal slice', async () => {
+  it('the reducer is pure: replaying the actions that reached it, at another time, yields a deep-equal slice', async () => {
     const rest = createRest();
     const log: UnknownAction[] = [];
     const store = makeStore(rest, { log });
@@ -355,7 +355,7 @@ describe('5.1–5.6 slice state', () => {
     expect(replayed).toStrictEqual(rawSlice(rest, store.getState()));
   });
 
-  it('5.6 an action that changes nothing returns the same slice object', async () => {
+  it('an action that changes nothing returns the same slice object', async () => {
     const { rest, store } = setup();
     await fetchAnswered(store, rest.fetch(PostResource.get, p5), post5, 1040);
     const slice = rawSlice(rest, store.getState());
@@ -363,7 +363,7 @@ describe('5.1–5.6 slice state', () => {
     expect(rawSlice(rest, store.getState())).toBe(slice);
   });
 
-  it('5.6 copy-on-write: untouched tables, entities and results keep their references', async () => {
+  it('copy-on-write: untouched tables, entities and results keep their references', async () => {
     const { rest, store } = setup();
     const stats = new RestEndpoint({ path: '/stats', urlPrefix: A });
     await fetchAnswered(store, rest.fetch(stats), { n: 1 }, 1010);

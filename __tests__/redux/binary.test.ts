@@ -1,7 +1,7 @@
 import { Entity, RestEndpoint, createResource, normalize } from 'rtk-rest';
 import { A, fetchAnswered, net, outcome, rawSlice, setup, sliceOf, useTestEnvironment } from './support';
 
-// Issue 16.6: Redux state is plain JSON. An answer whose content JSON cannot carry (a Blob, an
+// Redux state is plain JSON. An answer whose content JSON cannot carry (a Blob, an
 // ArrayBuffer, a typed array, a Map…) used to be written as `{}` (or as index keys) without a
 // word; it must be refused with an error naming the endpoint and the fix, and nothing stored may
 // be lost.
@@ -15,10 +15,10 @@ function binary(bytes: number[], contentType = 'application/octet-stream'): Resp
   return new Response(new Uint8Array(bytes), { headers: { 'content-type': contentType } });
 }
 
-describe('issue 16.6: a binary answer through the store', () => {
+describe('a binary answer through the store', () => {
   const download = new RestEndpoint({ path: '/files/:id', urlPrefix: A, name: 'File.download' });
 
-  it('issue 16.6: called directly, the endpoint resolves to the Blob', async () => {
+  it('called directly, the endpoint resolves to the Blob', async () => {
     const promise = download({ id: 1 });
     (await net.nth(1)).respond(binary([1, 2, 3]));
     const blob = (await promise) as Blob;
@@ -26,7 +26,7 @@ describe('issue 16.6: a binary answer through the store', () => {
     expect([...new Uint8Array(await blob.arrayBuffer())]).toEqual([1, 2, 3]);
   });
 
-  it('issue 16.6: rest.fetch rejects with an error naming the endpoint, the key and both fixes; the key stores it, no data', async () => {
+  it('rest.fetch rejects with an error naming the endpoint, the key and both fixes; the key stores it, no data', async () => {
     const { rest, store, types } = setup();
     const promise = store.dispatch(rest.fetch(download, { id: 1 }));
     (await net.nth(1)).respond(binary([1, 2, 3]));
@@ -47,7 +47,7 @@ describe('issue 16.6: a binary answer through the store', () => {
     expect(rest.selectResponse(store.getState(), download, { id: 1 })).toMatchObject({ data: undefined, status: 'rejected' });
   });
 
-  it('issue 16.6: a later binary answer leaves the stored data of the key as it was', async () => {
+  it('a later binary answer leaves the stored data of the key as it was', async () => {
     const { rest, store } = setup();
     const getFile = new RestEndpoint({ path: '/files/:id', urlPrefix: A });
     await fetchAnswered(store, rest.fetch(getFile, { id: 1 }), { name: 'a.txt' }, 1040);
@@ -69,7 +69,7 @@ describe('issue 16.6: a binary answer through the store', () => {
     ['FormData', async () => new FormData(), 'a FormData'],
     ['a ReadableStream', async (r: Response) => r.body, 'a ReadableStream'],
     ['a Blob nested in an object', async (r: Response) => ({ name: 'a', files: [await r.blob()] }), 'the value at .files[0] is a Blob'],
-  ])('issue 16.6: a parseResponse that returns %s is refused through the store', async (_label, parse, named) => {
+  ])('a parseResponse that returns %s is refused through the store', async (_label, parse, named) => {
     const { rest, store } = setup();
     const raw = new RestEndpoint({ path: '/files/:id', urlPrefix: A, parseResponse: parse as (r: Response) => Promise<any> });
     const promise = store.dispatch(rest.fetch(raw, { id: 1 }));
@@ -80,14 +80,14 @@ describe('issue 16.6: a binary answer through the store', () => {
     expect(sliceOf(rest, store.getState()).endpoints).toEqual({});
   });
 
-  it('issue 16.6: setResponse with a Blob throws the same error and writes nothing', () => {
+  it('setResponse with a Blob throws the same error and writes nothing', () => {
     const { rest, store } = setup();
     const before = store.getState();
     expect(() => store.dispatch(rest.setResponse(download, { id: 1 }, new Blob(['x'])))).toThrow(/File\.download.*a Blob/s);
     expect(store.getState()).toBe(before);
   });
 
-  it('issue 16.6: text, JSON, Dates and class instances with own fields are still stored (SPEC 5.4)', async () => {
+  it('text, JSON, Dates and class instances with own fields are still stored', async () => {
     const { rest, store } = setup();
     class Point {
       constructor(
@@ -112,7 +112,7 @@ describe('issue 16.6: a binary answer through the store', () => {
   });
 });
 
-describe('issue 16.6: binary values inside entities are refused, not stored as {}', () => {
+describe('binary values inside entities are refused, not stored as {}', () => {
   class Attachment extends Entity {
     id = 0;
     data: unknown = null;
@@ -122,12 +122,12 @@ describe('issue 16.6: binary values inside entities are refused, not stored as {
     static override key = 'BinaryAttachment';
   }
 
-  it('issue 16.6: normalize() names the entity and the field', () => {
+  it('normalize() names the entity and the field', () => {
     expect(() => normalize(Attachment, { id: 1, data: new Blob(['x']) })).toThrow(/BinaryAttachment "1".*\.data is a Blob/s);
     expect(() => normalize(Attachment, { id: 1, data: { bytes: new Uint8Array([1]) } })).toThrow(/\.data\.bytes is a Uint8Array/);
   });
 
-  it('issue 16.6: a store fetch of such an entity rejects with a processing error and writes no entity', async () => {
+  it('a store fetch of such an entity rejects with a processing error and writes no entity', async () => {
     const { rest, store } = setup();
     const AttachmentResource = createResource({
       path: '/attachments/:id',

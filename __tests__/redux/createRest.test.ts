@@ -5,7 +5,7 @@ import type * as RtkRestModule from 'rtk-rest';
 import { RestEndpoint, createRest } from 'rtk-rest';
 import { A, K, Post, PostResource, fetchAnswered, makeStore, net, p5, post5, rawSlice, setup, useTestEnvironment } from './support';
 
-// SPEC 6.1–6.9: createRest options, the returned object, wiring and misconfiguration.
+// createRest options, the returned object, wiring and misconfiguration.
 
 useTestEnvironment();
 
@@ -13,13 +13,13 @@ const MISSING_MIDDLEWARE =
   'rtk-rest: the middleware for reducerPath "rest" is not installed. Add it with configureStore({ middleware: (getDefault) => getDefault().concat(rest.middleware) }).';
 const MISSING_REDUCER = 'rtk-rest: no state at state.rest. Add the reducer with configureStore({ reducer: { [rest.reducerPath]: rest.reducer } }).';
 
-describe('6.1 createRest options and defaults', () => {
-  it('6.1 reducerPath defaults to "rest"', () => {
+describe('createRest options and defaults', () => {
+  it('reducerPath defaults to "rest"', () => {
     const rest = createRest();
     expect(rest.reducerPath).toBe('rest');
   });
 
-  it('6.1 reducerPath names the slice key and prefixes every action type', async () => {
+  it('reducerPath names the slice key and prefixes every action type', async () => {
     const { rest, store, types } = setup({ reducerPath: 'api' });
     expect(rest.reducerPath).toBe('api');
     await fetchAnswered(store, rest.fetch(PostResource.get, p5), post5, 1040);
@@ -27,19 +27,19 @@ describe('6.1 createRest options and defaults', () => {
     expect(types()).toEqual(['api/fetch/pending', 'api/fetch/fulfilled']);
   });
 
-  it('6.1 dataExpiryLength defaults to 60000 ms', async () => {
+  it('dataExpiryLength defaults to 60000 ms', async () => {
     const { rest, store } = setup();
     await fetchAnswered(store, rest.fetch(PostResource.get, p5), post5, 1040);
     expect(rawSlice(rest, store.getState()).meta[K.post5].expiresAt).toBe(61040);
   });
 
-  it('6.1 errorExpiryLength defaults to 1000 ms', async () => {
+  it('errorExpiryLength defaults to 1000 ms', async () => {
     const { rest, store } = setup({ onUnauthorized: () => undefined });
     await fetchAnswered(store, rest.fetch(PostResource.get, p5), { detail: 'x' }, 1040, { status: 500 }).catch(() => undefined);
     expect(rawSlice(rest, store.getState()).meta[K.post5]).toMatchObject({ date: 1040, expiresAt: 2040 });
   });
 
-  it('6.1 the createRest expiry lengths apply when an endpoint sets none (6.17)', async () => {
+  it('the createRest expiry lengths apply when an endpoint sets none', async () => {
     const { rest, store } = setup({ dataExpiryLength: 5000, errorExpiryLength: 300 });
     await fetchAnswered(store, rest.fetch(PostResource.get, p5), post5, 1040);
     expect(rawSlice(rest, store.getState()).meta[K.post5].expiresAt).toBe(6040);
@@ -47,7 +47,7 @@ describe('6.1 createRest options and defaults', () => {
     expect(rawSlice(rest, store.getState()).meta[K.post6].expiresAt).toBe(2300);
   });
 
-  it("6.1 an endpoint's own expiry lengths win over the createRest values (6.17)", async () => {
+  it("an endpoint's own expiry lengths win over the createRest values", async () => {
     const { rest, store } = setup({ dataExpiryLength: 5000, errorExpiryLength: 300 });
     const get = PostResource.get.extend({ dataExpiryLength: 100, errorExpiryLength: 7 });
     await fetchAnswered(store, rest.fetch(get, p5), post5, 1040);
@@ -56,13 +56,13 @@ describe('6.1 createRest options and defaults', () => {
     expect(rawSlice(rest, store.getState()).meta[K.post5].expiresAt).toBe(2007);
   });
 
-  it('6.1 gc accepts either field alone, or false', () => {
+  it('gc accepts either field alone, or false', () => {
     expect(() => createRest({ gc: { intervalMs: 10 } })).not.toThrow();
     expect(() => createRest({ gc: { graceMs: 10 } })).not.toThrow();
     expect(() => createRest({ gc: false })).not.toThrow();
   });
 
-  it('issue 20 one expiry cap serves setResponse, setError and set: an Infinity length stays a finite expiresAt (5.4)', () => {
+  it('one expiry cap serves setResponse, setError and set: an Infinity length stays a finite expiresAt', () => {
     const { rest, store } = setup({ dataExpiryLength: Infinity, errorExpiryLength: Infinity });
     store.dispatch(rest.setResponse(PostResource.get, p5, post5));
     expect(rawSlice(rest, store.getState()).meta[K.post5].expiresAt).toBe(Number.MAX_SAFE_INTEGER);
@@ -72,14 +72,14 @@ describe('6.1 createRest options and defaults', () => {
     expect(rawSlice(rest, store.getState()).entitiesMeta.Post!['6']!.expiresAt).toBe(Number.MAX_SAFE_INTEGER);
   });
 
-  it('6.1 an Infinity expiry length is allowed and expiresAt stays a finite number (5.4)', async () => {
+  it('an Infinity expiry length is allowed and expiresAt stays a finite number', async () => {
     const { rest, store } = setup({ dataExpiryLength: Infinity });
     await fetchAnswered(store, rest.fetch(PostResource.get, p5), post5, 1040);
     expect(rawSlice(rest, store.getState()).meta[K.post5].expiresAt).toBe(Number.MAX_SAFE_INTEGER);
   });
 });
 
-describe('6.2 option validation', () => {
+describe('option validation', () => {
   it.each([
     ['dataExpiryLength', { dataExpiryLength: -1 }],
     ['dataExpiryLength', { dataExpiryLength: NaN }],
@@ -91,7 +91,7 @@ describe('6.2 option validation', () => {
     ['intervalMs', { gc: { intervalMs: NaN } }],
     ['graceMs', { gc: { graceMs: -5 } }],
     ['graceMs', { gc: { graceMs: '10' } }],
-  ])('6.2 a bad %s throws a RangeError naming the option (%j)', (name, options) => {
+  ])('a bad %s throws a RangeError naming the option (%j)', (name, options) => {
     let error: unknown;
     try {
       createRest(options as any);
@@ -102,17 +102,17 @@ describe('6.2 option validation', () => {
     expect((error as Error).message).toContain(name);
   });
 
-  it.each([[''], [5], [null]])('6.2 reducerPath %j throws a TypeError', (reducerPath) => {
+  it.each([[''], [5], [null]])('reducerPath %j throws a TypeError', (reducerPath) => {
     expect(() => createRest({ reducerPath } as any)).toThrow(TypeError);
   });
 
-  it('6.2 zero expiry lengths are allowed', () => {
+  it('zero expiry lengths are allowed', () => {
     expect(() => createRest({ dataExpiryLength: 0, errorExpiryLength: 0, gc: { intervalMs: 0, graceMs: 0 } })).not.toThrow();
   });
 });
 
-describe('6.3 the returned object', () => {
-  it('6.3 has reducerPath, reducer, middleware, actions, the thunk creators and the selectors', () => {
+describe('the returned object', () => {
+  it('has reducerPath, reducer, middleware, actions, the thunk creators and the selectors', () => {
     const rest = createRest();
     expect(typeof rest.reducer).toBe('function');
     expect(typeof rest.middleware).toBe('function');
@@ -125,7 +125,7 @@ describe('6.3 the returned object', () => {
     }
   });
 
-  it('6.3 is slice-like: combineSlices(rest, …) mounts it at its reducerPath', async () => {
+  it('is slice-like: combineSlices(rest, …) mounts it at its reducerPath', async () => {
     const rest = createRest();
     const todos = createSlice({ name: 'todos', initialState: [] as string[], reducers: {} });
     const store = configureStore({ reducer: combineSlices(rest, todos), middleware: (g) => g().concat(rest.middleware) });
@@ -135,7 +135,7 @@ describe('6.3 the returned object', () => {
     expect(rest.selectData(store.getState(), PostResource.get, p5)?.title).toBe('hi');
   });
 
-  it('6.3 is slice-like: rootReducer.inject(rest) works', async () => {
+  it('is slice-like: rootReducer.inject(rest) works', async () => {
     const rest = createRest();
     const todos = createSlice({ name: 'todos', initialState: [] as string[], reducers: {} });
     const rootReducer = combineSlices(todos).withLazyLoadedSlices<{ rest: ReturnType<typeof rest.reducer> }>();
@@ -148,8 +148,8 @@ describe('6.3 the returned object', () => {
   });
 });
 
-describe('6.5 instances and stores', () => {
-  it('6.5 one instance serves two stores; in-flight requests are not shared between them', async () => {
+describe('instances and stores', () => {
+  it('one instance serves two stores; in-flight requests are not shared between them', async () => {
     const rest = createRest();
     const one = makeStore(rest);
     const two = makeStore(rest);
@@ -167,7 +167,7 @@ describe('6.5 instances and stores', () => {
     expect(rest.selectData(one.getState(), PostResource.get, p5)?.title).toBe('hi');
   });
 
-  it('6.5 two instances under different reducerPaths in one store each see only their own actions and slice', async () => {
+  it('two instances under different reducerPaths in one store each see only their own actions and slice', async () => {
     const a = createRest({ reducerPath: 'a' });
     const b = createRest({ reducerPath: 'b' });
     const store = configureStore({
@@ -183,12 +183,12 @@ describe('6.5 instances and stores', () => {
   });
 });
 
-describe('6.6 missing middleware', () => {
+describe('missing middleware', () => {
   function storeWithoutMiddleware(rest: ReturnType<typeof createRest>) {
     return configureStore({ reducer: { [rest.reducerPath]: rest.reducer } });
   }
 
-  it('6.6 rest.fetch throws synchronously from dispatch with the exact message', () => {
+  it('rest.fetch throws synchronously from dispatch with the exact message', () => {
     const rest = createRest();
     const store = storeWithoutMiddleware(rest);
     const before = store.getState();
@@ -207,19 +207,19 @@ describe('6.6 missing middleware', () => {
     ['setError', (rest: ReturnType<typeof createRest>) => rest.setError(PostResource.get, p5, new Error('x'))],
     ['set', (rest: ReturnType<typeof createRest>) => rest.set(Post, { id: 5 }, post5)],
     ['subscribe', (rest: ReturnType<typeof createRest>) => rest.subscribe(PostResource.get, p5)],
-  ])('6.6 rest.%s throws the same error from dispatch', (_name, thunk) => {
+  ])('rest.%s throws the same error from dispatch', (_name, thunk) => {
     const rest = createRest();
     const store = storeWithoutMiddleware(rest);
     expect(() => store.dispatch(thunk(rest) as any)).toThrow(MISSING_MIDDLEWARE);
   });
 
-  it('6.6 the message names the reducerPath of the instance', () => {
+  it('the message names the reducerPath of the instance', () => {
     const rest = createRest({ reducerPath: 'api' });
     const store = storeWithoutMiddleware(rest);
     expect(() => store.dispatch(rest.fetch(PostResource.get, p5) as any)).toThrow('the middleware for reducerPath "api" is not installed');
   });
 
-  it('6.6 throws in production builds too (all builds)', () => {
+  it('throws in production builds too (all builds)', () => {
     const previous = process.env.NODE_ENV;
     process.env.NODE_ENV = 'production';
     try {
@@ -239,12 +239,12 @@ describe('6.6 missing middleware', () => {
   });
 });
 
-describe('6.7 missing reducer', () => {
+describe('missing reducer', () => {
   function storeWithoutReducer(rest: ReturnType<typeof createRest>) {
     return configureStore({ reducer: { other: (state: number = 0) => state }, middleware: (g) => g().concat(rest.middleware) });
   }
 
-  it('6.7 the first selector call throws the exact dev error', () => {
+  it('the first selector call throws the exact dev error', () => {
     const rest = createRest();
     const store = storeWithoutReducer(rest);
     expect(() => rest.selectData(store.getState(), PostResource.get, p5)).toThrow(MISSING_REDUCER);
@@ -258,7 +258,7 @@ describe('6.7 missing reducer', () => {
     ['setResponse', (rest: ReturnType<typeof createRest>) => rest.setResponse(PostResource.get, p5, post5)],
     ['setError', (rest: ReturnType<typeof createRest>) => rest.setError(PostResource.get, p5, new Error('x'))],
     ['set', (rest: ReturnType<typeof createRest>) => rest.set(Post, { id: 5 }, post5)],
-  ])('6.7 the first thunk (rest.%s) throws the exact dev error', (_name, thunk) => {
+  ])('the first thunk (rest.%s) throws the exact dev error', (_name, thunk) => {
     const rest = createRest();
     const store = storeWithoutReducer(rest);
     expect(() => store.dispatch(thunk(rest) as any)).toThrow(MISSING_REDUCER);
@@ -267,7 +267,7 @@ describe('6.7 missing reducer', () => {
   it.each([
     ['fetch', (rest: ReturnType<typeof createRest>) => rest.fetch(PostResource.get, p5)],
     ['fetchIfStale', (rest: ReturnType<typeof createRest>) => rest.fetchIfStale(PostResource.get, p5)],
-  ])('6.7 rest.%s fails with the exact dev error (thrown or rejected) and sends nothing', async (_name, thunk) => {
+  ])('rest.%s fails with the exact dev error (thrown or rejected) and sends nothing', async (_name, thunk) => {
     const rest = createRest();
     const store = storeWithoutReducer(rest);
     let error: unknown;
@@ -280,22 +280,22 @@ describe('6.7 missing reducer', () => {
     expect(net.count).toBe(0);
   });
 
-  it('6.7 a reducer mounted under another key counts as missing', () => {
+  it('a reducer mounted under another key counts as missing', () => {
     const rest = createRest();
     const store = configureStore({ reducer: { api: rest.reducer }, middleware: (g) => g().concat(rest.middleware) });
     expect(() => rest.selectResponse(store.getState(), PostResource.get, p5)).toThrow(MISSING_REDUCER);
   });
 });
 
-describe('6.8 duplicate instances', () => {
-  it('6.8 two instances with the same reducerPath in one store: a dev error on the first action naming the reducerPath', () => {
+describe('duplicate instances', () => {
+  it('two instances with the same reducerPath in one store: a dev error on the first action naming the reducerPath', () => {
     const one = createRest({ reducerPath: 'dupPath' });
     const two = createRest({ reducerPath: 'dupPath' });
     const store = configureStore({ reducer: { dupPath: one.reducer }, middleware: (g) => g().concat(one.middleware, two.middleware) });
     expect(() => store.dispatch({ type: 'app/first' })).toThrow(/dupPath/);
   });
 
-  it("6.8 one instance's middleware added twice: a dev error on the first action naming the reducerPath", () => {
+  it("one instance's middleware added twice: a dev error on the first action naming the reducerPath", () => {
     const rest = createRest({ reducerPath: 'twicePath' });
     // RTK's configureStore rejects the very same function twice before any action; a wrapper
     // installs the same instance's middleware twice past that check (as applyMiddleware would).
@@ -304,15 +304,15 @@ describe('6.8 duplicate instances', () => {
     expect(() => store.dispatch({ type: 'app/first' })).toThrow(/twicePath/);
   });
 
-  it('6.8 one instance per reducerPath raises no error', () => {
+  it('one instance per reducerPath raises no error', () => {
     const rest = createRest();
     const store = makeStore(rest);
     expect(() => store.dispatch({ type: 'app/first' })).not.toThrow();
   });
 });
 
-describe('6.9 middlewareRegistered', () => {
-  it('6.9 the first action the middleware sees makes it dispatch `${reducerPath}/middlewareRegistered`, once per store', () => {
+describe('middlewareRegistered', () => {
+  it('the first action the middleware sees makes it dispatch `${reducerPath}/middlewareRegistered`, once per store', () => {
     const rest = createRest({ reducerPath: 'api' });
     const log: UnknownAction[] = [];
     const store = makeStore(rest, { log });
@@ -325,7 +325,7 @@ describe('6.9 middlewareRegistered', () => {
     expect(log.map((a) => a.type)).toEqual(expect.arrayContaining(['app/first', 'app/second']));
   });
 
-  it('6.9 each store gets its own middlewareRegistered', () => {
+  it('each store gets its own middlewareRegistered', () => {
     const rest = createRest();
     const logOne: UnknownAction[] = [];
     const logTwo: UnknownAction[] = [];
@@ -335,7 +335,7 @@ describe('6.9 middlewareRegistered', () => {
     expect(logTwo.filter((a) => a.type === 'rest/middlewareRegistered')).toHaveLength(1);
   });
 
-  it('6.9 a thunk as the very first dispatch also registers the middleware before its own actions', async () => {
+  it('a thunk as the very first dispatch also registers the middleware before its own actions', async () => {
     const rest = createRest();
     const log: UnknownAction[] = [];
     const store = makeStore(rest, { log });

@@ -1,5 +1,5 @@
 /**
- * Issue 16.5: a delete whose URL does not carry the pk (`/repos/:owner/:repo/labels/:name`, a
+ * A delete whose URL does not carry the pk (`/repos/:owner/:repo/labels/:name`, a
  * Label keyed by `id`) answered 204. The store removes the one stored entity whose fields agree
  * with every URL parameter; when none does, or several do, or the entity does not hold a
  * parameter (a label stored without its repository), the delete still resolves, removes nothing,
@@ -86,7 +86,7 @@ async function deleteAnswered204(store: Store, thunk: any) {
   return promise;
 }
 
-describe('issue 16.5: delete by a URL that does not carry the pk', () => {
+describe('delete by a URL that does not carry the pk', () => {
   it('two repositories\' bug labels in one store, indexed by name but stored without their repository: deleting repo A\'s removes neither, expires both lists and warns which fields are missing', async () => {
     const { rest, store } = setup();
     const { warnings } = watchConsole();
@@ -154,7 +154,7 @@ describe('issue 16.5: delete by a URL that does not carry the pk', () => {
     expect(String(warnings[0]![0])).toContain('no stored RepoLabel agrees with them');
   });
 
-  it('16.5 by a stored entity whose fields equal every URL parameter (no indexes)', async () => {
+  it('by a stored entity whose fields equal every URL parameter (no indexes)', async () => {
     const { rest, store } = setup();
     await fetchAnswered(store, rest.fetch(RepoLabelResource.getList, repo), [
       { id: 11, ...repo, name: 'bug' },
@@ -170,7 +170,7 @@ describe('issue 16.5: delete by a URL that does not carry the pk', () => {
     expect(rest.selectData(store.getState(), RepoLabelResource.getList, repo)?.map((label: RepoLabel) => label.id)).toEqual([21, 12]);
   });
 
-  it('16.5 when nothing matches: the delete resolves, lists of that type are expired, and one dev warning says what to add', async () => {
+  it('when nothing matches: the delete resolves, lists of that type are expired, and one dev warning says what to add', async () => {
     const { rest, store } = setup();
     const { warnings } = watchConsole();
     await fetchAnswered(store, rest.fetch(PlainLabelResource.getList, repo), labels, 1040);
@@ -198,7 +198,7 @@ describe('issue 16.5: delete by a URL that does not carry the pk', () => {
     expect(message).not.toContain('static indexes');
   });
 
-  it('16.5 with optimistic: true the label leaves the list at once, stays gone after the 204, and comes back when the delete fails', async () => {
+  it('with optimistic: true the label leaves the list at once, stays gone after the 204, and comes back when the delete fails', async () => {
     const Optimistic = createResource({ path: '/repos/:owner/:repo/labels/:name', schema: ScopedLabel, urlPrefix: GH, optimistic: true });
     const { rest, store } = setup();
     const names = () => rest.selectData(store.getState(), Optimistic.getList, repo)?.map((label: ScopedLabel) => label.name);
@@ -219,7 +219,7 @@ describe('issue 16.5: delete by a URL that does not carry the pk', () => {
     expect(names2()).toEqual(['bug', 'docs']);
   });
 
-  it('16.5 optimistic and nothing matches: no optimistic change, the delete resolves, one warning (at the commit only)', async () => {
+  it('optimistic and nothing matches: no optimistic change, the delete resolves, one warning (at the commit only)', async () => {
     const Optimistic = createResource({ path: '/repos/:owner/:repo/labels/:name', schema: PlainLabel, urlPrefix: GH, optimistic: true });
     const { rest, store } = setup();
     const { warnings, errors } = watchConsole();
@@ -235,7 +235,7 @@ describe('issue 16.5: delete by a URL that does not carry the pk', () => {
     expect(errors).toEqual([]);
   });
 
-  it('16.5 an object answer without a pk still rejects (SPEC 3.12); the hint no longer says to add the pk in process()', async () => {
+  it('an object answer without a pk still rejects; the hint no longer says to add the pk in process()', async () => {
     const { rest, store } = setup();
     await fetchAnswered(store, rest.fetch(LabelResource.getList, repo), labels);
     const result = await outcome(fetchAnswered(store, rest.fetch(LabelResource.delete, bugParams), { ok: true }));

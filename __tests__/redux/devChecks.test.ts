@@ -5,7 +5,7 @@ import { FREEZE_LIMIT } from '../../src/redux/store/freeze';
 import { makeStore, rawSlice } from './support';
 import type { Rest, Store } from './support';
 
-// Issue 16 item 2: with Redux Toolkit's default middleware (immutability and serializability
+// With Redux Toolkit's default middleware (immutability and serializability
 // checks on), a dispatch must not walk the whole cache. RTK's checks skip frozen objects, so the
 // reducer freezes, in development only, what it creates (src/redux/store/freeze.ts).
 
@@ -79,7 +79,7 @@ function work(run: () => void): number {
   return count;
 }
 
-describe('issue 16.2: RTK default dev checks stay cheap (development freezes what the reducer creates)', () => {
+describe('RTK default dev checks stay cheap (development freezes what the reducer creates)', () => {
   it('after writes, every object of a small slice is frozen, so RTK checks skip it', () => {
     const { rest, store } = filled(20);
     store.dispatch(rest.set(Issue, idOf(3), issue(3, 'edited')));
@@ -104,7 +104,7 @@ describe('issue 16.2: RTK default dev checks stay cheap (development freezes wha
     for (const object of objects) if (Object.isFrozen(object)) expect(objectsOf(object).every((inner) => Object.isFrozen(inner))).toBe(true);
   });
 
-  it('issue 17.1 a plain table is frozen in development whatever it weighs; a sharded table keeps the weight rule', () => {
+  it('a plain table is frozen in development whatever it weighs; a sharded table keeps the weight rule', () => {
     const { rest, store } = filled(1000);
     const slice = rawSlice(rest, store.getState());
     expect(weight(slice.entities.Issue)).toBeGreaterThan(FREEZE_LIMIT);
@@ -163,7 +163,7 @@ describe('issue 16.2: RTK default dev checks stay cheap (development freezes wha
     const large = measure(4000);
     // Before: both grew with the cache (every dispatch walked all of it). Now an unrelated dispatch
     // walks the slots of the few unfrozen objects: a number of tables, not of entities. (The
-    // 1,000 issues sit in a plain table heavier than FREEZE_LIMIT, frozen anyway, issue 17.1.)
+    // 1,000 issues sit in a plain table heavier than FREEZE_LIMIT, frozen anyway.)
     expect(small.unrelated).toBeLessThan(1000);
     expect(large.unrelated).toBeLessThan(1000);
     // A write pays for the frozen subtrees it replaced: at most FREEZE_LIMIT values per touched table.

@@ -3,7 +3,7 @@ import type { UnknownAction } from '@reduxjs/toolkit';
 import { createRest } from 'rtk-rest';
 import { A, Post, PostResource, User, ann, fetchAnswered, net, p5, post5, post6, react, setup, useTestEnvironment } from './support';
 
-// Issue 17.2: an RTK matcher for actions that changed entities of a type, and the changed pks.
+// An RTK matcher for actions that changed entities of a type, and the changed pks.
 
 useTestEnvironment();
 
@@ -39,7 +39,7 @@ function appStore() {
   return { rest, store, heard };
 }
 
-describe('issue 17.2: rest.matchEntitiesChanged(Entity) and rest.changedPks(action, Entity)', () => {
+describe('rest.matchEntitiesChanged(Entity) and rest.changedPks(action, Entity)', () => {
   it('a fetch that writes posts reaches createSlice matchers and prepended listeners with the changed pks', async () => {
     const { rest, store, heard } = appStore();
     await fetchAnswered(store as never, rest.fetch(PostResource.getList, react), [post5, post6], 1040);
@@ -125,7 +125,7 @@ describe('issue 17.2: rest.matchEntitiesChanged(Entity) and rest.changedPks(acti
       reducer: { [rest.reducerPath]: rest.reducer },
       middleware: (getDefault) =>
         getDefault()
-          .prepend(() => (next) => (action) => {
+          .prepend(() => (next: (action: unknown) => unknown) => (action: unknown) => {
             const json = typeof (action as UnknownAction).type === 'string' ? JSON.stringify(action) : undefined;
             const result = next(action);
             if (json !== undefined) seen.push({ action: action as UnknownAction, json });

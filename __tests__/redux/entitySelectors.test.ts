@@ -1,10 +1,10 @@
 import { Post, PostResource, User, ann, bob, fetchAnswered, net, p5, post5, post6, react, setup, useTestEnvironment } from './support';
 
-// Issue 17.2: selectEntity / selectEntities, read from the view, memoized.
+// selectEntity / selectEntities, read from the view, memoized.
 
 useTestEnvironment();
 
-describe('issue 17.2: rest.selectEntity(state, Entity, pk)', () => {
+describe('rest.selectEntity(state, Entity, pk)', () => {
   it('returns the denormalized instance (nested entities resolved), by string or number pk', async () => {
     const { rest, store } = setup();
     await fetchAnswered(store, rest.fetch(PostResource.getList, react), [post5, post6], 1040);
@@ -64,7 +64,7 @@ describe('issue 17.2: rest.selectEntity(state, Entity, pk)', () => {
   });
 });
 
-describe('issue 17.2: rest.selectEntities(state, Entity)', () => {
+describe('rest.selectEntities(state, Entity)', () => {
   it('returns every stored, non-deleted instance in table order; [] (stable) before any', async () => {
     const { rest, store } = setup();
     const empty = rest.selectEntities(store.getState(), Post);

@@ -1,7 +1,7 @@
 /** @jest-environment jsdom */
 import { A, PostResource, flush, net, p5, post5, setup, useTestEnvironment } from './support';
 
-// SPEC 6.60 with the default environment: navigator.onLine, document.visibilityState and their events.
+// Refetch events with the default environment: navigator.onLine, document.visibilityState and their events.
 useTestEnvironment();
 
 const polled = PostResource.get.extend({ pollFrequency: 1000 });
@@ -11,7 +11,7 @@ async function tick(ms: number): Promise<void> {
   await flush();
 }
 
-it('6.60 the default environment pauses on the window `offline` event and resumes on `online`; hidden pauses too', async () => {
+it('the default environment pauses on the window `offline` event and resumes on `online`; hidden pauses too', async () => {
   const onLine = jest.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
   const visibility = jest.spyOn(document, 'visibilityState', 'get').mockReturnValue('visible');
   const { rest, store } = setup();

@@ -1,12 +1,12 @@
 import { NetworkError, RestEndpoint, createRest } from 'rtk-rest';
 import { A, K, Post, PostResource, fetchAnswered, makeStore, net, outcome, p5, p6, post5, post6, rawSlice, react, setup, sliceOf, useTestEnvironment } from './support';
 
-// SPEC 6.43–6.46 (stored errors, errorPolicy, rebuilt errors), 6.62 and 9.7 (401 handling).
+// Stored errors, errorPolicy, rebuilt errors, and 401 handling.
 
 useTestEnvironment();
 
-describe('6.43 stored errors', () => {
-  it('6.43 a NetworkError is stored as { name, message, status, url }', async () => {
+describe('stored errors', () => {
+  it('a NetworkError is stored as { name, message, status, url }', async () => {
     const { rest, store } = setup();
     await outcome(fetchAnswered(store, rest.fetch(PostResource.get, p5), {}, 1040, { status: 500, statusText: 'Internal Server Error' }));
     expect(rawSlice(rest, store.getState()).meta[K.post5].error).toStrictEqual({
@@ -14,12 +14,12 @@ describe('6.43 stored errors', () => {
       message: `${A}/react/posts/5: Internal Server Error`,
       status: 500,
       url: `${A}/react/posts/5`,
-      // The server's JSON body is kept (issue 18.5).
+      // The server's JSON body is kept.
       body: {},
     });
   });
 
-  it('6.43 an error without a finite numeric status is stored with status 0 and no url', async () => {
+  it('an error without a finite numeric status is stored with status 0 and no url', async () => {
     const { rest, store } = setup();
     const broken = PostResource.get.extend({
       fetchResponse: () => Promise.reject(Object.assign(new TypeError('boom'), { status: 'bad' })),
@@ -29,7 +29,7 @@ describe('6.43 stored errors', () => {
     expect(rawSlice(rest, store.getState()).meta[K.post5].error).toStrictEqual({ name: 'TypeError', message: 'boom', status: 0 });
   });
 
-  it('6.43 url is stored when the error has a string url', async () => {
+  it('url is stored when the error has a string url', async () => {
     const { rest, store } = setup();
     const broken = PostResource.get.extend({
       fetchResponse: () => Promise.reject(Object.assign(new Error('custom'), { name: 'CustomError', status: 418, url: 'https://x.test/' })),
@@ -38,7 +38,7 @@ describe('6.43 stored errors', () => {
     expect(rawSlice(rest, store.getState()).meta[K.post5].error).toStrictEqual({ name: 'CustomError', message: 'custom', status: 418, url: 'https://x.test/' });
   });
 
-  it('6.43 AbortErrors are never stored', async () => {
+  it('AbortErrors are never stored', async () => {
     const { rest, store } = setup();
     await fetchAnswered(store, rest.fetch(PostResource.get, p5), post5, 1040);
     const controller = new AbortController();
@@ -52,8 +52,8 @@ describe('6.43 stored errors', () => {
   });
 });
 
-describe('6.44 errorPolicy', () => {
-  it('6.44 without errorPolicy, an error surfaces even while data exists', async () => {
+describe('errorPolicy', () => {
+  it('without errorPolicy, an error surfaces even while data exists', async () => {
     const { rest, store } = setup();
     await fetchAnswered(store, rest.fetch(PostResource.get, p5), post5, 1040);
     await outcome(fetchAnswered(store, rest.fetch(PostResource.get, p5), {}, 1100, { status: 500 }));
@@ -62,8 +62,8 @@ describe('6.44 errorPolicy', () => {
     expect(rawSlice(rest, store.getState()).meta[K.post5]).not.toHaveProperty('errorPolicy');
   });
 
-  it("6.44 errorPolicy is called with the real error; 'soft' is recorded; the error is selected beside the data, agreeing with status 'rejected'", async () => {
-    // One failure, not retried (a 503 is retried by default since issue 18.5).
+  it("errorPolicy is called with the real error; 'soft' is recorded; the error is selected beside the data, agreeing with status 'rejected'", async () => {
+    // One failure, not retried (a 503 is retried by default).
     const { rest, store } = setup({ retry: false });
     const errorPolicy = jest.fn((error: unknown) => ((error as NetworkError).status >= 500 ? ('soft' as const) : undefined));
     const soft = PostResource.get.extend({ errorPolicy });
@@ -81,7 +81,7 @@ describe('6.44 errorPolicy', () => {
     expect(rest.selectError(store.getState(), soft, p5)).toBe(response.error);
   });
 
-  it("6.44 errorPolicy returning undefined leaves the error visible (policy decided per error)", async () => {
+  it("errorPolicy returning undefined leaves the error visible (policy decided per error)", async () => {
     const { rest, store } = setup();
     const soft = PostResource.get.extend({ errorPolicy: (error: NetworkError) => (error.status >= 500 ? 'soft' : undefined) });
     await fetchAnswered(store, rest.fetch(soft, p5), post5, 1040);
@@ -90,7 +90,7 @@ describe('6.44 errorPolicy', () => {
     expect(rest.selectError(store.getState(), soft, p5)).toMatchObject({ status: 404 });
   });
 
-  it("6.44 with no usable data a 'soft' error surfaces regardless", async () => {
+  it("with no usable data a 'soft' error surfaces regardless", async () => {
     const { rest, store } = setup({ retry: false });
     const soft = PostResource.get.extend({ errorPolicy: () => 'soft' as const });
     await outcome(fetchAnswered(store, rest.fetch(soft, p5), {}, 1040, { status: 503 }));
@@ -99,8 +99,8 @@ describe('6.44 errorPolicy', () => {
   });
 });
 
-describe('6.46 rebuilt errors', () => {
-  it('6.46 fetchIfStale surfaces a stored NetworkError as a NetworkError with status, url and message, without response', async () => {
+describe('rebuilt errors', () => {
+  it('fetchIfStale surfaces a stored NetworkError as a NetworkError with status, url and message, without response', async () => {
     const { rest, store } = setup();
     await outcome(fetchAnswered(store, rest.fetch(PostResource.get, p5), {}, 1040, { status: 404, statusText: 'Not Found' }));
     const result = await outcome(store.dispatch(rest.fetchIfStale(PostResource.get, p5)));
@@ -113,7 +113,7 @@ describe('6.46 rebuilt errors', () => {
     expect(error.response).toBeUndefined();
   });
 
-  it('6.46 any other stored error becomes an Error with the stored name, message and status', async () => {
+  it('any other stored error becomes an Error with the stored name, message and status', async () => {
     const { rest, store } = setup();
     const failing = PostResource.get.extend({ process: () => ({ title: 'no pk' }) });
     await outcome(fetchAnswered(store, rest.fetch(failing, p5), post5, 1040));
@@ -126,7 +126,7 @@ describe('6.46 rebuilt errors', () => {
     expect(error.message).toMatch(/^Error processing GET /);
   });
 
-  it('6.46 the same stored object always yields the same instance', async () => {
+  it('the same stored object always yields the same instance', async () => {
     const { rest, store } = setup();
     await outcome(fetchAnswered(store, rest.fetch(PostResource.get, p5), {}, 1040, { status: 500 }));
     const one = await outcome(store.dispatch(rest.fetchIfStale(PostResource.get, p5)));
@@ -136,8 +136,8 @@ describe('6.46 rebuilt errors', () => {
   });
 });
 
-describe('6.62 onUnauthorized', () => {
-  it('6.62 a 401 calls onUnauthorized with the real error and { dispatch, getState }, after the rejected commit and before the promise rejects', async () => {
+describe('onUnauthorized', () => {
+  it('a 401 calls onUnauthorized with the real error and { dispatch, getState }, after the rejected commit and before the promise rejects', async () => {
     const order: string[] = [];
     const calls: Array<{ error: unknown; stored: unknown; api: any }> = [];
     const { rest, store } = setup({
@@ -162,14 +162,14 @@ describe('6.62 onUnauthorized', () => {
     expect(typeof calls[0]!.api.getState).toBe('function');
   });
 
-  it('6.62 a 401 on a mutation calls onUnauthorized too', async () => {
+  it('a 401 on a mutation calls onUnauthorized too', async () => {
     const onUnauthorized = jest.fn();
     const { rest, store } = setup({ onUnauthorized });
     await outcome(fetchAnswered(store, rest.fetch(PostResource.update, p5, { title: 'x' }), {}, 1040, { status: 401 }));
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
   });
 
-  it('6.62 other statuses do not call it', async () => {
+  it('other statuses do not call it', async () => {
     const onUnauthorized = jest.fn();
     const { rest, store } = setup({ onUnauthorized });
     await outcome(fetchAnswered(store, rest.fetch(PostResource.get, p5), {}, 1040, { status: 403 }));
@@ -177,7 +177,7 @@ describe('6.62 onUnauthorized', () => {
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
 
-  it('6.62 by default a 401 is an error like any other: stored under its own key, the rest of the cache kept, and the promise rejects at once', async () => {
+  it('by default a 401 is an error like any other: stored under its own key, the rest of the cache kept, and the promise rejects at once', async () => {
     const { rest, store, types } = setup();
     await fetchAnswered(store, rest.fetch(PostResource.getList, react), [post6], 1040);
     jest.setSystemTime(2000);
@@ -189,7 +189,7 @@ describe('6.62 onUnauthorized', () => {
     expect(sliceOf(rest, store.getState()).lastReset).toBe(0);
   });
 
-  it('6.62 onUnauthorized resetting the store empties the slice before the promise rejects', async () => {
+  it('onUnauthorized resetting the store empties the slice before the promise rejects', async () => {
     let lastResetAtRejection: unknown;
     const rest: ReturnType<typeof createRest> = createRest({ onUnauthorized: (_error, { dispatch }) => dispatch(rest.resetEntireStore()) });
     const store = makeStore(rest);
@@ -206,7 +206,7 @@ describe('6.62 onUnauthorized', () => {
     expect(rest.selectData(store.getState(), PostResource.get, p6)).toBeUndefined();
   });
 
-  it('6.62 plain endpoint calls never call it', async () => {
+  it('plain endpoint calls never call it', async () => {
     const onUnauthorized = jest.fn();
     const { store } = setup({ onUnauthorized });
     net.autoRespond(() => new Response('{}', { status: 401, headers: { 'content-type': 'application/json' } }));
@@ -216,8 +216,8 @@ describe('6.62 onUnauthorized', () => {
   });
 });
 
-describe('9.7 de-authorization on 401', () => {
-  it('9.7 the documented onUnauthorized clears the token and resets the store; later requests carry no token', async () => {
+describe('de-authorization on 401', () => {
+  it('the documented onUnauthorized clears the token and resets the store; later requests carry no token', async () => {
     let accessToken: string | undefined = 'TOKEN-1';
     class AuthedEndpoint extends RestEndpoint {
       override getHeaders(headers: Record<string, string>) {

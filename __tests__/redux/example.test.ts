@@ -2,7 +2,7 @@ import { Post, PostResource, User, ann, net, rawSlice, setup, useTestEnvironment
 
 useTestEnvironment();
 
-test('5.7 the running example: slice state, instances, inference (5.20) and an index lookup', async () => {
+test('the running example: slice state, instances, inference and an index lookup', async () => {
   const errors = jest.spyOn(console, 'error');
   const warns = jest.spyOn(console, 'warn');
   const { rest, store } = setup();

@@ -2,13 +2,13 @@ import { RestEndpoint } from 'rtk-rest';
 import { A, Post, PostResource, fetchAnswered, flush, net, outcome, p5, post5, react, setup, useTestEnvironment } from './support';
 import type { Rest, Store } from './support';
 
-// SPEC 6.30–6.35: usable data, expiresAt, expiryStatus, the fetch rule, and every row of the
-// 6.35 table (the `useSuspense` column belongs to the React layer and is not tested here).
+// Usable data, expiresAt, expiryStatus, the fetch rule, and every row of the
+// expiry table (the `useSuspense` column belongs to the React layer and is not tested here).
 // Time is Jest's fake clock: jest.setSystemTime, never real sleeps.
 
 useTestEnvironment();
 
-/** Whether the fetch rule (6.34) says fetch: fetchIfStale sends a request. */
+/** Whether the fetch rule says fetch: fetchIfStale sends a request. */
 async function fetchRuleSaysFetch(rest: Rest, store: Store, endpoint: any, ...args: unknown[]): Promise<boolean> {
   const before = net.count;
   void outcome(store.dispatch((rest.fetchIfStale as any)(endpoint, ...args)));
@@ -21,14 +21,14 @@ function read(rest: Rest, store: Store, endpoint: any, ...args: unknown[]) {
   return { data, expiryStatus, expiresAt, fetchedAt, status };
 }
 
-describe('6.35 outcomes', () => {
-  it('6.35 row "nothing stored": data undefined, invalid, fetch', async () => {
+describe('outcomes', () => {
+  it('row "nothing stored": data undefined, invalid, fetch', async () => {
     const { rest, store } = setup();
     expect(read(rest, store, PostResource.get, p5)).toMatchObject({ data: undefined, expiryStatus: 'invalid', expiresAt: 0, fetchedAt: 0 });
     expect(await fetchRuleSaysFetch(rest, store, PostResource.get, p5)).toBe(true);
   });
 
-  it('6.35 row "result within its expiry": value, valid, no fetch', async () => {
+  it('row "result within its expiry": value, valid, no fetch', async () => {
     const { rest, store } = setup();
     await fetchAnswered(store, rest.fetch(PostResource.get, p5), post5, 1040);
     jest.setSystemTime(61040);
@@ -39,7 +39,7 @@ describe('6.35 outcomes', () => {
     expect(await fetchRuleSaysFetch(rest, store, PostResource.get, p5)).toBe(false);
   });
 
-  it('6.35 row "result past its expiry": value, stale, fetch in the background (data stays readable meanwhile)', async () => {
+  it('row "result past its expiry": value, stale, fetch in the background (data stays readable meanwhile)', async () => {
     const { rest, store } = setup();
     await fetchAnswered(store, rest.fetch(PostResource.get, p5), post5, 1040);
     jest.setSystemTime(61041);
@@ -53,7 +53,7 @@ describe('6.35 outcomes', () => {
     expect(during.isLoading).toBe(false);
   });
 
-  it('6.35 row "same, with invalidIfStale": undefined, invalid, fetch (6.33)', async () => {
+  it('row "same, with invalidIfStale": undefined, invalid, fetch', async () => {
     const { rest, store } = setup();
     const strict = PostResource.get.extend({ invalidIfStale: true });
     await fetchAnswered(store, rest.fetch(strict, p5), post5, 1040);
@@ -65,7 +65,7 @@ describe('6.35 outcomes', () => {
     expect(await fetchRuleSaysFetch(rest, store, strict, p5)).toBe(true);
   });
 
-  it('6.35 row "after invalidate": undefined, invalid, fetch', async () => {
+  it('row "after invalidate": undefined, invalid, fetch', async () => {
     const { rest, store } = setup();
     await fetchAnswered(store, rest.fetch(PostResource.get, p5), post5, 1040);
     store.dispatch(rest.invalidate(PostResource.get, p5));
@@ -73,7 +73,7 @@ describe('6.35 outcomes', () => {
     expect(await fetchRuleSaysFetch(rest, store, PostResource.get, p5)).toBe(true);
   });
 
-  it('6.35 row "after expireAll": value, stale, fetch in the background', async () => {
+  it('row "after expireAll": value, stale, fetch in the background', async () => {
     const { rest, store } = setup();
     await fetchAnswered(store, rest.fetch(PostResource.get, p5), post5, 1040);
     store.dispatch(rest.expireAll({ testKey: () => true }));
@@ -83,7 +83,7 @@ describe('6.35 outcomes', () => {
     expect(await fetchRuleSaysFetch(rest, store, PostResource.get, p5)).toBe(true);
   });
 
-  it('6.35 row "top-level entity tombstoned": undefined, invalid, fetch', async () => {
+  it('row "top-level entity tombstoned": undefined, invalid, fetch', async () => {
     const { rest, store } = setup();
     await fetchAnswered(store, rest.fetch(PostResource.get, p5), post5, 1040);
     await fetchAnswered(store, rest.fetch(PostResource.delete, p5), null, 1100, { status: 204 });
@@ -91,7 +91,7 @@ describe('6.35 outcomes', () => {
     expect(await fetchRuleSaysFetch(rest, store, PostResource.get, p5)).toBe(true);
   });
 
-  it('6.35 row "no data, error younger than errorExpiryLength": undefined, invalid, no fetch', async () => {
+  it('row "no data, error younger than errorExpiryLength": undefined, invalid, no fetch', async () => {
     const { rest, store } = setup();
     await outcome(fetchAnswered(store, rest.fetch(PostResource.get, p5), {}, 1040, { status: 500 }));
     jest.setSystemTime(2040);
@@ -99,7 +99,7 @@ describe('6.35 outcomes', () => {
     expect(await fetchRuleSaysFetch(rest, store, PostResource.get, p5)).toBe(false);
   });
 
-  it('6.35 row "no data, error older than that": undefined, invalid, fetch', async () => {
+  it('row "no data, error older than that": undefined, invalid, fetch', async () => {
     const { rest, store } = setup();
     await outcome(fetchAnswered(store, rest.fetch(PostResource.get, p5), {}, 1040, { status: 500 }));
     jest.setSystemTime(2041);
@@ -107,7 +107,7 @@ describe('6.35 outcomes', () => {
     expect(await fetchRuleSaysFetch(rest, store, PostResource.get, p5)).toBe(true);
   });
 
-  it('6.35 row "data and a fresh error, no soft policy": value, valid, no fetch; the error surfaces', async () => {
+  it('row "data and a fresh error, no soft policy": value, valid, no fetch; the error surfaces', async () => {
     const { rest, store } = setup();
     await fetchAnswered(store, rest.fetch(PostResource.get, p5), post5, 1040);
     jest.setSystemTime(2000);
@@ -120,7 +120,7 @@ describe('6.35 outcomes', () => {
     expect(await fetchRuleSaysFetch(rest, store, PostResource.get, p5)).toBe(false);
   });
 
-  it('6.35 row "data and a fresh error, policy soft": value, valid, no fetch; the error is selected beside the value', async () => {
+  it('row "data and a fresh error, policy soft": value, valid, no fetch; the error is selected beside the value', async () => {
     const { rest, store } = setup();
     const soft = PostResource.get.extend({ errorPolicy: () => 'soft' as const });
     await fetchAnswered(store, rest.fetch(soft, p5), post5, 1040);
@@ -134,7 +134,7 @@ describe('6.35 outcomes', () => {
     expect(await fetchRuleSaysFetch(rest, store, soft, p5)).toBe(false);
   });
 
-  it('6.35 row "no result, entity found by inference": value, expiry from entity meta, fetch by the rule', async () => {
+  it('row "no result, entity found by inference": value, expiry from entity meta, fetch by the rule', async () => {
     const { rest, store } = setup();
     await fetchAnswered(store, rest.fetch(PostResource.getList, react), [post5], 1040);
     const response = read(rest, store, PostResource.get, p5);
@@ -148,8 +148,8 @@ describe('6.35 outcomes', () => {
   });
 });
 
-describe('6.30–6.34 expiry rules', () => {
-  it('6.30 a schema-less null result is usable as stored', async () => {
+describe('expiry rules', () => {
+  it('a schema-less null result is usable as stored', async () => {
     const { rest, store } = setup();
     const ping = new RestEndpoint({ path: '/ping', urlPrefix: A });
     const value = await fetchAnswered(store, rest.fetch(ping), null, 1040, { status: 204 });
@@ -158,7 +158,7 @@ describe('6.30–6.34 expiry rules', () => {
     expect(await fetchRuleSaysFetch(rest, store, ping)).toBe(false);
   });
 
-  it('6.31 expiresAt comes from meta when the key has meta with a date, else inference, else 0', async () => {
+  it('expiresAt comes from meta when the key has meta with a date, else inference, else 0', async () => {
     const { rest, store } = setup();
     expect(read(rest, store, PostResource.get, p5).expiresAt).toBe(0);
     await fetchAnswered(store, rest.fetch(PostResource.getList, react), [post5], 1040);
@@ -174,7 +174,7 @@ describe('6.30–6.34 expiry rules', () => {
     expect(read(rest, store, PostResource.get, p5).expiresAt).toBe(62000);
   });
 
-  it('6.32 expiryStatus turns stale strictly after expiresAt', async () => {
+  it('expiryStatus turns stale strictly after expiresAt', async () => {
     const { rest, store } = setup();
     await fetchAnswered(store, rest.fetch(PostResource.get.extend({ dataExpiryLength: 100 }), p5), post5, 1040);
     jest.setSystemTime(1140);
@@ -183,7 +183,7 @@ describe('6.30–6.34 expiry rules', () => {
     expect(read(rest, store, PostResource.get, p5).expiryStatus).toBe('stale');
   });
 
-  it('6.34 no fetch while a read request for the key is in flight', async () => {
+  it('no fetch while a read request for the key is in flight', async () => {
     const { rest, store } = setup();
     void store.dispatch(rest.fetch(PostResource.get, p5));
     await net.nth(1);
@@ -191,7 +191,7 @@ describe('6.30–6.34 expiry rules', () => {
     expect(net.count).toBe(1);
   });
 
-  it('6.34 an error suppresses refetching until errorExpiryLength has passed (endpoint value)', async () => {
+  it('an error suppresses refetching until errorExpiryLength has passed (endpoint value)', async () => {
     const { rest, store } = setup();
     const patient = PostResource.get.extend({ errorExpiryLength: 5000 });
     await outcome(fetchAnswered(store, rest.fetch(patient, p5), {}, 1040, { status: 500 }));
@@ -201,7 +201,7 @@ describe('6.30–6.34 expiry rules', () => {
     expect(await fetchRuleSaysFetch(rest, store, patient, p5)).toBe(true);
   });
 
-  it('6.34 inactive arguments never fetch', async () => {
+  it('inactive arguments never fetch', async () => {
     const { rest, store } = setup();
     expect(await fetchRuleSaysFetch(rest, store, PostResource.get, null)).toBe(false);
   });

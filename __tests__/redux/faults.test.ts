@@ -3,8 +3,8 @@ import { NetworkError, ResetError, RestEndpoint, createRest } from 'rtk-rest';
 import { A, K, Post, PostResource, User, ann, fetchAnswered, flush, net, outcome, p5, post5, rawSlice, react, setup, sliceOf, text, useTestEnvironment, watchConsole } from './support';
 import type { Rest, Store } from './support';
 
-// SPEC 11 (bad input and faults), store-side rows 1, 5–15, 21, 23–29 and 32. General
-// guarantees (11.1): no partial write, data and entities kept, only meta[key] changes, the
+// Bad input and faults, on the store side. General
+// guarantees: no partial write, data and entities kept, only meta[key] changes, the
 // state holds the serialized error, the promise carries the real one.
 
 useTestEnvironment();
@@ -13,14 +13,14 @@ const URL5 = `${A}/react/posts/5`;
 
 /** Fetches Post 5 successfully first, so "data kept" can be checked. */
 async function withPost5(options: Parameters<typeof setup>[0] = {}) {
-  // Each fault here is one failure: no retries (issue 18.5's are tested in __tests__/policies).
+  // Each fault here is one failure: no retries (retries are tested in __tests__/policies).
   const context = setup({ retry: false, ...options });
   await fetchAnswered(context.store, context.rest.fetch(PostResource.get, p5), post5, 1040);
   context.actions.length = 0;
   return context;
 }
 
-/** 11.1: the key's result and every entity are untouched by the failure. */
+/** The key's result and every entity are untouched by the failure. */
 function expectDataKept(rest: Rest, store: Store, before: any) {
   const after = rawSlice(rest, store.getState());
   expect(after.endpoints).toBe(before.endpoints);
@@ -29,8 +29,8 @@ function expectDataKept(rest: Rest, store: Store, before: any) {
   expect(rest.selectData(store.getState(), PostResource.get, p5)?.title).toBe('hi');
 }
 
-describe('11 #1 missing path parameter', () => {
-  it('11 #1 rest.fetch rejects with a TypeError naming the endpoint, the template and the missing name; nothing dispatched', async () => {
+describe('missing path parameter', () => {
+  it('rest.fetch rejects with a TypeError naming the endpoint, the template and the missing name; nothing dispatched', async () => {
     const { rest, store, actions } = setup();
     const before = store.getState();
     const result = await outcome(Promise.resolve().then(() => store.dispatch(rest.fetch(PostResource.get, { group: 'react' } as any))));
@@ -45,14 +45,14 @@ describe('11 #1 missing path parameter', () => {
     expect(net.count).toBe(0);
   });
 
-  it('11 #1 a selector throws the TypeError', () => {
+  it('a selector throws the TypeError', () => {
     const { rest, store } = setup();
     expect(() => rest.selectResponse(store.getState(), PostResource.get, { group: 'react' } as any)).toThrow(TypeError);
   });
 });
 
-describe('11 #5 request body not JSON-encodable', () => {
-  it('11 #5 rejects with the TypeError (with cause); nothing is sent; pending then rejected; error stored with status 0; data kept', async () => {
+describe('request body not JSON-encodable', () => {
+  it('rejects with the TypeError (with cause); nothing is sent; pending then rejected; error stored with status 0; data kept', async () => {
     const { rest, store, types } = await withPost5();
     const before = rawSlice(rest, store.getState());
     const cyclic: Record<string, unknown> = { title: 'x' };
@@ -69,8 +69,8 @@ describe('11 #5 request body not JSON-encodable', () => {
   });
 });
 
-describe('11 #6–#9 unusable response bodies', () => {
-  it('11 #6 a JSON Content-Type with an unparsable body: NetworkError with the response status; stored; data kept', async () => {
+describe('unusable response bodies', () => {
+  it('a JSON Content-Type with an unparsable body: NetworkError with the response status; stored; data kept', async () => {
     const { rest, store } = await withPost5();
     const before = rawSlice(rest, store.getState());
     const promise = store.dispatch(rest.fetch(PostResource.get, p5));
@@ -85,7 +85,7 @@ describe('11 #6–#9 unusable response bodies', () => {
     expectDataKept(rest, store, before);
   });
 
-  it('11 #7 a text/plain body on an endpoint with a schema: NetworkError naming URL, schema and type; stored; data kept', async () => {
+  it('a text/plain body on an endpoint with a schema: NetworkError naming URL, schema and type; stored; data kept', async () => {
     const { rest, store } = await withPost5();
     const before = rawSlice(rest, store.getState());
     const promise = store.dispatch(rest.fetch(PostResource.get, p5));
@@ -101,7 +101,7 @@ describe('11 #6–#9 unusable response bodies', () => {
     expectDataKept(rest, store, before);
   });
 
-  it('11 #8 an HTML page with status 200: the message says an HTML page came back and mentions urlPrefix', async () => {
+  it('an HTML page with status 200: the message says an HTML page came back and mentions urlPrefix', async () => {
     const { rest, store } = await withPost5();
     const before = rawSlice(rest, store.getState());
     const promise = store.dispatch(rest.fetch(PostResource.get, p5));
@@ -114,7 +114,7 @@ describe('11 #6–#9 unusable response bodies', () => {
     expectDataKept(rest, store, before);
   });
 
-  it('11 #9 an HTML error page with status 502: NetworkError `${url}: ${statusText}` with its response; stored', async () => {
+  it('an HTML error page with status 502: NetworkError `${url}: ${statusText}` with its response; stored', async () => {
     const { rest, store } = await withPost5();
     const before = rawSlice(rest, store.getState());
     const promise = store.dispatch(rest.fetch(PostResource.get, p5));
@@ -129,8 +129,8 @@ describe('11 #6–#9 unusable response bodies', () => {
   });
 });
 
-describe('11 #10 empty bodies', () => {
-  it('11 #10 no schema: resolves null and stores null', async () => {
+describe('empty bodies', () => {
+  it('no schema: resolves null and stores null', async () => {
     const { rest, store } = setup();
     const ping = new RestEndpoint({ path: '/ping', urlPrefix: A });
     expect(await fetchAnswered(store, rest.fetch(ping), null, 1040, { status: 204 })).toBeNull();
@@ -138,7 +138,7 @@ describe('11 #10 empty bodies', () => {
     expect(rest.selectData(store.getState(), ping)).toBeNull();
   });
 
-  it('11 #10 update answered 204: the entity becomes { ...pathParams, ...body }', async () => {
+  it('update answered 204: the entity becomes { ...pathParams, ...body }', async () => {
     const { rest, store } = await withPost5();
     const value = await fetchAnswered<Post>(store, rest.fetch(PostResource.update, p5, { title: 'new' }), null, 1100, { status: 204 });
     expect(value).toBeInstanceOf(Post);
@@ -146,7 +146,7 @@ describe('11 #10 empty bodies', () => {
     expect(rest.selectData(store.getState(), PostResource.get, p5)?.title).toBe('new');
   });
 
-  it('11 #10 delete answered with an empty 200 body: tombstoned from the URL parameters', async () => {
+  it('delete answered with an empty 200 body: tombstoned from the URL parameters', async () => {
     const { rest, store } = await withPost5();
     const promise = store.dispatch(rest.fetch(PostResource.delete, p5));
     (await net.nth(2)).respond(text('', 'application/json'));
@@ -156,7 +156,7 @@ describe('11 #10 empty bodies', () => {
     expect(sliceOf(rest, store.getState()).entities.Post['5']).toBeNull();
   });
 
-  it('11 #10 any other schema: processing Error, status 400, "empty response"; stored; data kept', async () => {
+  it('any other schema: processing Error, status 400, "empty response"; stored; data kept', async () => {
     const { rest, store } = await withPost5();
     const before = rawSlice(rest, store.getState());
     const result = await outcome(fetchAnswered(store, rest.fetch(PostResource.get, p5), null, 1100, { status: 204 }));
@@ -168,8 +168,8 @@ describe('11 #10 empty bodies', () => {
   });
 });
 
-describe('11 #11–#13 transport failures, aborts and HTTP errors', () => {
-  it('11 #11 a network failure: NetworkError status 0 with cause; stored { name, status: 0, message, url }; data kept', async () => {
+describe('transport failures, aborts and HTTP errors', () => {
+  it('a network failure: NetworkError status 0 with cause; stored { name, status: 0, message, url }; data kept', async () => {
     const { rest, store } = await withPost5();
     const before = rawSlice(rest, store.getState());
     const promise = store.dispatch(rest.fetch(PostResource.get, p5));
@@ -188,7 +188,7 @@ describe('11 #11–#13 transport failures, aborts and HTTP errors', () => {
     expectDataKept(rest, store, before);
   });
 
-  it('11 #12 an abort: the AbortError unchanged for the caller and a joined caller; rejected with meta.aborted; no error stored; data kept', async () => {
+  it('an abort: the AbortError unchanged for the caller and a joined caller; rejected with meta.aborted; no error stored; data kept', async () => {
     const { rest, store, actions } = await withPost5();
     const before = rawSlice(rest, store.getState());
     const controller = new AbortController();
@@ -208,7 +208,7 @@ describe('11 #11–#13 transport failures, aborts and HTTP errors', () => {
     expectDataKept(rest, store, before);
   });
 
-  it('11 #13 HTTP 4xx/5xx: NetworkError with status and url; stored with expiresAt = now + errorExpiryLength; data and entities kept', async () => {
+  it('HTTP 4xx/5xx: NetworkError with status and url; stored with expiresAt = now + errorExpiryLength; data and entities kept', async () => {
     const { rest, store } = await withPost5();
     const before = rawSlice(rest, store.getState());
     jest.setSystemTime(3000);
@@ -222,8 +222,8 @@ describe('11 #11–#13 transport failures, aborts and HTTP errors', () => {
   });
 });
 
-describe('11 #14 HTTP 401', () => {
-  it('11 #14 with onUnauthorized resetting the store, it empties to a slice with lastReset; other in-flight requests reject with ResetError', async () => {
+describe('HTTP 401', () => {
+  it('with onUnauthorized resetting the store, it empties to a slice with lastReset; other in-flight requests reject with ResetError', async () => {
     const reset = { of: (): unknown => undefined };
     const { rest, store } = await withPost5({ onUnauthorized: (_error, { dispatch }) => dispatch(reset.of()) });
     reset.of = () => rest.resetEntireStore();
@@ -240,8 +240,8 @@ describe('11 #14 HTTP 401', () => {
   });
 });
 
-describe('11 #15 response without a primary key', () => {
-  it('11 #15 processing Error 400 quoting the value; no entity written; error stored; previous data kept', async () => {
+describe('response without a primary key', () => {
+  it('processing Error 400 quoting the value; no entity written; error stored; previous data kept', async () => {
     const { rest, store } = await withPost5();
     const before = rawSlice(rest, store.getState());
     const result = await outcome(fetchAnswered(store, rest.fetch(PostResource.get, p5), { title: 'x', author: { id: 2, username: 'bob' } }, 1100));
@@ -254,7 +254,7 @@ describe('11 #15 response without a primary key', () => {
     expectDataKept(rest, store, before);
   });
 
-  it('11 #15 a mutation too: PUT answered 200 without a pk rejects (6.20)', async () => {
+  it('a mutation too: PUT answered 200 without a pk rejects', async () => {
     const { rest, store } = await withPost5();
     const result = await outcome(fetchAnswered(store, rest.fetch(PostResource.update, p5, { title: 'y' }), { title: 'y' }, 1100));
     expect(result.ok).toBe(false);
@@ -263,8 +263,8 @@ describe('11 #15 response without a primary key', () => {
   });
 });
 
-describe('11 #21 resetEntireStore while requests are in flight', () => {
-  it('11 #21 their promises reject with ResetError after the reset commits; their responses are dropped; no actions for them', async () => {
+describe('resetEntireStore while requests are in flight', () => {
+  it('their promises reject with ResetError after the reset commits; their responses are dropped; no actions for them', async () => {
     const { rest, store, actions } = await withPost5();
     const inFlight = outcome(store.dispatch(rest.fetch(PostResource.getList, react)));
     await net.nth(2);
@@ -280,21 +280,21 @@ describe('11 #21 resetEntireStore while requests are in flight', () => {
   });
 });
 
-describe('11 #23–#26 misconfiguration', () => {
-  it('11 #23 middleware missing: dispatch of any rest thunk throws an Error saying how to add it', () => {
+describe('misconfiguration', () => {
+  it('middleware missing: dispatch of any rest thunk throws an Error saying how to add it', () => {
     const rest = createRest();
     const store = configureStore({ reducer: { rest: rest.reducer } });
     expect(() => store.dispatch(rest.fetch(PostResource.get, p5) as any)).toThrow(/getDefault\(\)\.concat\(rest\.middleware\)/);
     expect(() => store.dispatch(rest.setResponse(PostResource.get, p5, post5) as any)).toThrow(/not installed/);
   });
 
-  it('11 #24 reducer missing: the first selector throws an Error saying how to add it', () => {
+  it('reducer missing: the first selector throws an Error saying how to add it', () => {
     const rest = createRest();
     const store = configureStore({ reducer: { elsewhere: rest.reducer }, middleware: (g) => g().concat(rest.middleware) });
     expect(() => rest.selectData(store.getState(), PostResource.get, p5)).toThrow(/reducer: \{ \[rest\.reducerPath\]: rest\.reducer \}/);
   });
 
-  it('11 #25 two instances with one reducerPath: an Error naming the reducerPath', () => {
+  it('two instances with one reducerPath: an Error naming the reducerPath', () => {
     const one = createRest({ reducerPath: 'sharedPath' });
     const two = createRest({ reducerPath: 'sharedPath' });
     const store = configureStore({ reducer: { sharedPath: one.reducer }, middleware: (g) => g().concat(one.middleware, two.middleware) });
@@ -306,7 +306,7 @@ describe('11 #23–#26 misconfiguration', () => {
     ['createRest errorExpiryLength', () => createRest({ errorExpiryLength: NaN }), 'errorExpiryLength'],
     ['endpoint dataExpiryLength', () => new RestEndpoint({ path: '/x', dataExpiryLength: -1 }), 'dataExpiryLength'],
     ['endpoint errorExpiryLength', () => new RestEndpoint({ path: '/x', errorExpiryLength: NaN }), 'errorExpiryLength'],
-  ])('11 #26 a negative or NaN expiry length (%s) throws a RangeError naming the option', (_name, make, option) => {
+  ])('a negative or NaN expiry length (%s) throws a RangeError naming the option', (_name, make, option) => {
     let error: unknown;
     try {
       make();
@@ -318,8 +318,8 @@ describe('11 #23–#26 misconfiguration', () => {
   });
 });
 
-describe('11 #27–#28 stale responses', () => {
-  it('11 #27 a response to a request started before a delete does not bring the entity back', async () => {
+describe('stale responses', () => {
+  it('a response to a request started before a delete does not bring the entity back', async () => {
     const { rest, store } = await withPost5();
     jest.setSystemTime(2000);
     const read = store.dispatch(rest.fetch(PostResource.get, p5));
@@ -334,7 +334,7 @@ describe('11 #27–#28 stale responses', () => {
     expect(rest.selectData(store.getState(), PostResource.get, p5)).toBeUndefined();
   });
 
-  it('11 #28 an older response for an entity fills missing fields only; the newer data is kept', async () => {
+  it('an older response for an entity fills missing fields only; the newer data is kept', async () => {
     const { rest, store } = setup();
     const older = store.dispatch(rest.fetch(PostResource.get, p5));
     await net.nth(1);
@@ -349,7 +349,7 @@ describe('11 #27–#28 stale responses', () => {
     expect(rest.selectData(store.getState(), PostResource.getList, react)?.[0]?.title).toBe('new');
   });
 
-  it('11 #28 an older response for the same key does not replace its result or meta (5.16)', async () => {
+  it('an older response for the same key does not replace its result or meta', async () => {
     const { rest, store } = setup();
     const older = store.dispatch(rest.fetch(PostResource.get, p5));
     await net.nth(1);
@@ -363,8 +363,8 @@ describe('11 #27–#28 stale responses', () => {
   });
 });
 
-describe('11 #29 and #32 updaters', () => {
-  it('11 #29 a throwing update option: dev log, update skipped, the rest of the write committed', async () => {
+describe('and #32 updaters', () => {
+  it('a throwing update option: dev log, update skipped, the rest of the write committed', async () => {
     const { rest, store } = setup();
     const consoleCalls = watchConsole();
     const create = new RestEndpoint({
@@ -382,7 +382,7 @@ describe('11 #29 and #32 updaters', () => {
     expect(consoleCalls.errors.length).toBeGreaterThan(0);
   });
 
-  it('11 #32 a set updater for an entity that is not stored is not called; the state is unchanged', () => {
+  it('a set updater for an entity that is not stored is not called; the state is unchanged', () => {
     const { rest, store } = setup();
     const before = store.getState();
     const updater = jest.fn((user: User) => ({ ...user, username: 'x' }));

@@ -6,7 +6,7 @@ import type { Rest, RestFeature, StreamContext } from '../../src';
 import { runtimeOf } from '../../src/redux';
 import { A, K, Post, PostResource, fetchAnswered, flush, makeStore, net, p5, post5, rawSlice, useTestEnvironment, watchConsole } from './support';
 
-// Issue 20: the store's optional concerns are features; `buildCreateRest(...features)` builds a
+// The store's optional concerns are features; `buildCreateRest(...features)` builds a
 // createRest with only those, and an endpoint option whose feature is missing says so in development.
 useTestEnvironment();
 
@@ -27,8 +27,8 @@ async function tick(ms: number): Promise<void> {
 const answerAll = () => net.autoRespond(() => new Response(JSON.stringify(post5), { headers: { 'content-type': 'application/json' } }));
 const polled = PostResource.get.extend({ pollFrequency: 1000 });
 
-describe('issue 20: buildCreateRest builds a store with only the features it is given', () => {
-  it('issue 20 without polling a subscribed key never polls, and development says which feature is missing, once', async () => {
+describe('buildCreateRest builds a store with only the features it is given', () => {
+  it('without polling a subscribed key never polls, and development says which feature is missing, once', async () => {
     const console = watchConsole();
     const { rest, store } = storeWith();
     answerAll();
@@ -42,7 +42,7 @@ describe('issue 20: buildCreateRest builds a store with only the features it is 
     second();
   });
 
-  it('issue 20 with polling it polls as createRest does', async () => {
+  it('with polling it polls as createRest does', async () => {
     const console = watchConsole();
     const { rest, store } = storeWith(polling);
     answerAll();
@@ -57,7 +57,7 @@ describe('issue 20: buildCreateRest builds a store with only the features it is 
     expect(console.warnings).toEqual([]);
   });
 
-  it('issue 20 without streams a subscription starts no stream and says so; with streams it starts one', () => {
+  it('without streams a subscription starts no stream and says so; with streams it starts one', () => {
     const console = watchConsole();
     const started: StreamContext[] = [];
     const streaming = PostResource.get.extend({ stream: (context: StreamContext) => void started.push(context) });
@@ -72,7 +72,7 @@ describe('issue 20: buildCreateRest builds a store with only the features it is 
     expect(started[0]!.signal.aborted).toBe(true);
   });
 
-  it('issue 20 without garbageCollection nothing is collected; with it, an unretained expired key goes', async () => {
+  it('without garbageCollection nothing is collected; with it, an unretained expired key goes', async () => {
     const without = storeWith();
     await fetchAnswered(without.store, without.rest.fetch(PostResource.get, p5), post5);
     const withGc = storeWith(garbageCollection);
@@ -84,7 +84,7 @@ describe('issue 20: buildCreateRest builds a store with only the features it is 
     expect(runtimeOf(without.store.dispatch, 'rest').retain(K.post5)).toBeUndefined();
   });
 
-  it('issue 20 the gc action is reduced by the garbageCollection feature: without it the store never sweeps, and a hand-dispatched gc changes nothing', async () => {
+  it('the gc action is reduced by the garbageCollection feature: without it the store never sweeps, and a hand-dispatched gc changes nothing', async () => {
     for (const features of [[], [garbageCollection]]) {
       const { rest, store } = storeWith(...features);
       await fetchAnswered(store, rest.fetch(PostResource.get, p5), post5);
@@ -95,7 +95,7 @@ describe('issue 20: buildCreateRest builds a store with only the features it is 
     }
   });
 
-  it('issue 20 a mounted read with refetchOnFocus needs refetchOnEvents: without it, a development warning', () => {
+  it('a mounted read with refetchOnFocus needs refetchOnEvents: without it, a development warning', () => {
     const console = watchConsole();
     const onFocus = PostResource.get.extend({ refetchOnFocus: true });
     const { store } = storeWith();
@@ -107,7 +107,7 @@ describe('issue 20: buildCreateRest builds a store with only the features it is 
     expect(console.warnings).toHaveLength(1);
   });
 
-  it('issue 20 without optimisticUpdates an optimistic mutation shows no layer and says so; with it, the layer shows at once', async () => {
+  it('without optimisticUpdates an optimistic mutation shows no layer and says so; with it, the layer shows at once', async () => {
     const console = watchConsole();
     const Posts = createResource({ path: '/:group/posts/:id', schema: Post, urlPrefix: A, optimistic: true });
     for (const features of [[], [optimisticUpdates]]) {
@@ -126,7 +126,7 @@ describe('issue 20: buildCreateRest builds a store with only the features it is 
     expect(console.warnings.map(String)).toEqual([expect.stringMatching(/has getOptimisticResponse, but this rest instance was built without the optimisticUpdates feature/)]);
   });
 
-  it('issue 20 without persistence a rehydrate restores nothing and says so; with it, the saved post comes back', async () => {
+  it('without persistence a rehydrate restores nothing and says so; with it, the saved post comes back', async () => {
     const console = watchConsole();
     const saved = storeWith();
     await fetchAnswered(saved.store, saved.rest.fetch(PostResource.get, p5), post5);
@@ -140,7 +140,7 @@ describe('issue 20: buildCreateRest builds a store with only the features it is 
     expect(console.warnings.map(String)).toEqual([expect.stringMatching(/rest\/rehydrated was dispatched, but this rest instance was built without the persistence feature/)]);
   });
 
-  it('issue 20 without entityChanges no action carries changed entities and matchEntitiesChanged says why; with it, it matches', async () => {
+  it('without entityChanges no action carries changed entities and matchEntitiesChanged says why; with it, it matches', async () => {
     const console = watchConsole();
     for (const features of [[], [entityChanges]]) {
       const { rest, store, actions } = storeWith(...features);
@@ -154,7 +154,7 @@ describe('issue 20: buildCreateRest builds a store with only the features it is 
     expect(console.warnings.map(String)).toEqual([expect.stringMatching(/matchEntitiesChanged\(…\) never matches: this rest instance was built without the entityChanges feature/)]);
   });
 
-  it('issue 20 without retries a read that fails with a 503 is not retried; with retries it is; an endpoint\'s own retry without the feature warns', async () => {
+  it('without retries a read that fails with a 503 is not retried; with retries it is; an endpoint\'s own retry without the feature warns', async () => {
     const console = watchConsole();
     jest.spyOn(Math, 'random').mockReturnValue(0.5);
     const lean = storeWith();
@@ -180,7 +180,7 @@ describe('issue 20: buildCreateRest builds a store with only the features it is 
     }
   });
 
-  it('issue 20 without conditionalRequests a refetch sends no If-None-Match; with it, it does and a 304 keeps the data', async () => {
+  it('without conditionalRequests a refetch sends no If-None-Match; with it, it does and a 304 keeps the data', async () => {
     for (const features of [[], [conditionalRequests]]) {
       const { rest, store } = storeWith(...features);
       const first = net.count + 1;
@@ -200,7 +200,7 @@ describe('issue 20: buildCreateRest builds a store with only the features it is 
     }
   });
 
-  it('issue 20 without shardedTables a table stays plain past the threshold (and the option warns); with it, it shards', () => {
+  it('without shardedTables a table stays plain past the threshold (and the option warns); with it, it shards', () => {
     const console = watchConsole();
     for (const features of [[], [shardedTables]]) {
       const rest = buildCreateRest(...features)({ shardTablesAbove: 4 }) as unknown as Rest;
@@ -212,14 +212,14 @@ describe('issue 20: buildCreateRest builds a store with only the features it is 
     expect(console.warnings.map(String)).toEqual([expect.stringMatching(/shardTablesAbove \}\) does nothing: this rest instance was built without the shardedTables feature/)]);
   });
 
-  it('issue 20 without shardedTables shardTablesAbove is never read: even a value the feature refuses only warns that it does nothing', () => {
+  it('without shardedTables shardTablesAbove is never read: even a value the feature refuses only warns that it does nothing', () => {
     const console = watchConsole();
     expect(() => buildCreateRest()({ shardTablesAbove: -1 })).not.toThrow();
     expect(console.warnings.map(String)).toEqual([expect.stringMatching(/shardTablesAbove \}\) does nothing: this rest instance was built without the shardedTables feature/)]);
     expect(() => buildCreateRest(shardedTables)({ shardTablesAbove: -1 })).toThrow(RangeError);
   });
 
-  it('issue 20 a process that never built shardedTables refuses a sharded or format-1 table on hydration, and DevTools sees the state as it is', () => {
+  it('a process that never built shardedTables refuses a sharded or format-1 table on hydration, and DevTools sees the state as it is', () => {
     // Sharding is installed per process (module), so this needs modules no earlier test touched.
     jest.isolateModules(() => {
       // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -242,7 +242,7 @@ describe('issue 20: buildCreateRest builds a store with only the features it is 
     });
   });
 
-  it('issue 20 the order and repeats of features do not matter: the store gets each once, in createRest\'s order', () => {
+  it('the order and repeats of features do not matter: the store gets each once, in createRest\'s order', () => {
     const order = (rest: Rest) => {
       const store = makeStore(rest);
       store.dispatch({ type: 'test/ready' });
@@ -256,7 +256,7 @@ describe('issue 20: buildCreateRest builds a store with only the features it is 
     expect(featureRecords(full)).toEqual(['gc', 'polling', 'streams']);
   });
 
-  it('issue 20 anything but a feature is a clear error naming the argument', () => {
+  it('anything but a feature is a clear error naming the argument', () => {
     expect(() => buildCreateRest(polling, { feature: 'mine' } as RestFeature)).toThrow(/^\[rtk-rest\] buildCreateRest\(\.\.\.features\): argument 2 is not a feature/);
     expect(() => buildCreateRest(undefined as unknown as RestFeature)).toThrow(/argument 1 is not a feature \(got undefined\)/);
   });

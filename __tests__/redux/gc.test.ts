@@ -1,6 +1,6 @@
 import { A, K, PostResource, User, ann, bob, fetchAnswered, flush, net, p5, p6, post5, post6, rawSlice, react, setup, sliceOf, useTestEnvironment } from './support';
 
-// Garbage collection (SPEC 6.63–6.67, D23), with fake timers.
+// Garbage collection, with fake timers.
 useTestEnvironment();
 
 /** Lets sweeps due in the next `ms` run, and the commits they trigger settle. */
@@ -11,8 +11,8 @@ async function tick(ms: number): Promise<void> {
 
 const gcActions = (actions: { type: string }[]) => actions.filter((action) => action.type === 'rest/gc');
 
-describe('6.64 what a sweep removes', () => {
-  it('6.67 the example: an unretained list expired for longer than graceMs goes with its collection, posts and users', async () => {
+describe('what a sweep removes', () => {
+  it('the example: an unretained list expired for longer than graceMs goes with its collection, posts and users', async () => {
     const { rest, store, actions } = setup({ gc: { intervalMs: 1000 } });
     await fetchAnswered(store, rest.fetch(PostResource.getList, react), [post5], 1040);
     expect(rawSlice(rest, store.getState()).meta[K.list].expiresAt).toBe(61040);
@@ -35,7 +35,7 @@ describe('6.64 what a sweep removes', () => {
     expect(gcActions(actions)).toHaveLength(1);
   });
 
-  it('6.64 entities another remaining result reaches stay; only the unreachable go', async () => {
+  it('entities another remaining result reaches stay; only the unreachable go', async () => {
     const { rest, store, actions } = setup({ gc: { intervalMs: 1000, graceMs: 0 } });
     await fetchAnswered(store, rest.fetch(PostResource.getList, react), [post5, post6], 1040);
     jest.setSystemTime(50_000);
@@ -50,14 +50,14 @@ describe('6.64 what a sweep removes', () => {
     expect(rest.selectData(store.getState(), PostResource.get, p5)?.author.username).toBe('ann');
   });
 
-  it('6.65 a sweep that removes nothing dispatches nothing', async () => {
+  it('a sweep that removes nothing dispatches nothing', async () => {
     const { rest, store, actions } = setup({ gc: { intervalMs: 1000 } });
     await fetchAnswered(store, rest.fetch(PostResource.get, p5), post5, 1040);
     await tick(10_000);
     expect(gcActions(actions)).toEqual([]);
   });
 
-  it('6.65 gc: false keeps everything and starts no timer', async () => {
+  it('gc: false keeps everything and starts no timer', async () => {
     const baseline = jest.getTimerCount();
     const { rest, store, actions } = setup({ gc: false });
     expect(jest.getTimerCount()).toBe(baseline);
@@ -67,7 +67,7 @@ describe('6.64 what a sweep removes', () => {
     expect(sliceOf(rest, store.getState()).entities.Post).toHaveProperty('5');
   });
 
-  it('6.64.3 a result of an endpoint this store never saw (hydrated) keeps every entity that sweep', async () => {
+  it('a result of an endpoint this store never saw (hydrated) keeps every entity that sweep', async () => {
     const { rest, store } = setup({ gc: { intervalMs: 1000, graceMs: 0 } });
     await fetchAnswered(store, rest.fetch(PostResource.get, p5), post5, 1040);
     const hydrated = sliceOf(rest, store.getState());
@@ -82,8 +82,8 @@ describe('6.64 what a sweep removes', () => {
   });
 });
 
-describe('6.63 retention', () => {
-  it('6.63 a subscribed key is retained; after the last unsubscribe the next sweep removes it', async () => {
+describe('retention', () => {
+  it('a subscribed key is retained; after the last unsubscribe the next sweep removes it', async () => {
     const { rest, store, actions } = setup({ gc: { intervalMs: 1000, graceMs: 0 } });
     await fetchAnswered(store, rest.fetch(PostResource.get, p5), post5, 1040);
     const unsubscribe = store.dispatch(rest.subscribe(PostResource.get, p5));
@@ -94,7 +94,7 @@ describe('6.63 retention', () => {
     expect((gcActions(actions)[0] as unknown as { payload: { keys: string[] } }).payload.keys).toEqual([K.post5]);
   });
 
-  it('6.65 the store forgets the endpoint and arguments of the keys a sweep or a reset removes, unless still in use', async () => {
+  it('the store forgets the endpoint and arguments of the keys a sweep or a reset removes, unless still in use', async () => {
     const { rest, store } = setup({ gc: { intervalMs: 1000, graceMs: 0 } });
     const controller = store.dispatch({ type: `${rest.reducerPath}/internal/records` }) as unknown as { argsByKey: Map<string, unknown>; endpointsByKey: Map<string, unknown> };
     const remembered = () => [...controller.argsByKey.keys()].sort();
@@ -112,7 +112,7 @@ describe('6.63 retention', () => {
     expect(controller.endpointsByKey.size).toBe(0);
   });
 
-  it('6.63 a key with a request in flight is retained', async () => {
+  it('a key with a request in flight is retained', async () => {
     const { rest, store, actions } = setup({ gc: { intervalMs: 1000, graceMs: 0 } });
     await fetchAnswered(store, rest.fetch(PostResource.get, p5), post5, 1040);
     jest.setSystemTime(100_000);
@@ -124,7 +124,7 @@ describe('6.63 retention', () => {
     expect(sliceOf(rest, store.getState()).endpoints[K.post5]).toBe('5');
   });
 
-  it('6.64.3 a tombstone stays while a request that started before it is in flight', async () => {
+  it('a tombstone stays while a request that started before it is in flight', async () => {
     const { rest, store, actions } = setup({ gc: { intervalMs: 1000, graceMs: 0 } });
     await fetchAnswered(store, rest.fetch(PostResource.get, p5), post5, 1040);
     jest.setSystemTime(2000);
@@ -142,8 +142,8 @@ describe('6.63 retention', () => {
   });
 });
 
-describe('6.66 timers', () => {
-  it('6.66 the sweep timer is unref-ed so it never keeps Node alive', () => {
+describe('timers', () => {
+  it('the sweep timer is unref-ed so it never keeps Node alive', () => {
     const handles: { unref: jest.Mock }[] = [];
     const timers = {
       setTimeout: () => {

@@ -5,14 +5,14 @@ import type { EntityMeta, NormalizedTables } from 'rtk-rest';
 import { sliceReader } from '../../src/redux/store/layout';
 import { isSharded, tableGet, tableSize } from '../../src/redux/store/tables';
 
-/** These tests read the sharded form: the stores shard above 64 entries (the default is 2,000 and 128, issue 17.1). */
+/** These tests read the sharded form: the stores shard above 64 entries (the default is 2,000 and 128). */
 const SHARD_ABOVE = 64;
 import { expectJSONRoundTrip, jsonDiff } from '../support/json';
 import { A, Post, PostResource, User, json, makeStore, net, nonJsonPath, rawSlice, react, setup, sliceOf, useTestEnvironment } from './support';
 import type { FakeRequest, Rest } from './support';
 
-// SPEC 5.1 (sharded slice layout, rest.devTools), 5.4 (plain JSON), 6.72 (hydration), 4.39 (All
-// order), 5.3/4.37 (tombstones), 4.18–4.19 (indexes) and 5.13 (memo guarantees, D18) on a store
+// The sharded slice layout and rest.devTools, plain JSON, hydration, table order, tombstones,
+// indexes and the memoization guarantees, on a store
 // large enough that its tables are tries (src/redux/store/tables.ts): 200 posts by 80 authors, 101 keys.
 
 useTestEnvironment();
@@ -137,7 +137,7 @@ async function bigStore(factory: StoreFactory = (rest, preloadedState) => makeSt
   return { db, rest, store, list: () => rest.selectData(store.getState(), PostResource.getList, react)! };
 }
 
-/** What `normalize()` produces for the same responses: the logical layout of SPEC 5.1. */
+/** What `normalize()` produces for the same responses: the logical layout. */
 function expectedSlice() {
   const m1: EntityMeta = { fetchedAt: 1000, date: 1000, expiresAt: 61000 };
   const m2: EntityMeta = { fetchedAt: 2000, date: 2000, expiresAt: 62000 };
@@ -163,8 +163,8 @@ const titles = (posts: readonly Post[]) => posts.map((post) => post.title);
 
 // ---------------------------------------------------------------------------------------------
 
-describe('5.1 a sharded slice', () => {
-  it('5.1 every large table of the slice is sharded (a trie), small ones stay plain objects', async () => {
+describe('a sharded slice', () => {
+  it('every large table of the slice is sharded (a trie), small ones stay plain objects', async () => {
     const { rest, store } = await liveBigStore();
     const raw = rawSlice(rest, store.getState());
     expect(isSharded(raw.entities.Post)).toBe(true);
@@ -180,7 +180,7 @@ describe('5.1 a sharded slice', () => {
     expect(tableSize(raw.endpoints)).toBe(101);
   });
 
-  it('5.1 selectData reads the right instances; a list row and the detail view are one instance (5.13.5)', async () => {
+  it('selectData reads the right instances; a list row and the detail view are one instance', async () => {
     const { rest, store } = await liveBigStore();
     const posts = rest.selectData(store.getState(), PostResource.getList, react)!;
     expect(posts).toHaveLength(200);
@@ -201,13 +201,13 @@ describe('5.1 a sharded slice', () => {
     expect(rest.selectResponse(store.getState(), PostResource.getList, react)).toMatchObject({ status: 'fulfilled', fetchedAt: 1000, expiresAt: 61000 });
   });
 
-  it('5.1 rest.devTools.stateSanitizer shows exactly the logical layout, as normalize() produces it', async () => {
+  it('rest.devTools.stateSanitizer shows exactly the logical layout, as normalize() produces it', async () => {
     const { rest, store } = await liveBigStore();
     const state = store.getState();
     const logical = rest.devTools.stateSanitizer(state)[rest.reducerPath];
     const expected = expectedSlice();
     expect(logical).toStrictEqual(expected);
-    // 4.39 enumeration order of the entity tables, as in the plain objects normalize() builds.
+    // The enumeration order of the entity tables (integer-like pks ascending, then insertion order), as in the plain objects normalize() builds.
     for (const key of ['Post', 'User', '[Post]']) expect(Object.keys(logical.entities[key])).toEqual(Object.keys(expected.entities[key]!));
     expect(jsonDiff(logical.indexes, expected.indexes)).toBeUndefined();
     // The rest of the root state is untouched, and the logical view is computed once per slice.
@@ -217,14 +217,14 @@ describe('5.1 a sharded slice', () => {
     expect(rest.devTools.stateSanitizer({ other: 1 })).toEqual({ other: 1 });
   });
 
-  it('5.4 the raw sharded slice is plain JSON: its round trip is strictly equal', async () => {
+  it('the raw sharded slice is plain JSON: its round trip is strictly equal', async () => {
     const { rest, store } = await liveBigStore();
     const raw = rawSlice(rest, store.getState());
     expect(nonJsonPath(raw)).toBeUndefined();
     expectJSONRoundTrip(raw);
   });
 
-  it('5.6 a write copies only what it touches: other tables keep their references, earlier states are unchanged', async () => {
+  it('a write copies only what it touches: other tables keep their references, earlier states are unchanged', async () => {
     const { rest, store, db } = await bigStore();
     const before = rawSlice(rest, store.getState());
     const snapshot = JSON.stringify(before);
@@ -241,8 +241,8 @@ describe('5.1 a sharded slice', () => {
   });
 });
 
-describe('6.72 server rendering with a sharded slice', () => {
-  it('6.72 the JSON round trip as preloadedState serves the same data without a refetch while fresh', async () => {
+describe('server rendering with a sharded slice', () => {
+  it('the JSON round trip as preloadedState serves the same data without a refetch while fresh', async () => {
     const server = await liveBigStore();
     const html = JSON.stringify(server.store.getState()[server.rest.reducerPath]);
     const serverLogical = sliceOf(server.rest, server.store.getState());
@@ -286,15 +286,15 @@ const PAGE_ONE = [
 const PAGE_TWO = ['late-1', '500', 'tag-3', '01', 'late-2', '1000', 'constructor', 'late-3'];
 const tag = (slug: string, label = `label ${slug}`) => ({ slug, label });
 
-/** The 4.39 order: a plain object written with own properties in the same order. */
+/** Table order: a plain object written with own properties in the same order. */
 function objectOrder(...pages: string[][]): string[] {
   const model: Record<string, true> = {};
   for (const page of pages) for (const slug of page) Object.defineProperty(model, slug, { value: true, enumerable: true, configurable: true, writable: true });
   return Object.keys(model);
 }
 
-describe('4.39 schema.All over a sharded table', () => {
-  it('4.39 reads every entity in table order: integer-like pks ascending, then the others by first insertion', async () => {
+describe('schema.All over a sharded table', () => {
+  it('reads every entity in table order: integer-like pks ascending, then the others by first insertion', async () => {
     const db = newDb();
     db.tagPages.set('1', PAGE_ONE.map((slug) => tag(slug)));
     db.tagPages.set('2', PAGE_TWO.map((slug) => tag(slug, `updated ${slug}`)));
@@ -321,7 +321,7 @@ describe('4.39 schema.All over a sharded table', () => {
     expect(second.find((t) => t.slug === '__proto__')).toBeInstanceOf(Tag);
   });
 
-  it('4.39/5.3 tombstoned entities of a sharded table are skipped; the others keep their order and instances', async () => {
+  it('tombstoned entities of a sharded table are skipped; the others keep their order and instances', async () => {
     const db = newDb();
     db.tagPages.set('1', PAGE_ONE.map((slug) => tag(slug)));
     serve(db);
@@ -339,7 +339,7 @@ describe('4.39 schema.All over a sharded table', () => {
     expect(rest.selectQuery(store.getState(), Tag, '__proto__')).toBeUndefined();
   });
 
-  it('4.39 a decimal pk such as "1.5" is not integer-like: All reads it in insertion order in a sharded table too', async () => {
+  it('a decimal pk such as "1.5" is not integer-like: All reads it in insertion order in a sharded table too', async () => {
     const db = newDb();
     const slugs = ['b', '1.5', '2', '0.5', 'a', '10', ...range(0, 69).map((i) => `t${i}`)];
     db.tagPages.set('1', slugs.map((slug) => tag(slug)));
@@ -352,7 +352,7 @@ describe('4.39 schema.All over a sharded table', () => {
     expect(rest.selectQuery(store.getState(), AllTags)!.map((t) => t.slug)).toEqual(expected);
   });
 
-  it('4.39 the All answer keeps its reference through writes to other tables and changes when a Tag changes', async () => {
+  it('the All answer keeps its reference through writes to other tables and changes when a Tag changes', async () => {
     const db = newDb();
     db.tagPages.set('1', PAGE_ONE.map((slug) => tag(slug)));
     db.tagPages.set('2', [tag('tag-5', 'renamed')]);
@@ -371,8 +371,8 @@ describe('4.39 schema.All over a sharded table', () => {
   });
 });
 
-describe('5.3 tombstones in sharded tables', () => {
-  it('3.10 a delete tombstones the post: gone from the 200-item list, the detail and selectQuery; the cell is null', async () => {
+describe('tombstones in sharded tables', () => {
+  it('a delete tombstones the post: gone from the 200-item list, the detail and selectQuery; the cell is null', async () => {
     const { rest, store, list } = await bigStore();
     const before = list();
     await store.dispatch(rest.fetch(PostResource.delete, detail(10)));
@@ -387,7 +387,7 @@ describe('5.3 tombstones in sharded tables', () => {
     expect(Object.keys(sliceOf(rest, store.getState()).entities.Post)).toEqual(range(1, 200).map(String));
   });
 
-  it('4.37 a batch of 70 tombstones (schema.Invalidate) in one write; a re-created post comes back (5.13.6)', async () => {
+  it('a batch of 70 tombstones (schema.Invalidate) in one write; a re-created post comes back', async () => {
     const { rest, store, list, db } = await bigStore();
     const purged = range(11, 80);
     await store.dispatch(rest.fetch(purgePosts, purged));
@@ -404,8 +404,8 @@ describe('5.3 tombstones in sharded tables', () => {
   });
 });
 
-describe('4.18 indexes with more than 64 values', () => {
-  it('4.18–4.20 a sharded index finds every user; a changed value moves its entry (4.19)', async () => {
+describe('indexes with more than 64 values', () => {
+  it('a sharded index finds every user; a changed value moves its entry', async () => {
     const { rest, store, db } = await bigStore();
     const state = store.getState();
     expect(isSharded(rawSlice(rest, state).indexes.User.username)).toBe(true);
@@ -426,8 +426,8 @@ describe('4.18 indexes with more than 64 values', () => {
 
 // ---------------------------------------------------------------------------------------------
 
-describe('5.13 memoization over sharded tables (D18)', () => {
-  it('5.13.2 writes the list does not depend on keep its reference: another type, a post not in it, an unchanged author, an identical refetch', async () => {
+describe('memoization over sharded tables', () => {
+  it('writes the list does not depend on keep its reference: another type, a post not in it, an unchanged author, an identical refetch', async () => {
     const { rest, store, list, db } = await bigStore();
     const first = list();
     const response = rest.selectResponse(store.getState(), PostResource.getList, react);
@@ -446,7 +446,7 @@ describe('5.13 memoization over sharded tables (D18)', () => {
     expect(rest.selectResponse(store.getState(), PostResource.getList, react).data).toBe(response.data);
   });
 
-  it('5.13.3 a write to a post in the list rebuilds that row only; an author change rebuilds that author\'s posts', async () => {
+  it('a write to a post in the list rebuilds that row only; an author change rebuilds that author\'s posts', async () => {
     const { rest, store, list, db } = await bigStore();
     const first = list();
     await store.dispatch(rest.fetch(PostResource.update, detail(7), { title: 'seven' }));
@@ -467,7 +467,7 @@ describe('5.13 memoization over sharded tables (D18)', () => {
     expect(third.filter((p) => !byThree.includes(p.id)).every((post) => post === second[post.id - 1])).toBe(true);
   });
 
-  it('5.13 after the state is replaced wholesale (time travel), answers are still right (fallback validation)', async () => {
+  it('after the state is replaced wholesale (time travel), answers are still right (fallback validation)', async () => {
     const { rest, store, list, db } = await bigStore(travelStore);
     const replace = (state: unknown) => store.dispatch({ type: 'test/replace', payload: state });
     const s0 = store.getState();
@@ -502,7 +502,7 @@ describe('5.13 memoization over sharded tables (D18)', () => {
     expect(list()[6]).toBeInstanceOf(Post);
   });
 
-  it('5.13 more than 64 intervening writes (past the journal step cap) still give correct answers', async () => {
+  it('more than 64 intervening writes (past the journal step cap) still give correct answers', async () => {
     const { rest, store, list, db } = await bigStore(uncheckedStore);
     let page = 0;
     /** `n` commits that write a new Tag each: entity writes the list does not depend on. */
@@ -533,12 +533,12 @@ describe('5.13 memoization over sharded tables (D18)', () => {
   });
 });
 
-describe('5.1 the slice reader', () => {
-  it('4.13 after an identical refetch (a write of meta only) the next response is ordered against the new meta', async () => {
+describe('the slice reader', () => {
+  it('after an identical refetch (a write of meta only) the next response is ordered against the new meta', async () => {
     // Post 5 stored by a request started at 1000. Request B (another key, same entity) starts at
     // 1500, request C (a refetch) at 2000. C answers first with identical data: only entitiesMeta
-    // changes (4.14). B then started before the stored fetchedAt (2000), so it only fills missing
-    // fields: the title stays 'hi' (4.13 shouldReorder / mergeWithStore).
+    // changes. B then started before the stored fetchedAt (2000), so it only fills missing
+    // fields: the title stays 'hi' (shouldReorder / mergeWithStore).
     const { rest, store } = setup({ shardTablesAbove: SHARD_ABOVE });
     const stored = { id: 5, title: 'hi', author: userJSON(1) };
     const first = store.dispatch(rest.fetch(PostResource.get, detail(5)));

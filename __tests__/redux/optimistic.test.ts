@@ -2,7 +2,7 @@ import { AbortOptimistic, Entity, RestEndpoint, createResource } from 'rtk-rest'
 import type { OptimisticSnapshot } from 'rtk-rest';
 import { A, K, Post, User, ann, bob, fetchAnswered, net, outcome, p5, post5, post6, rawSlice, react, setup, sliceOf, useTestEnvironment, watchConsole } from './support';
 
-// SPEC 6.47–6.55: optimistic layers.
+// Optimistic layers.
 
 useTestEnvironment();
 
@@ -38,8 +38,8 @@ async function withList(rest: ReturnType<typeof setup>['rest'], store: ReturnTyp
   await fetchAnswered(store, rest.fetch(Posts.getList, react), posts, 1010);
 }
 
-describe('6.47 which requests are optimistic', () => {
-  it('6.47 a read with getOptimisticResponse gets no layer', async () => {
+describe('which requests are optimistic', () => {
+  it('a read with getOptimisticResponse gets no layer', async () => {
     const { rest, store, actions } = setup();
     const read = new RestEndpoint({ urlPrefix: A, path: '/posts/:id', schema: Post, getOptimisticResponse: () => post5 });
     await fetchAnswered(store, rest.fetch(read, { id: 5 }), post5);
@@ -48,8 +48,8 @@ describe('6.47 which requests are optimistic', () => {
   });
 });
 
-describe('6.48 a layer is visible as soon as fetch/pending is committed', () => {
-  it('6.48 update shows the sent fields in every view at once; the pending action carries the layer', async () => {
+describe('a layer is visible as soon as fetch/pending is committed', () => {
+  it('update shows the sent fields in every view at once; the pending action carries the layer', async () => {
     const { rest, store, actions } = setup();
     await withList(rest, store);
     actions.length = 0;
@@ -68,7 +68,7 @@ describe('6.48 a layer is visible as soon as fetch/pending is committed', () => 
     expect(rawSlice(rest, store.getState()).optimistic).toEqual([]);
   });
 
-  it('6.48 the snapshot reads the view beneath the layer, the selectors semantics and the request start', async () => {
+  it('the snapshot reads the view beneath the layer, the selectors semantics and the request start', async () => {
     const { rest, store } = setup();
     await withList(rest, store);
     jest.setSystemTime(2000);
@@ -97,12 +97,12 @@ describe('6.48 a layer is visible as soon as fetch/pending is committed', () => 
   });
 });
 
-describe('6.49 aborting and failing getOptimisticResponse', () => {
-  it('6.49 throw snapshot.abort / new AbortOptimistic(): no layer, the request is still sent', async () => {
+describe('aborting and failing getOptimisticResponse', () => {
+  it('throw snapshot.abort / new AbortOptimistic(): no layer, the request is still sent', async () => {
     const { rest, store, actions } = setup();
     await withList(rest, store);
     actions.length = 0;
-    // partialUpdate aborts when the entity is not in the store (3.14).
+    // partialUpdate aborts when the entity is not in the store.
     void store.dispatch(rest.fetch(Posts.partialUpdate, { group: 'react', id: 99 }, { title: 'x' }));
     const aborting = new RestEndpoint({ urlPrefix: A, path: '/x', method: 'POST', getOptimisticResponse: () => { throw new AbortOptimistic(); } });
     void store.dispatch(rest.fetch(aborting, {}));
@@ -111,7 +111,7 @@ describe('6.49 aborting and failing getOptimisticResponse', () => {
     expect(rawSlice(rest, store.getState()).optimistic).toEqual([]);
   });
 
-  it('6.49 any other exception: no layer, a dev log, and the request is still sent (SPEC 11 #31)', async () => {
+  it('any other exception: no layer, a dev log, and the request is still sent', async () => {
     const { errors } = watchConsole();
     const { rest, store } = setup();
     const broken = new RestEndpoint({ urlPrefix: A, path: '/x', method: 'POST', schema: Post, getOptimisticResponse: () => { throw new Error('bug in optimistic'); } });
@@ -123,8 +123,8 @@ describe('6.49 aborting and failing getOptimisticResponse', () => {
   });
 });
 
-describe('6.50–6.52 layers by request id, recomputed on base changes, removed with their outcome', () => {
-  it('6.52 a failure rolls back exactly: the view deep-equals the state before', async () => {
+describe('layers by request id, recomputed on base changes, removed with their outcome', () => {
+  it('a failure rolls back exactly: the view deep-equals the state before', async () => {
     const { rest, store } = setup();
     await withList(rest, store);
     const before = sliceOf(rest, store.getState());
@@ -141,7 +141,7 @@ describe('6.50–6.52 layers by request id, recomputed on base changes, removed 
     expect(rest.selectData(store.getState(), Posts.getList, react)).toEqual(listBefore);
   });
 
-  it('6.50 two mutations started in the same millisecond settle independently (ids, not timestamps)', async () => {
+  it('two mutations started in the same millisecond settle independently (ids, not timestamps)', async () => {
     const { rest, store } = setup();
     await withList(rest, store);
     jest.setSystemTime(5000);
@@ -161,7 +161,7 @@ describe('6.50–6.52 layers by request id, recomputed on base changes, removed 
     expect(rawSlice(rest, store.getState()).optimistic).toEqual([]);
   });
 
-  it('6.51 a base change recomputes the remaining layers in the same action', async () => {
+  it('a base change recomputes the remaining layers in the same action', async () => {
     const { rest, store, actions } = setup();
     await fetchAnswered(store, rest.fetch(getCounter, { id: 'c' }), { id: 'c', count: 10 }, 1001);
     // Someone refetches the counter (started at 1500), then an increment starts (2000).
@@ -189,7 +189,7 @@ describe('6.50–6.52 layers by request id, recomputed on base changes, removed 
     expect(rest.selectData(store.getState(), getCounter, { id: 'c' })?.count).toBe(21);
   });
 
-  it('6.51 two optimistic increments resolving in reverse order end at the server value', async () => {
+  it('two optimistic increments resolving in reverse order end at the server value', async () => {
     const { rest, store } = setup();
     await fetchAnswered(store, rest.fetch(getCounter, { id: 'c' }), { id: 'c', count: 0 }, 1001);
     jest.setSystemTime(2000);
@@ -207,7 +207,7 @@ describe('6.50–6.52 layers by request id, recomputed on base changes, removed 
     expect(rawSlice(rest, store.getState()).optimistic).toEqual([]);
   });
 
-  it('6.52 resetEntireStore removes every layer', async () => {
+  it('resetEntireStore removes every layer', async () => {
     const { rest, store } = setup();
     await withList(rest, store);
     const pending = store.dispatch(rest.fetch(Posts.update, p5, { title: 'opt' }));
@@ -218,7 +218,7 @@ describe('6.50–6.52 layers by request id, recomputed on base changes, removed 
     expect(rest.selectData(store.getState(), Posts.get, p5)).toBeUndefined();
   });
 
-  it('6.52 an optimistic delete whose request fails shows the item again in every list', async () => {
+  it('an optimistic delete whose request fails shows the item again in every list', async () => {
     const { rest, store } = setup();
     await withList(rest, store);
     await fetchAnswered(store, rest.fetch(Posts.getList, { group: 'react', author: 'ann' }), [post5], 1020);
@@ -234,7 +234,7 @@ describe('6.50–6.52 layers by request id, recomputed on base changes, removed 
   });
 });
 
-describe('6.51 only this instance\'s actions replace the layers', () => {
+describe('only this instance\'s actions replace the layers', () => {
   it('an action of another slice (or another rtk-rest instance) carrying payload.layers leaves the layers alone', async () => {
     const { rest, store } = setup();
     await withList(rest, store);
@@ -249,8 +249,8 @@ describe('6.51 only this instance\'s actions replace the layers', () => {
   });
 });
 
-describe('6.53 layers merge by request start order', () => {
-  it('6.53 the SPEC example: an older layer loses on overlapping fields, an older response only fills gaps', async () => {
+describe('layers merge by request start order', () => {
+  it('the documented example: an older layer loses on overlapping fields, an older response only fills gaps', async () => {
     class Task extends Entity {
       id = 0;
       title = '';
@@ -278,8 +278,8 @@ describe('6.53 layers merge by request start order', () => {
   });
 });
 
-describe('6.54 placeholders for optimistic creations', () => {
-  it('6.54 a push without a pk shows a placeholder in the matching lists, then the server entity', async () => {
+describe('placeholders for optimistic creations', () => {
+  it('a push without a pk shows a placeholder in the matching lists, then the server entity', async () => {
     const { rest, store, actions } = setup();
     await withList(rest, store);
     actions.length = 0;
@@ -296,7 +296,7 @@ describe('6.54 placeholders for optimistic creations', () => {
     expect(JSON.stringify(sliceOf(rest, store.getState()))).not.toContain('optimistic:');
   });
 
-  it('6.54 two optimistic creations at once: each resolves to its own created entity, not the other one\'s placeholder', async () => {
+  it('two optimistic creations at once: each resolves to its own created entity, not the other one\'s placeholder', async () => {
     const { rest, store } = setup();
     await withList(rest, store);
     const first = store.dispatch(rest.fetch(Posts.getList.push, react, { title: 'A' }));
@@ -310,7 +310,7 @@ describe('6.54 placeholders for optimistic creations', () => {
     expect(rest.selectData(store.getState(), Posts.getList, react)!.map((p) => p.id)).toEqual([5, 6, 7, 8]);
   });
 
-  it('6.54 two optimistic updates of one post at once: the first resolves to the post with the second still pending over it', async () => {
+  it('two optimistic updates of one post at once: the first resolves to the post with the second still pending over it', async () => {
     const { rest, store } = setup();
     await withList(rest, store);
     const first = store.dispatch(rest.fetch(Posts.partialUpdate, p5, { title: 'one' }));
@@ -321,7 +321,7 @@ describe('6.54 placeholders for optimistic creations', () => {
     expect(((await second) as Post).title).toBe('two');
   });
 
-  it('6.54 any other schema: an optimistic value without a pk drops the layer with a dev log', async () => {
+  it('any other schema: an optimistic value without a pk drops the layer with a dev log', async () => {
     const { errors } = watchConsole();
     const { rest, store } = setup();
     const noPk = new RestEndpoint({ urlPrefix: A, path: '/p', method: 'POST', schema: Post, getOptimisticResponse: () => ({ title: 'no id' }) });
@@ -332,8 +332,8 @@ describe('6.54 placeholders for optimistic creations', () => {
   });
 });
 
-describe('6.55 layers are JSON and hold no request body, header or token', () => {
-  it('6.55 a layer round-trips through JSON and holds neither the token header nor body-only fields', async () => {
+describe('layers are JSON and hold no request body, header or token', () => {
+  it('a layer round-trips through JSON and holds neither the token header nor body-only fields', async () => {
     const { rest, store, actions } = setup();
     await withList(rest, store);
     class Authed extends RestEndpoint<any> {

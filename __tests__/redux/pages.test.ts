@@ -1,5 +1,5 @@
 /**
- * Issue 16 items 4 and 9: a page request (`getList.getPage`) that fails leaves the list as it was
+ * A page request (`getList.getPage`) that fails leaves the list as it was
  * and reports its failure on the page request; a page request resolves to the very list object
  * `selectData` returns.
  */
@@ -23,8 +23,8 @@ async function withList() {
   return env;
 }
 
-describe('issue 16.4: a failed getPage leaves the list intact', () => {
-  it('16.4 the list keeps its data, meta, status and reference; the page promise rejects with the NetworkError', async () => {
+describe('a failed getPage leaves the list intact', () => {
+  it('the list keeps its data, meta, status and reference; the page promise rejects with the NetworkError', async () => {
     const { rest, store, actions } = await withList();
     const list = rest.selectData(store.getState(), PostResource.getList, react);
     const listResponse = rest.selectResponse(store.getState(), PostResource.getList, react);
@@ -48,7 +48,7 @@ describe('issue 16.4: a failed getPage leaves the list intact', () => {
     expect(JSON.parse(JSON.stringify(after))).toEqual(after);
   });
 
-  it('16.4 the page request reports its own failure: selectResponse/selectError of the page endpoint read it', async () => {
+  it('the page request reports its own failure: selectResponse/selectError of the page endpoint read it', async () => {
     const { rest, store } = await withList();
     const list = rest.selectData(store.getState(), PostResource.getList, react);
     const page = outcome(store.dispatch(rest.fetch(getPage, page2)));
@@ -65,10 +65,10 @@ describe('issue 16.4: a failed getPage leaves the list intact', () => {
     expect(rest.selectError(store.getState(), getPage, { ...react, page: 3 })).toBeUndefined();
   });
 
-  it('16.4 a retry of the page that succeeds appends it and clears the page error (no leftover state)', async () => {
+  it('a retry of the page that succeeds appends it and clears the page error (no leftover state)', async () => {
     const { rest, store } = await withList();
     const failed = outcome(store.dispatch(rest.fetch(getPage, page2)));
-    // 500: a failure that is not retried by default (issue 18.5).
+    // 500: a failure that is not retried by default.
     (await net.nth(2)).reply({}, { status: 500 });
     await failed;
     const merged = await fetchAnswered<Post[]>(store, rest.fetch(getPage, page2), [p3]);
@@ -77,7 +77,7 @@ describe('issue 16.4: a failed getPage leaves the list intact', () => {
     expect(rawSlice(rest, store.getState()).meta[PAGE2]).toBeUndefined();
   });
 
-  it('16.4 while a page loads, the list is not marked as fetching; the page is', async () => {
+  it('while a page loads, the list is not marked as fetching; the page is', async () => {
     const { rest, store } = await withList();
     const before = sliceOf(rest, store.getState()).meta[K.list];
     const page = store.dispatch(rest.fetch(getPage, page2));
@@ -89,7 +89,7 @@ describe('issue 16.4: a failed getPage leaves the list intact', () => {
     expect(rest.selectResponse(store.getState(), getPage, page2).isFetching).toBe(false);
   });
 
-  it('16.4 an aborted page leaves nothing behind', async () => {
+  it('an aborted page leaves nothing behind', async () => {
     const { rest, store } = await withList();
     const before = sliceOf(rest, store.getState());
     const page = outcome(store.dispatch(rest.fetch(getPage, page2)));
@@ -98,7 +98,7 @@ describe('issue 16.4: a failed getPage leaves the list intact', () => {
     expect(sliceOf(rest, store.getState())).toEqual(before);
   });
 
-  it('16.4 a page error is swept by GC once expired (the page key is retained while its request is in flight)', async () => {
+  it('a page error is swept by GC once expired (the page key is retained while its request is in flight)', async () => {
     const { rest, store } = setup({ gc: { intervalMs: 1000, graceMs: 0 }, dataExpiryLength: 1_000_000 });
     await fetchAnswered(store, rest.fetch(PostResource.getList, react), [p1, p2]);
     const page = outcome(store.dispatch(rest.fetch(getPage, page2)));
@@ -114,7 +114,7 @@ describe('issue 16.4: a failed getPage leaves the list intact', () => {
     expect(rest.selectData(store.getState(), PostResource.getList, react)).toHaveLength(2);
   });
 
-  it('16.4 a failed page of a { results, next } list keeps the list and its next cursor', async () => {
+  it('a failed page of a { results, next } list keeps the list and its next cursor', async () => {
     const { rest, store } = setup();
     const feed = new RestEndpoint({ path: '/:group/feed', urlPrefix: A, schema: { results: new schema.Collection([Post]), next: '' }, paginationField: 'page' });
     await fetchAnswered(store, rest.fetch(feed, react), { results: [p1, p2], next: '2' });
@@ -128,8 +128,8 @@ describe('issue 16.4: a failed getPage leaves the list intact', () => {
   });
 });
 
-describe('issue 16.9: a page request resolves to the list selectData returns (same reference)', () => {
-  it('16.9 rest.fetch(getPage) === selectData(list) after the commit, and stays so on a memoized read', async () => {
+describe('a page request resolves to the list selectData returns (same reference)', () => {
+  it('rest.fetch(getPage) === selectData(list) after the commit, and stays so on a memoized read', async () => {
     const { rest, store } = await withList();
     const merged = await fetchAnswered<Post[]>(store, rest.fetch(getPage, page2), [p2, p3]);
     expect(merged.map((post) => post.id)).toEqual([1, 2, 3]);
@@ -138,7 +138,7 @@ describe('issue 16.9: a page request resolves to the list selectData returns (sa
     expect(rest.selectData(store.getState(), getPage, page2)).toBe(merged);
   });
 
-  it('16.9 the same for a { results, next } list (SPEC 2.34 example)', async () => {
+  it('the same for a { results, next } list (example)', async () => {
     const { rest, store } = setup();
     const feed = new RestEndpoint({ path: '/:group/feed', urlPrefix: A, schema: { results: new schema.Collection([Post]), next: '' }, paginationField: 'page' });
     await fetchAnswered(store, rest.fetch(feed, react), { results: [p1, p2], next: '2' });
@@ -147,7 +147,7 @@ describe('issue 16.9: a page request resolves to the list selectData returns (sa
     expect(merged.next).toBe('3');
   });
 
-  it('16.9 a custom removeCursor page resolves to its list too', async () => {
+  it('a custom removeCursor page resolves to its list too', async () => {
     const { rest, store } = setup();
     const list = new RestEndpoint({ path: '/:group/posts', urlPrefix: A, schema: new schema.Collection([Post]) });
     const byCursor = list.paginated(({ cursor: _cursor, ...params }: { group: string; cursor: string }) => [params]);

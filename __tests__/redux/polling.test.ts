@@ -1,7 +1,7 @@
 import { createResource } from 'rtk-rest';
 import { A, K, Post, PostResource, flush, net, p5, post5, setup, useTestEnvironment } from './support';
 
-// Subscriptions and polling (SPEC 6.56–6.61, D22).
+// Subscriptions and polling.
 useTestEnvironment();
 
 const getPost = (pollFrequency?: number) => (pollFrequency === undefined ? PostResource.get : PostResource.get.extend({ pollFrequency }));
@@ -17,8 +17,8 @@ function answerAll(): void {
   net.autoRespond(() => new Response(JSON.stringify(post5), { headers: { 'content-type': 'application/json' } }));
 }
 
-describe('6.56 subscribe', () => {
-  it('6.56 returns unsubscribe; a second call does nothing; without pollFrequency nothing polls', async () => {
+describe('subscribe', () => {
+  it('returns unsubscribe; a second call does nothing; without pollFrequency nothing polls', async () => {
     const { rest, store } = setup();
     const baseline = jest.getTimerCount();
     const unsubscribe = store.dispatch(rest.subscribe(getPost(), p5));
@@ -31,8 +31,8 @@ describe('6.56 subscribe', () => {
   });
 });
 
-describe('6.57–6.58 interval and due time', () => {
-  it('6.58 with no write yet the first poll is due at once, then at the last write + interval', async () => {
+describe('interval and due time', () => {
+  it('with no write yet the first poll is due at once, then at the last write + interval', async () => {
     const { rest, store } = setup();
     answerAll();
     const unsubscribe = store.dispatch(rest.subscribe(getPost(1000), p5));
@@ -47,7 +47,7 @@ describe('6.57–6.58 interval and due time', () => {
     unsubscribe();
   });
 
-  it('6.57 the interval is the minimum pollFrequency of the subscribers; removing one reschedules', async () => {
+  it('the interval is the minimum pollFrequency of the subscribers; removing one reschedules', async () => {
     const { rest, store } = setup();
     answerAll();
     const slow = store.dispatch(rest.subscribe(getPost(5000), p5));
@@ -64,7 +64,7 @@ describe('6.57–6.58 interval and due time', () => {
     slow();
   });
 
-  it('6.58 any write to the key moves the due time', async () => {
+  it('any write to the key moves the due time', async () => {
     const { rest, store } = setup();
     answerAll();
     const unsubscribe = store.dispatch(rest.subscribe(getPost(1000), p5));
@@ -80,8 +80,8 @@ describe('6.57–6.58 interval and due time', () => {
   });
 });
 
-describe('6.59 a poll is a de-duplicated read whose errors are soft', () => {
-  it('6.59 a due poll joins a read in flight', async () => {
+describe('a poll is a de-duplicated read whose errors are soft', () => {
+  it('a due poll joins a read in flight', async () => {
     const { rest, store } = setup();
     void store.dispatch(rest.fetch(PostResource.get, p5));
     const unsubscribe = store.dispatch(rest.subscribe(getPost(1000), p5));
@@ -90,7 +90,7 @@ describe('6.59 a poll is a de-duplicated read whose errors are soft', () => {
     unsubscribe();
   });
 
-  it('6.45/6.59 a failed poll is stored with errorPolicy soft and rejects no caller', async () => {
+  it('a failed poll is stored with errorPolicy soft and rejects no caller', async () => {
     const { rest, store } = setup();
     net.autoRespond(() => new Response('{}', { status: 500, statusText: 'Internal Server Error', headers: { 'content-type': 'application/json' } }));
     const unhandled = jest.fn();
@@ -107,8 +107,8 @@ describe('6.59 a poll is a de-duplicated read whose errors are soft', () => {
   });
 });
 
-describe('6.58 a poll that writes nothing', () => {
-  it('6.58 a poll aborted by its endpoint signal waits an interval before the next one (no busy loop)', async () => {
+describe('a poll that writes nothing', () => {
+  it('a poll aborted by its endpoint signal waits an interval before the next one (no busy loop)', async () => {
     const { rest, store } = setup();
     answerAll();
     const aborted = new AbortController();
@@ -129,8 +129,8 @@ describe('6.58 a poll that writes nothing', () => {
   });
 });
 
-describe('6.61 the last unsubscribe clears every timer of the key', () => {
-  it('6.61 jest.getTimerCount() is back at its baseline and no further poll is sent', async () => {
+describe('the last unsubscribe clears every timer of the key', () => {
+  it('jest.getTimerCount() is back at its baseline and no further poll is sent', async () => {
     const { rest, store } = setup();
     answerAll();
     const baseline = jest.getTimerCount();
@@ -168,8 +168,8 @@ function fakeEnvironment(online = true, visible = true) {
   return env;
 }
 
-describe('6.60 offline and hidden', () => {
-  it('6.60 no poll timer runs while offline; on `online` a stale subscribed key refetches at once, then polling resumes', async () => {
+describe('offline and hidden', () => {
+  it('no poll timer runs while offline; on `online` a stale subscribed key refetches at once, then polling resumes', async () => {
     const env = fakeEnvironment();
     const { rest, store } = setup({ environment: env });
     answerAll();
@@ -191,7 +191,7 @@ describe('6.60 offline and hidden', () => {
     expect(jest.getTimerCount()).toBe(baseline);
   });
 
-  it('6.60 coming back online with fresh data fetches nothing at once; the poll stays due at last write + interval', async () => {
+  it('coming back online with fresh data fetches nothing at once; the poll stays due at last write + interval', async () => {
     const env = fakeEnvironment();
     const { rest, store } = setup({ environment: env });
     answerAll();
@@ -207,7 +207,7 @@ describe('6.60 offline and hidden', () => {
     unsubscribe();
   });
 
-  it('6.60 a hidden document pauses polling by default and refetches stale keys when visible again', async () => {
+  it('a hidden document pauses polling by default and refetches stale keys when visible again', async () => {
     const env = fakeEnvironment(true, false);
     const { rest, store } = setup({ environment: env });
     answerAll();
@@ -222,7 +222,7 @@ describe('6.60 offline and hidden', () => {
     unsubscribe();
   });
 
-  it('6.60 pollWhenHidden: true keeps polling while hidden (but not while offline)', async () => {
+  it('pollWhenHidden: true keeps polling while hidden (but not while offline)', async () => {
     const env = fakeEnvironment(true, false);
     const { rest, store } = setup({ environment: env, pollWhenHidden: true });
     answerAll();
@@ -236,7 +236,7 @@ describe('6.60 offline and hidden', () => {
     unsubscribe();
   });
 
-  it('6.61 event listeners exist only while a subscription does', async () => {
+  it('event listeners exist only while a subscription does', async () => {
     const env = fakeEnvironment();
     const { rest, store } = setup({ environment: env });
     answerAll();
@@ -250,7 +250,7 @@ describe('6.60 offline and hidden', () => {
     expect(env.listeners.size).toBe(0);
   });
 
-  it('6.60 the default environment is online and visible without window or document (Node)', async () => {
+  it('the default environment is online and visible without window or document (Node)', async () => {
     const { rest, store } = setup();
     answerAll();
     const unsubscribe = store.dispatch(rest.subscribe(getPost(1000), p5));

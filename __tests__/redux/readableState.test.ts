@@ -1,5 +1,5 @@
 /**
- * Issue 17.1: the slice is readable Redux state. Up to the `shardTablesAbove` thresholds every
+ * The slice is readable Redux state. Up to the `shardTablesAbove` thresholds every
  * table is a plain object, `state.rest.entities.Post['5']` the post's JSON, with no DevTools
  * option; above them a table is sharded into a self-describing object, whose format version is
  * checked whenever state is hydrated. Real stores, RTK's default checks on.
@@ -24,7 +24,7 @@ async function storeWithPosts(options?: Parameters<typeof createRest>[0]) {
   return { rest, store };
 }
 
-describe('issue 17.1: readable state by default', () => {
+describe('readable state by default', () => {
   it('a store holding 1,000 posts shows state.rest.entities.Post["5"] as the plain post JSON', async () => {
     const { store } = await storeWithPosts();
     const state = store.getState() as any;
@@ -76,7 +76,7 @@ describe('issue 17.1: readable state by default', () => {
   });
 });
 
-describe('issue 17.1: the format version is checked when state is hydrated', () => {
+describe('the format version is checked when state is hydrated', () => {
   it('a preloaded sharded table of this format hydrates and reads the same', async () => {
     const { store } = await storeWithPosts({ shardTablesAbove: 500 });
     const json = JSON.parse(JSON.stringify(store.getState()));
@@ -138,7 +138,7 @@ describe('issue 17.1: the format version is checked when state is hydrated', () 
   });
 });
 
-describe('issue 17.1: configureStore without the helpers', () => {
+describe('configureStore without the helpers', () => {
   it('the default thresholds hold with a store built by hand (plain configureStore)', async () => {
     const rest = createRest();
     const store = configureStore({ reducer: { rest: rest.reducer }, middleware: (g) => g().concat(rest.middleware) });

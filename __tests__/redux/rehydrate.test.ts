@@ -1,7 +1,7 @@
 import { createRest } from 'rtk-rest';
 import { K, Post, PostResource, User, ann, bob, fetchAnswered, makeStore, net, p5, p6, post5, post6, rawSlice, react, setup, sliceOf, useTestEnvironment } from './support';
 
-// Issue 17.3: a restored slice merges by freshness; pending requests and layers never come back;
+// A restored slice merges by freshness; pending requests and layers never come back;
 // restored data past its expiry is stale (shown, then refetched).
 
 useTestEnvironment();
@@ -15,7 +15,7 @@ async function savedSlice(at: number, title: string, extra?: (rest: ReturnType<t
   return JSON.parse(JSON.stringify(rawSlice(rest, store.getState())));
 }
 
-describe('issue 17.3: rest.actions.rehydrated merges a restored slice by fetchedAt', () => {
+describe('rest.actions.rehydrated merges a restored slice by fetchedAt', () => {
   it('newer wins, entity by entity and key by key; older restored data is ignored', async () => {
     const older = await savedSlice(1000, 'older');
     const newer = await savedSlice(5000, 'newer', async (rest, store) => {
@@ -114,7 +114,7 @@ describe('issue 17.3: rest.actions.rehydrated merges a restored slice by fetched
   });
 });
 
-describe('issue 17.3: redux-persist REHYDRATE and other hydrate actions', () => {
+describe('redux-persist REHYDRATE and other hydrate actions', () => {
   it('by default, persist/REHYDRATE of a persisted root merges payload[reducerPath]', async () => {
     const saved = await savedSlice(1000, 'saved');
     const { rest, store } = setup();
@@ -137,7 +137,7 @@ describe('issue 17.3: redux-persist REHYDRATE and other hydrate actions', () => 
   });
 });
 
-describe('issue 17.3: preloadedState', () => {
+describe('preloadedState', () => {
   it('pending ids and optimistic layers of a preloaded slice are gone from the very first state', async () => {
     const saved = await savedSlice(1000, 'saved');
     saved.meta[K.post5].pending = ['old'];
@@ -154,7 +154,7 @@ describe('issue 17.3: preloadedState', () => {
   });
 });
 
-describe('issue 17.3: redux-persist around the rest reducer alone (the recipe’s note)', () => {
+describe('redux-persist around the rest reducer alone (the recipe’s note)', () => {
   it('extractRehydrationInfo + stateReconciler: false merges the nested slice by freshness', async () => {
     const { persistReducer, persistStore, REHYDRATE, FLUSH, PAUSE, PERSIST, PURGE, REGISTER } = await import('redux-persist');
     const { configureStore, combineReducers } = await import('@reduxjs/toolkit');
@@ -175,7 +175,7 @@ describe('issue 17.3: redux-persist around the rest reducer alone (the recipe’
   });
 });
 
-describe('new-user check: a saved slice this version cannot read never blocks redux-persist', () => {
+describe('a saved slice this version cannot read never blocks redux-persist', () => {
   const settle = async (done: () => boolean) => {
     for (let i = 0; i < 20 && !done(); i++) await Promise.resolve().then(() => new Promise<void>((resolve) => process.nextTick(resolve)));
   };

@@ -2,19 +2,19 @@ import type { UnknownAction } from '@reduxjs/toolkit';
 import { ResetError, createRest } from 'rtk-rest';
 import { INITIAL, K, Post, PostResource, fetchAnswered, flush, makeStore, net, outcome, p5, p6, post5, post6, rawSlice, react, setup, sliceOf, useTestEnvironment } from './support';
 
-// SPEC 6.68–6.73: resetEntireStore, requests cut off by it, server rendering and hydration.
+// resetEntireStore, requests cut off by it, server rendering and hydration.
 
 useTestEnvironment();
 
-describe('6.68 resetEntireStore', () => {
-  it('6.68 the initial slice has every table empty, optimistic [] and lastReset 0 (5.1)', () => {
+describe('resetEntireStore', () => {
+  it('the initial slice has every table empty, optimistic [] and lastReset 0', () => {
     const rest = createRest();
     expect(rest.reducer(undefined, { type: '@@test/init' })).toStrictEqual(INITIAL);
     const { store } = setup();
     expect(sliceOf(rest, store.getState())).toStrictEqual(INITIAL);
   });
 
-  it('6.68 dispatches resetEntireStore { date: now }; the slice becomes the initial state with lastReset: date', async () => {
+  it('dispatches resetEntireStore { date: now }; the slice becomes the initial state with lastReset: date', async () => {
     const { rest, store, actions } = setup();
     await fetchAnswered(store, rest.fetch(PostResource.getList, react), [post5, post6], 1040);
     await outcome(fetchAnswered(store, rest.fetch(PostResource.get, { group: 'react', id: 9 }), {}, 1050, { status: 500 }));
@@ -29,8 +29,8 @@ describe('6.68 resetEntireStore', () => {
   });
 });
 
-describe('6.69 requests in flight during a reset', () => {
-  it('6.69 their promises reject with a ResetError once the reset is committed', async () => {
+describe('requests in flight during a reset', () => {
+  it('their promises reject with a ResetError once the reset is committed', async () => {
     const { rest, store } = setup();
     const seen: Array<{ error: unknown; lastReset: number }> = [];
     const record = (error: unknown) => {
@@ -53,7 +53,7 @@ describe('6.69 requests in flight during a reset', () => {
     }
   });
 
-  it('6.69 their network requests are aborted, together with the signal of the endpoint', async () => {
+  it('their network requests are aborted, together with the signal of the endpoint', async () => {
     const { rest, store } = setup();
     const own = new AbortController();
     const read = outcome(store.dispatch(rest.fetch(PostResource.get.extend({ signal: own.signal }), p5)));
@@ -65,7 +65,7 @@ describe('6.69 requests in flight during a reset', () => {
     expect(signals.map((signal) => signal.aborted)).toEqual([true, true]);
     expect(signals.map((signal) => signal.reason)).toEqual([expect.any(ResetError), expect.any(ResetError)]);
     await Promise.all([read, mutation]);
-    // The endpoint's own signal still aborts the request it is part of (2.5).
+    // The endpoint's own signal still aborts the request it is part of.
     const again = outcome(store.dispatch(rest.fetch(PostResource.get.extend({ signal: own.signal }), p5)));
     await net.nth(3);
     own.abort();
@@ -73,7 +73,7 @@ describe('6.69 requests in flight during a reset', () => {
     await again;
   });
 
-  it('6.69 their responses are dropped and no fulfilled/rejected action is dispatched for them', async () => {
+  it('their responses are dropped and no fulfilled/rejected action is dispatched for them', async () => {
     const { rest, store, actions } = setup();
     const read = outcome(store.dispatch(rest.fetch(PostResource.get, p5)));
     const failing = outcome(store.dispatch(rest.fetch(PostResource.get, p6)));
@@ -90,7 +90,7 @@ describe('6.69 requests in flight during a reset', () => {
     expect(rest.selectData(store.getState(), PostResource.get, p5)).toBeUndefined();
   });
 
-  it('6.69 a later fetch of the same key starts a new request', async () => {
+  it('a later fetch of the same key starts a new request', async () => {
     const { rest, store, actions } = setup();
     const old = outcome(store.dispatch(rest.fetch(PostResource.get, p5)));
     await net.nth(1);
@@ -106,7 +106,7 @@ describe('6.69 requests in flight during a reset', () => {
     expect(rest.selectData(store.getState(), PostResource.get, p5)?.title).toBe('fresh');
   });
 
-  it('6.69 a ResetError is never stored (6.43)', async () => {
+  it('a ResetError is never stored', async () => {
     const { rest, store } = setup();
     const old = outcome(store.dispatch(rest.fetch(PostResource.get, p5)));
     await net.nth(1);
@@ -116,7 +116,7 @@ describe('6.69 requests in flight during a reset', () => {
   });
 });
 
-describe('6.71–6.72 server rendering and hydration', () => {
+describe('server rendering and hydration', () => {
   async function serverSlice(): Promise<string> {
     const rest = createRest();
     const store = makeStore(rest);
@@ -125,7 +125,7 @@ describe('6.71–6.72 server rendering and hydration', () => {
     return JSON.stringify(store.getState()[rest.reducerPath]);
   }
 
-  it('6.72 the JSON round trip of the slice, passed as preloadedState, is readable at once without requests', async () => {
+  it('the JSON round trip of the slice, passed as preloadedState, is readable at once without requests', async () => {
     const html = await serverSlice();
     const requestsOnServer = net.count;
     jest.setSystemTime(2000);
@@ -139,7 +139,7 @@ describe('6.71–6.72 server rendering and hydration', () => {
     expect(net.count).toBe(requestsOnServer);
   });
 
-  it('6.72 hydrated data is not refetched while fresh by the client clock, and is refetched once expired', async () => {
+  it('hydrated data is not refetched while fresh by the client clock, and is refetched once expired', async () => {
     const html = await serverSlice();
     const requestsOnServer = net.count;
     jest.setSystemTime(2000);
@@ -154,7 +154,7 @@ describe('6.71–6.72 server rendering and hydration', () => {
     await net.nth(requestsOnServer + 1);
   });
 
-  it('6.72 freshness is judged by the absolute expiresAt against the client clock', async () => {
+  it('freshness is judged by the absolute expiresAt against the client clock', async () => {
     const html = await serverSlice();
     jest.setSystemTime(100000);
     const rest = createRest();
@@ -162,7 +162,7 @@ describe('6.71–6.72 server rendering and hydration', () => {
     expect(rest.selectResponse(store.getState(), PostResource.getList, react).expiryStatus).toBe('stale');
   });
 
-  it('6.72 stored errors come back as stored', async () => {
+  it('stored errors come back as stored', async () => {
     const html = await serverSlice();
     jest.setSystemTime(1500);
     const rest = createRest();
@@ -171,7 +171,7 @@ describe('6.71–6.72 server rendering and hydration', () => {
     expect(rest.selectResponse(store.getState(), PostResource.get, { group: 'react', id: 9 }).status).toBe('rejected');
   });
 
-  it('6.72 inferred reads work on hydrated data (5.18)', async () => {
+  it('inferred reads work on hydrated data', async () => {
     const html = await serverSlice();
     jest.setSystemTime(2000);
     const rest = createRest();
@@ -179,7 +179,7 @@ describe('6.71–6.72 server rendering and hydration', () => {
     expect(rest.selectData(store.getState(), PostResource.get, p5)?.title).toBe('hi');
   });
 
-  it('6.72 missing tables count as empty', async () => {
+  it('missing tables count as empty', async () => {
     const rest = createRest();
     const partial = {
       endpoints: { [K.post5]: '5' },
@@ -194,8 +194,8 @@ describe('6.71–6.72 server rendering and hydration', () => {
   });
 });
 
-describe('6.73 middlewareRegistered drops preloaded pending ids and layers', () => {
-  it('6.73 meta[key].pending and every layer are dropped on middlewareRegistered', async () => {
+describe('middlewareRegistered drops preloaded pending ids and layers', () => {
+  it('meta[key].pending and every layer are dropped on middlewareRegistered', async () => {
     const server = createRest();
     const serverStore = makeStore(server);
     await fetchAnswered(serverStore, server.fetch(PostResource.get, p6), post6, 1040);
@@ -216,7 +216,7 @@ describe('6.73 middlewareRegistered drops preloaded pending ids and layers', () 
     expect(rest.selectResponse(store.getState(), PostResource.get, p5).isFetching).toBe(false);
   });
 
-  it('6.73 a preloaded pending id is not a live request: fetchIfStale sends its own', async () => {
+  it('a preloaded pending id is not a live request: fetchIfStale sends its own', async () => {
     const server = createRest();
     const serverStore = makeStore(server);
     void serverStore.dispatch(server.fetch(PostResource.get, p5));

@@ -1,7 +1,7 @@
 import { Entity, RestEndpoint } from 'rtk-rest';
 import { A, Post, PostResource, User, ann, bob, fetchAnswered, post5, post6, react, setup, useTestEnvironment } from './support';
 
-// Issue 17.5: `useSelector((s) => rest.selectData(s, ep, { page }))` passes a fresh but equal
+// `useSelector((s) => rest.selectData(s, ep, { page }))` passes a fresh but equal
 // arguments object on every render. Such a select must not rebuild the key (URL) nor allocate per
 // slice, and must still answer exactly what a select with the original arguments answers.
 
@@ -26,7 +26,7 @@ function withPages() {
   store.dispatch(rest.setResponse(getPosts, { page: 1 }, page(1)));
   store.dispatch(rest.setResponse(getPosts, { page: 2 }, page(2)));
   let comments = 0;
-  /** (b) of the issue: a write of another entity type. */
+  /** Case (b): a write of another entity type. */
   const writeOtherType = () => store.dispatch(rest.setResponse(getComment, { id: ++comments }, { id: comments, text: `c${comments}` }));
   return { rest, store, writeOtherType };
 }
@@ -50,8 +50,8 @@ function urlBuilds() {
   };
 }
 
-describe('issue 17.5: a fresh but equal args object reuses the key', () => {
-  it('17.5 selects with fresh { page } objects build the URL once, across an unrelated action and another type\'s write', () => {
+describe('a fresh but equal args object reuses the key', () => {
+  it('selects with fresh { page } objects build the URL once, across an unrelated action and another type\'s write', () => {
     const { rest, store, writeOtherType } = withPages();
     const url = urlBuilds();
     for (let i = 0; i < 5; i++) {
@@ -63,7 +63,7 @@ describe('issue 17.5: a fresh but equal args object reuses the key', () => {
     expect(url.builds).toBeLessThanOrEqual(1);
   });
 
-  it('17.5 the same answer and response objects as the first read, after an unrelated action and after another type\'s write', () => {
+  it('the same answer and response objects as the first read, after an unrelated action and after another type\'s write', () => {
     const { rest, store, writeOtherType } = withPages();
     const data = rest.selectData(store.getState(), getPosts, { page: 1 });
     const response = rest.selectResponse(store.getState(), getPosts, { page: 1 });
@@ -76,7 +76,7 @@ describe('issue 17.5: a fresh but equal args object reuses the key', () => {
     expect(rest.selectResponse(store.getState(), getPosts, { page: 1 })).toBe(response);
   });
 
-  it('17.5 different args give their own answer, also when many arguments alternate', () => {
+  it('different args give their own answer, also when many arguments alternate', () => {
     const { rest, store, writeOtherType } = withPages();
     for (let n = 3; n <= 8; n++) store.dispatch(rest.setResponse(getPosts, { page: n }, page(n)));
     for (let round = 0; round < 3; round++) {
@@ -87,7 +87,7 @@ describe('issue 17.5: a fresh but equal args object reuses the key', () => {
     }
   });
 
-  it('17.5 a key-affecting change is never served the old key: numbers and strings, extra and missing fields, field order', () => {
+  it('a key-affecting change is never served the old key: numbers and strings, extra and missing fields, field order', () => {
     const { rest, store } = setup();
     store.dispatch(rest.setResponse(getPosts, { page: 1 }, page(1)));
     store.dispatch(rest.setResponse(getPosts, { page: 1, sort: 'new' }, page(3)));
@@ -105,7 +105,7 @@ describe('issue 17.5: a fresh but equal args object reuses the key', () => {
     expect(ids({ page: 1 })).toEqual([11, 12]);
   });
 
-  it('17.5 array values are compared by content, never by reference: a mutated array gives its new key', () => {
+  it('array values are compared by content, never by reference: a mutated array gives its new key', () => {
     const { rest, store } = setup();
     store.dispatch(rest.setResponse(getPosts, { tags: ['a'] }, page(1)));
     store.dispatch(rest.setResponse(getPosts, { tags: ['a', 'b'] }, page(2)));
@@ -118,7 +118,7 @@ describe('issue 17.5: a fresh but equal args object reuses the key', () => {
     expect(ids({ tags: ['a', 'b'] })).toEqual([21, 22]);
   });
 
-  it('17.5 an args object changed in place, and args that are not plain objects, get their own key', () => {
+  it('an args object changed in place, and args that are not plain objects, get their own key', () => {
     const { rest, store } = withPages();
     const args: { page: number } = { page: 1 };
     const ids = (value: object) => rest.selectData(store.getState(), getPosts, value)?.map((p: Post) => p.id);
@@ -135,8 +135,8 @@ describe('issue 17.5: a fresh but equal args object reuses the key', () => {
   });
 });
 
-describe('issue 17.5: the cheap revalidation keeps every answer right', () => {
-  it('17.5 expiry still moves with time: stale after expiresAt with fresh args, on the same state and after another type\'s write', () => {
+describe('the cheap revalidation keeps every answer right', () => {
+  it('expiry still moves with time: stale after expiresAt with fresh args, on the same state and after another type\'s write', () => {
     const { rest, store, writeOtherType } = withPages();
     const response = rest.selectResponse(store.getState(), getPosts, { page: 1 });
     expect(response.expiryStatus).toBe('valid');
@@ -148,7 +148,7 @@ describe('issue 17.5: the cheap revalidation keeps every answer right', () => {
     expect(rest.selectResponse(store.getState(), getPosts, { page: 1 })).toBe(stale);
   });
 
-  it('17.5 invalidIfStale: the data goes once expired, also when only another type was written in between', () => {
+  it('invalidIfStale: the data goes once expired, also when only another type was written in between', () => {
     const strict = new RestEndpoint({ urlPrefix: A, path: '/strict', searchParams: {} as { page: number }, schema: [Post], invalidIfStale: true });
     const { rest, store, writeOtherType } = withPages();
     store.dispatch(rest.setResponse(strict, { page: 1 }, page(1)));
@@ -160,7 +160,7 @@ describe('issue 17.5: the cheap revalidation keeps every answer right', () => {
     expect(rest.selectResponse(store.getState(), strict, { page: 1 })).toMatchObject({ data: undefined, expiryStatus: 'invalid' });
   });
 
-  it('17.5 the key\'s own request (pending, then its new result) shows through fresh args', async () => {
+  it('the key\'s own request (pending, then its new result) shows through fresh args', async () => {
     const { rest, store } = setup();
     await fetchAnswered(store, rest.fetch(PostResource.getList, react), [post5, post6], 1040);
     const before = rest.selectResponse(store.getState(), PostResource.getList, { group: 'react' });
@@ -172,7 +172,7 @@ describe('issue 17.5: the cheap revalidation keeps every answer right', () => {
     expect(after.data![0]!.title).toBe('new');
   });
 
-  it('17.5 a write to an entity in the answer rebuilds it; one to another entity of its type does not', () => {
+  it('a write to an entity in the answer rebuilds it; one to another entity of its type does not', () => {
     const { rest, store } = withPages();
     const before = rest.selectData(store.getState(), getPosts, { page: 1 })!;
     store.dispatch(rest.set(Post, 21, { ...post5, id: 21, title: 'page two' }));
@@ -186,7 +186,7 @@ describe('issue 17.5: the cheap revalidation keeps every answer right', () => {
     expect(rest.selectData(store.getState(), getPosts, { page: 1 })).toBe(after);
   });
 
-  it('17.5 an inferred read (no stored result) keeps its answer across other writes and follows its entity', async () => {
+  it('an inferred read (no stored result) keeps its answer across other writes and follows its entity', async () => {
     const { rest, store, writeOtherType } = withPages();
     await fetchAnswered(store, rest.fetch(PostResource.getList, react), [post5, post6], 1040);
     const inferred = rest.selectResponse(store.getState(), PostResource.get, { group: 'react', id: 5 });
@@ -200,7 +200,7 @@ describe('issue 17.5: the cheap revalidation keeps every answer right', () => {
     expect(again.fetchedAt).toBe(5000);
   });
 
-  it('17.5 a changed nested entity reached through the answer rebuilds it after other writes in between', () => {
+  it('a changed nested entity reached through the answer rebuilds it after other writes in between', () => {
     const { rest, store, writeOtherType } = withPages();
     const before = rest.selectData(store.getState(), getPosts, { page: 1 })!;
     writeOtherType();
@@ -213,7 +213,7 @@ describe('issue 17.5: the cheap revalidation keeps every answer right', () => {
     expect(after[1]!.author.username).toBe(bob.username);
   });
 
-  it('17.5 selects after a write allocate no WeakRef per key (V8 keeps WeakRef targets alive until the job ends)', () => {
+  it('selects after a write allocate no WeakRef per key (V8 keeps WeakRef targets alive until the job ends)', () => {
     const { rest, store, writeOtherType } = withPages();
     store.dispatch(rest.setResponse(getPosts, { page: 3 }, page(3)));
     const readAll = () => [1, 2, 3].map((n) => rest.selectResponse(store.getState(), getPosts, { page: n }));

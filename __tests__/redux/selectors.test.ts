@@ -2,14 +2,14 @@ import { Entity, RestEndpoint, schema } from 'rtk-rest';
 import { deepFreeze } from '../support/json';
 import { A, Post, PostResource, User, ann, bob, fetchAnswered, outcome, p5, p6, post5, post6, react, setup, useTestEnvironment } from './support';
 
-// SPEC 6.36–6.42 and the memoization guarantees of 5.13/5.14, observed through the selectors.
+// The selectors, and the memoization guarantees as observed through them.
 
 useTestEnvironment();
 
 const getUser = new RestEndpoint({ path: '/users/:id', urlPrefix: A, schema: User });
 
-describe('6.37 selectResponse', () => {
-  it('6.37 before anything happens: uninitialized, invalid, fetchedAt 0, expiresAt 0', () => {
+describe('selectResponse', () => {
+  it('before anything happens: uninitialized, invalid, fetchedAt 0, expiresAt 0', () => {
     const { rest, store } = setup();
     expect(rest.selectResponse(store.getState(), PostResource.get, p5)).toEqual({
       data: undefined,
@@ -23,7 +23,7 @@ describe('6.37 selectResponse', () => {
     });
   });
 
-  it('6.37 while the first request is in flight: pending, isLoading and isFetching', () => {
+  it('while the first request is in flight: pending, isLoading and isFetching', () => {
     const { rest, store } = setup();
     void store.dispatch(rest.fetch(PostResource.get, p5));
     expect(rest.selectResponse(store.getState(), PostResource.get, p5)).toMatchObject({
@@ -35,7 +35,7 @@ describe('6.37 selectResponse', () => {
     });
   });
 
-  it('6.37 after success: fulfilled with the data, fetchedAt and expiresAt', async () => {
+  it('after success: fulfilled with the data, fetchedAt and expiresAt', async () => {
     const { rest, store } = setup();
     await fetchAnswered(store, rest.fetch(PostResource.get, p5), post5, 1040);
     const response = rest.selectResponse(store.getState(), PostResource.get, p5);
@@ -52,14 +52,14 @@ describe('6.37 selectResponse', () => {
     expect(Object.keys(response).sort()).toEqual(['data', 'error', 'expiresAt', 'expiryStatus', 'fetchedAt', 'isFetching', 'isLoading', 'status']);
   });
 
-  it('6.37 a refetch with data shown: pending, isFetching but not isLoading', async () => {
+  it('a refetch with data shown: pending, isFetching but not isLoading', async () => {
     const { rest, store } = setup();
     await fetchAnswered(store, rest.fetch(PostResource.get, p5), post5, 1040);
     void store.dispatch(rest.fetch(PostResource.get, p5));
     expect(rest.selectResponse(store.getState(), PostResource.get, p5)).toMatchObject({ status: 'pending', isFetching: true, isLoading: false });
   });
 
-  it('6.37 after a failure: rejected with the error', async () => {
+  it('after a failure: rejected with the error', async () => {
     const { rest, store } = setup();
     await outcome(fetchAnswered(store, rest.fetch(PostResource.get, p5), {}, 1040, { status: 404, statusText: 'Not Found' }));
     expect(rest.selectResponse(store.getState(), PostResource.get, p5)).toMatchObject({
@@ -74,7 +74,7 @@ describe('6.37 selectResponse', () => {
     });
   });
 
-  it('6.37 status is "fulfilled" for a stored result even when it reads undefined (tombstoned entity)', async () => {
+  it('status is "fulfilled" for a stored result even when it reads undefined (tombstoned entity)', async () => {
     const { rest, store } = setup();
     await fetchAnswered(store, rest.fetch(PostResource.get, p5), post5, 1040);
     await fetchAnswered(store, rest.fetch(PostResource.delete, p5), null, 1050, { status: 204 });
@@ -85,8 +85,8 @@ describe('6.37 selectResponse', () => {
   });
 });
 
-describe('6.36 selectors are pure reads', () => {
-  it('6.36 selectors work on deep-frozen state and never modify it', async () => {
+describe('selectors are pure reads', () => {
+  it('selectors work on deep-frozen state and never modify it', async () => {
     const { rest, store } = setup();
     await fetchAnswered(store, rest.fetch(PostResource.getList, react), [post5, post6], 1040);
     const state = deepFreeze(store.getState());
@@ -98,7 +98,7 @@ describe('6.36 selectors are pure reads', () => {
     expect(JSON.stringify(state)).toBe(snapshot);
   });
 
-  it('6.36 selectors depend on now through expiry', async () => {
+  it('selectors depend on now through expiry', async () => {
     const { rest, store } = setup();
     await fetchAnswered(store, rest.fetch(PostResource.get, p5), post5, 1040);
     const state = store.getState();
@@ -108,8 +108,8 @@ describe('6.36 selectors are pure reads', () => {
   });
 });
 
-describe('6.38 inactive answers', () => {
-  it('6.38 selectResponse(…, null) is one shared frozen object with the documented fields', () => {
+describe('inactive answers', () => {
+  it('selectResponse(…, null) is one shared frozen object with the documented fields', () => {
     const { rest, store } = setup();
     const other = setup();
     const inactive = rest.selectResponse(store.getState(), PostResource.get, null);
@@ -128,7 +128,7 @@ describe('6.38 inactive answers', () => {
     expect(other.rest.selectResponse(other.store.getState(), PostResource.get, null)).toBe(inactive);
   });
 
-  it('6.38 selectData, selectError and selectQuery return undefined for null', async () => {
+  it('selectData, selectError and selectQuery return undefined for null', async () => {
     const { rest, store } = setup();
     await fetchAnswered(store, rest.fetch(PostResource.get, p5), post5);
     const state = store.getState();
@@ -138,8 +138,8 @@ describe('6.38 inactive answers', () => {
   });
 });
 
-describe('6.39–6.40 selectData and selectError', () => {
-  it('6.39 selectData returns entity instances with nested instances and deserialized fields', async () => {
+describe('selectData and selectError', () => {
+  it('selectData returns entity instances with nested instances and deserialized fields', async () => {
     const { rest, store } = setup();
     await fetchAnswered(store, rest.fetch(PostResource.get, p5), post5);
     const data = rest.selectData(store.getState(), PostResource.get, p5);
@@ -150,7 +150,7 @@ describe('6.39–6.40 selectData and selectError', () => {
     expect(data).toBe(rest.selectResponse(store.getState(), PostResource.get, p5).data);
   });
 
-  it('6.40 selectError returns the stored object { name, message, status, url }', async () => {
+  it('selectError returns the stored object { name, message, status, url }', async () => {
     const { rest, store } = setup();
     await outcome(fetchAnswered(store, rest.fetch(PostResource.get, p5), {}, 1040, { status: 500, statusText: 'Boom' }));
     expect(rest.selectError(store.getState(), PostResource.get, p5)).toStrictEqual({
@@ -163,14 +163,14 @@ describe('6.39–6.40 selectData and selectError', () => {
   });
 });
 
-describe('6.41 selectQuery', () => {
+describe('selectQuery', () => {
   async function withList() {
     const context = setup();
     await fetchAnswered(context.store, context.rest.fetch(PostResource.getList, react), [post5, post6], 1040);
     return context;
   }
 
-  it('6.41 an Entity by pk string, number, or object (4.20)', async () => {
+  it('an Entity by pk string, number, or object', async () => {
     const { rest, store } = await withList();
     const state = store.getState();
     const byString = rest.selectQuery(state, Post, '5');
@@ -180,28 +180,28 @@ describe('6.41 selectQuery', () => {
     expect(rest.selectQuery(state, Post, { id: 5 })).toBe(byString);
   });
 
-  it('6.41 an Entity by index (4.20)', async () => {
+  it('an Entity by index', async () => {
     const { rest, store } = await withList();
     const user = rest.selectQuery(store.getState(), User, { username: 'bob' });
     expect(user).toBeInstanceOf(User);
     expect(user?.id).toBe(2);
   });
 
-  it('6.41 a Collection by arguments (4.31)', async () => {
+  it('a Collection by arguments', async () => {
     const { rest, store } = await withList();
     const list = rest.selectQuery(store.getState(), PostResource.getList.schema, react);
     expect(list?.map((p: Post) => p.id)).toEqual([5, 6]);
     expect(rest.selectQuery(store.getState(), PostResource.getList.schema, { group: 'vue' })).toBeUndefined();
   });
 
-  it('6.41 All and Query', async () => {
+  it('All and Query', async () => {
     const { rest, store } = await withList();
     expect(rest.selectQuery(store.getState(), new schema.All(Post))?.map((p: Post) => p.id)).toEqual([5, 6]);
     const byAuthor = new schema.Query(new schema.All(Post), (posts: Post[], { author }: { author: string }) => posts.filter((p) => p.author?.username === author));
     expect(rest.selectQuery(store.getState(), byAuthor, { author: 'bob' })?.map((p: Post) => p.id)).toEqual([6]);
   });
 
-  it('6.41 undefined when not found or tombstoned', async () => {
+  it('undefined when not found or tombstoned', async () => {
     const { rest, store } = await withList();
     expect(rest.selectQuery(store.getState(), Post, 99)).toBeUndefined();
     await fetchAnswered(store, rest.fetch(PostResource.delete, p5), null, 1050, { status: 204 });
@@ -213,14 +213,14 @@ describe('6.41 selectQuery', () => {
     ['Array', new schema.Array(Post)],
     ['Values', new schema.Values(Post)],
     ['Invalidate', new schema.Invalidate(Post)],
-  ])('6.41 a non-queryable %s throws a TypeError', async (_name, nonQueryable) => {
+  ])('a non-queryable %s throws a TypeError', async (_name, nonQueryable) => {
     const { rest, store } = await withList();
     expect(() => rest.selectQuery(store.getState(), nonQueryable as any, react)).toThrow(TypeError);
   });
 });
 
-describe('6.42 and 5.13 memoization', () => {
-  it('5.13.1 reading again from the same state returns the same reference (data and response)', async () => {
+describe('memoization', () => {
+  it('reading again from the same state returns the same reference (data and response)', async () => {
     const { rest, store } = setup();
     await fetchAnswered(store, rest.fetch(PostResource.getList, react), [post5, post6]);
     const state = store.getState();
@@ -229,7 +229,7 @@ describe('6.42 and 5.13 memoization', () => {
     expect(rest.selectQuery(state, Post, 5)).toBe(rest.selectQuery(state, Post, 5));
   });
 
-  it('5.13.2 writes to other keys and other entity types leave the result and the response unchanged', async () => {
+  it('writes to other keys and other entity types leave the result and the response unchanged', async () => {
     const { rest, store } = setup();
     await fetchAnswered(store, rest.fetch(PostResource.get, p5), post5, 1040);
     const data = rest.selectData(store.getState(), PostResource.get, p5);
@@ -241,7 +241,7 @@ describe('6.42 and 5.13 memoization', () => {
     expect(rest.selectResponse(store.getState(), PostResource.get, p5)).toBe(response);
   });
 
-  it('5.13.4 refetching identical data changes no data reference', async () => {
+  it('refetching identical data changes no data reference', async () => {
     const { rest, store } = setup();
     await fetchAnswered(store, rest.fetch(PostResource.getList, react), [post5, post6], 1040);
     const list = rest.selectData(store.getState(), PostResource.getList, react);
@@ -253,7 +253,7 @@ describe('6.42 and 5.13 memoization', () => {
     expect(rest.selectResponse(store.getState(), PostResource.getList, react).fetchedAt).toBe(5000);
   });
 
-  it('5.14 changing User 2 rebuilds the list and Post 2 only; Post 1 and User 1 keep their references', async () => {
+  it('changing User 2 rebuilds the list and Post 2 only; Post 1 and User 1 keep their references', async () => {
     const { rest, store } = setup();
     const p1 = { id: 1, title: 'one', author: ann };
     const p2 = { id: 2, title: 'two', author: bob };
@@ -268,7 +268,7 @@ describe('6.42 and 5.13 memoization', () => {
     expect(after[1]!.author.username).toBe('robert');
   });
 
-  it('5.14 writing User 3, or refetching User 1 unchanged, keeps the list reference', async () => {
+  it('writing User 3, or refetching User 1 unchanged, keeps the list reference', async () => {
     const { rest, store } = setup();
     const p1 = { id: 1, title: 'one', author: ann };
     const p2 = { id: 2, title: 'two', author: bob };
@@ -280,7 +280,7 @@ describe('6.42 and 5.13 memoization', () => {
     expect(rest.selectData(store.getState(), PostResource.getList, react)).toBe(before);
   });
 
-  it('5.13.5 one stored entity version is the same instance in the list and in the detail read', async () => {
+  it('one stored entity version is the same instance in the list and in the detail read', async () => {
     const { rest, store } = setup();
     await fetchAnswered(store, rest.fetch(PostResource.getList, react), [post5, post6], 1040);
     await fetchAnswered(store, rest.fetch(PostResource.get, p5), post5, 1050);
@@ -289,7 +289,7 @@ describe('6.42 and 5.13 memoization', () => {
     expect(rest.selectQuery(state, Post, 5)).toBe(rest.selectData(state, PostResource.get, p5));
   });
 
-  it('5.13.6 tombstones are dependencies: a re-created entity reappears in the list', async () => {
+  it('tombstones are dependencies: a re-created entity reappears in the list', async () => {
     const { rest, store } = setup();
     await fetchAnswered(store, rest.fetch(PostResource.getList, react), [post5, post6], 1040);
     await fetchAnswered(store, rest.fetch(PostResource.delete, p5), null, 1100, { status: 204 });
@@ -302,7 +302,7 @@ describe('6.42 and 5.13 memoization', () => {
     expect(withAgain?.map((p: Post) => p.title)).toEqual(['back', 'six']);
   });
 
-  it('5.13.6 a missing nested entity that appears rebuilds the parent', async () => {
+  it('a missing nested entity that appears rebuilds the parent', async () => {
     const { rest, store } = setup();
     await fetchAnswered(store, rest.fetch(PostResource.get, p5), { id: 5, title: 'hi', author: 7 }, 1040);
     const before = rest.selectData(store.getState(), PostResource.get, p5);
@@ -313,7 +313,7 @@ describe('6.42 and 5.13 memoization', () => {
     expect(after?.author.username).toBe('gus');
   });
 
-  it('5.13.7 memoization is per key and per argument set: interleaved reads of many keys keep their references', async () => {
+  it('memoization is per key and per argument set: interleaved reads of many keys keep their references', async () => {
     const { rest, store } = setup();
     const ids = Array.from({ length: 30 }, (_, i) => i + 1);
     for (const id of ids) store.dispatch(rest.setResponse(PostResource.get, { group: 'react', id }, { id, title: `t${id}` }));
@@ -328,7 +328,7 @@ describe('6.42 and 5.13 memoization', () => {
     });
   });
 
-  it('6.42 selectResponse keeps its object across states while every field is unchanged (time passing within the expiry)', async () => {
+  it('selectResponse keeps its object across states while every field is unchanged (time passing within the expiry)', async () => {
     const { rest, store } = setup();
     await fetchAnswered(store, rest.fetch(PostResource.get, p5), post5, 1040);
     const response = rest.selectResponse(store.getState(), PostResource.get, p5);
@@ -337,7 +337,7 @@ describe('6.42 and 5.13 memoization', () => {
     expect(rest.selectResponse(store.getState(), PostResource.get, p5)).toBe(response);
   });
 
-  it('6.42 selectResponse returns a new object when a field changes', async () => {
+  it('selectResponse returns a new object when a field changes', async () => {
     const { rest, store } = setup();
     await fetchAnswered(store, rest.fetch(PostResource.get, p5), post5, 1040);
     const response = rest.selectResponse(store.getState(), PostResource.get, p5);
@@ -348,7 +348,7 @@ describe('6.42 and 5.13 memoization', () => {
     expect(stale.data).toBe(response.data);
   });
 
-  it('6.42 inline calls with arguments equal by value (new objects each call) stay memoized', async () => {
+  it('inline calls with arguments equal by value (new objects each call) stay memoized', async () => {
     const { rest, store } = setup();
     await fetchAnswered(store, rest.fetch(PostResource.getList, react), [post5]);
     const state = store.getState();
@@ -357,7 +357,7 @@ describe('6.42 and 5.13 memoization', () => {
   });
 });
 
-describe('issue 16.12: selectQuery reads objects with plain members, and keeps its answer', () => {
+describe('selectQuery reads objects with plain members, and keeps its answer', () => {
   async function withList() {
     const context = setup();
     await fetchAnswered(context.store, context.rest.fetch(PostResource.getList, react), [post5, post6], 1040);
@@ -365,7 +365,7 @@ describe('issue 16.12: selectQuery reads objects with plain members, and keeps i
   }
   const allPosts = new schema.All(Post);
 
-  it('16.12 plain members pass through: { results: All(Post), nextPage: "" } reads the table and the declared value', async () => {
+  it('plain members pass through: { results: All(Post), nextPage: "" } reads the table and the declared value', async () => {
     const { rest, store } = await withList();
     const page = rest.selectQuery(store.getState(), { results: allPosts, nextPage: '' });
     expect(page?.results.map((post: Post) => post.id)).toEqual([5, 6]);
@@ -382,7 +382,7 @@ describe('issue 16.12: selectQuery reads objects with plain members, and keeps i
     expect(rest.selectQuery(store.getState(), { results: new schema.All(Note16), nextPage: '' })).toBeUndefined();
   });
 
-  it('16.12 the same state gives the same object, also for an inline literal around the same schemas (6.42)', async () => {
+  it('the same state gives the same object, also for an inline literal around the same schemas', async () => {
     const { rest, store } = await withList();
     const state = store.getState();
     const first = rest.selectQuery(state, { results: allPosts });
@@ -401,14 +401,14 @@ describe('issue 16.12: selectQuery reads objects with plain members, and keeps i
     expect(changed?.results[1]).toBe(first?.results[1]);
   });
 
-  it('16.12 an endpoint whose object schema has a plain member is still never inferred (5.18)', async () => {
+  it('an endpoint whose object schema has a plain member is still never inferred', async () => {
     const { rest, store } = await withList();
     const getPage = new RestEndpoint({ path: '/pages/:group', urlPrefix: A, schema: { results: allPosts, nextPage: '' } });
     expect(rest.selectResponse(store.getState(), getPage, react)).toMatchObject({ data: undefined, status: 'uninitialized' });
   });
 });
 
-describe('issue 16.10 and 16.11 through the store: shared keys and cycles', () => {
+describe('through the store: shared keys and cycles', () => {
   class Author16 extends Entity {
     id = '';
     name = '';
@@ -440,7 +440,7 @@ describe('issue 16.10 and 16.11 through the store: shared keys and cycles', () =
   const getSummaries = new RestEndpoint({ path: '/articles', urlPrefix: A, schema: [ArticleSummary16] });
   const getArticle = new RestEndpoint({ path: '/articles/:id', urlPrefix: A, schema: Article16 });
 
-  it('16.10 after the summary list is read, selectData(getArticle) is an Article with its author', async () => {
+  it('after the summary list is read, selectData(getArticle) is an Article with its author', async () => {
     const { rest, store } = setup();
     await fetchAnswered(store, rest.fetch(getSummaries), [{ id: '1', title: 'hello', author: '9' }], 1040);
     expect(rest.selectData(store.getState(), getSummaries)?.[0]).toBeInstanceOf(ArticleSummary16);
@@ -477,7 +477,7 @@ describe('issue 16.10 and 16.11 through the store: shared keys and cycles', () =
   Report16.schema = { draftedBy: Staff16, publishedBy: Staff16 };
   const getReport = new RestEndpoint({ path: '/reports/:id', urlPrefix: A, schema: Report16 });
 
-  it('16.11 a report drafted and published by the same user reads one user instance, linked back to the report', async () => {
+  it('a report drafted and published by the same user reads one user instance, linked back to the report', async () => {
     const { rest, store } = setup();
     const staff = { id: '456', reports: ['123'] };
     await fetchAnswered(store, rest.fetch(getReport, { id: '123' }), { id: '123', draftedBy: staff, publishedBy: staff }, 1040);

@@ -1,7 +1,7 @@
 import type { StreamContext } from 'rtk-rest';
 import { K, Post, PostResource, ann, flush, net, p5, p6, post5, setup, sliceOf, useTestEnvironment } from './support';
 
-// Streams (issue 18.6): an endpoint's `stream(...)` runs while its key has subscribers.
+// Streams: an endpoint's `stream(...)` runs while its key has subscribers.
 useTestEnvironment();
 
 /** A fake push source: what an EventSource or WebSocket would be, driven by the test. */
@@ -24,8 +24,8 @@ function streamingGet(source: FakeSource, started: StreamContext[] = []) {
   });
 }
 
-describe('issue 18.6: the stream option', () => {
-  it('issue 18.6 starts with the first subscriber, once per key, and stops when the last one leaves', () => {
+describe('the stream option', () => {
+  it('starts with the first subscriber, once per key, and stops when the last one leaves', () => {
     const { rest, store } = setup();
     const source = new FakeSource();
     const started: StreamContext[] = [];
@@ -43,7 +43,7 @@ describe('issue 18.6: the stream option', () => {
     expect(net.count).toBe(0);
   });
 
-  it('issue 18.6 setResponse writes the key as rest.setResponse does; the entities update everywhere', () => {
+  it('setResponse writes the key as rest.setResponse does; the entities update everywhere', () => {
     const { rest, store, actions } = setup();
     const source = new FakeSource();
     const getPost = streamingGet(source);
@@ -58,7 +58,7 @@ describe('issue 18.6: the stream option', () => {
     unsubscribe();
   });
 
-  it('issue 18.6 set, dispatch and getState are the store\'s; each key streams with its own args', () => {
+  it('set, dispatch and getState are the store\'s; each key streams with its own args', () => {
     const { rest, store } = setup();
     const started: StreamContext[] = [];
     const getPost = PostResource.get.extend({ stream: (context: StreamContext) => void started.push(context) });
@@ -74,7 +74,7 @@ describe('issue 18.6: the stream option', () => {
     u6();
   });
 
-  it('issue 18.6 writes after the abort are ignored', () => {
+  it('writes after the abort are ignored', () => {
     const { rest, store, actions } = setup();
     const started: StreamContext[] = [];
     const getPost = PostResource.get.extend({ stream: (context: StreamContext) => void started.push(context) });
@@ -87,7 +87,7 @@ describe('issue 18.6: the stream option', () => {
     expect(rest.selectData(store.getState(), PostResource.get, p5)).toBeUndefined();
   });
 
-  it('issue 18.6 resetEntireStore aborts the running streams and restarts those still subscribed', () => {
+  it('resetEntireStore aborts the running streams and restarts those still subscribed', () => {
     const { rest, store } = setup();
     const source = new FakeSource();
     const started: StreamContext[] = [];
@@ -104,7 +104,7 @@ describe('issue 18.6: the stream option', () => {
     expect(started[1]!.signal.aborted).toBe(true);
   });
 
-  it('issue 18.6 a throwing or rejecting stream leaves the store working and records nothing', async () => {
+  it('a throwing or rejecting stream leaves the store working and records nothing', async () => {
     const { rest, store, actions } = setup();
     const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const throwing = PostResource.get.extend({
@@ -125,11 +125,11 @@ describe('issue 18.6: the stream option', () => {
     u6();
   });
 
-  it('issue 18.6 a stream that is not a function is a clear error', () => {
+  it('a stream that is not a function is a clear error', () => {
     expect(() => PostResource.get.extend({ stream: 5 as never })).toThrow(/^\[rtk-rest\] .*stream must be a function/);
   });
 
-  it('issue 18.6 leaves no timers and no source listeners after its subscribers leave', () => {
+  it('leaves no timers and no source listeners after its subscribers leave', () => {
     const { rest, store } = setup();
     const source = new FakeSource();
     const baseline = jest.getTimerCount();

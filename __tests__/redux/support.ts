@@ -1,6 +1,6 @@
 /**
- * Shared setup for the Redux-layer tests (SPEC §5–6, 11): the running example of SPEC 0.6, a
- * store built as in SPEC 6.4, a stub `fetch` whose answers the test releases one by one (so
+ * Shared setup for the Redux-layer tests: the running example, a store built as an app
+ * builds it (configureStore defaults), a stub `fetch` whose answers the test releases one by one (so
  * ordering is deterministic), fake time, and JSON checks.
  */
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
@@ -10,7 +10,7 @@ import { A } from '../support/example';
 
 export { A, User, Post, PostResource } from '../support/example';
 
-/** `GET A/react/posts/5` and friends (SPEC 0.6 abbreviation). */
+/** `GET A/react/posts/5` and friends (abbreviation). */
 export const K = {
   post5: `GET ${A}/react/posts/5`,
   post6: `GET ${A}/react/posts/6`,
@@ -29,7 +29,7 @@ export const post5 = { id: 5, title: 'hi', author: ann };
 export const post6 = { id: 6, title: 'six', author: bob };
 
 // ---------------------------------------------------------------------------------------------
-// Store (SPEC 6.4)
+// Store
 
 export type Rest = ReturnType<typeof createRest>;
 export type RestOptions = NonNullable<Parameters<typeof createRest>[0]>;
@@ -61,7 +61,7 @@ export type Store = ReturnType<typeof makeStore>;
 
 /**
  * A fresh `rest` instance and store. The store has already seen one plain action (so
- * `middlewareRegistered`, 6.9, is behind us) and `actions` is empty.
+ * the `middlewareRegistered` check is behind us) and `actions` is empty.
  */
 export function setup(options?: RestOptions, storeOptions: Omit<StoreOptions, 'log'> = {}) {
   const rest = createRest(options);
@@ -72,7 +72,7 @@ export function setup(options?: RestOptions, storeOptions: Omit<StoreOptions, 'l
   return { rest, store, actions, types: () => actions.map((action) => action.type) };
 }
 
-/** The slice in its logical layout (SPEC 5.1): through `rest.devTools.stateSanitizer` when the store shards tables. */
+/** The slice in its logical layout: through `rest.devTools.stateSanitizer` when the store shards tables. */
 export function sliceOf(rest: Rest, root: unknown): any {
   const sanitizer = (rest as { devTools?: { stateSanitizer?: (state: any, index: number) => any } }).devTools?.stateSanitizer;
   const state = sanitizer ? sanitizer(root, 0) : root;
@@ -262,7 +262,7 @@ export async function failureOf(fn: () => unknown): Promise<any> {
 }
 
 /**
- * The path of the first part of an action that is not a JSON value (SPEC 0.5, 6.12), or
+ * The path of the first part of an action that is not a JSON value, or
  * undefined. RTK's `createAction` always sets `payload` (and, with a prepare callback, `error`)
  * even when there is none; those two top-level fields may be `undefined`, as JSON.stringify and
  * RTK's serializable check treat them as absent. Everything else must be strict JSON.
@@ -274,7 +274,7 @@ export function nonJsonActionPath(action: unknown): string | undefined {
   return nonJsonPath(rest);
 }
 
-/** Whether a value is a JSON value (SPEC 0.5): plain objects and arrays of null, booleans, finite numbers, strings. */
+/** Whether a value is a JSON value: plain objects and arrays of null, booleans, finite numbers, strings. */
 export function nonJsonPath(value: unknown, path = '$'): string | undefined {
   if (value === null || typeof value === 'string' || typeof value === 'boolean') return undefined;
   if (typeof value === 'number') return Number.isFinite(value) ? undefined : `${path}: ${value}`;

@@ -8,9 +8,9 @@ installSharding(shardedOps);
 import type { ShardedTable, Table } from '../../src/redux/store/tables';
 import { objectPrototypeSnapshot } from '../support/json';
 
-// The store's table layout (src/redux/store/tables.ts; SPEC 5.1 sharding, 4.39 order, 5.4 plain JSON),
+// The store's table layout (src/redux/store/tables.ts: sharding, table order, plain JSON),
 // checked against a model: a plain JS object written with own-property definitions, whose
-// Object.keys order is the 4.39 order by definition.
+// Object.keys order is the table order by definition.
 
 // A fixed seed keeps runs reproducible; fast-check prints it (and the shrunk counterexample) on
 // failure. Set FC_SEED to explore other runs.
@@ -245,7 +245,7 @@ function runSequence(initial: number, batches: readonly (readonly Op[])[], order
 // ---------------------------------------------------------------------------------------------
 
 describe('tables: plain objects', () => {
-  it('5.1 an absent table reads as empty', () => {
+  it('an absent table reads as empty', () => {
     expect(tableGet(undefined, 'a')).toBeUndefined();
     expect(tableHas(undefined, 'a')).toBe(false);
     expect(tableSize(undefined)).toBe(0);
@@ -253,7 +253,7 @@ describe('tables: plain objects', () => {
     expect(tableObject(undefined)).toEqual({});
   });
 
-  it('5.1 a small table is the plain object { [pk]: value }, in 4.39 order', () => {
+  it('a small table is the plain object { [pk]: value }, in table order', () => {
     const post = { id: 5 };
     const table = write(undefined, record([['b', 1], ['5', post], ['a', null], ['1', 'x']]), true);
     expect(isSharded(table)).toBe(false);
@@ -265,7 +265,7 @@ describe('tables: plain objects', () => {
     expect(tableObject(table)).toBe(table);
   });
 
-  it('5.6 a write that changes nothing returns the same table; a change copies it', () => {
+  it('a write that changes nothing returns the same table; a change copies it', () => {
     const post = { id: 5 };
     const table = write(undefined, record([['5', post], ['6', null]]), true);
     expect(write(table, {}, true)).toBe(table);
@@ -277,7 +277,7 @@ describe('tables: plain objects', () => {
     expect(tableGet(table, '5')).toBe(post);
   });
 
-  it('4.23 hostile pks are own properties; no prototype is modified', () => {
+  it('hostile pks are own properties; no prototype is modified', () => {
     const before = objectPrototypeSnapshot();
     const values = HOSTILE.map((pk, i) => [pk, { i }] as [string, unknown]);
     const table = write(undefined, record(values), true);
@@ -301,7 +301,7 @@ describe('tables: plain objects', () => {
 });
 
 describe('tables: sharded above the threshold', () => {
-  it('issue 17.1 the default thresholds: entity tables stay plain up to 2,000 entries, key tables up to 128', () => {
+  it('the default thresholds: entity tables stay plain up to 2,000 entries, key tables up to 128', () => {
     expect(DEFAULT_SHARD_ABOVE).toEqual({ entities: 2000, keys: 128 });
     expect(isSharded(tableWrite(undefined, record(prefill(2000)), true))).toBe(false);
     expect(isSharded(tableWrite(undefined, record(prefill(2001)), true))).toBe(true);
@@ -309,7 +309,7 @@ describe('tables: sharded above the threshold', () => {
     expect(isSharded(tableWrite(undefined, record(prefill(129)), false, DEFAULT_SHARD_ABOVE.keys))).toBe(true);
   });
 
-  it('issue 17.1 a large plain table (copied key by key) keeps its order, its prototype and hostile pks', () => {
+  it('a large plain table (copied key by key) keeps its order, its prototype and hostile pks', () => {
     const model = new Model();
     let table: Table | undefined;
     const pairs = [...prefill(400), ...HOSTILE.map((pk, i) => [pk, { i }] as [string, unknown])];
@@ -330,7 +330,7 @@ describe('tables: sharded above the threshold', () => {
     }
   });
 
-  it('issue 17.1 a sharded table says what it is: { "@@rtk-rest/table": 2, size, order, shards }', () => {
+  it('a sharded table says what it is: { "@@rtk-rest/table": 2, size, order, shards }', () => {
     const table = write(undefined, record(prefill(65)), true) as ShardedTable;
     expect(Object.keys(table)).toEqual([TABLE_FORMAT, 'size', 'order', 'shards']);
     expect(table[TABLE_FORMAT]).toBe(2);
@@ -339,7 +339,7 @@ describe('tables: sharded above the threshold', () => {
     expect(Object.getPrototypeOf(table)).toBe(Object.prototype);
   });
 
-  it('issue 17.1 a sharded table that shrinks to half the threshold is a plain object again (no flip-flop at the threshold)', () => {
+  it('a sharded table that shrinks to half the threshold is a plain object again (no flip-flop at the threshold)', () => {
     const pairs = prefill(70);
     let table = write(undefined, record(pairs), true);
     const model = new Model();
@@ -354,14 +354,14 @@ describe('tables: sharded above the threshold', () => {
     expect(Object.keys(table)).toEqual(model.keys());
   });
 
-  it('issue 17.1 "@@rtk-rest/table" is refused as a pk with a clear error (it would make a plain table read as sharded)', () => {
+  it('"@@rtk-rest/table" is refused as a pk with a clear error (it would make a plain table read as sharded)', () => {
     expect(() => write(undefined, record([['@@rtk-rest/table', 1]]), true)).toThrow(/\[rtk-rest\] "@@rtk-rest\/table" cannot be a pk/);
     const sharded = write(undefined, record(prefill(80)), true);
     expect(() => write(sharded, record([['@@rtk-rest/table', 1]]), true)).toThrow(/cannot be a pk/);
     expect(tableSize(sharded)).toBe(80);
   });
 
-  it('5.1 MAX entries stay a plain object; one more makes a sharded table that reads the same', () => {
+  it('MAX entries stay a plain object; one more makes a sharded table that reads the same', () => {
     const model = new Model();
     let table: Table | undefined;
     for (let i = 0; i < MAX; i++) {
@@ -384,13 +384,13 @@ describe('tables: sharded above the threshold', () => {
     })(), PROBES);
   });
 
-  it('5.1 a plain table written in one batch past MAX becomes a trie; below it stays plain', () => {
+  it('a plain table written in one batch past MAX becomes a trie; below it stays plain', () => {
     expect(isSharded(write(undefined, record(prefill(64)), true))).toBe(false);
     expect(isSharded(write(undefined, record(prefill(65)), true))).toBe(true);
     expect(isSharded(write(undefined, record(prefill(65)), false))).toBe(true);
   });
 
-  it('5.1 a plain table of MAX entries that gains one pk and loses another in one write holds MAX entries: it stays a plain object', () => {
+  it('a plain table of MAX entries that gains one pk and loses another in one write holds MAX entries: it stays a plain object', () => {
     const full = write(undefined, record(prefill(64)), true);
     const model = new Model();
     model.apply(record(prefill(64).map(([pk]) => [pk, tableGet(full, pk)])));
@@ -405,7 +405,7 @@ describe('tables: sharded above the threshold', () => {
     expect(isSharded(next)).toBe(false);
   });
 
-  it('5.1 a trie write copies only the path to the touched leaf; the rest is shared', () => {
+  it('a trie write copies only the path to the touched leaf; the rest is shared', () => {
     const base = write(undefined, record(Array.from({ length: 5000 }, (_, i) => [`u${i}`, { i }])), true);
     expect(isSharded(base)).toBe(true);
     const pk = 'u1234';
@@ -419,7 +419,7 @@ describe('tables: sharded above the threshold', () => {
     expect(tableGet(base, pk)).toEqual({ i: 1234 });
   });
 
-  it('5.1 unordered tables (meta, indexes, endpoints) read the same, without an insertion log', () => {
+  it('unordered tables (meta, indexes, endpoints) read the same, without an insertion log', () => {
     const model = new Model();
     const written = record(prefill(100));
     model.apply(written);
@@ -429,7 +429,7 @@ describe('tables: sharded above the threshold', () => {
     expectMatches(table, model, PROBES, false);
   });
 
-  it('5.4 a sharded table is plain JSON: an object of arrays, null, numbers and the stored values', () => {
+  it('a sharded table is plain JSON: an object of arrays, null, numbers and the stored values', () => {
     const table = write(undefined, record([...prefill(80), ['__proto__', { id: 'p' }], ['', 'empty']]), true);
     expect(isSharded(table)).toBe(true);
     const text = JSON.stringify(table);
@@ -442,7 +442,7 @@ describe('tables: sharded above the threshold', () => {
     expect(tableObject(clone)).toEqual(tableObject(table));
   });
 
-  it('5.4 the layout is a pure function of the writes: same writes, same JSON; a hydrated table takes writes alike', () => {
+  it('the layout is a pure function of the writes: same writes, same JSON; a hydrated table takes writes alike', () => {
     const pairs = prefill(150);
     const a = write(write(undefined, record(pairs), true), record([['p3', undefined], ['z', 1]]), true);
     const b = write(write(undefined, record(pairs.map(([pk, value]) => [pk, structuredClone(value)])), true), record([['p3', undefined], ['z', 1]]), true);
@@ -452,7 +452,7 @@ describe('tables: sharded above the threshold', () => {
     expect(JSON.stringify(write(hydrated, later, true))).toBe(JSON.stringify(write(a, later, true)));
   });
 
-  it('5.1 hashPk is a pure 32-bit hash pinned by TABLE_VERSION (the serialized format)', () => {
+  it('hashPk is a pure 32-bit hash pinned by TABLE_VERSION (the serialized format)', () => {
     expect(TABLE_VERSION).toBe(2);
     const pinned = ['', '0', '1', 'a', '__proto__', 'User', '{"group":"react"}', 'é😀'].map(hashPk);
     expect(pinned).toEqual(PINNED_HASHES);
@@ -466,7 +466,7 @@ describe('tables: sharded above the threshold', () => {
 const PINNED_HASHES = [2872998923, 1693486945, 1428125071, 444641715, 3182021803, 1812800169, 724428024, 4159213040];
 
 describe('tables: big tables', () => {
-  it('5.1 20,000 entries in one write: every read matches, in 4.39 order', () => {
+  it('20,000 entries in one write: every read matches, in table order', () => {
     const pairs: Array<[string, unknown]> = [];
     for (let i = 0; i < 20_000; i++) pairs.push([i % 4 === 0 ? `s${19_999 - i}` : String((i * 7919) % 100_003), { i }]);
     const model = new Model();
@@ -480,7 +480,7 @@ describe('tables: big tables', () => {
     expect(Object.keys(tableObject(table))).toEqual(model.keys());
   });
 
-  it('5.1 20,000 entries written in 200 batches match the model; an old version is unchanged', () => {
+  it('20,000 entries written in 200 batches match the model; an old version is unchanged', () => {
     const model = new Model();
     let table: Table | undefined;
     let early: { table: Table; json: string } | undefined;
@@ -502,7 +502,7 @@ describe('tables: big tables', () => {
     expect(tableSize(early!.table)).toBe(1100);
   });
 
-  it('4.39 after many removals and re-adds the order stays right, and the insertion log stays bounded (compaction)', () => {
+  it('after many removals and re-adds the order stays right, and the insertion log stays bounded (compaction)', () => {
     const model = new Model();
     const initial = record(Array.from({ length: 1000 }, (_, i) => [i % 5 === 0 ? String(i) : `k${i}`, { i }]));
     model.apply(initial);
@@ -530,7 +530,7 @@ describe('tables: big tables', () => {
     expect(tableKeys(clone)).toEqual(model.keys());
   });
 
-  it('4.39 only canonical array indexes sort first: decimal, signed and padded pks keep insertion order in a trie, as in an object', () => {
+  it('only canonical array indexes sort first: decimal, signed and padded pks keep insertion order in a trie, as in an object', () => {
     const pks = ['b', '1.5', '2', '0.25', '-1', '01', '4294967295', '4294967294', '3.0', 'a', '10', '1e3', '7.75'];
     const pairs = [...prefill(70), ...pks.map((pk) => [pk, { pk }] as [string, unknown])];
     const model = new Model();
@@ -545,7 +545,7 @@ describe('tables: big tables', () => {
     expect(Object.keys(tableObject(oneByOne))).toEqual(model.keys());
   });
 
-  it('4.39 removing every entry of a big table, then adding some back, orders by the new insertion', () => {
+  it('removing every entry of a big table, then adding some back, orders by the new insertion', () => {
     const pks = Array.from({ length: 300 }, (_, i) => `q${i}`);
     let table = write(undefined, record(pks.map((pk) => [pk, 1])), true);
     table = write(table, record(pks.map((pk) => [pk, undefined])), true);
@@ -559,7 +559,7 @@ describe('tables: big tables', () => {
 });
 
 describe('tables: property tests against the model', () => {
-  it('4.39/5.1/5.4 random write sequences (ordered): reads, order, copy-on-write, sharing and JSON match the model', () => {
+  it('random write sequences (ordered): reads, order, copy-on-write, sharing and JSON match the model', () => {
     fc.assert(
       fc.property(fc.oneof(fc.constant(0), fc.nat({ max: 130 })), fc.array(batchArb, { minLength: 1, maxLength: 10 }), (initial, batches) => {
         runSequence(initial, batches, true);
@@ -568,7 +568,7 @@ describe('tables: property tests against the model', () => {
     );
   });
 
-  it('5.1 random write sequences (unordered tables): reads and JSON match the model', () => {
+  it('random write sequences (unordered tables): reads and JSON match the model', () => {
     fc.assert(
       fc.property(fc.nat({ max: 130 }), fc.array(batchArb, { minLength: 1, maxLength: 8 }), (initial, batches) => {
         runSequence(initial, batches, false);
@@ -577,7 +577,7 @@ describe('tables: property tests against the model', () => {
     );
   });
 
-  it('4.39 one-pk writes through tableSet match the model (integer-like, non-canonical and hostile pks)', () => {
+  it('one-pk writes through tableSet match the model (integer-like, non-canonical and hostile pks)', () => {
     fc.assert(
       fc.property(fc.array(opArb, { minLength: 1, maxLength: 200 }), (ops) => {
         const model = new Model();

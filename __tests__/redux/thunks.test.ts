@@ -1,13 +1,13 @@
 import { NetworkError, RestEndpoint } from 'rtk-rest';
 import { A, K, Post, PostResource, User, ann, fetchAnswered, flush, json, net, outcome, p5, p6, post5, post6, rawSlice, react, setup, sliceOf, useTestEnvironment, watchConsole } from './support';
 
-// SPEC 6.22–6.29: fetchIfStale, invalidate, invalidateAll, expireAll, setResponse, setError,
+// fetchIfStale, invalidate, invalidateAll, expireAll, setResponse, setError,
 // set, and the endpoint `update` option.
 
 useTestEnvironment();
 
-describe('6.22 fetchIfStale', () => {
-  it('6.22 with nothing stored it fetches like rest.fetch', async () => {
+describe('fetchIfStale', () => {
+  it('with nothing stored it fetches like rest.fetch', async () => {
     const { rest, store, types } = setup();
     const value = await fetchAnswered<Post>(store, rest.fetchIfStale(PostResource.get, p5), post5, 1040);
     expect(value).toBeInstanceOf(Post);
@@ -15,7 +15,7 @@ describe('6.22 fetchIfStale', () => {
     expect(types()).toEqual(['rest/fetch/pending', 'rest/fetch/fulfilled']);
   });
 
-  it('6.22 with fresh data it resolves at once to the current selectData, without a request or an action', async () => {
+  it('with fresh data it resolves at once to the current selectData, without a request or an action', async () => {
     const { rest, store, actions } = setup();
     await fetchAnswered(store, rest.fetch(PostResource.get, p5), post5, 1040);
     actions.length = 0;
@@ -27,7 +27,7 @@ describe('6.22 fetchIfStale', () => {
     expect(value?.title).toBe('hi');
   });
 
-  it('6.22 with stale data it fetches', async () => {
+  it('with stale data it fetches', async () => {
     const { rest, store } = setup();
     await fetchAnswered(store, rest.fetch(PostResource.get, p5), post5, 1040);
     jest.setSystemTime(61041);
@@ -36,7 +36,7 @@ describe('6.22 fetchIfStale', () => {
     expect(value.title).toBe('fresh');
   });
 
-  it('6.22 while a read for the key is in flight it joins it', async () => {
+  it('while a read for the key is in flight it joins it', async () => {
     const { rest, store } = setup();
     const first = store.dispatch(rest.fetch(PostResource.get, p5));
     const joined = store.dispatch(rest.fetchIfStale(PostResource.get, p5));
@@ -46,7 +46,7 @@ describe('6.22 fetchIfStale', () => {
     expect(b).toBe(a);
   });
 
-  it('6.22 with no usable data and a fresh error it rejects with the stored error rebuilt (6.46), without a request', async () => {
+  it('with no usable data and a fresh error it rejects with the stored error rebuilt, without a request', async () => {
     const { rest, store } = setup();
     await outcome(fetchAnswered(store, rest.fetch(PostResource.get, p5), {}, 1040, { status: 404, statusText: 'Not Found' }));
     jest.setSystemTime(1500);
@@ -60,8 +60,8 @@ describe('6.22 fetchIfStale', () => {
   });
 });
 
-describe('6.23 invalidate', () => {
-  it('6.23 removes the result and sets meta to { fetchedAt, date: now, expiresAt: 0, invalidated: true }; entities are untouched', async () => {
+describe('invalidate', () => {
+  it('removes the result and sets meta to { fetchedAt, date: now, expiresAt: 0, invalidated: true }; entities are untouched', async () => {
     const { rest, store } = setup();
     await fetchAnswered(store, rest.fetch(PostResource.get, p5), post5, 1040);
     const entitiesBefore = rawSlice(rest, store.getState()).entities;
@@ -73,7 +73,7 @@ describe('6.23 invalidate', () => {
     expect(slice.entities).toBe(entitiesBefore);
   });
 
-  it('6.23 the key then reads undefined with expiryStatus "invalid", without inference (5.19)', async () => {
+  it('the key then reads undefined with expiryStatus "invalid", without inference', async () => {
     const { rest, store } = setup();
     await fetchAnswered(store, rest.fetch(PostResource.get, p5), post5, 1040);
     store.dispatch(rest.invalidate(PostResource.get, p5));
@@ -83,7 +83,7 @@ describe('6.23 invalidate', () => {
     expect(rest.selectQuery(store.getState(), Post, p5)?.title).toBe('hi');
   });
 
-  it('6.23 pending ids are kept and an error is removed', async () => {
+  it('pending ids are kept and an error is removed', async () => {
     const { rest, store } = setup();
     await outcome(fetchAnswered(store, rest.fetch(PostResource.get, p5), {}, 1040, { status: 500 }));
     jest.setSystemTime(1100);
@@ -97,7 +97,7 @@ describe('6.23 invalidate', () => {
     expect(meta).toMatchObject({ expiresAt: 0, invalidated: true, date: 1100 });
   });
 
-  it('6.23 a later write makes the key readable again', async () => {
+  it('a later write makes the key readable again', async () => {
     const { rest, store } = setup();
     await fetchAnswered(store, rest.fetch(PostResource.get, p5), post5, 1040);
     store.dispatch(rest.invalidate(PostResource.get, p5));
@@ -110,7 +110,7 @@ describe('6.23 invalidate', () => {
   });
 });
 
-describe('6.24 invalidateAll', () => {
+describe('invalidateAll', () => {
   async function threeKeys() {
     const context = setup();
     const { rest, store } = context;
@@ -121,7 +121,7 @@ describe('6.24 invalidateAll', () => {
     return context;
   }
 
-  it('6.24 invalidates, in one action, every key in endpoints or meta that testKey accepts', async () => {
+  it('invalidates, in one action, every key in endpoints or meta that testKey accepts', async () => {
     const { rest, store, actions } = await threeKeys();
     store.dispatch(rest.invalidateAll({ testKey: (key: string) => key.startsWith(`GET ${A}/react/posts/`) }));
     expect(actions).toHaveLength(1);
@@ -132,14 +132,14 @@ describe('6.24 invalidateAll', () => {
     expect(rest.selectData(state, PostResource.getList, react)).toHaveLength(1);
   });
 
-  it('6.24 an endpoint can be passed as the argument (its testKey, called with this = the endpoint)', async () => {
+  it('an endpoint can be passed as the argument (its testKey, called with this = the endpoint)', async () => {
     const { rest, store, actions } = await threeKeys();
     store.dispatch(rest.invalidateAll(PostResource.get));
     expect([...(actions[0]!.payload as { keys: string[] }).keys].sort()).toEqual([K.post5, K.post6]);
     expect(rawSlice(rest, store.getState()).meta[K.list]).not.toHaveProperty('invalidated');
   });
 
-  it('6.24 when no key matches nothing is dispatched', async () => {
+  it('when no key matches nothing is dispatched', async () => {
     const { rest, store, actions } = await threeKeys();
     const before = store.getState();
     store.dispatch(rest.invalidateAll({ testKey: () => false }));
@@ -148,8 +148,8 @@ describe('6.24 invalidateAll', () => {
   });
 });
 
-describe('6.25 expireAll', () => {
-  it('6.25 sets expiresAt to 0 for every matching key with meta, in one action; data and errors stay; reads become stale', async () => {
+describe('expireAll', () => {
+  it('sets expiresAt to 0 for every matching key with meta, in one action; data and errors stay; reads become stale', async () => {
     const { rest, store, actions } = setup();
     await fetchAnswered(store, rest.fetch(PostResource.get, p5), post5, 1040);
     await fetchAnswered(store, rest.fetch(PostResource.getList, react), [post5], 1050);
@@ -165,14 +165,14 @@ describe('6.25 expireAll', () => {
     expect(response.expiryStatus).toBe('stale');
   });
 
-  it('6.25 a stored error stays', async () => {
+  it('a stored error stays', async () => {
     const { rest, store } = setup();
     await outcome(fetchAnswered(store, rest.fetch(PostResource.get, p5), {}, 1040, { status: 500 }));
     store.dispatch(rest.expireAll(PostResource.get));
     expect(rawSlice(rest, store.getState()).meta[K.post5]).toMatchObject({ expiresAt: 0, error: { status: 500 } });
   });
 
-  it('6.25 for invalidIfStale endpoints the read becomes invalid', async () => {
+  it('for invalidIfStale endpoints the read becomes invalid', async () => {
     const { rest, store } = setup();
     const strict = PostResource.get.extend({ invalidIfStale: true });
     await fetchAnswered(store, rest.fetch(strict, p5), post5, 1040);
@@ -183,8 +183,8 @@ describe('6.25 expireAll', () => {
   });
 });
 
-describe('6.26 setResponse', () => {
-  it('6.26 writes the response as if a request had started and succeeded now', () => {
+describe('setResponse', () => {
+  it('writes the response as if a request had started and succeeded now', () => {
     const { rest, store } = setup();
     jest.setSystemTime(5000);
     store.dispatch(rest.setResponse(PostResource.get, p5, post5));
@@ -198,7 +198,7 @@ describe('6.26 setResponse', () => {
     expect(net.count).toBe(0);
   });
 
-  it('6.26 the response is treated as the output of process (process is not called)', () => {
+  it('the response is treated as the output of process (process is not called)', () => {
     const { rest, store } = setup();
     const process = jest.fn((value: unknown) => ({ ...(value as object), title: 'processed' }));
     const get = PostResource.get.extend({ process });
@@ -207,7 +207,7 @@ describe('6.26 setResponse', () => {
     expect(rest.selectData(store.getState(), get, p5)?.title).toBe('hi');
   });
 
-  it('6.26 a request in flight is not settled by it; when it answers, it is older (5.16) and its promise resolves to the current value', async () => {
+  it('a request in flight is not settled by it; when it answers, it is older and its promise resolves to the current value', async () => {
     const { rest, store } = setup();
     const inFlight = store.dispatch(rest.fetch(PostResource.get, p5));
     const request = await net.nth(1);
@@ -225,7 +225,7 @@ describe('6.26 setResponse', () => {
     expect(value).toBe(rest.selectData(store.getState(), PostResource.get, p5));
   });
 
-  it('6.26 a response that fails to normalize makes dispatch throw the processing error; the state is unchanged', () => {
+  it('a response that fails to normalize makes dispatch throw the processing error; the state is unchanged', () => {
     const { rest, store } = setup();
     const before = store.getState();
     let error: any;
@@ -241,8 +241,8 @@ describe('6.26 setResponse', () => {
   });
 });
 
-describe('6.27 setError', () => {
-  it('6.27 records the serialized error as a request started now would; data is kept', async () => {
+describe('setError', () => {
+  it('records the serialized error as a request started now would; data is kept', async () => {
     const { rest, store } = setup();
     await fetchAnswered(store, rest.fetch(PostResource.get, p5), post5, 1040);
     jest.setSystemTime(2000);
@@ -261,7 +261,7 @@ describe('6.27 setError', () => {
     expect(response.error).toMatchObject({ status: 503 });
   });
 
-  it('6.27 evaluates errorPolicy', () => {
+  it('evaluates errorPolicy', () => {
     const { rest, store } = setup();
     const errorPolicy = jest.fn(() => 'soft' as const);
     const soft = PostResource.get.extend({ errorPolicy });
@@ -273,7 +273,7 @@ describe('6.27 setError', () => {
     expect(rest.selectError(store.getState(), soft, p5)).toMatchObject({ message: 'flaky' });
   });
 
-  it('6.27 does not call onUnauthorized, even for a 401', () => {
+  it('does not call onUnauthorized, even for a 401', () => {
     const onUnauthorized = jest.fn();
     const { rest, store } = setup({ onUnauthorized });
     store.dispatch(rest.setResponse(PostResource.get, p5, post5));
@@ -283,8 +283,8 @@ describe('6.27 setError', () => {
   });
 });
 
-describe('6.28 set', () => {
-  it('6.28 with a value writes the entity with meta { fetchedAt: now, date: now, expiresAt: now + dataExpiryLength }; endpoints and meta untouched', async () => {
+describe('set', () => {
+  it('with a value writes the entity with meta { fetchedAt: now, date: now, expiresAt: now + dataExpiryLength }; endpoints and meta untouched', async () => {
     const { rest, store } = setup({ dataExpiryLength: 5000 });
     await fetchAnswered(store, rest.fetch(PostResource.get, p5), post5, 1040);
     const before = rawSlice(rest, store.getState());
@@ -298,7 +298,7 @@ describe('6.28 set', () => {
     expect(rest.selectData(store.getState(), PostResource.get, p5)?.title).toBe('local');
   });
 
-  it('6.28 with an updater it passes the current value and writes the result', async () => {
+  it('with an updater it passes the current value and writes the result', async () => {
     const { rest, store } = setup();
     await fetchAnswered(store, rest.fetch(PostResource.get, p5), post5, 1040);
     const updater = jest.fn((p: Post) => ({ ...p, title: p.title + '!' }));
@@ -308,7 +308,7 @@ describe('6.28 set', () => {
     expect(rest.selectData(store.getState(), PostResource.get, p5)?.title).toBe('hi!');
   });
 
-  it('6.28 an updater for an entity that is not stored is not called and nothing happens', () => {
+  it('an updater for an entity that is not stored is not called and nothing happens', () => {
     const { rest, store, actions } = setup();
     const before = store.getState();
     const updater = jest.fn((p: Post) => ({ ...p, title: 'x' }));
@@ -318,7 +318,7 @@ describe('6.28 set', () => {
     expect(actions.filter((a) => a.type === 'rest/set')).toHaveLength(0);
   });
 
-  it('6.28 a creation schema appends to the matching lists', async () => {
+  it('a creation schema appends to the matching lists', async () => {
     const { rest, store } = setup();
     await fetchAnswered(store, rest.fetch(PostResource.getList, react), [post5], 1040);
     await fetchAnswered(store, rest.fetch(PostResource.getList, { group: 'vue' }), [post6], 1050);
@@ -327,7 +327,7 @@ describe('6.28 set', () => {
     expect(rest.selectData(store.getState(), PostResource.getList, { group: 'vue' })?.map((p: Post) => p.id)).toEqual([6]);
   });
 
-  it('6.28 an invalid value makes dispatch throw the processing error; the state is unchanged', () => {
+  it('an invalid value makes dispatch throw the processing error; the state is unchanged', () => {
     const { rest, store } = setup();
     const before = store.getState();
     let error: any;
@@ -340,7 +340,7 @@ describe('6.28 set', () => {
     expect(store.getState()).toBe(before);
   });
 
-  it('6.28 set with a value by pk string works too (4.20)', () => {
+  it('set with a value by pk string works too', () => {
     const { rest, store } = setup();
     store.dispatch(rest.set(User, '1', ann));
     expect(rest.selectQuery(store.getState(), User, '1')?.username).toBe('ann');
@@ -348,7 +348,7 @@ describe('6.28 set', () => {
   });
 });
 
-describe('6.29 the endpoint update option', () => {
+describe('the endpoint update option', () => {
   const getIds = new RestEndpoint({ path: '/:group/ids', urlPrefix: A, schema: [Post] });
   const idsKey = `GET ${A}/react/ids`;
   const otherKey = `GET ${A}/vue/ids`;
@@ -363,7 +363,7 @@ describe('6.29 the endpoint update option', () => {
     }),
   });
 
-  it('6.29 update runs after the response is normalized and changes other keys’ results; meta is untouched', async () => {
+  it('update runs after the response is normalized and changes other keys’ results; meta is untouched', async () => {
     const { rest, store } = setup();
     await fetchAnswered(store, rest.fetch(getIds, react), [post5], 1040);
     const metaBefore = rawSlice(rest, store.getState()).meta[idsKey];
@@ -374,7 +374,7 @@ describe('6.29 the endpoint update option', () => {
     expect(rest.selectData(store.getState(), getIds, react)?.map((p: Post) => p.id)).toEqual([5, 9]);
   });
 
-  it('6.29 an updater is applied only to keys that have a result', async () => {
+  it('an updater is applied only to keys that have a result', async () => {
     const { rest, store } = setup();
     await fetchAnswered(store, rest.fetch(getIds, react), [post5], 1040);
     await fetchAnswered(store, rest.fetch(create, react, { title: 'new' }), { id: 9, title: 'new' });
@@ -383,14 +383,14 @@ describe('6.29 the endpoint update option', () => {
     expect(slice.meta).not.toHaveProperty([otherKey]);
   });
 
-  it('6.29 update also runs for setResponse', async () => {
+  it('update also runs for setResponse', async () => {
     const { rest, store } = setup();
     await fetchAnswered(store, rest.fetch(getIds, react), [post5], 1040);
     store.dispatch(rest.setResponse(create, react, { title: 'new' }, { id: 9, title: 'new' }));
     expect(rawSlice(rest, store.getState()).endpoints[idsKey]).toEqual(['5', '9']);
   });
 
-  it('6.29 a throwing update is skipped with a dev log; the rest of the write proceeds', async () => {
+  it('a throwing update is skipped with a dev log; the rest of the write proceeds', async () => {
     const { rest, store } = setup();
     const consoleCalls = watchConsole();
     const throwing = create.extend({
@@ -406,7 +406,7 @@ describe('6.29 the endpoint update option', () => {
     expect(consoleCalls.errors.length).toBeGreaterThan(0);
   });
 
-  it('6.29 a throwing updater is skipped with a dev log; the other updaters apply', async () => {
+  it('a throwing updater is skipped with a dev log; the other updaters apply', async () => {
     const { rest, store } = setup();
     const consoleCalls = watchConsole();
     const other = new RestEndpoint({ path: '/:group/more-ids', urlPrefix: A, schema: [Post] });
@@ -427,7 +427,7 @@ describe('6.29 the endpoint update option', () => {
     expect(consoleCalls.errors.length).toBeGreaterThan(0);
   });
 
-  it('6.29 an updater’s return value is written as JSON (5.4)', async () => {
+  it('an updater’s return value is written as JSON', async () => {
     const { rest, store } = setup();
     const stats = new RestEndpoint({ path: '/stats', urlPrefix: A });
     const bump = new RestEndpoint({

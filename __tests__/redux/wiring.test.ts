@@ -6,8 +6,8 @@ useTestEnvironment();
 
 const todos = (state: string[] = [], action: { type: string; payload?: string }) => (action.type === 'todos/added' ? [...state, action.payload!] : state);
 
-describe('6.4 wiring', () => {
-  it('6.4 the reducer and middleware sit beside other slices, with getDefault() (thunk included)', async () => {
+describe('wiring', () => {
+  it('the reducer and middleware sit beside other slices, with getDefault() (thunk included)', async () => {
     const rest = createRest();
     const store = configureStore({
       reducer: { [rest.reducerPath]: rest.reducer, todos },
@@ -23,8 +23,8 @@ describe('6.4 wiring', () => {
   });
 });
 
-describe('6.33 invalidIfStale', () => {
-  it('6.33 stale data is not usable: selectData is undefined and the status invalid once expired', async () => {
+describe('invalidIfStale', () => {
+  it('stale data is not usable: selectData is undefined and the status invalid once expired', async () => {
     const strict = PostResource.get.extend({ invalidIfStale: true, dataExpiryLength: 1000 });
     const loose = PostResource.get.extend({ dataExpiryLength: 1000 });
     const { rest, store } = setup();
@@ -39,8 +39,8 @@ describe('6.33 invalidIfStale', () => {
   });
 });
 
-describe('6.70 subscriptions survive a reset', () => {
-  it('6.70 a subscribed polling key, having no write in the fresh slice, is refetched at once', async () => {
+describe('subscriptions survive a reset', () => {
+  it('a subscribed polling key, having no write in the fresh slice, is refetched at once', async () => {
     const { rest, store } = setup();
     net.autoRespond(() => new Response(JSON.stringify(post5), { headers: { 'content-type': 'application/json' } }));
     const unsubscribe = store.dispatch(rest.subscribe(PostResource.get.extend({ pollFrequency: 60_000 }), p5));

@@ -5,12 +5,12 @@ import { A, INITIAL, K, Post, PostResource, fetchAnswered, flush, net, outcome, 
 import type { FakeRequest, Rest, Store } from '../redux/support';
 
 /**
- * The fault matrix: every fault of SPEC 11 that a request can meet, crossed with every kind of
- * store request (6.15–6.19, 6.47–6.52, 6.56–6.59). Each cell is its own test; it checks the
+ * The fault matrix: every fault that a request can meet, crossed with every kind of
+ * store request. Each cell is its own test; it checks the
  * error (class, status, message), what the store holds afterwards, and the store invariants
  * (__tests__/support/invariants.ts) after every step and after every action the store commits.
  *
- * Operations, all on Post 5 of the running example (SPEC 0.6) after the list `GET A/react/posts`
+ * Operations, all on Post 5 of the running example after the list `GET A/react/posts`
  * ([Post 5 by ann, Post 6 by bob]) and the detail `GET A/react/posts/5` were fetched (clock 1040,
  * 1050). The operation starts at 2050 and the server answers at 2100.
  *
@@ -20,7 +20,7 @@ import type { FakeRequest, Rest, Store } from '../redux/support';
  * | mutation            | `rest.fetch(PostResource.update, p5, { title: 'new' })`      | `PUT A/react/posts/5`  |
  * | optimistic mutation | `rest.fetch(Posts.update, p5, { title: 'opt' })` (layer)     | `PUT A/react/posts/5`  |
  * | poll                | `rest.subscribe(get.extend({ pollFrequency: 1000 }), p5)`, due at 1050 + 1000 | `GET A/react/posts/5` |
- * | read, retry on      | the read in a store with `createRest({ retry: 2 })` (issue 18.5)  | `GET A/react/posts/5` |
+ * | read, retry on      | the read in a store with `createRest({ retry: 2 })`  | `GET A/react/posts/5` |
  * | read, timeout       | the read with `timeout: 20` (ms), shorter than the fault's 50 ms  | `GET A/react/posts/5` |
  *
  * The other columns run with `retry: false`: each fault is met once. Column "read, retry on": a
@@ -30,31 +30,31 @@ import type { FakeRequest, Rest, Store } from '../redux/support';
  * Column "read, timeout": whatever the fault, the read is aborted at START + 20 and rejects with
  * a NetworkError 408 (stored, data kept); the fault, arriving later, changes nothing.
  *
- * | fault                  | SPEC             | read | mutation | optimistic | poll | outcome |
- * |------------------------|------------------|------|----------|------------|------|---------|
- * | network failure        | 11 #11, 2.9      | ✓    | ✓        | ✓          | ✓    | NetworkError 0 with cause; stored; data kept |
- * | abort                  | 11 #12, 6.18     | ✓    | ✓        | ✓          | ✓    | the AbortError unchanged; `rejected` with meta.aborted; nothing stored |
- * | timeout (AbortSignal)  | 2.9, 11 #11      | ✓    | ✓        | ✓          | ✓    | a TimeoutError is not an AbortError: NetworkError 0 with that cause; stored |
- * | HTTP 4xx               | 11 #13, 2.18     | ✓    | ✓        | ✓          | ✓    | NetworkError 404 `${url}: Not Found`; stored, expiresAt now + 1000 |
- * | HTTP 5xx               | 11 #13, 2.18     | ✓    | ✓        | ✓          | ✓    | NetworkError 500; stored |
- * | HTTP 401               | 11 #14, 6.62     | ✓    | ✓        | ✓          | ✓    | NetworkError 401; a resetting onUnauthorized empties the store before the promise rejects; others get ResetError |
- * | HTML error page        | 11 #9, 2.18      | ✓    | ✓        | ✓          | ✓    | NetworkError 503 `${url}: status 503`, body unread |
- * | invalid JSON           | 11 #6, 2.10      | ✓    | ✓        | ✓          | ✓    | NetworkError 200 "response body is not valid JSON: …" |
- * | empty body (204)       | 11 #10, 3.9      | ✓    | ✓        | ✓          | ✓    | reads: processing Error 400 "empty response"; update: success with `{ ...pathParams, ...body }` |
- * | missing pk             | 11 #15, 6.20     | ✓    | ✓        | ✓          | ✓    | processing Error 400 "missing primary key"; nothing written |
- * | shape mismatch         | 11 #16, 5.10     | ✓    | ✓        | ✓          | ✓    | processing Error 400 "expected an object for Post, got an array" |
- * | reset during fetch     | 11 #21, 6.69–6.70| ✓    | ✓        | ✓          | ✓    | ResetError after the reset commits; response dropped; polls refetch at once |
- * | out-of-order responses | 11 #28, 5.16, 4.13, 6.53 | ✓ | ✓   | ✓          | ✓    | older response fills missing fields only; result and meta not replaced |
+ * | fault                  | read | mutation | optimistic | poll | outcome |
+ * |------------------------|------|----------|------------|------|---------|
+ * | network failure        | ✓    | ✓        | ✓          | ✓    | NetworkError 0 with cause; stored; data kept |
+ * | abort                  | ✓    | ✓        | ✓          | ✓    | the AbortError unchanged; `rejected` with meta.aborted; nothing stored |
+ * | timeout (AbortSignal)  | ✓    | ✓        | ✓          | ✓    | a TimeoutError is not an AbortError: NetworkError 0 with that cause; stored |
+ * | HTTP 4xx               | ✓    | ✓        | ✓          | ✓    | NetworkError 404 `${url}: Not Found`; stored, expiresAt now + 1000 |
+ * | HTTP 5xx               | ✓    | ✓        | ✓          | ✓    | NetworkError 500; stored |
+ * | HTTP 401               | ✓    | ✓        | ✓          | ✓    | NetworkError 401; a resetting onUnauthorized empties the store before the promise rejects; others get ResetError |
+ * | HTML error page        | ✓    | ✓        | ✓          | ✓    | NetworkError 503 `${url}: status 503`, body unread |
+ * | invalid JSON           | ✓    | ✓        | ✓          | ✓    | NetworkError 200 "response body is not valid JSON: …" |
+ * | empty body (204)       | ✓    | ✓        | ✓          | ✓    | reads: processing Error 400 "empty response"; update: success with `{ ...pathParams, ...body }` |
+ * | missing pk             | ✓    | ✓        | ✓          | ✓    | processing Error 400 "missing primary key"; nothing written |
+ * | shape mismatch         | ✓    | ✓        | ✓          | ✓    | processing Error 400 "expected an object for Post, got an array" |
+ * | reset during fetch     | ✓    | ✓        | ✓          | ✓    | ResetError after the reset commits; response dropped; polls refetch at once |
+ * | out-of-order responses | ✓    | ✓        | ✓          | ✓    | older response fills missing fields only; result and meta not replaced |
  *
- * The stream column (issue 18.6) is in faults.stream.test.ts: a stream sends no request of the
+ * The stream column is in faults.stream.test.ts: a stream sends no request of the
  * library's, so its cells are the faults that reach the store through a stream.
  *
- * Every combination applies: SPEC 11 rules out none of them. (The timeout cells once found that a
+ * Every combination applies: no fault is impossible for any kind of request. (The timeout cells once found that a
  * cross-realm `DOMException` — Node's, seen from Jest's VM — was printed as `String(cause)`; the
  * library now reads any thrown value's `message`.) Two notes on how a cell is built:
- * reads of one key are de-duplicated (6.18), so "out of order" for a read or a poll is the read
- * against a newer write of the same key (`setResponse`, 6.26 "when that request answers, it is
- * older"); and a poll has no caller (6.59), so its cells check only the store (soft error, 6.45),
+ * reads of one key are de-duplicated, so "out of order" for a read or a poll is the read
+ * against a newer write of the same key (`setResponse`: when that request answers, it is
+ * older); and a poll has no caller, so its cells check only the store (soft error),
  * plus that no rejection goes unhandled. `AbortSignal.timeout()` runs on Node's internal timers,
  * which Jest cannot fake, so the timeout cells use a signal that a fake-timer `setTimeout` aborts
  * exactly as `AbortSignal.timeout` does (reason: a DOMException named `TimeoutError`).
@@ -73,7 +73,7 @@ const DATA_EXPIRY = 60_000;
 
 type OpName = 'read' | 'mutation' | 'optimistic mutation' | 'poll' | 'read, retry on' | 'read, timeout';
 const OPS: readonly OpName[] = ['read', 'mutation', 'optimistic mutation', 'poll', 'read, retry on', 'read, timeout'];
-/** The retry column's policy (issue 18.5): two retries; Math.random is pinned to 0, so they wait 500 and 1000 ms. */
+/** The retry column's policy: two retries; Math.random is pinned to 0, so they wait 500 and 1000 ms. */
 const RETRY_ON = { retry: 2 };
 /** The timeout column's endpoint timeout: shorter than the 50 ms the server takes to answer (START → ANSWER). */
 const TIMEOUT = 20;
@@ -125,13 +125,13 @@ async function prepare(policies: { retry?: boolean | number; timeout?: number } 
   return cell;
 }
 
-/** What the data of the cell's store looks like before the operation (references, 11.1). */
+/** What the data of the cell's store looks like before the operation (references). */
 function snapshot(cell: Cell) {
   const raw = cell.raw();
   return { raw, logical: cell.logical(), list: cell.rest.selectData(cell.store.getState(), PostResource.getList, react) };
 }
 
-/** 11.1: a failed request leaves entities, their meta, indexes, results and every other key's meta untouched. */
+/** A failed request leaves entities, their meta, indexes, results and every other key's meta untouched. */
 function expectOnlyMetaChanged(cell: Cell, before: ReturnType<typeof snapshot>, key: string) {
   const raw = cell.raw();
   expect(raw.entities).toBe(before.raw.entities);
@@ -145,8 +145,8 @@ function expectOnlyMetaChanged(cell: Cell, before: ReturnType<typeof snapshot>, 
   const state = cell.store.getState();
   expect(cell.rest.selectData(state, PostResource.get, p5)).toMatchObject({ id: 5, title: 'hi', author: { id: 1, username: 'ann' } });
   const list = cell.rest.selectData(state, PostResource.getList, react);
-  // Without a layer nothing the list depends on changed, so it keeps its reference (5.13.2); a
-  // rolled-back layer leaves a deep-equal view (6.52).
+  // Without a layer nothing the list depends on changed, so it keeps its reference; a
+  // rolled-back layer leaves a deep-equal view.
   const hadLayer = cell.actions.some((action) => (action.payload as { layer?: unknown } | undefined)?.layer !== undefined);
   if (hadLayer) expect(list).toEqual(before.list);
   else expect(list).toBe(before.list);
@@ -165,18 +165,18 @@ function finish(cell: Cell) {
 interface Started {
   /** The caller's promise (none for a poll). */
   promise?: Promise<unknown>;
-  /** A second caller joined to the same read (6.18), read operation only. */
+  /** A second caller joined to the same read, read operation only. */
   joined?: Promise<unknown>;
   request: FakeRequest;
 }
 
 interface Operation {
-  /** The createRest request policies of the cell's store (issue 18.5); none by default. */
+  /** The createRest request policies of the cell's store; none by default. */
   policies?: { retry?: number };
   key: string;
   method: string;
   caller: boolean;
-  /** Polls store their errors soft (6.45). */
+  /** Polls store their errors soft. */
   soft: boolean;
   /** Starts the operation at START; `extra` are endpoint options (a signal, a timeout). */
   start(cell: Cell, extra?: { signal?: AbortSignal; timeout?: number }): Promise<Started>;
@@ -217,7 +217,7 @@ const OPERATIONS: Record<OpName, Operation> = {
       jest.setSystemTime(START);
       const endpoint = extra ? Posts.update.extend(extra) : Posts.update;
       const promise = cell.store.dispatch(cell.rest.fetch(endpoint, p5, { title: 'opt' })) as Promise<unknown>;
-      // The layer is visible at once (6.48); the base is untouched.
+      // The layer is visible at once; the base is untouched.
       const state = cell.store.getState();
       expect(cell.raw().optimistic).toHaveLength(1);
       expect(cell.rest.selectData(state, PostResource.get, p5)?.title).toBe('opt');
@@ -274,14 +274,13 @@ interface ExpectedError {
   /** The exact message, or a pattern. */
   message: string | RegExp;
   url?: string;
-  /** The server's parsed JSON body, kept on the real and the stored error (issue 18.5). */
+  /** The server's parsed JSON body, kept on the real and the stored error. */
   body?: unknown;
   /** Extra checks of the real error object the caller receives. */
   real?(error: any, context: { cause?: unknown }): void;
 }
 
 interface FailureFault {
-  rule: string;
   /** Endpoint options for the operation (a signal); `untilStart` is the time until the request starts. */
   extra?(untilStart: number): { signal: AbortSignal };
   /** Makes the request fail; sets the clock to when the failure commits. Returns what the real error should carry. */
@@ -309,16 +308,14 @@ const answerWith =
   };
 
 /** An answer whose processing fails: a processing error (status 400) whose message matches `problem`. */
-const processingFailure = (rule: string, send: (request: FakeRequest) => void, problem: string): FailureFault => ({
-  rule,
+const processingFailure = (send: (request: FakeRequest) => void, problem: string): FailureFault => ({
   inject: answerWith(send),
   expected: (key) => ({ cls: 'Error', status: 400, message: processingMessage(key, problem) }),
 });
 
 /** An HTTP error answer: NetworkError with the status, the status text as message, the Response kept. */
-function httpFailure(rule: string, status: number, statusText: string): FailureFault {
+function httpFailure(status: number, statusText: string): FailureFault {
   return {
-    rule,
     inject: answerWith((request) => request.reply({ message: statusText }, { status, statusText })),
     expected: () => ({
       cls: 'NetworkError',
@@ -333,7 +330,6 @@ function httpFailure(rule: string, status: number, statusText: string): FailureF
 
 const FAILURES: Record<string, FailureFault> = {
   'network failure': {
-    rule: '11 #11, 2.9',
     async inject(request) {
       jest.setSystemTime(ANSWER);
       const cause = new TypeError('fetch failed');
@@ -352,7 +348,7 @@ const FAILURES: Record<string, FailureFault> = {
     }),
   },
   'timeout via AbortSignal': {
-    rule: '2.9 (a rejection not named AbortError), 11 #11',
+    // A rejection not named AbortError is a network failure, whatever its cause.
     extra: (untilStart) => ({ signal: timeoutSignal(untilStart + 500) }),
     async inject() {
       await jest.advanceTimersByTimeAsync(500);
@@ -369,10 +365,10 @@ const FAILURES: Record<string, FailureFault> = {
       },
     }),
   },
-  'HTTP 4xx': httpFailure('11 #13, 2.18', 404, 'Not Found'),
-  'HTTP 5xx': httpFailure('11 #13, 2.18, D10 (not soft by default)', 500, 'Internal Server Error'),
+  'HTTP 4xx': httpFailure(404, 'Not Found'),
+  // A 5xx is not a soft error by default: it is stored like any other.
+  'HTTP 5xx': httpFailure(500, 'Internal Server Error'),
   'HTML error page': {
-    rule: '11 #9, 2.18',
     inject: answerWith((request) =>
       request.respond(text('<!doctype html><html><body><h1>Service Unavailable</h1></body></html>', 'text/html; charset=utf-8', { status: 503 })),
     ),
@@ -390,7 +386,6 @@ const FAILURES: Record<string, FailureFault> = {
     }),
   },
   'invalid JSON': {
-    rule: '11 #6, 2.10.2',
     inject: answerWith((request) => request.respond(text('{"id":5,"title":', 'application/json'))),
     expected: () => ({
       cls: 'NetworkError',
@@ -399,14 +394,13 @@ const FAILURES: Record<string, FailureFault> = {
       url: URL5,
     }),
   },
-  // A nested new user: nothing at all may be written (5.9).
+  // A nested new user: nothing at all may be written.
   'missing pk': processingFailure(
-    '11 #15, 2.19, 6.20',
     (request) => request.reply({ title: 'x', author: { id: 3, username: 'cy', createdAt: '2024-03-01T00:00:00.000Z' } }),
     'missing primary key.*"title":"x"',
   ),
-  'shape mismatch': processingFailure('11 #16, 5.10', (request) => request.reply([post5]), 'expected an object for Post, got an array'),
-  'empty body': processingFailure('11 #10, 2.10.1, 2.19', (request) => request.respond(new Response(null, { status: 204 })), 'empty response'),
+  'shape mismatch': processingFailure((request) => request.reply([post5]), 'expected an object for Post, got an array'),
+  'empty body': processingFailure((request) => request.respond(new Response(null, { status: 204 })), 'empty response'),
 };
 
 /** A fault that ends in a stored error: the caller gets the real error, the state its serialized form, nothing else changes. */
@@ -441,7 +435,7 @@ async function failureCell(op: Operation, fault: FailureFault): Promise<void> {
     await flush();
   }
   cell.check();
-  // 6.15.6: meta[key] gets the serialized error (6.43), fetchedAt, date, expiresAt = date + errorExpiryLength.
+  // meta[key] gets the serialized error, fetchedAt, date, expiresAt = date + errorExpiryLength.
   const meta = cell.logical().meta[op.key];
   const stored = meta.error;
   const keys = ['message', 'name', 'status', ...(expected.url === undefined ? [] : ['url']), ...(expected.body === undefined ? [] : ['body'])];
@@ -467,7 +461,7 @@ async function failureCell(op: Operation, fault: FailureFault): Promise<void> {
 // ---------------------------------------------------------------------------------------------
 // Faults with their own course
 
-/** 11 #12: the AbortError unchanged (for every joined caller too), `rejected` with meta.aborted, nothing stored. */
+/** The AbortError unchanged (for every joined caller too), `rejected` with meta.aborted, nothing stored. */
 async function abortCell(op: Operation): Promise<void> {
   const cell = await prepare(op.policies);
   const before = snapshot(cell);
@@ -480,7 +474,7 @@ async function abortCell(op: Operation): Promise<void> {
   controller.abort();
   const reason = controller.signal.reason as DOMException;
   expect(reason.name).toBe('AbortError');
-  // The same object, unchanged, for the caller and the joined caller (6.18, 6.20).
+  // The same object, unchanged, for the caller and the joined caller.
   if (settled) expect(((await settled) as { error: unknown }).error).toBe(reason);
   if (joined) expect(((await joined) as { error: unknown }).error).toBe(reason);
   await flush();
@@ -498,14 +492,14 @@ async function abortCell(op: Operation): Promise<void> {
   finish(cell);
 }
 
-/** 11 #14, 6.62: an onUnauthorized that resets the store runs after the `rejected` commit and before the promise rejects. */
+/** An onUnauthorized that resets the store runs after the `rejected` commit and before the promise rejects. */
 async function unauthorizedCell(op: Operation): Promise<void> {
   const reset = { of: (): unknown => undefined };
   const cell = await prepare(op.policies, { onUnauthorized: (_error, { dispatch }) => dispatch(reset.of()) });
   reset.of = () => cell.rest.resetEntireStore();
   const started = await op.start(cell);
   const joined = started.joined && outcome(started.joined);
-  // Another request in flight: the reset makes it reject with ResetError (11 #14).
+  // Another request in flight: the reset makes it reject with ResetError.
   const other = outcome(cell.store.dispatch(cell.rest.fetch(PostResource.getList, react)) as Promise<unknown>);
   const otherRequest = await net.nth(4);
   cell.check();
@@ -535,7 +529,7 @@ async function unauthorizedCell(op: Operation): Promise<void> {
   expect(types.slice(0, 2)).toEqual(['rest/fetch/rejected', 'rest/resetEntireStore']);
   const rejected = cell.actions[actionsBefore]!;
   expect(rejected.error).toStrictEqual({ name: 'NetworkError', message: `${URL5}: Unauthorized`, status: 401, url: URL5, body: { message: 'login' } });
-  // A poll's error is recorded soft (6.45) even though the reset then wipes it.
+  // A poll's error is recorded soft even though the reset then wipes it.
   expect(rejected.payload).toMatchObject(op.soft ? { errorPolicy: 'soft' } : {});
   if (!op.soft) expect((rejected.payload as { errorPolicy?: string }).errorPolicy).toBeUndefined();
   expect(((await other) as { error: unknown }).error).toBeInstanceOf(ResetError);
@@ -544,7 +538,7 @@ async function unauthorizedCell(op: Operation): Promise<void> {
     expect(types).toEqual(['rest/fetch/rejected', 'rest/resetEntireStore']);
     expect(cell.logical()).toStrictEqual({ ...INITIAL, lastReset: ANSWER });
   } else {
-    // 6.70: the subscribed key has no write in the fresh slice, so it is polled again at once.
+    // The subscribed key has no write in the fresh slice, so it is polled again at once.
     await jest.advanceTimersByTimeAsync(0);
     const again = await net.nth(5);
     expect(again.url).toBe(URL5);
@@ -564,7 +558,7 @@ async function unauthorizedCell(op: Operation): Promise<void> {
   finish(cell);
 }
 
-/** 11 #21, 6.69–6.70: ResetError after the reset commits; the response is dropped; subscriptions refetch. */
+/** ResetError after the reset commits; the response is dropped; subscriptions refetch. */
 async function resetCell(op: Operation): Promise<void> {
   const cell = await prepare(op.policies);
   const started = await op.start(cell);
@@ -596,7 +590,7 @@ async function resetCell(op: Operation): Promise<void> {
   expect(cell.actions.slice(actionsBefore).map((action) => action.type)).toEqual(['rest/resetEntireStore']);
   let fresh: FakeRequest | undefined;
   if (!op.caller) {
-    // 6.70: polled again at once, by a new request.
+    // Polled again at once, by a new request.
     await jest.advanceTimersByTimeAsync(0);
     fresh = await net.nth(4);
     expect(fresh).not.toBe(started.request);
@@ -622,7 +616,7 @@ async function resetCell(op: Operation): Promise<void> {
   finish(cell);
 }
 
-/** 11 #10, 3.9: `update` answered 204 writes `{ ...pathParams, ...body }`. */
+/** `update` answered 204 writes `{ ...pathParams, ...body }`. */
 async function emptyUpdateCell(op: Operation): Promise<void> {
   const cell = await prepare();
   const started = await op.start(cell);
@@ -646,7 +640,7 @@ async function emptyUpdateCell(op: Operation): Promise<void> {
   finish(cell);
 }
 
-/** 11 #28, 5.16, 4.13: the older response fills missing fields only and does not replace the key's result or meta. */
+/** The older response fills missing fields only and does not replace the key's result or meta. */
 async function outOfOrderCell(name: OpName): Promise<void> {
   const cell = await prepare(OPERATIONS[name].policies);
   const { rest, store } = cell;
@@ -655,7 +649,7 @@ async function outOfOrderCell(name: OpName): Promise<void> {
     const op = OPERATIONS[name];
     const started = await op.start(cell);
     cell.check();
-    // A newer write of the same key while the read is in flight (6.26).
+    // A newer write of the same key while the read is in flight.
     jest.setSystemTime(2060);
     store.dispatch(rest.setResponse(PostResource.get, p5, { ...post5, title: 'newer' }));
     cell.check();
@@ -663,7 +657,7 @@ async function outOfOrderCell(name: OpName): Promise<void> {
     jest.setSystemTime(ANSWER);
     started.request.reply({ ...post5, title: 'older', views: 7 });
     if (started.promise) {
-      // 5.16: resolves to the current value of the key.
+      // Resolves to the current value of the key.
       const value = (await started.promise) as Post;
       expect(value.title).toBe('newer');
       expect(await started.joined).toBe(value);
@@ -697,13 +691,13 @@ async function outOfOrderCell(name: OpName): Promise<void> {
   expect((await second).title).toBe('server2');
   cell.check();
   if (name === 'optimistic mutation') {
-    // 6.53: #1's layer is recomputed against the new base and loses on the overlapping field.
+    // #1's layer is recomputed against the new base and loses on the overlapping field.
     expect(cell.raw().optimistic).toHaveLength(1);
     expect(rest.selectData(state(), PostResource.get, p5)?.title).toBe('server2');
   }
   jest.setSystemTime(ANSWER);
   one.reply({ ...post5, title: 'server1', views: 1 });
-  // 5.16: the older outcome resolves to the current value of the key.
+  // The older outcome resolves to the current value of the key.
   expect((await first).title).toBe('server2');
   cell.check();
   const slice = cell.logical();
@@ -715,7 +709,7 @@ async function outOfOrderCell(name: OpName): Promise<void> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The request policies' columns (issue 18.5)
+// The request policies' columns
 
 /** Faults that mean "try again" (a network error, a 503 page): retried by default. */
 const TRANSIENT = new Set(['network failure', 'HTML error page']);
@@ -798,7 +792,6 @@ type CellRun = (op: OpName) => Promise<void>;
 
 interface Fault {
   fault: string;
-  rule: string;
   cells: Record<OpName, CellRun>;
 }
 
@@ -814,21 +807,20 @@ const failure = (name: string): Fault => {
   const fault = FAILURES[name]!;
   const cells = every((op) => failureCell(OPERATIONS[op], fault), (request) => fault.inject(request));
   if (TRANSIENT.has(name)) cells['read, retry on'] = () => retriedCell(fault);
-  return { fault: name, rule: fault.rule, cells };
+  return { fault: name, cells };
 };
 
 const MATRIX: Fault[] = [
   failure('network failure'),
-  { fault: 'abort', rule: '11 #12, 6.18, 6.52', cells: every((op) => abortCell(OPERATIONS[op])) },
+  { fault: 'abort', cells: every((op) => abortCell(OPERATIONS[op])) },
   failure('timeout via AbortSignal'),
   failure('HTTP 4xx'),
   failure('HTTP 5xx'),
-  { fault: 'HTTP 401', rule: '11 #14, 6.62, 6.69–6.70', cells: every((op) => unauthorizedCell(OPERATIONS[op])) },
+  { fault: 'HTTP 401', cells: every((op) => unauthorizedCell(OPERATIONS[op])) },
   failure('HTML error page'),
   failure('invalid JSON'),
   {
     fault: 'empty body',
-    rule: '11 #10, 2.10, 3.9',
     cells: {
       read: (op) => failureCell(OPERATIONS[op], FAILURES['empty body']!),
       mutation: (op) => emptyUpdateCell(OPERATIONS[op]),
@@ -840,13 +832,13 @@ const MATRIX: Fault[] = [
   },
   failure('missing pk'),
   failure('shape mismatch'),
-  { fault: 'reset during fetch', rule: '11 #21, 6.69–6.70', cells: every((op) => resetCell(OPERATIONS[op])) },
-  { fault: 'out-of-order responses', rule: '11 #28, 5.16, 4.13, 6.53', cells: every(outOfOrderCell) },
+  { fault: 'reset during fetch', cells: every((op) => resetCell(OPERATIONS[op])) },
+  { fault: 'out-of-order responses', cells: every(outOfOrderCell) },
 ];
 
-const rows = MATRIX.flatMap(({ fault, rule, cells }) => OPS.map((op) => ({ fault, rule, op, run: cells[op] })));
+const rows = MATRIX.flatMap(({ fault, cells }) => OPS.map((op) => ({ fault, op, run: cells[op] })));
 
-describe.each(MATRIX.map(({ fault, rule }) => ({ fault, rule })))('SPEC 11 fault matrix: $fault ($rule)', ({ fault }) => {
+describe.each(MATRIX.map(({ fault }) => ({ fault })))('fault matrix: $fault', ({ fault }) => {
   const cells = rows.filter((row) => row.fault === fault).map((row) => [row.op, row.run] as const);
   test.each(cells)('× %s', async (op, run) => {
     const consoleCalls = watchConsole();

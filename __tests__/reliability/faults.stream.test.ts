@@ -5,7 +5,7 @@ import { K, PostResource, fetchAnswered, flush, net, p5, post5, post6, rawSlice,
 import type { Rest, Store } from '../redux/support';
 
 /**
- * The fault matrix's stream column (issue 18.6; the other columns are in faults.matrix.test.ts).
+ * The fault matrix's stream column (the other columns are in faults.matrix.test.ts).
  * A stream sends no request of the library's, so the request faults (HTTP statuses, HTML pages,
  * invalid JSON, timeouts, 401) are the stream's own I/O: they reach the store only as a stream
  * that throws or rejects, or as a bad body it writes. The cells, on `GET A/react/posts/5` after
@@ -59,11 +59,11 @@ function finish(cell: StreamCell): void {
   expect(cell.seen).toEqual([]);
 }
 
-describe('issue 18.6: fault matrix, stream column', () => {
+describe('fault matrix, stream column', () => {
   it.each([
     ['throws', () => { throw new Error('source failed'); }],
     ['rejects', async () => Promise.reject(new Error('source failed'))],
-  ] as const)('issue 18.6 stream × the stream %s: nothing stored, data kept, logged', async (_name, stream) => {
+  ] as const)('stream × the stream %s: nothing stored, data kept, logged', async (_name, stream) => {
     const console = watchConsole();
     const cell = await prepare(stream);
     const before = rawSlice(cell.rest, cell.store.getState());
@@ -75,7 +75,7 @@ describe('issue 18.6: fault matrix, stream column', () => {
     finish(cell);
   });
 
-  it('issue 18.6 stream × abort: after the last subscriber leaves a push writes nothing', async () => {
+  it('stream × abort: after the last subscriber leaves a push writes nothing', async () => {
     const cell = await prepare();
     cell.unsubscribe();
     const before = rawSlice(cell.rest, cell.store.getState());
@@ -89,7 +89,7 @@ describe('issue 18.6: fault matrix, stream column', () => {
   it.each([
     ['missing pk', { title: 'no id' }, /primary key/],
     ['shape mismatch', [post5], /expected an object for Post, got an array/],
-  ] as const)('issue 18.6 stream × %s: setResponse throws a processing error and writes nothing', async (_name, body, message) => {
+  ] as const)('stream × %s: setResponse throws a processing error and writes nothing', async (_name, body, message) => {
     const cell = await prepare();
     const before = rawSlice(cell.rest, cell.store.getState());
     let thrown: unknown;
@@ -104,7 +104,7 @@ describe('issue 18.6: fault matrix, stream column', () => {
     finish(cell);
   });
 
-  it('issue 18.6 stream × reset during the stream: old pushes dropped, the restarted stream writes', async () => {
+  it('stream × reset during the stream: old pushes dropped, the restarted stream writes', async () => {
     const cell = await prepare();
     cell.store.dispatch(cell.rest.resetEntireStore());
     expect(cell.contexts).toHaveLength(2);
@@ -115,7 +115,7 @@ describe('issue 18.6: fault matrix, stream column', () => {
     finish(cell);
   });
 
-  it('issue 18.6 stream × out-of-order: a read started before a push fills missing fields only', async () => {
+  it('stream × out-of-order: a read started before a push fills missing fields only', async () => {
     const cell = await prepare();
     jest.setSystemTime(2050);
     const sent = net.count;

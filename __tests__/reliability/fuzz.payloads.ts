@@ -1,5 +1,5 @@
 /**
- * Part 2 of the fuzz suite (SPEC 4.23, 5.4–5.11, 11.2 #15/#16/#20, D26): entity classes whose
+ * Part 2 of the fuzz suite: entity classes whose
  * tables, pks, schema members, index fields and plain fields carry hostile names, generators of
  * payloads full of `__proto__` / `constructor` / `prototype` keys and pollution gadgets, and an
  * oracle that reads a denormalized result back against the payload it came from.
@@ -11,7 +11,7 @@ import { define, jsonDiff, ownValue } from './fuzz.support';
 // ---------------------------------------------------------------------------------------------
 // Entities
 
-/** A leaf entity: index fields `name` and `constructor` (SPEC 4.18), no schema members. */
+/** A leaf entity: index fields `name` and `constructor`, no schema members. */
 export class FzLeaf extends Entity {
   id = '';
   name = '';
@@ -22,7 +22,7 @@ export class FzLeaf extends Entity {
   static override indexes = ['name', 'constructor'];
 }
 
-/** An entity whose schema members are named `__proto__`, `constructor` and `prototype` (SPEC 4.5, 4.23). */
+/** An entity whose schema members are named `__proto__`, `constructor` and `prototype`. */
 export class FzNode extends Entity {
   id = '';
   pk() {
@@ -39,7 +39,7 @@ FzNode.schema = ownObject([
   ['next', FzNode],
 ]);
 
-/** Entity tables named `__proto__` and `constructor` (SPEC 4.4: classes with the same key share a table). */
+/** Entity tables named `__proto__` and `constructor` (classes with the same key share a table). */
 export class FzProtoTable extends Entity {
   id = '';
   pk() {
@@ -55,7 +55,7 @@ export class FzCtorTable extends Entity {
   static override key = 'constructor';
 }
 
-/** The response schema: an object shorthand (SPEC 4.34) with members named `__proto__` and `constructor`. */
+/** The response schema: an object shorthand with members named `__proto__` and `constructor`. */
 export const topSchema = ownObject([
   ['nodes', [FzNode]],
   ['__proto__', [FzProtoTable]],
@@ -217,7 +217,7 @@ const plainEntitySpecArb: fc.Arbitrary<EntitySpec> = fc.record({
   idAsNumber: fc.boolean(),
 });
 
-/** An invalid input of SPEC 11.2 #15 (no pk) or #16 (wrong shape), at most one per payload. */
+/** An invalid input (no pk, or a wrong shape), at most one per payload. */
 export type FaultSpec =
   | { kind: 'missingPk'; table: 'nodes' | 'protos' | 'leaf'; index: number; how: 'absent' | 'empty' | 'null' | 'undefined-string' }
   | { kind: 'itemShape'; index: number; value: 'boolean' | 'array' }
@@ -255,7 +255,7 @@ export const payloadSpecArb: fc.Arbitrary<PayloadSpec> = fc.record({
     minLength: 40,
     maxLength: 40,
   }).map((pks) => pks.filter((pk) => pk !== 'undefined')),
-  // one payload in seven is invalid (SPEC 11.2 #15, #16)
+  // one payload in seven is invalid
   fault: fc.oneof({ weight: 6, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: faultArb }),
 });
 
@@ -269,7 +269,7 @@ export interface Built {
   byPk: Map<string, Map<string, Record<string, unknown>>>;
   /** pks known to be absent from each table (hostile names included). */
   absent: Map<string, string[]>;
-  /** Leaves whose `name` / `constructor` value is unique, for index lookups (SPEC 4.18, 4.20). */
+  /** Leaves whose `name` / `constructor` value is unique, for index lookups. */
   uniqueIndex: { field: 'name' | 'constructor'; value: string; pk: string }[];
   /** The expected error, when the payload holds a fault. */
   fault?: FaultSpec;
@@ -332,7 +332,7 @@ export function build(spec: PayloadSpec): Built {
   const protos = spec.protos.map((p) => makeEntity(FzProtoTable, p));
   const ctors = spec.ctors.map((p) => makeEntity(FzCtorTable, p));
 
-  // References by pk (SPEC 5.10: a string or number where an entity is expected).
+  // References by pk (a string or number where an entity is expected).
   const leafPks = [...byPk.get(FzLeaf.key)!.keys()];
   const set = (holder: Record<string, unknown> | unknown[], key: string | number, value: unknown) => {
     if (Array.isArray(holder)) holder[key as number] = value;
@@ -471,7 +471,7 @@ function entityProblem(instance: unknown, input: Record<string, unknown>, cls: E
     if (isArray) {
       if (!Array.isArray(got)) return `${path}.${key}: expected an array`;
       const wantItems = (want as unknown[]).filter((item) => item === null || typeof item === 'object' || built.byPk.get(memberCls.key)!.has(String(item)));
-      if (got.length !== wantItems.length) return `${path}.${key}: ${got.length} items, expected ${wantItems.length} (SPEC 4.32 omits missing ones)`;
+      if (got.length !== wantItems.length) return `${path}.${key}: ${got.length} items, expected ${wantItems.length} (missing ones are omitted)`;
       for (let i = 0; i < wantItems.length; i++) {
         const problem = memberProblem(got[i], wantItems[i], memberCls, built, seen, `${path}.${key}[${i}]`);
         if (problem) return problem;
@@ -488,6 +488,6 @@ function memberProblem(got: unknown, want: unknown, cls: EntityClass, built: Bui
   if (want === null) return got === null ? undefined : `${path}: expected null`;
   const pk = typeof want === 'object' ? String(ownValue(want as object, 'id')) : String(want);
   const input = built.byPk.get(cls.key)!.get(pk);
-  if (input === undefined) return got === undefined ? undefined : `${path}: a reference to the absent pk ${JSON.stringify(pk)} read as ${typeof got} (SPEC 4.21: undefined)`;
+  if (input === undefined) return got === undefined ? undefined : `${path}: a reference to the absent pk ${JSON.stringify(pk)} read as ${typeof got} (expected undefined)`;
   return entityProblem(got, input, cls, built, seen, path);
 }

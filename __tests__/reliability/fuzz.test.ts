@@ -1,15 +1,15 @@
 /**
- * Reliability fuzzing (SPEC §1, §4–5, §9, §11) with fast-check and a fixed seed.
+ * Reliability fuzzing with fast-check and a fixed seed.
  *
- *   1. URLs: random templates from the grammar of 1.2 and hostile path/query values → `url()`,
- *      `key()`, `testKey()` and the mock's matcher (8.3) against an independent model; no value
+ *   1. URLs: random templates from the path grammar and hostile path/query values → `url()`,
+ *      `key()`, `testKey()` and the mock's matcher against an independent model; no value
  *      ever adds a path segment or a query parameter, and rejected values give the TypeErrors of
- *      1.8, 1.10 and 1.13.
+ *      missing values, values of the wrong type and bad query values.
  *   2. Payloads: hostile pks, keys and nested keys, deep nesting and huge arrays → normalize,
- *      denormalize and a store fetch, without touching a prototype (4.23, D26), without a stack
- *      overflow, and with clear errors for the invalid inputs of 11.2.
- *   3. Tokens: an `Access-Token` added by `getHeaders` (9.3) never reaches an action or the
- *      state (6.12, 6.55), across reads, mutations, optimistic layers, polls, 401 and 500 answers.
+ *      denormalize and a store fetch, without touching a prototype, without a stack
+ *      overflow, and with clear errors for invalid inputs.
+ *   3. Tokens: an `Access-Token` added by `getHeaders` never reaches an action or the
+ *      state, across reads, mutations, optimistic layers, polls, 401 and 500 answers.
  *
  * Seed: FUZZ_SEED (default in fuzz.support.ts); every failure names it and the rerun command.
  * SOAK=1 multiplies case counts by 10. Time runs on Jest's fake clock; nothing sleeps.
@@ -17,7 +17,7 @@
  * What this suite found, now fixed in the library and asserted strictly here: a bare dot segment
  * (`..` as a path value), stack overflows on deep data (bare RangeErrors; a fetch with two
  * outcomes), and an invalid header value quoted into a stored error message. See the notes at
- * the cases. SPEC is silent on lone surrogates: the library rejects them with a clear TypeError.
+ * the cases. Lone surrogates are not well-formed text: the library rejects them with a clear TypeError.
  */
 import fc from 'fast-check';
 import { Entity, RestEndpoint, createResource, createRest, denormalize, normalize } from 'rtk-rest';
@@ -104,7 +104,7 @@ function paramsOf(u: UrlCase, reverse = u.reverse): Record<string, unknown> {
   return out;
 }
 
-/** Same parameters with every number written as a string (keys must not change, SPEC 1.20). */
+/** Same parameters with every number written as a string (keys must not change). */
 function numbersAsStrings(params: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const k of Object.keys(params)) {
@@ -122,7 +122,7 @@ function ensure(condition: boolean, message: () => string): void {
 
 const takesBody = (method: string) => method !== 'GET' && method !== 'HEAD' && method !== 'DELETE';
 
-/** What a matcher must give back for `expected` (SPEC 8.3): path values decoded, query values as strings. */
+/** What a matcher must give back for `expected`: path values decoded, query values as strings. */
 function matchedParamsOf(expected: Extract<Expected, { ok: true }>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of expected.searchPairs) {
@@ -174,7 +174,7 @@ async function checkUrlCase(u: UrlCase): Promise<void> {
 
   if (!expected.ok) {
     urlStats.rejected++;
-    // SPEC 1.8 / 1.10 / 1.13 (and lone surrogates, G2): url() and key() throw a TypeError that
+    // Missing values, values of the wrong type, bad query values (and lone surrogates): url() and key() throw a TypeError that
     // names the endpoint and the offending parameter; no URL is produced at all.
     for (const run of [() => endpoint.url(params), () => keyOf(params)]) {
       let thrown: unknown;
@@ -233,14 +233,14 @@ async function checkUrlCase(u: UrlCase): Promise<void> {
     }
   }
 
-  // key() and testKey() (SPEC 1.19, 1.20, 1.23).
+  // key() and testKey().
   const key = keyOf(params);
   ensure(key === `${c.method} ${url}`, () => `key() = ${JSON.stringify(key)} for ${context()}`);
   ensure(endpoint.testKey(key) === true, () => `testKey(key()) is false for ${JSON.stringify(key)}, ${context()}`);
   ensure(keyOf(paramsOf(u, !u.reverse)) === key, () => `key() depends on key order for ${context()}`);
   ensure(keyOf(numbersAsStrings(params)) === key, () => `key() depends on number vs string for ${context()}`);
 
-  // The library's own matcher (mockFetch interceptor, SPEC 8.2–8.3) parses the URL back.
+  // The library's own matcher (mockFetch interceptor) parses the URL back.
   let got: Record<string, unknown> | undefined;
   const fetchMock = mockFetch([{ endpoint, response: (urlParams: Record<string, unknown>) => ((got = urlParams), null) }] as any);
   const response = await fetchMock(url, { method: c.method });
@@ -250,7 +250,7 @@ async function checkUrlCase(u: UrlCase): Promise<void> {
     const want = matchedParamsOf(expected);
     if (!sameParams(got, want)) throw new Error(`matcher gave ${showParams(got)}, expected ${showParams(want)} for ${context()}`);
   }
-  // Otherwise several parameter sets fill to this URL, and SPEC 1.22 lets a parameter match any
+  // Otherwise several parameter sets fill to this URL, and a tester lets a parameter match any
   // characters but `/` and `?` (a raw `:` or `,` separator included), so which parse the matcher
   // picks is open; the model checks above already pin the URL itself.
 }
@@ -264,7 +264,7 @@ const CLASS_PROTOS: [string, object][] = [
   ...ALL_CLASSES.map((cls): [string, object] => [`${cls.name}.prototype`, cls.prototype]),
 ];
 
-/** Fails with `what` when a prototype was touched since `before` (SPEC 4.23, D26). */
+/** Fails with `what` when a prototype was touched since `before`. */
 function assertPrototypesUntouched(before: PrototypeSnapshot, what: () => string, thorough = false): void {
   const change = prototypeChange(before, CLASS_PROTOS, thorough);
   if (change !== undefined) throw new Error(`prototype touched (${change}) after ${what()}`);
@@ -273,7 +273,7 @@ function assertPrototypesUntouched(before: PrototypeSnapshot, what: () => string
 type Respond = (url: string, init: RequestInit) => Response | Promise<Response>;
 const realFetch = globalThis.fetch;
 
-/** A stub `fetch` (SPEC 2.9 looks it up at call time); the request is built as fetch would, so headers are validated. */
+/** A stub `fetch` (looks it up at call time); the request is built as fetch would, so headers are validated. */
 function installFetch(respond: Respond): void {
   globalThis.fetch = (async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
@@ -320,7 +320,7 @@ async function settle<T>(promise: Promise<T>): Promise<{ ok: true; value: T } | 
 }
 
 /**
- * Whether a normalization error is clear (SPEC 2.19, 11.2 #15/#16): it names what went wrong, the
+ * Whether a normalization error is clear: it names what went wrong, the
  * entity (where), and for a missing pk how to fix it. Returns the first shortcoming.
  */
 function unclearError(error: unknown, fault: FaultSpec, store: { url: string } | undefined): string | undefined {
@@ -328,7 +328,7 @@ function unclearError(error: unknown, fault: FaultSpec, store: { url: string } |
   if (error instanceof RangeError) return `a RangeError (${error.message})`;
   const message = error.message;
   if (store) {
-    if ((error as { status?: unknown }).status !== 400) return `status ${String((error as { status?: unknown }).status)}, expected 400 (SPEC 2.19)`;
+    if ((error as { status?: unknown }).status !== 400) return `status ${String((error as { status?: unknown }).status)}, expected 400`;
     if (!message.startsWith(`Error processing GET ${store.url} with schema `)) return `message does not say which request failed: ${message}`;
   }
   if (!message.includes(faultEntityKey(fault))) return `message does not name ${faultEntityKey(fault)}: ${message}`;
@@ -351,12 +351,12 @@ function unclearError(error: unknown, fault: FaultSpec, store: { url: string } |
 
 const payloadRest = createRest({ gc: false });
 const payloadEndpoint = new RestEndpoint({ path: '/fz/payload/:n', urlPrefix: A, schema: topSchema });
-/** A small valid payload written before a faulty one, to show the faulty one writes nothing (SPEC 5.9). */
+/** A small valid payload written before a faulty one, to show the faulty one writes nothing. */
 const BASE_PAYLOAD = JSON.stringify({ nodes: [{ id: '__proto__', child: { id: 'constructor', name: 'toString' } }], __proto__: [{ id: 'b' }], constructor: [] });
 let payloadNo = 0;
 const payloadStats = { valid: 0, invalid: 0, otherPks: 0, hostilePks: 0, deepFields: 0, maxDepth: 0, bytes: 0 };
 
-/** The logical slice (SPEC 5.1 layout), JSON-checked: a JSON value that survives a round trip (5.4). */
+/** The logical slice (layout), JSON-checked: a JSON value that survives a round trip. */
 function checkedSlice(store: Store): any {
   const slice = sliceOf(payloadRest, store.getState());
   const foreign = nonPlainPath(slice);
@@ -375,11 +375,11 @@ function checkTables(built: Built, tables: { entities: any; indexes: any }, wher
   }
   for (const { field, value, pk } of built.uniqueIndex) {
     const got = ownValue((ownValue(ownValue(tables.indexes, FzLeaf.key) ?? {}, field) ?? {}) as object, value);
-    if (got !== pk) throw new Error(`${where}: indexes.FzLeaf.${field}[${JSON.stringify(value)}] is ${JSON.stringify(got)}, expected ${JSON.stringify(pk)} (SPEC 4.18)`);
+    if (got !== pk) throw new Error(`${where}: indexes.FzLeaf.${field}[${JSON.stringify(value)}] is ${JSON.stringify(got)}, expected ${JSON.stringify(pk)}`);
   }
 }
 
-/** One payload: normalize + denormalize, then a store fetch answering it (SPEC 4.23, 5.8–5.11, 6.15, 11.2). */
+/** One payload: normalize + denormalize, then a store fetch answering it. */
 async function checkPayload(spec: PayloadSpec): Promise<void> {
   const built = build(spec);
   const text = JSON.stringify(built.payload);
@@ -454,9 +454,9 @@ async function checkPayload(spec: PayloadSpec): Promise<void> {
     const unclear = unclearError(outcome.error, built.fault, { url });
     if (unclear) throw new Error(`unclear store error for ${JSON.stringify(built.fault)}: ${unclear}`);
     if (JSON.stringify(types) !== JSON.stringify(['rest/fetch/pending', 'rest/fetch/rejected'])) throw new Error(`actions ${types} for a failed fetch`);
-    if (JSON.stringify(slice.entities) !== entitiesBefore) throw new Error(`a failed fetch wrote entities (SPEC 5.9) for ${JSON.stringify(built.fault)}`);
+    if (JSON.stringify(slice.entities) !== entitiesBefore) throw new Error(`a failed fetch wrote entities for ${JSON.stringify(built.fault)}`);
     const stored = ownValue(slice.meta, `GET ${url}`) as { error?: { status?: number; name?: string } } | undefined;
-    if (stored?.error?.status !== 400 || stored.error.name !== 'Error') throw new Error(`stored error ${JSON.stringify(stored?.error)} (SPEC 6.43)`);
+    if (stored?.error?.status !== 400 || stored.error.name !== 'Error') throw new Error(`stored error ${JSON.stringify(stored?.error)}`);
     assertPrototypesUntouched(before, () => `a failed store fetch of ${describeCase()}`, true);
     return;
   }
@@ -466,7 +466,7 @@ async function checkPayload(spec: PayloadSpec): Promise<void> {
   const problem = readProblem(outcome.value, built);
   if (problem) throw new Error(`store read: ${problem} for ${describeCase()}`);
   const state = store.getState();
-  if (payloadRest.selectData(state, payloadEndpoint, { n }) !== outcome.value) throw new Error('selectData does not return the resolved value (SPEC 6.19, 5.13)');
+  if (payloadRest.selectData(state, payloadEndpoint, { n }) !== outcome.value) throw new Error('selectData does not return the resolved value');
   for (const pk of built.byPk.get(FzNode.key)!.keys()) {
     const found = payloadRest.selectQuery(state, FzNode, pk) as Record<string, unknown> | undefined;
     if (found === undefined || String(ownValue(found, 'id')) !== pk) throw new Error(`selectQuery(FzNode, ${JSON.stringify(pk)}) did not find it`);
@@ -491,7 +491,7 @@ function deepText(depth: number, shape: 'objects' | 'arrays'): string {
 const STACK_OVERFLOW = /Maximum call stack size exceeded/;
 
 /**
- * What a deep payload must give (the brief, SPEC 11.1, 2.19, D25): a normal result, or a clear
+ * What a deep payload must give: a normal result, or a clear
  * error (never a RangeError, never a message that only says the stack overflowed). Returns the
  * problem, or undefined.
  */
@@ -542,9 +542,9 @@ class FzDeep extends Entity {
 }
 
 // =============================================================================================
-// Part 3: tokens (SPEC 9.3, 6.12, 6.55)
+// Part 3: tokens
 
-/** SPEC 9.3, as written: the header is added only while a token is set. */
+/** The access-token recipe as documented: the header is added only while a token is set. */
 let accessToken: string | undefined;
 class AuthedEndpoint<O extends RestGenerics = any> extends RestEndpoint<O> {
   override getHeaders(headers: Record<string, string>) {
@@ -651,7 +651,7 @@ function holdingFetch(): { held: HeldRequest[]; sent: HeldRequest[] } {
   return { held, sent };
 }
 
-/** Every secret seen so far must be absent from every logged action and from the state (SPEC 6.12). */
+/** Every secret seen so far must be absent from every logged action and from the state. */
 function leakIn(store: Store, log: UnknownAction[], secrets: ReadonlySet<string>): string | undefined {
   const actions = JSON.stringify(log);
   const state = JSON.stringify(store.getState());
@@ -669,7 +669,7 @@ const tokenStats = { requests: 0, withToken: 0, pendingLayers: 0, storedErrors: 
 
 async function runTokenScenario(scenario: TokenScenario): Promise<void> {
   const log: UnknownAction[] = [];
-  // Each answer is met once (retries, issue 18.5, are the fault matrix's 'read, retry on' column).
+  // Each answer is met once (retries are the fault matrix's 'read, retry on' column).
   const reset = { of: (): unknown => undefined };
   const rest = createRest({ gc: false, retry: false, ...(scenario.onUnauthorized === 'reset' ? { onUnauthorized: (_error: unknown, api: { dispatch: (action: any) => any }) => api.dispatch(reset.of()) } : {}) });
   reset.of = () => rest.resetEntireStore();
@@ -693,7 +693,7 @@ async function runTokenScenario(scenario: TokenScenario): Promise<void> {
     for (let i = 0; i < 20 && held.length === 0; i++) await turns(1);
     const request = held.shift();
     if (request === undefined) throw new Error(`no request was sent (after ${before})`);
-    // The token really is sent (SPEC 9.3), so the search below is not vacuous; none without one.
+    // The token really is sent, so the search below is not vacuous; none without one.
     if (request.headers.get('access-token') !== (accessToken ?? null)) throw new Error(`Access-Token header ${request.headers.get('access-token')} != ${accessToken}`);
     if (extraHeader && request.headers.get(extraHeader[0]) !== extraHeader[1]) throw new Error(`${extraHeader[0]} header not sent`);
     check(`while ${request.method} ${request.url} is pending`);
@@ -735,7 +735,7 @@ async function runTokenScenario(scenario: TokenScenario): Promise<void> {
         break;
       case 'push': {
         const id = ++created;
-        // an optimistic push without an id shows a placeholder in every matching list (SPEC 6.54)
+        // an optimistic push without an id shows a placeholder in every matching list
         await exchange(() => store.dispatch(rest.fetch(SecretResource.getList.push, group, { title: 'new' })), op.answer, { id, title: 'new' });
         break;
       }
@@ -777,13 +777,13 @@ async function runTokenScenario(scenario: TokenScenario): Promise<void> {
 /**
  * Tokens that are not valid header values (found by this suite): a token with a line break (read
  * from a file or an env var with an inner newline) makes fetch() reject with
- * `Headers.append: "<token>" is an invalid header value.`, and SPEC 2.9 puts the cause's message
- * into the NetworkError message that 6.43 stores. The library now replaces the request's header
+ * `Headers.append: "<token>" is an invalid header value.`, and a network failure puts the cause's
+ * message into the NetworkError message that the store keeps. The library now replaces the request's header
  * values in that message, so the token never reaches an action or the state.
  */const INVALID_HEADER_TOKEN = 'sk_live_4f9aQ7\nX-Injected: 1';
 
 describe(`fuzz (FUZZ_SEED=${SEED}${SOAK ? ', SOAK' : ''})`, () => {
-  describe('part 1: URLs (SPEC 1.2–1.24, 8.3)', () => {
+  describe('part 1: URLs', () => {
     it(
       `${URL_CASES} random templates and hostile values: url() matches the model, parses back, injects nothing`,
       async () => {
@@ -803,19 +803,19 @@ describe(`fuzz (FUZZ_SEED=${SEED}${SOAK ? ', SOAK' : ''})`, () => {
       }
       const files = new RestEndpoint({ path: '/files/*path', urlPrefix: A, name: 'File.get' });
       expect(() => files.url({ path: ['a', '..', 'b'] })).toThrow(/path parameter "path" is "\.\.", a dot segment/);
-      // Dots inside a value stay as they are (1.6): only a whole dot segment moves the path.
+      // Dots inside a value stay as they are: only a whole dot segment moves the path.
       expect(endpoint.url({ id: '..a' })).toBe(`${A}/users/..a/posts`);
       expect(new URL(endpoint.url({ id: '../x' })).pathname).toBe('/users/..%2Fx/posts');
     }, timeout(5_000));
 
-    it('G2 (SPEC silent): a lone surrogate in a path or query value is a TypeError naming the parameter', () => {
+    it('a lone surrogate in a path or query value is a TypeError naming the parameter', () => {
       const endpoint = new RestEndpoint({ path: '/users/:id', urlPrefix: A, name: 'User.get' });
       expect(() => endpoint.url({ id: 'a\ud800' })).toThrow(new TypeError('User.get: path parameter "id" is not well-formed Unicode (it holds a lone surrogate)'));
       expect(() => endpoint.url({ id: 1, q: '\udc00' })).toThrow(/^User\.get: search parameter "q" is not well-formed Unicode/);
     }, timeout(5_000));
   });
 
-  describe('part 2: hostile payloads (SPEC 4.23, 5.4–5.11, 11.2, D26)', () => {
+  describe('part 2: hostile payloads', () => {
     useFakeClock();
 
     it(
@@ -830,7 +830,7 @@ describe(`fuzz (FUZZ_SEED=${SEED}${SOAK ? ', SOAK' : ''})`, () => {
     );
   });
 
-  describe('part 2: deep nesting and huge arrays (SPEC 5.4, 5.9, 11.1; R1, R2)', () => {
+  describe('part 2: deep nesting and huge arrays', () => {
     useFakeClock();
     const deepEndpoint = new RestEndpoint({ path: '/fz/deep/:n', urlPrefix: A, schema: FzDeep });
     const rawEndpoint = new RestEndpoint({ path: '/fz/raw/:n', urlPrefix: A });
@@ -883,12 +883,12 @@ describe(`fuzz (FUZZ_SEED=${SEED}${SOAK ? ', SOAK' : ''})`, () => {
           expect(viaStore.types).toEqual(['rest/fetch/pending', 'rest/fetch/fulfilled']);
           expect(jsonDiff(ownValue(viaStore.outcome.value as object, 'deep'), ownValue(input, 'deep'))).toBeUndefined();
         } else {
-          // Whatever the error, a failed fetch writes no entity (SPEC 5.9, 11.1).
+          // Whatever the error, a failed fetch writes no entity.
           expect(viaStore.types).toEqual(['rest/fetch/pending', 'rest/fetch/rejected']);
           expect(sliceOf(viaStore.rest, viaStore.store.getState()).entities).toEqual({});
         }
 
-        // Without a schema the processed response is stored as is (SPEC 5.1 endpoints, 5.4).
+        // Without a schema the processed response is stored as is (endpoints).
         const raw = await fetchThroughStore(rawEndpoint, deepText(depth, shape));
         assertPrototypesUntouched(before, () => `a schema-less store fetch at depth ${depth}`, true);
         const rawProblem = overflowProblem(raw.outcome);
@@ -1027,7 +1027,7 @@ describe(`fuzz (FUZZ_SEED=${SEED}${SOAK ? ', SOAK' : ''})`, () => {
     );
   });
 
-  describe('part 3: tokens never reach actions or state (SPEC 9.3, 6.12, 6.55)', () => {
+  describe('part 3: tokens never reach actions or state', () => {
     useFakeClock();
 
     afterEach(() => {
@@ -1051,7 +1051,7 @@ describe(`fuzz (FUZZ_SEED=${SEED}${SOAK ? ', SOAK' : ''})`, () => {
     it('a token that is not a valid header value: the request fails without sending it and the token reaches no action and no state', async () => {
       quietConsole();
       const log: UnknownAction[] = [];
-      // A failure met once, not retried (issue 18.5).
+      // A failure met once, not retried.
       const rest = createRest({ gc: false, retry: false });
       const store = makeStore(rest, { log });
       const { sent } = holdingFetch();

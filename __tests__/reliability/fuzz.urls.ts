@@ -1,10 +1,10 @@
 /**
- * Part 1 of the fuzz suite (SPEC §1): random path templates from the grammar of 1.2, random
- * hostile parameter values, and an independent model of what `url()` must produce (1.6–1.17).
+ * Part 1 of the fuzz suite: random path templates from the path grammar, random
+ * hostile parameter values, and an independent model of what `url()` must produce.
  *
  * The model is deliberately separate from the library: it never calls `compilePath`, it fills a
- * template from its own piece list with `encodeURIComponent` (1.6) and writes the query string
- * with `URLSearchParams` (1.12 step 4: form-urlencoded, as WHATWG writes it).
+ * template from its own piece list with `encodeURIComponent` and writes the query string
+ * with `URLSearchParams` (form-urlencoded, as WHATWG writes it).
  */
 import fc from 'fast-check';
 
@@ -19,14 +19,14 @@ export type Piece =
   | { kind: 'slash' }
   | { kind: 'param'; slot: number; quoted: boolean }
   | { kind: 'wild'; slot: number }
-  /** `{…}`; `sugar` groups are written `/:name?` or `/*name?` (SPEC 1.2: the `/` belongs to the optional part). */
+  /** `{…}`; `sugar` groups are written `/:name?` or `/*name?` (the `/` belongs to the optional part). */
   | { kind: 'group'; pieces: Piece[]; sugar: boolean }
-  /** A literal query written `\?key=value` or `\?key=:name` (SPEC 1.16): what follows is query text. */
+  /** A literal query written `\?key=value` or `\?key=:name`: what follows is query text. */
   | { kind: 'query'; key: string; value: string | { slot: number } };
 
 /** A generated template: pieces whose parameters are numbered slots, then the names given to the slots. */
 export interface TemplateCase {
-  /** `https\://host\:port` written before the path (SPEC 1.3), or '' */
+  /** `https\://host\:port` written before the path, or '' */
   absolute: { src: string; out: string };
   pieces: Piece[];
   names: { name: string; quoted: boolean }[];
@@ -41,7 +41,7 @@ export interface SlotInfo {
   optional: boolean;
 }
 
-/** Serializes a template as SPEC 1.2 writes it. */
+/** Serializes a template in the path syntax. */
 export function templateOf(c: TemplateCase): string {
   return c.absolute.src + serialize(c.pieces, c.names);
 }
@@ -120,7 +120,7 @@ export function isUnambiguous(c: TemplateCase): boolean {
 
 // --- arbitraries -------------------------------------------------------------------------------
 
-/** Literal text for a whole static segment; never only dots (WHATWG would resolve it, see REPORT G1). */
+/** Literal text for a whole static segment; never only dots (WHATWG would resolve it). */
 const staticText: fc.Arbitrary<{ src: string; out: string }> = fc.oneof(
   fc.stringMatching(/^[a-z][a-z0-9~_.-]{0,6}$/).map((s) => ({ src: s, out: s })),
   fc.constantFrom(
@@ -140,7 +140,7 @@ const staticText: fc.Arbitrary<{ src: string; out: string }> = fc.oneof(
   ),
 );
 
-/** Text right after a parameter inside its segment: never starts with a name character (SPEC 1.2). */
+/** Text right after a parameter inside its segment: never starts with a name character. */
 const suffixText = fc.constantFrom(
   { src: '.json', out: '.json' },
   { src: '.tar.gz', out: '.tar.gz' },
@@ -203,7 +203,7 @@ const queryPieceArb: fc.Arbitrary<Piece[]> = fc.oneof(
   { weight: 1, arbitrary: fc.constant<Piece[]>([{ kind: 'group', sugar: false, pieces: [{ kind: 'query', key: 'q', value: { slot: SLOT } }] }]) },
 );
 
-/** Parameter names: identifiers (hostile ones included) and quoted names of any text (SPEC 1.2). */
+/** Parameter names: identifiers (hostile ones included) and quoted names of any text. */
 const nameArb: fc.Arbitrary<{ name: string; quoted: boolean }> = fc.oneof(
   fc.constantFrom('id', 'group', 'a', 'b', '$x', '_y', 'A1', '__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'valueOf').map((name) => ({ name, quoted: false })),
   fc.stringMatching(/^[A-Za-z_$][A-Za-z0-9_$]{0,6}$/).map((name) => ({ name, quoted: false })),
@@ -252,7 +252,7 @@ export const HOSTILE_TEXT = [
   'prototype', 'toString', '<script>', '"', '{}', '[]', 'null', 'undefined', 'NaN',
 ];
 
-/** A lone surrogate somewhere in a string: not well-formed Unicode (SPEC is silent, REPORT G2). */
+/** A lone surrogate somewhere in a string: not well-formed Unicode (rejected with a TypeError). */
 export const LONE_SURROGATES = ['\ud800', 'a\udc00b', '\udbff', 'x\ud83d'];
 
 const hostileString = fc.string({
@@ -263,10 +263,10 @@ const hostileString = fc.string({
 
 const numberArb = fc.oneof(fc.integer({ min: -1e6, max: 1e6 }), fc.constantFrom(0, -0, 1.5, 1e21, -1e-7, Number.MAX_SAFE_INTEGER, NaN, Infinity, -Infinity));
 
-/** A present (non-missing) scalar path value: a non-empty string or a number (SPEC 1.6). */
+/** A present (non-missing) scalar path value: a non-empty string or a number. */
 export const scalarValue: fc.Arbitrary<string | number> = fc.oneof({ weight: 4, arbitrary: hostileString }, { weight: 1, arbitrary: numberArb });
 
-/** What a test assigns to one parameter; `kind` says what the SPEC expects of it. */
+/** What a test assigns to one parameter; `kind` says what the library must do with it. */
 export type ValueCase =
   | { kind: 'present'; value: string | number | (string | number)[] }
   | { kind: 'absent'; value: undefined | null | '' | []; own: boolean }
@@ -289,7 +289,7 @@ const BAD_FOR_WILD: [() => unknown, string][] = [
   [() => ({ 0: 'a', length: 1 }), 'object'],
 ];
 
-/** A value that is present, or absent when the parameter is optional (SPEC 1.9). */
+/** A value that is present, or absent when the parameter is optional. */
 export function cleanValueArb(wildcard: boolean, optional: boolean): fc.Arbitrary<ValueCase> {
   const present: fc.Arbitrary<ValueCase> = wildcard
     ? fc.array(scalarValue, { minLength: 1, maxLength: 4 }).map((value) => ({ kind: 'present', value }))
@@ -305,7 +305,7 @@ function absentArb(wildcard: boolean): fc.Arbitrary<ValueCase> {
     .map(({ value, own }) => ({ kind: 'absent' as const, value: Array.isArray(value) ? [] : value, own }));
 }
 
-/** A value SPEC rejects (1.8 missing, 1.10 wrong type, a bad wildcard element) or leaves open (a lone surrogate, G2). */
+/** A value the library rejects (missing, of the wrong type, a bad wildcard element, a lone surrogate). */
 export function faultyValueArb(wildcard: boolean): fc.Arbitrary<ValueCase> {
   return fc.oneof(
     absentArb(wildcard),
@@ -343,7 +343,7 @@ export const searchValueArb: fc.Arbitrary<SearchValueCase> = fc.oneof(
   { weight: 2, arbitrary: fc.constantFrom(undefined, null).map((value) => ({ kind: 'dropped' as const, value })) },
 );
 
-/** Query values SPEC 1.13 rejects, and lone surrogates (G2). */
+/** Query values the library rejects, and lone surrogates. */
 export const faultySearchValueArb: fc.Arbitrary<SearchValueCase> = fc.oneof(
   fc
     .constantFrom<() => unknown>(() => ({ tag: 'a' }), () => ['a', { x: 1 }], () => [() => 1], () => [Symbol('s')], () => new Map())
@@ -368,7 +368,7 @@ export function own(obj: Record<string, unknown>, key: string): unknown {
   return Object.prototype.hasOwnProperty.call(obj, key) ? Object.getOwnPropertyDescriptor(obj, key)!.value : undefined;
 }
 
-/** The expected failure of `url()`: each descriptor is one acceptable error (SPEC leaves the order open). */
+/** The expected failure of `url()`: each descriptor is one acceptable error (the order of the checks is not part of the contract). */
 export type Expected =
   | { ok: true; url: string; segments: string[]; literalPairs: [string, string][]; searchPairs: [string, string][]; emitted: Record<string, string | string[]> }
   | { ok: false; errors: ExpectedError[] };
@@ -390,7 +390,7 @@ const isDotValue = (text: string): boolean => text === '.' || text === '..';
 
 const isMissing = (v: unknown, wildcard: boolean): boolean => v === undefined || v === null || v === '' || (wildcard && Array.isArray(v) && v.length === 0);
 
-/** Per slot: the encoded text (1.6, 1.7) and the raw segments, or undefined when missing. */
+/** Per slot: the encoded text and the raw segments, or undefined when missing. */
 function slotTexts(c: TemplateCase, params: Record<string, unknown>, errors: ExpectedError[], missing: string[]) {
   const texts = new Map<number, { enc: string; raw: string[] }>();
   for (const slot of slotsOf(c)) {
@@ -436,7 +436,7 @@ function slotTexts(c: TemplateCase, params: Record<string, unknown>, errors: Exp
 
 type Token = { t: 'lit'; enc: string; raw: string } | { t: 'sep' } | { t: 'query'; key: string; value: string; enc: string; slot?: number } | { t: 'val'; slot: number };
 
-/** SPEC 1.9: a group is written only when every parameter directly inside it has a value. */
+/** A group is written only when every parameter directly inside it has a value. */
 function emitPieces(pieces: readonly Piece[], texts: Map<number, { enc: string; raw: string[] }>): Token[] | undefined {
   const out: Token[] = [];
   for (const piece of pieces) {
@@ -468,7 +468,7 @@ function emitPieces(pieces: readonly Piece[], texts: Map<number, { enc: string; 
   return out;
 }
 
-/** SPEC 1.11–1.12: the query pairs in order, or the errors of 1.13 (and lone surrogates). */
+/** The query pairs in order, or the errors of bad query values (and lone surrogates). */
 function searchPairsOf(search: Record<string, unknown>, errors: ExpectedError[]): [string, string][] {
   const pairs: [string, string][] = [];
   const keys = Object.keys(search)
@@ -500,7 +500,7 @@ function searchPairsOf(search: Record<string, unknown>, errors: ExpectedError[])
   return pairs;
 }
 
-/** What `url(params)` must give for this template (SPEC 1.6–1.17), computed without the library. */
+/** What `url(params)` must give for this template, computed without the library. */
 export function expectedUrl(c: TemplateCase, params: Record<string, unknown>): Expected {
   const slots = slotsOf(c);
   const slotNames = new Set(slots.map((s) => s.name));
@@ -508,7 +508,7 @@ export function expectedUrl(c: TemplateCase, params: Record<string, unknown>): E
   const search: Record<string, unknown> = {};
   for (const key of Object.keys(params)) {
     const v = own(params, key);
-    if (v === undefined || v === null) continue; // 1.11: dropped before anything else
+    if (v === undefined || v === null) continue; // absent values are dropped before anything else
     Object.defineProperty(slotNames.has(key) ? pathParams : search, key, { value: v, enumerable: true, writable: true, configurable: true });
   }
   const errors: ExpectedError[] = [];
@@ -518,7 +518,7 @@ export function expectedUrl(c: TemplateCase, params: Record<string, unknown>): E
   const searchErrors: ExpectedError[] = [];
   const searchPairs = searchPairsOf(search, searchErrors);
   // Path errors come first (the path is filled before the query is written); either kind is a
-  // clear TypeError, and SPEC does not rank them, so any listed error is accepted.
+  // clear TypeError, and no order between them is promised, so any listed error is accepted.
   if (errors.length > 0 || searchErrors.length > 0) return { ok: false, errors: errors.length > 0 ? errors : searchErrors };
 
   const tokens = emitPieces(c.pieces, texts) ?? [];
@@ -549,7 +549,7 @@ export function expectedUrl(c: TemplateCase, params: Record<string, unknown>): E
       });
       path += text.enc;
     } else {
-      // A literal query (SPEC 1.16): its own parameter is emitted too, after the `?`.
+      // A literal query: its own parameter is emitted too, after the `?`.
       literalPairs.push([token.key, token.value]);
       literalQuery = `?${token.key}=${token.enc}`;
       if (token.slot !== undefined) {
@@ -565,7 +565,7 @@ export function expectedUrl(c: TemplateCase, params: Record<string, unknown>): E
   return { ok: true, url, segments, literalPairs, searchPairs, emitted };
 }
 
-/** Whether an error thrown by `url()` is one of the expected ones, with the content SPEC 1.8/1.10/1.13 asks for. */
+/** Whether an error thrown by `url()` is one of the expected ones, with the content the docs promise. */
 export function describesExpectedError(error: unknown, expected: ExpectedError[], endpointName: string, template: string): boolean {
   if (!(error instanceof TypeError)) return false;
   const message = error.message;

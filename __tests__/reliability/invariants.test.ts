@@ -23,7 +23,7 @@ function corruptible(rest: Rest, root: unknown): { root: Record<string, any>; sl
 /** The classes (`[class]` prefixes) of the violations. */
 const classesOf = (violations: string[]) => [...new Set(violations.map((line) => /^\[(\w+)\]/.exec(line)?.[1]))];
 
-/** A store holding the SPEC 5.7 list (Post 5 by ann, Post 6 by bob) and Post 5's detail. */
+/** A store holding the documented example list (Post 5 by ann, Post 6 by bob) and Post 5's detail. */
 async function populated() {
   const context = setup();
   await fetchAnswered(context.store, context.rest.fetch(PostResource.getList, react), [post5, post6], 1040);

@@ -32,7 +32,7 @@ import {
 const ENVIRONMENT_EVENTS = new Set(['online', 'offline', 'visibilitychange']);
 
 /**
- * The store of SPEC 6.4, by default without RTK's dev-only state checks (O(state) per dispatch;
+ * The tests' store, by default without RTK's dev-only state checks (O(state) per dispatch;
  * not under test); `devChecks` keeps them on, for suites whose state stays small.
  */
 export function makeStore(rest: Rest, devChecks = false) {
@@ -64,7 +64,7 @@ export function countListeners(store: Store): { readonly live: number; readonly 
   return counts;
 }
 
-/** Counts live online/offline/visibilitychange listeners on window and document (polling, 6.60–6.61). */
+/** Counts live online/offline/visibilitychange listeners on window and document (polling). */
 export function countEnvironmentListeners(): { readonly live: number; restore(): void } {
   const registered = new Set<{ target: EventTarget; type: string; listener: unknown }>();
   const spies = [window, document].flatMap((target: EventTarget) => {

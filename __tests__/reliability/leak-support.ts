@@ -199,7 +199,7 @@ export function bookkeeping(store: { dispatch: (action: any) => any }) {
   };
 }
 
-/** Keys and cells left in a logical slice (SPEC 5.1): what GC should have removed. */
+/** Keys and cells left in a logical slice: what GC should have removed. */
 export function sliceLeft(slice: {
   endpoints: Record<string, unknown>;
   meta: Record<string, unknown>;

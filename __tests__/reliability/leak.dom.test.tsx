@@ -1,5 +1,5 @@
 /**
- * Leak suite, React layer (SPEC 6.63, 7.6–7.13): many mount/unmount cycles of components using
+ * Leak suite, React layer: many mount/unmount cycles of components using
  * `useSuspense`, `useDLE`, `useLive` and `useSubscription` (polling) leave no timer, no store
  * listener, no window listener, no retained key or entity once GC has run, and a retained heap
  * within 5% of the baseline.

@@ -1,5 +1,5 @@
 /**
- * Leak suite, issue 18.2: 10,000 mount/unmount cycles of components using `useMutation`, five
+ * Leak suite, useMutation: 10,000 mount/unmount cycles of components using `useMutation`, five
  * kinds in turn — a call still pending when the component unmounts (answered afterwards), a call
  * that succeeds, a call that fails (500 with a JSON body), a call of an optimistic endpoint (every
  * other one fails and rolls back) and a call `reset()` while pending. Afterwards: no timer, no
@@ -143,7 +143,7 @@ async function batch(container: HTMLElement, first: number, count: number): Prom
   return shown;
 }
 
-describe('issue 18: leak, useMutation mount / unmount cycles', () => {
+describe('leak, useMutation mount / unmount cycles', () => {
   const environment = useLeakEnvironment(stubFetch, () => {
     held = [];
     sent = 0;
@@ -151,7 +151,7 @@ describe('issue 18: leak, useMutation mount / unmount cycles', () => {
     outcomes.failed = 0;
   });
 
-  it(`issue 18: useMutation mounted and unmounted ${CYCLES} times leaves nothing behind (0 timers, 0 listeners, 0 keys or requests, no warning, heap within ${HEAP_BOUND * 100}%)`, async () => {
+  it(`useMutation mounted and unmounted ${CYCLES} times leaves nothing behind (0 timers, 0 listeners, 0 keys or requests, no warning, heap within ${HEAP_BOUND * 100}%)`, async () => {
     const measured = await measureRun(<Harness />, inBatches(batch, BATCH), { devChecks: true });
     const total = WARMUP + CYCLES;
     writeFigures('mutation', {

@@ -1,5 +1,5 @@
 /**
- * Leak suite, issue 18.3–18.4: 10,000 cycles, each mounting a `usePaginated` list that loads its
+ * Leak suite, usePaginated and useCancelling: 10,000 cycles, each mounting a `usePaginated` list that loads its
  * next page through a `Link` header and a `useCancelling` read that moves to new arguments (its
  * first request is aborted), then unmounting both before the second read is answered (aborted
  * too). Afterwards: no timer, no store or environment listener, no request in flight, no key or
@@ -141,7 +141,7 @@ async function batch(container: HTMLElement, first: number, count: number): Prom
   return complete;
 }
 
-describe('leak: mount / unmount cycles of usePaginated and useCancelling (issue 18.3, 18.4)', () => {
+describe('leak: mount / unmount cycles of usePaginated and useCancelling', () => {
   const environment = useLeakEnvironment(stubFetch, () => {
     held = [];
     sent = 0;

@@ -1,5 +1,5 @@
 /**
- * Leak suite, streams (issue 18.6): many subscribe/unsubscribe cycles of streaming keys, each
+ * Leak suite, streams: many subscribe/unsubscribe cycles of streaming keys, each
  * stream attaching a listener to a fake push source and writing what it pushes, leave no timer,
  * no source listener, no running stream, no key once GC has run, and a retained heap within 5%
  * of the baseline. Run with `npm test` (node --expose-gc …). Figures go to `.ci/out/leak-stream.json`.
@@ -58,7 +58,7 @@ async function run(store: Store, rest: Rest, first: number, cycles: number): Pro
   await runCycles((from, count) => batch(store, rest, from, count), first, cycles, BATCH);
 }
 
-describe('issue 18.6: leak, streaming subscribe / unsubscribe cycles', () => {
+describe('leak, streaming subscribe / unsubscribe cycles', () => {
   beforeEach(() => {
     jest.useFakeTimers({ doNotFake: ['nextTick', 'queueMicrotask'] });
     jest.setSystemTime(1_000);
@@ -68,7 +68,7 @@ describe('issue 18.6: leak, streaming subscribe / unsubscribe cycles', () => {
     jest.useRealTimers();
   });
 
-  it(`issue 18.6 ${CYCLES} streaming cycles leave 0 timers, 0 listeners, 0 streams, no key after GC, heap within ${HEAP_BOUND * 100}%`, async () => {
+  it(`${CYCLES} streaming cycles leave 0 timers, 0 listeners, 0 streams, no key after GC, heap within ${HEAP_BOUND * 100}%`, async () => {
     requireGc();
     const started = wallClock();
     const rest = createRest(LEAK_REST_OPTIONS);

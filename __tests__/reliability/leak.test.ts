@@ -1,5 +1,5 @@
 /**
- * Leak suite, Redux layer (SPEC 6.56–6.66): many `rest.subscribe` / unsubscribe cycles on
+ * Leak suite, Redux layer: many `rest.subscribe` / unsubscribe cycles on
  * varying keys, most of them polling, leave no timer, no subscription bookkeeping, no key or
  * entity once GC has run, and a retained heap within 5% of the baseline.
  *
@@ -42,7 +42,7 @@ const slow = PostResource.get.extend({ pollFrequency: 5_000 });
 const GROUPS = ['react', 'vue', 'svelte'] as const;
 
 /**
- * The store of SPEC 6.4, without RTK's dev-only immutability and serializability checks: they
+ * The tests' store, without RTK's dev-only immutability and serializability checks: they
  * walk the whole state on every dispatch (minutes for this many cycles) and are not under test.
  */
 function makeStore(rest: Rest) {
@@ -127,7 +127,7 @@ async function batch(store: Store, rest: Rest, first: number, count: number): Pr
         inFlight.push(store.dispatch(rest.subscribe(fast, args)));
     }
   }
-  // Polls of keys with no write yet are due at once (6.58).
+  // Polls of keys with no write yet are due at once.
   await tick(0);
   for (const unsubscribe of inFlight) unsubscribe();
   answerHeld();

@@ -1,5 +1,5 @@
 /**
- * Issue 17.4: the memo cache holds instances weakly. What a `rest.fetch` resolved to, once the
+ * The memo cache holds instances weakly. What a `rest.fetch` resolved to, once the
  * caller drops it and no selector asked for it, is collected while its data stays in the store;
  * an answer someone holds keeps its identity through any number of GCs. Needs a forced GC
  * (`npm test` runs Jest with --expose-gc).
@@ -41,7 +41,7 @@ async function settle(gc: () => void): Promise<void> {
   }
 }
 
-describe('issue 17.4: instances no one holds are not kept by the cache', () => {
+describe('instances no one holds are not kept by the cache', () => {
   it('what rest.fetch resolved to is collected once dropped; the store still holds the data and reads it again', async () => {
     const gc = requireGc();
     const { rest, store } = setup();

@@ -1,60 +1,60 @@
 /**
- * The serial model of the race suite (race.test.ts): what the store must hold, per SPEC, after
- * each event of a program of concurrent requests on `Post 1–3` of the running example (SPEC 0.6).
+ * The serial model of the race suite (race.test.ts): what the store must hold after
+ * each event of a program of concurrent requests on `Post 1–3` of the running example.
  *
  * The driver feeds the model the events in the order the store sees them: an operation starts
  * (`start`, `invalidate`, `invalidateAll`, `expireAll`, `reset`) or a response arrives
  * (`respond`). Time is a virtual clock that moves 1 ms before every event, so no two requests
  * share a start time and every rule that compares start times (`fetchedAt`) is decided.
  *
- * The model knows nothing of the library; it encodes these SPEC rules, and only these:
+ * The model knows nothing of the library; it encodes these rules, and only these:
  *
- * - M1 (4.12, 6.17) Every entity a response writes gets meta `{ fetchedAt: start of its request,
- *   date: now, expiresAt: now + 60000 }`; so do its key's meta (5.2) and the collection (4.27).
- * - M2 (4.13, 4.14) An incoming entity over a stored one: when its request started earlier than the
+ * - M1 Every entity a response writes gets meta `{ fetchedAt: start of its request,
+ *   date: now, expiresAt: now + 60000 }`; so do its key's meta and the collection.
+ * - M2 An incoming entity over a stored one: when its request started earlier than the
  *   stored meta's `fetchedAt`, `{ ...incoming, ...stored }` and the stored meta stays ("an older
  *   response only fills missing fields"); otherwise `{ ...stored, ...incoming }` and the incoming
  *   meta (identical data keeps the object but the meta still moves).
- * - M3 (4.17, 3.13) Over a tombstone: an earlier-started write is ignored; a later-started (or
+ * - M3 Over a tombstone: an earlier-started write is ignored; a later-started (or
  *   same-ms) one replaces the tombstone outright (no merge).
- * - M4 (3.10, 4.37, D12) A successful delete makes the cell a tombstone (`null`) in every case —
+ * - M4 A successful delete makes the cell a tombstone (`null`) in every case —
  *   without merging and whatever the cell held — with the delete's meta (M1). Its result is the pk.
- * - M5 (4.27, 4.31) A list response (of either list endpoint) stores the array of its item pks under `[Post]` /
+ * - M5 A list response (of either list endpoint) stores the array of its item pks under `[Post]` /
  *   `{"group":"react"}`, replacing the stored array unless its request started earlier than the
  *   stored collection's `fetchedAt`; its items are written per M2/M3 either way. Reading it omits
  *   missing and tombstoned entities.
- * - M6 (5.16, 6.15.5–6) A key's result and meta are replaced by a success or error only when its
+ * - M6 A key's result and meta are replaced by a success or error only when its
  *   request did not start before the stored `meta[key].fetchedAt`; otherwise only its pending id
  *   goes (its entities are still merged, M2–M5). A success writes `{ fetchedAt, date, expiresAt }`;
  *   an error writes `{ fetchedAt, date, expiresAt: now + 1000, error }` and keeps the result.
- *   Either is a new write of the key, so an earlier `invalidated` mark is gone (6.23 "until a new
- *   write"; 6.58 counts an error as a write).
+ *   Either is a new write of the key, so an earlier `invalidated` mark is gone (an
+ *   invalidation lasts until a new write, and an error counts as a write).
  * - M6b A mutation's success (update, partialUpdate, delete) stores no result: unless older (M6),
  *   its key's result and meta go, but for the pending ids of its other requests; it resolves to
  *   the view's Post (M13), invalidated key or not.
- * - M7 (5.17) A success whose request started before the key's latest invalidation is written with
+ * - M7 A success whose request started before the key's latest invalidation is written with
  *   `expiresAt: 0` (the store breaks this in one case: report RACE-1 in race.test.ts).
- * - M8 (6.15.3, 6.18, 5.2) `meta[key].pending` lists the ids of the key's requests in flight, in
+ * - M8 `meta[key].pending` lists the ids of the key's requests in flight, in
  *   start order; a read of a key whose read is in flight joins it (no new request, same outcome);
  *   mutations are never joined.
- * - M9 (6.23–6.25) `invalidate` removes the key's result and sets its meta to `{ fetchedAt:
+ * - M9 `invalidate` removes the key's result and sets its meta to `{ fetchedAt:
  *   previous, date: now, expiresAt: 0, invalidated: true, pending }`; `invalidateAll` does so for
- *   every key in `endpoints` or `meta` its tester matches (1.22 `testKey`); `expireAll` sets
+ *   every key in `endpoints` or `meta` its tester matches (`testKey`); `expireAll` sets
  *   `expiresAt: 0` on every matching key that has meta. Entities are untouched.
- * - M10 (6.68–6.69, 6.52) `resetEntireStore` empties everything (`lastReset: now`), removes every
+ * - M10 `resetEntireStore` empties everything (`lastReset: now`), removes every
  *   layer, and discards every request in flight: its promise rejects with `ResetError` and its
  *   response changes nothing, whenever it arrives.
- * - M11 (3.14, 6.48–6.50, 6.53) An optimistic mutation adds a layer at its start: `update` and
+ * - M11 An optimistic mutation adds a layer at its start: `update` and
  *   `partialUpdate` write `{ group, id, title }`, `delete` a tombstone; `partialUpdate` creates no
  *   layer when Post `id` is absent or tombstoned in the view. The view is the base with the layers
  *   applied in start order, each as a write with its request's start as `fetchedAt` (M2–M4).
- * - M12 (6.51–6.52, 6.49) A request's outcome removes exactly its layer; every base change
+ * - M12 A request's outcome removes exactly its layer; every base change
  *   recomputes the remaining layers against the new base, so a `partialUpdate` layer whose entity
  *   is then absent or tombstoned beneath it is dropped (its `getOptimisticResponse` aborts).
- * - M13 (6.19, 6.20, 3.10) A fetch promise settles after its commit: a success resolves to
+ * - M13 A fetch promise settles after its commit: a success resolves to
  *   `selectData` of its key read right after the commit (a delete to `Post.fromJS` of the answer or
  *   the URL parameters), a failure rejects with the `NetworkError`.
- * - M14 (6.30–6.37, 5.18) `selectData` of a Post key is `undefined` while the key is
+ * - M14 `selectData` of a Post key is `undefined` while the key is
  *   `invalidated`, else the view's Post (its result or, without one, the inferred entity);
  *   `selectData` of a list key is the view's collection read. `selectResponse` derives `status`,
  *   `isFetching`, `isLoading`, `error` and `expiryStatus` from that and the key's meta.
@@ -63,7 +63,7 @@
 export const A = 'https://api.example.com';
 export const DATA_EXPIRY = 60_000;
 export const ERROR_EXPIRY = 1_000;
-/** The pk of the `[Post]` collection of `getList({ group: 'react' })` (4.26). */
+/** The pk of the `[Post]` collection of `getList({ group: 'react' })`. */
 export const LIST_PK = '{"group":"react"}';
 
 export type Id = 1 | 2 | 3;
@@ -77,15 +77,15 @@ export type ErrorStatus = 404 | 500;
 
 export type PostReply = { status: 200; title: Title; views?: number } | { status: ErrorStatus };
 export type ListReply = { status: 200; items: { id: Id; title: Title }[] } | { status: ErrorStatus };
-/** A successful update answers the entity with the sent title (`{ id, title }`), or 204 No Content (3.9). */
+/** A successful update answers the entity with the sent title (`{ id, title }`), or 204 No Content. */
 export type MutationReply = { status: 200 | 204 } | { status: ErrorStatus };
-/** `entity`: `{ id, title: 'gone' }`; `pk`: the JSON number `id`; `204`: no content (3.10). */
+/** `entity`: `{ id, title: 'gone' }`; `pk`: the JSON number `id`; `204`: no content. */
 export type DeleteReply = { status: 200; body: 'entity' | 'pk' } | { status: 204 } | { status: ErrorStatus };
 export type Tester = 'get' | 'list' | 'all';
 /**
  * `getList`, or `others`: another read endpoint (`GET A/react/other-posts`) with the same
- * collection schema, so it writes the same collection (4.27) under another key — reads of one key
- * are de-duplicated (6.18), so only two keys can race on one collection.
+ * collection schema, so it writes the same collection under another key — reads of one key
+ * are de-duplicated, so only two keys can race on one collection.
  */
 export type ListVia = 'getList' | 'others';
 
@@ -141,7 +141,7 @@ export function describeReply(op: RequestOp): string {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Keys and URLs (SPEC 3.6)
+// Keys and URLs
 
 export const METHOD = { get: 'GET', list: 'GET', update: 'PUT', partialUpdate: 'PATCH', delete: 'DELETE' } as const;
 
@@ -158,7 +158,7 @@ export const getKey = (id: Id) => `GET ${A}/react/posts/${id}`;
 export const LIST_KEY = `GET ${A}/react/posts`;
 export const OTHERS_KEY = `GET ${A}/react/other-posts`;
 
-/** SPEC 1.22 for the three testers: `PostResource.get`, `PostResource.getList`, and `{ testKey: () => true }`. */
+/** Which keys `testKey` matches, for the three testers: `PostResource.get`, `PostResource.getList`, and `{ testKey: () => true }`. */
 export function testerMatches(tester: Tester, key: string): boolean {
   if (tester === 'all') return true;
   const escaped = A.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
@@ -187,7 +187,7 @@ interface StoredError {
   message: string;
   status: number;
   url: string;
-  /** The server's JSON error body (issue 18.5). */
+  /** The server's JSON error body. */
   body: unknown;
 }
 
@@ -295,7 +295,7 @@ export class SerialModel {
   }
 
   /**
-   * `selectResponse` of a read key, the fields the model decides (6.30–6.37): `isFetching` (pending
+   * `selectResponse` of a read key, the fields the model decides: `isFetching` (pending
    * ids), `error` (the stored one; no `errorPolicy` here), `status`, and `expiryStatus` when the key
    * has meta with a `date` (an inferred read takes its expiry from entity meta, left unchecked).
    */
@@ -386,7 +386,7 @@ export class SerialModel {
         }
         case 'update':
         case 'partialUpdate':
-          // 3.9: an empty answer stands for `{ ...pathParams, ...body }`.
+          // An empty answer stands for `{ ...pathParams, ...body }`.
           this.writePost(op.id, op.reply.status === 204 ? { group: 'react', id: op.id, title: op.title } : { id: op.id, title: op.title }, meta);
           result = String(op.id);
           break;
@@ -416,7 +416,7 @@ export class SerialModel {
       this.meta.set(request.key, { fetchedAt: request.fetchedAt, date: now, expiresAt: stale ? 0 : now + DATA_EXPIRY, pending });
     } else {
       const url = urlOf(op);
-      // The error answer's JSON body (see replyFor) is kept with the error (issue 18.5).
+      // The error answer's JSON body (see replyFor) is kept with the error.
       const error = { name: 'NetworkError', message: `${url}: status ${op.reply.status}`, status: op.reply.status, url, body: { message: 'boom' } };
       this.meta.set(request.key, { fetchedAt: request.fetchedAt, date: now, expiresAt: now + ERROR_EXPIRY, error, pending });
     }
@@ -496,7 +496,7 @@ export class SerialModel {
   // -------------------------------------------------------------------------------------------
   // What the store must hold
 
-  /** The slice in its logical layout (5.1); layers as their contract fields only. */
+  /** The slice in its logical layout; layers as their contract fields only. */
   expectedSlice(layerEndpointName: (op: RequestOp) => string): Fields {
     const entities: Fields = {};
     const entitiesMeta: Fields = {};

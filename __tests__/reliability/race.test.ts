@@ -1,9 +1,9 @@
 /**
- * Race suite (SPEC 3.9–3.15, 4.12–4.17, 4.27, 5.1–5.2, 5.16–5.17, 6.15–6.25, 6.30–6.37, 6.47–6.53,
- * 6.68–6.69).
+ * Race suite: concurrent requests, mutations, optimistic layers, invalidation and resets, checked
+ * against a serial model of the store.
  *
- * fast-check generates small programs of operations on Posts 1–3 of the running example (SPEC
- * 0.6): reads (`get`, `getList`, and `others`, a second endpoint of the same collection),
+ * fast-check generates small programs of operations on Posts 1–3 of the running example:
+ * reads (`get`, `getList`, and `others`, a second endpoint of the same collection),
  * mutations (`update`, `partialUpdate`, `delete`), the same mutations through an `optimistic:
  * true` resource, `invalidate`, `invalidateAll`, `expireAll` and `resetEntireStore`. The stub
  * `fetch` answers through `fc.scheduler()` tasks — errors and 204s in one task, a 200 in two (the
@@ -13,7 +13,7 @@
  *
  * After every released task the driver lets the store settle (the response committed, the
  * promises settled, the next request sent), then compares it with the serial model of
- * race.model.ts, whose header lists the SPEC rules it encodes (M1–M14): the whole slice in its
+ * race.model.ts, whose header lists the rules it encodes (M1–M14): the whole slice in its
  * logical layout (entities, their meta, results, key meta with pending ids, the layers' contract
  * fields, lastReset); the view through `selectQuery` and `selectResponse` (data, status,
  * isFetching, isLoading, error, expiryStatus); each settled promise's outcome; and
@@ -31,7 +31,7 @@
  * and how often each model rule decided something. A failure prints the seed, the path, the shrunk
  * program, the scheduler's interleaving (task labels say what each task was) and the events.
  *
- * Found by this suite (fixed): RACE-1 at the end of this file (SPEC 5.17), replayed by a pinned test.
+ * Found by this suite (fixed): RACE-1 at the end of this file, replayed by a pinned test.
  */
 import fc from 'fast-check';
 import type { UnknownAction } from '@reduxjs/toolkit';
@@ -59,7 +59,7 @@ const SEED = Number(process.env.RACE_SEED ?? 20_251_121);
 const PATH = process.env.RACE_PATH;
 const TIMEOUT = Math.max(120_000, RUNS * 60);
 
-/** PostResource with `optimistic: true` (SPEC 3.14); same keys and names as PostResource. */
+/** PostResource with `optimistic: true`; same keys and names as PostResource. */
 const Posts = createResource({ path: '/:group/posts/:id', schema: Post, urlPrefix: A, searchParams: {} as { author?: string }, optimistic: true });
 
 /** A second read of the `[Post]` collection `{"group":"react"}` under another key (ListVia in race.model.ts). */
@@ -280,7 +280,7 @@ class RaceRun {
           this.note(`op#${index} ${describeOp(op)} → keys ${JSON.stringify(keys)}`);
           const before = this.log.length;
           this.store.dispatch(this.rest.invalidateAll(TESTERS[op.tester]));
-          this.expectDispatched(before, 'rest/invalidate', keys, 'SPEC 6.24');
+          this.expectDispatched(before, 'rest/invalidate', keys, 'invalidate');
           if (keys.length > 0) this.model.invalidate(keys, this.clock);
           return;
         }
@@ -289,7 +289,7 @@ class RaceRun {
           this.note(`op#${index} ${describeOp(op)} → keys ${JSON.stringify(keys)}`);
           const before = this.log.length;
           this.store.dispatch(this.rest.expireAll(TESTERS[op.tester]));
-          this.expectDispatched(before, 'rest/expireAll', keys, 'SPEC 6.25');
+          this.expectDispatched(before, 'rest/expireAll', keys, 'expireAll');
           if (keys.length > 0) this.model.expireAll(op.tester);
           return;
         }
@@ -303,12 +303,12 @@ class RaceRun {
   }
 
   /** `invalidateAll` / `expireAll` dispatch one action with exactly the matching keys, or none. */
-  private expectDispatched(before: number, type: string, keys: string[], rule: string): void {
+  private expectDispatched(before: number, type: string, keys: string[], what: string): void {
     const actions = this.log.slice(before);
     const expected = keys.length === 0 ? [] : [{ type, keys: [...keys].sort() }];
     const actual = actions.map((action) => ({ type: action.type, keys: [...((action.payload as { keys?: string[] })?.keys ?? [])].sort() }));
     const diff = firstDiff(actual, expected);
-    if (diff !== undefined) this.failWith(`${rule}: the actions dispatched differ: ${diff}`);
+    if (diff !== undefined) this.failWith(`${what}: the actions dispatched differ: ${diff}`);
   }
 
   private startRequest(index: number, op: RequestOp): void {
@@ -323,14 +323,14 @@ class RaceRun {
     const joined = this.model.join(index, op);
     if (joined !== undefined) {
       this.note(`op#${index} ${describeOp(op)} joins request #${joined.no}`);
-      if (pendings.length !== 0) this.failWith(`SPEC 6.18: op#${index} ${describeOp(op)} should join request #${joined.no} in flight, but it dispatched ${pendings.length} fetch/pending`);
+      if (pendings.length !== 0) this.failWith(`joining: op#${index} ${describeOp(op)} should join request #${joined.no} in flight, but it dispatched ${pendings.length} fetch/pending`);
       return;
     }
-    if (pendings.length !== 1) this.failWith(`SPEC 6.15–6.16: op#${index} ${describeOp(op)} should dispatch one fetch/pending synchronously, got ${pendings.length}`);
+    if (pendings.length !== 1) this.failWith(`fetch/pending: op#${index} ${describeOp(op)} should dispatch one fetch/pending synchronously, got ${pendings.length}`);
     const meta = pendings[0]!.meta as { requestId: string; key: string; fetchedAt: number; endpoint: string };
     const expectedMeta = { key: keyOf(op), fetchedAt: this.clock, endpoint: op.kind === 'list' ? `Post.${op.via}` : `Post.${op.kind}` };
     const diff = firstDiff({ key: meta.key, fetchedAt: meta.fetchedAt, endpoint: meta.endpoint }, expectedMeta);
-    if (diff !== undefined) this.failWith(`SPEC 6.11: fetch/pending meta of op#${index} ${describeOp(op)}: ${diff}`);
+    if (diff !== undefined) this.failWith(`fetch/pending meta of op#${index} ${describeOp(op)}: ${diff}`);
     const request = this.model.begin(index, op, meta.requestId, this.clock);
     this.note(`op#${index} ${describeOp(op)} starts request #${request.no}`);
     this.awaitingNet.push({ request });
@@ -445,13 +445,13 @@ class RaceRun {
       if (run.outcome === undefined || run.verified) return;
       const expected: Expected | undefined = model.expected.get(index);
       const op = run.op as RequestOp;
-      if (expected === undefined) this.failWith(`SPEC 6.19: the promise of op#${index} (${describeOp(op)}) settled before its request's outcome was committed`);
+      if (expected === undefined) this.failWith(`the promise of op#${index} (${describeOp(op)}) settled before its request's outcome was committed`);
       const diff = firstDiff(outcomeSummary(op, run.outcome), expected);
-      if (diff !== undefined) this.failWith(`SPEC 6.19/6.20/6.69: the promise of op#${index} (${describeOp(op)}): ${diff}`);
+      if (diff !== undefined) this.failWith(`the promise of op#${index} (${describeOp(op)}): ${diff}`);
       run.verified = true;
     });
-    // The slice (5.1) against the model: entities, meta, results, key meta, layers, lastReset.
-    // Layers beyond { requestId, key, endpoint, fetchedAt } are not part of the contract (5.1).
+    // The slice against the model: entities, meta, results, key meta, layers, lastReset.
+    // Layers beyond { requestId, key, endpoint, fetchedAt } are not part of the contract.
     const raw = sliceOf(this.rest, state);
     const slice = { ...raw, optimistic: raw.optimistic.map(({ requestId, key, endpoint, fetchedAt }: Record<string, unknown>) => ({ requestId, key, endpoint, fetchedAt })) };
     const diff = firstDiff(slice, model.expectedSlice((op) => `Post.${op.kind}`));
@@ -479,21 +479,21 @@ class RaceRun {
     }
   }
 
-  /** Once nothing is scheduled: everything settled, no layer, no pending id (6.52). */
+  /** Once nothing is scheduled: everything settled, no layer, no pending id. */
   checkEnd(): void {
     const open = this.model.requests.filter((request) => request.state === 'inflight');
     if (open.length > 0) this.failWith(`requests never answered: ${open.map((r) => `#${r.no}`).join(', ')}`);
     const slice = sliceOf(this.rest, this.store.getState());
-    if (slice.optimistic.length > 0) this.failWith(`SPEC 6.52: layers left after every request settled: ${JSON.stringify(slice.optimistic)}`);
+    if (slice.optimistic.length > 0) this.failWith(`layers left after every request settled: ${JSON.stringify(slice.optimistic)}`);
     for (const [key, meta] of Object.entries(slice.meta as Record<string, { pending?: unknown }>)) {
-      if (meta.pending !== undefined) this.failWith(`SPEC 5.2: ${key} still has pending ids after every request settled`);
+      if (meta.pending !== undefined) this.failWith(`${key} still has pending ids after every request settled`);
     }
     this.runs.forEach((run, index) => {
       if ('reply' in run.op && !run.verified) this.failWith(`the promise of op#${index} (${describeOp(run.op)}) never settled`);
     });
-    // A request discarded by a reset never commits (6.69).
+    // A request discarded by a reset never commits.
     for (const request of this.model.requests) {
-      if (request.state === 'discarded' && this.committed.has(request.requestId)) this.failWith(`SPEC 6.69: request #${request.no} started before a reset still committed its outcome`);
+      if (request.state === 'discarded' && this.committed.has(request.requestId)) this.failWith(`request #${request.no} started before a reset still committed its outcome`);
     }
   }
 
@@ -583,7 +583,7 @@ describe('races: random interleavings of requests, optimistic layers, invalidati
     TIMEOUT,
   );
 
-  it('RACE-1 (SPEC 5.17, see below): an answer that started before an invalidation is written expired, even after another outcome of its key', async () => {
+  it('RACE-1 (see below): an answer that started before an invalidation is written expired, even after another outcome of its key', async () => {
     const program: Op[] = [
       { kind: 'partialUpdate', id: 1, title: 'a', optimistic: false, reply: { status: 404 } },
       { kind: 'partialUpdate', id: 1, title: 'b', optimistic: false, reply: { status: 200 } },
@@ -600,7 +600,7 @@ describe('races: random interleavings of requests, optimistic layers, invalidati
 });
 
 /*
- * RACE-1 — SPEC 5.17 (with 6.23), found by this suite and fixed: a response to a request that
+ * RACE-1, found by this suite and fixed: a response to a request that
  * started before its key was invalidated kept its normal expiry when another, earlier-started
  * request of the same key committed between the invalidation and that response. The store decided
  * "started before the invalidation" from the key's meta, which that first commit replaces; the
@@ -613,11 +613,11 @@ describe('races: random interleavings of requests, optimistic layers, invalidati
  *   t=1003  rest.invalidateAll({ testKey: () => true })     meta[K] = { date: 1003, expiresAt: 0, invalidated: true, pending: [#1, #2] }
  *   t=1004  #1 answers 404 (a 200 does the same)             meta[K] = { fetchedAt: 1001, date: 1004, expiresAt: 2004, error } — mark gone
  *   t=1005  #2 answers 200 { id: 1, title: 'b' }
- * Expected (5.17: #2 started at 1002, before the invalidation at 1003): meta[K].expiresAt === 0.
+ * Expected (#2 started at 1002, before the invalidation at 1003, so it is written expired): meta[K].expiresAt === 0.
  * Before the fix: meta[K] = { fetchedAt: 1002, date: 1005, expiresAt: 61005 }.
  *
  * The same happens on a read key, where it matters more: getPage requests of one list have
- * distinct de-duplication keys (2.32) but share the list key. getList.getPage({ group: 'react',
+ * distinct de-duplication keys but share the list key. getList.getPage({ group: 'react',
  * page: 2 }) at 1001, page 3 at 1002, rest.invalidate(PostResource.getList, { group: 'react' })
  * at 1003, page 2 fails (500) at 1004, page 3 answers at 1005 → meta['GET A/react/posts'] =
  * { fetchedAt: 1002, date: 1005, expiresAt: 61005 } and selectResponse(...).expiryStatus 'valid'

@@ -13,14 +13,14 @@ class Post extends Entity {
   static override key = 'RtEpPost';
 }
 
-describe('2.1 new RestEndpoint(options) returns a callable endpoint', () => {
-  it('2.1 the endpoint is a function and an instance of RestEndpoint', () => {
+describe('new RestEndpoint(options) returns a callable endpoint', () => {
+  it('the endpoint is a function and an instance of RestEndpoint', () => {
     const ep = new RestEndpoint({ path: '/posts/:id' });
     expect(typeof ep).toBe('function');
     expect(ep).toBeInstanceOf(RestEndpoint);
   });
 
-  it('2.1 await endpoint(...args) runs the request and resolves to the processed response', async () => {
+  it('await endpoint(...args) runs the request and resolves to the processed response', async () => {
     const calls = stubFetch(() => jsonResponse({ id: 5, title: 'hi' }));
     const ep = new RestEndpoint({ path: '/:group/posts/:id', urlPrefix: A });
     await expect(ep({ group: 'react', id: 5 })).resolves.toEqual({ id: 5, title: 'hi' });
@@ -29,7 +29,7 @@ describe('2.1 new RestEndpoint(options) returns a callable endpoint', () => {
     expect(calls[0]!.init.method).toBe('GET');
   });
 
-  it('2.1 a plain call with a schema never builds entity instances', async () => {
+  it('a plain call with a schema never builds entity instances', async () => {
     stubFetch(() => jsonResponse({ id: 5, title: 'hi' }));
     const ep = new RestEndpoint({ path: '/posts/:id', schema: Post });
     const result = await ep({ id: 5 });
@@ -38,7 +38,7 @@ describe('2.1 new RestEndpoint(options) returns a callable endpoint', () => {
     expect(Object.getPrototypeOf(result)).toBe(Object.prototype);
   });
 
-  it('2.1 a plain call with a Collection schema resolves to the raw JSON array', async () => {
+  it('a plain call with a Collection schema resolves to the raw JSON array', async () => {
     stubFetch(() => jsonResponse([{ id: 1 }, { id: 2 }]));
     const ep = new RestEndpoint({ path: '/posts', schema: new schema.Collection([Post]) });
     const result = (await ep()) as unknown[];
@@ -47,39 +47,39 @@ describe('2.1 new RestEndpoint(options) returns a callable endpoint', () => {
   });
 });
 
-describe('2.2 member defaults', () => {
-  it('2.2 path is required: construction throws "RestEndpoint: path is required"', () => {
+describe('member defaults', () => {
+  it('path is required: construction throws "RestEndpoint: path is required"', () => {
     expect(() => new RestEndpoint({} as { path: string })).toThrow(new Error('RestEndpoint: path is required'));
     expect(() => new RestEndpoint({ urlPrefix: A } as unknown as { path: string })).toThrow('RestEndpoint: path is required');
   });
 
-  it("2.2 urlPrefix defaults to '' and is prepended verbatim", () => {
+  it("urlPrefix defaults to '' and is prepended verbatim", () => {
     expect(new RestEndpoint({ path: '/posts/:id' }).urlPrefix).toBe('');
     expect(new RestEndpoint({ path: '/posts/:id' }).url({ id: 5 })).toBe('/posts/5');
     expect(new RestEndpoint({ path: 'posts/:id', urlPrefix: `${A}/v1/` }).url({ id: 5 })).toBe(`${A}/v1/posts/5`);
   });
 
-  it("2.2 method defaults to 'GET'", () => {
+  it("method defaults to 'GET'", () => {
     const ep = new RestEndpoint({ path: '/posts' });
     expect(ep.method).toBe('GET');
     expect(ep.key()).toBe('GET /posts');
   });
 
-  it("2.2 method is 'POST' when sideEffect: true is given without method", () => {
+  it("method is 'POST' when sideEffect: true is given without method", () => {
     const ep = new RestEndpoint({ path: '/posts', sideEffect: true });
     expect(ep.method).toBe('POST');
     expect(ep.sideEffect).toBe(true);
     expect(ep.key()).toBe('POST /posts');
   });
 
-  it('2.2 method is upper-cased at construction', () => {
+  it('method is upper-cased at construction', () => {
     const ep = new RestEndpoint({ path: '/posts/:id', method: 'patch' });
     expect(ep.method).toBe('PATCH');
     expect(ep.key({ id: 1 }, {})).toBe('PATCH /posts/1');
     expect(ep.name).toBe('PATCH /posts/:id');
   });
 
-  it('2.2 sideEffect defaults to true when method is not GET, else undefined', () => {
+  it('sideEffect defaults to true when method is not GET, else undefined', () => {
     expect(new RestEndpoint({ path: '/p' }).sideEffect).toBeUndefined();
     expect(new RestEndpoint({ path: '/p', method: 'GET' }).sideEffect).toBeUndefined();
     for (const method of ['POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'post']) {
@@ -87,7 +87,7 @@ describe('2.2 member defaults', () => {
     }
   });
 
-  it('2.2 an explicit sideEffect wins, including undefined and false (a POST read)', () => {
+  it('an explicit sideEffect wins, including undefined and false (a POST read)', () => {
     const search = new RestEndpoint({ path: '/search', method: 'POST', sideEffect: false });
     expect(search.sideEffect).toBe(false);
     expect(search.method).toBe('POST');
@@ -96,7 +96,7 @@ describe('2.2 member defaults', () => {
     expect(new RestEndpoint({ path: '/p', method: 'GET', sideEffect: true }).sideEffect).toBe(true);
   });
 
-  it('2.2 the optional members default to undefined', () => {
+  it('the optional members default to undefined', () => {
     const ep = new RestEndpoint({ path: '/p' });
     expect(ep.schema).toBeUndefined();
     expect(ep.paginationField).toBeUndefined();
@@ -110,7 +110,7 @@ describe('2.2 member defaults', () => {
     expect(ep.update).toBeUndefined();
   });
 
-  it('2.2 invalidIfStale defaults to false', () => {
+  it('invalidIfStale defaults to false', () => {
     expect(new RestEndpoint({ path: '/p' }).invalidIfStale).toBe(false);
     expect(new RestEndpoint({ path: '/p', invalidIfStale: true }).invalidIfStale).toBe(true);
   });
@@ -126,7 +126,7 @@ describe('2.2 member defaults', () => {
     expect({ own: Object.getOwnPropertyDescriptor(assigned, 'invalidIfStale')?.value, others: new RestEndpoint({ path: '/q' }).invalidIfStale }).toEqual({ own: true, others: false });
   });
 
-  it('2.2 every member given as an option is kept', () => {
+  it('every member given as an option is kept', () => {
     const controller = new AbortController();
     const errorPolicy = () => 'soft' as const;
     const getOptimisticResponse = () => ({ id: 1 });
@@ -157,7 +157,7 @@ describe('2.2 member defaults', () => {
     expect(ep.update).toBe(update);
   });
 
-  it('2.2 body absent: a POST takes a body; explicit body: undefined removes the body argument', async () => {
+  it('body absent: a POST takes a body; explicit body: undefined removes the body argument', async () => {
     const calls = stubFetch();
     const withBody = new RestEndpoint({ path: '/:group/posts', method: 'POST' });
     await withBody({ group: 'react' }, { title: 'x' });
@@ -171,19 +171,19 @@ describe('2.2 member defaults', () => {
     expect(calls[1]!.init.method).toBe('POST');
   });
 
-  it('2.2 name defaults to `${method} ${urlPrefix}${path}`', () => {
+  it('name defaults to `${method} ${urlPrefix}${path}`', () => {
     expect(new RestEndpoint({ path: '/:group/posts/:id', urlPrefix: A }).name).toBe(`GET ${A}/:group/posts/:id`);
     expect(new RestEndpoint({ path: '/posts', method: 'put' }).name).toBe('PUT /posts');
     expect(new RestEndpoint({ path: '/posts', sideEffect: true }).name).toBe('POST /posts');
     expect(new RestEndpoint({ path: '/posts', name: 'Post.create' }).name).toBe('Post.create');
   });
 
-  it('2.2 the name appears in error messages', () => {
+  it('the name appears in error messages', () => {
     const ep = new RestEndpoint({ path: '/:group/posts/:id', urlPrefix: A });
     expect(() => ep.url({ group: 'react' })).toThrow(`GET ${A}/:group/posts/:id: missing path parameter(s) "id"`);
   });
 
-  it('2.2 url, searchToString, key and testKey may be given as options', () => {
+  it('url, searchToString, key and testKey may be given as options', () => {
     const ep = new RestEndpoint({
       path: '/posts/:id',
       url(params: { id: number }) {
@@ -211,7 +211,7 @@ describe('2.2 member defaults', () => {
     expect(custom.key({ a: 1 })).toBe('custom 1');
   });
 
-  it('2.2 the request hooks may be given as options and are used by a call', async () => {
+  it('the request hooks may be given as options and are used by a call', async () => {
     const calls = stubFetch(() => jsonResponse({ n: 1 }));
     const ep = new RestEndpoint({
       path: '/p',
@@ -226,7 +226,7 @@ describe('2.2 member defaults', () => {
     expect(calls[0]!.init.headers).toEqual({ 'X-Opt': 'yes' });
   });
 
-  it('2.2 members may be subclass method overrides', async () => {
+  it('members may be subclass method overrides', async () => {
     stubFetch(() => jsonResponse({ n: 1 }));
     class Doubling extends RestEndpoint {
       override process(value: { n: number }) {
@@ -242,7 +242,7 @@ describe('2.2 member defaults', () => {
     await expect(ep()).resolves.toBe(10);
   });
 
-  it('2.2 constructor options win over subclass method overrides', async () => {
+  it('constructor options win over subclass method overrides', async () => {
     stubFetch(() => jsonResponse({ n: 1 }));
     class Sub extends RestEndpoint {
       override process(value: { n: number }) {
@@ -266,7 +266,7 @@ describe('2.2 member defaults', () => {
     await expect(ep()).resolves.toBe('option 1');
   });
 
-  it('2.2 subclass class fields are defaults', () => {
+  it('subclass class fields are defaults', () => {
     class Api extends RestEndpoint {
       override urlPrefix = 'https://x.example.com';
       override dataExpiryLength = 5000;
@@ -279,7 +279,7 @@ describe('2.2 member defaults', () => {
     expect(ep.key({ id: 1 })).toBe('GET https://x.example.com/p/1');
   });
 
-  it('2.2 constructor options win over subclass class fields', () => {
+  it('constructor options win over subclass class fields', () => {
     class Api extends RestEndpoint {
       override urlPrefix = 'https://x.example.com';
       override dataExpiryLength = 5000;
@@ -295,7 +295,7 @@ describe('2.2 member defaults', () => {
     expect(ep.schema).toBeUndefined();
   });
 
-  it('2.2 a subclass method field is upper-cased and drives sideEffect and the body argument', async () => {
+  it('a subclass method field is upper-cased and drives sideEffect and the body argument', async () => {
     const calls = stubFetch();
     class Poster extends RestEndpoint {
       override method = 'post';
@@ -310,7 +310,7 @@ describe('2.2 member defaults', () => {
     expect(calls[0]!.init.body).toBe('{"title":"x"}');
   });
 
-  it('2.2 a subclass path field is the default template, validated at construction (1.1)', () => {
+  it('a subclass path field is the default template, validated at construction', () => {
     class Posts extends RestEndpoint {
       override path = '/posts/:id';
     }
@@ -324,7 +324,7 @@ describe('2.2 member defaults', () => {
     expect(() => new Bad({} as { path: string })).toThrow('Invalid path "/a/:id+"');
   });
 
-  it('2.2 a subclass sideEffect field without method makes the method POST', () => {
+  it('a subclass sideEffect field without method makes the method POST', () => {
     class Mutation extends RestEndpoint {
       override sideEffect = true as const;
     }
@@ -333,7 +333,7 @@ describe('2.2 member defaults', () => {
     expect(ep.sideEffect).toBe(true);
   });
 
-  it('2.2 a constructor method option wins over a subclass method field', () => {
+  it('a constructor method option wins over a subclass method field', () => {
     class Poster extends RestEndpoint {
       override method = 'POST';
     }
@@ -343,25 +343,25 @@ describe('2.2 member defaults', () => {
   });
 });
 
-describe('2.3 expiry and polling options are validated at construction', () => {
-  it('2.3 dataExpiryLength and errorExpiryLength accept numbers >= 0 and Infinity', () => {
+describe('expiry and polling options are validated at construction', () => {
+  it('dataExpiryLength and errorExpiryLength accept numbers >= 0 and Infinity', () => {
     for (const value of [0, 1, 60_000, Infinity]) {
       expect(new RestEndpoint({ path: '/p', dataExpiryLength: value }).dataExpiryLength).toBe(value);
       expect(new RestEndpoint({ path: '/p', errorExpiryLength: value }).errorExpiryLength).toBe(value);
     }
   });
 
-  it.each([-1, NaN, -Infinity, '5', null, {}])('2.3 dataExpiryLength %p throws a RangeError naming the option and the endpoint', (value) => {
+  it.each([-1, NaN, -Infinity, '5', null, {}])('dataExpiryLength %p throws a RangeError naming the option and the endpoint', (value) => {
     expect(() => new RestEndpoint({ path: '/p', name: 'Post.get', dataExpiryLength: value as number })).toThrow(RangeError);
     expect(() => new RestEndpoint({ path: '/p', name: 'Post.get', dataExpiryLength: value as number })).toThrow(/Post\.get.*dataExpiryLength/);
   });
 
-  it.each([-1, NaN, 'x'])('2.3 errorExpiryLength %p throws a RangeError naming the option and the endpoint', (value) => {
+  it.each([-1, NaN, 'x'])('errorExpiryLength %p throws a RangeError naming the option and the endpoint', (value) => {
     expect(() => new RestEndpoint({ path: '/p', errorExpiryLength: value as number })).toThrow(RangeError);
     expect(() => new RestEndpoint({ path: '/p', errorExpiryLength: value as number })).toThrow(/GET \/p.*errorExpiryLength/);
   });
 
-  it('2.3 pollFrequency must be a finite number > 0', () => {
+  it('pollFrequency must be a finite number > 0', () => {
     expect(new RestEndpoint({ path: '/p', pollFrequency: 1000 }).pollFrequency).toBe(1000);
     expect(new RestEndpoint({ path: '/p', pollFrequency: 0.5 }).pollFrequency).toBe(0.5);
     for (const value of [0, -5, Infinity, NaN, '1000']) {
@@ -370,7 +370,7 @@ describe('2.3 expiry and polling options are validated at construction', () => {
     }
   });
 
-  it('2.3 the check also applies to extend options and subclass defaults', () => {
+  it('the check also applies to extend options and subclass defaults', () => {
     const ep = new RestEndpoint({ path: '/p' });
     expect(() => ep.extend({ dataExpiryLength: -1 })).toThrow(RangeError);
     expect(() => ep.extend({ pollFrequency: 0 })).toThrow(/pollFrequency/);
@@ -381,8 +381,8 @@ describe('2.3 expiry and polling options are validated at construction', () => {
   });
 });
 
-describe('2.4 the configuration is fixed after construction', () => {
-  it('2.4 mutating the options object afterwards changes nothing', () => {
+describe('the configuration is fixed after construction', () => {
+  it('mutating the options object afterwards changes nothing', () => {
     const options = { path: '/a/:id', urlPrefix: 'https://x.example.com', method: 'GET' };
     const ep = new RestEndpoint(options);
     options.path = '/b/:id';
@@ -394,7 +394,7 @@ describe('2.4 the configuration is fixed after construction', () => {
     expect(ep.path).toBe('/a/:id');
   });
 
-  it('2.4 members are readonly in the types; extend gives a changed copy', () => {
+  it('members are readonly in the types; extend gives a changed copy', () => {
     const ep = new RestEndpoint({ path: '/a', urlPrefix: 'https://x.example.com' });
     const mutate = () => {
       // @ts-expect-error urlPrefix is readonly
@@ -407,8 +407,8 @@ describe('2.4 the configuration is fixed after construction', () => {
   });
 });
 
-describe('1.25 which endpoints take a body argument', () => {
-  it('1.25 POST, PUT and PATCH take a body', async () => {
+describe('which endpoints take a body argument', () => {
+  it('POST, PUT and PATCH take a body', async () => {
     const calls = stubFetch();
     for (const method of ['POST', 'PUT', 'PATCH']) {
       const ep = new RestEndpoint({ path: '/posts/:id', method });
@@ -421,7 +421,7 @@ describe('1.25 which endpoints take a body argument', () => {
     ]);
   });
 
-  it('1.25 GET, HEAD and DELETE never send a body, whatever the options', async () => {
+  it('GET, HEAD and DELETE never send a body, whatever the options', async () => {
     const calls = stubFetch(() => new Response(null, { status: 204 }));
     for (const method of ['GET', 'HEAD', 'DELETE']) {
       const ep = new RestEndpoint({ path: '/posts/:id', method, body: {} as { title: string } });
@@ -434,7 +434,7 @@ describe('1.25 which endpoints take a body argument', () => {
     ]);
   });
 
-  it('1.25 an explicit body: undefined removes the body of a POST', async () => {
+  it('an explicit body: undefined removes the body of a POST', async () => {
     const calls = stubFetch();
     const ep = new RestEndpoint({ path: '/posts/:id/like', method: 'POST', body: undefined });
     await ep({ id: 3 });
@@ -444,8 +444,8 @@ describe('1.25 which endpoints take a body argument', () => {
   });
 });
 
-describe('1.26 argument split', () => {
-  it('1.26 with a body, no argument: urlParams {} and no body', async () => {
+describe('argument split', () => {
+  it('with a body, no argument: urlParams {} and no body', async () => {
     const calls = stubFetch();
     const ep = new RestEndpoint({ path: '/posts', method: 'POST' });
     await call(ep);
@@ -454,7 +454,7 @@ describe('1.26 argument split', () => {
     expect(ep.key()).toBe('POST /posts');
   });
 
-  it('1.26 with a body, one argument: it is the body and urlParams is {}', async () => {
+  it('with a body, one argument: it is the body and urlParams is {}', async () => {
     const calls = stubFetch();
     const ep = new RestEndpoint({ path: '/posts', method: 'POST' });
     await ep({ title: 'x', tag: 'a' });
@@ -463,7 +463,7 @@ describe('1.26 argument split', () => {
     expect(ep.key({ title: 'x', tag: 'a' })).toBe('POST /posts');
   });
 
-  it('1.26 with a body, two or more arguments: urlParams = args[0] ?? {} and the body is the last argument', async () => {
+  it('with a body, two or more arguments: urlParams = args[0] ?? {} and the body is the last argument', async () => {
     const calls = stubFetch();
     const ep = new RestEndpoint({ path: '/:group/posts', method: 'POST' });
     await call(ep, { group: 'react', q: 1 }, 'middle', { title: 'last' });
@@ -480,7 +480,7 @@ describe('1.26 argument split', () => {
     expect(calls[2]!.init.body).toBe('{"title":"u"}');
   });
 
-  it('1.26 without a body: urlParams = args[0] ?? {}; further arguments are ignored by the URL and the request', async () => {
+  it('without a body: urlParams = args[0] ?? {}; further arguments are ignored by the URL and the request', async () => {
     const calls = stubFetch();
     const ep = new RestEndpoint({ path: '/posts' });
     await call(ep);
@@ -492,7 +492,7 @@ describe('1.26 argument split', () => {
     expect(ep.key({ page: 2 }, { ignored: true })).toBe('GET /posts?page=2');
   });
 
-  it('1.26 without a body, further arguments are still passed to process', async () => {
+  it('without a body, further arguments are still passed to process', async () => {
     stubFetch(() => jsonResponse({ v: 1 }));
     const seen: unknown[][] = [];
     const ep = new RestEndpoint({
@@ -506,7 +506,7 @@ describe('1.26 argument split', () => {
     expect(seen).toEqual([[{ v: 1 }, { id: 1 }, 'extra', 3]]);
   });
 
-  it('1.26 example: a lone argument of a POST is the body, so the missing-parameter TypeError rejects', async () => {
+  it('example: a lone argument of a POST is the body, so the missing-parameter TypeError rejects', async () => {
     const calls = stubFetch();
     const ep = new RestEndpoint({ path: '/:group/posts', method: 'POST' });
     const lone = call(ep, { group: 'react' });
@@ -522,21 +522,21 @@ describe('1.26 argument split', () => {
     expect(calls[0]!.init.body).toBe('{"title":"x"}');
   });
 
-  it('1.26 key() and url() use the same split', () => {
+  it('key() and url() use the same split', () => {
     const ep = new RestEndpoint({ path: '/:group/posts', method: 'POST' });
     expect(() => ep.key({ group: 'react' })).toThrow(TypeError);
     expect(ep.key({ group: 'react' }, { title: 'x' })).toBe('POST /react/posts');
   });
 
-  it('1.19 the body never takes part in the key', () => {
+  it('the body never takes part in the key', () => {
     const patch = new RestEndpoint({ path: '/posts/:id', method: 'PATCH', urlPrefix: A });
     expect(patch.key({ id: 5 }, { title: 'a' })).toBe(`PATCH ${A}/posts/5`);
     expect(patch.key({ id: 5 }, { title: 'b' })).toBe(patch.key({ id: 5 }, { title: 'a' }));
   });
 });
 
-describe('11.2 bad input, plain-call parts', () => {
-  it('11.2 #1 a missing path parameter: url() and key() throw, the call rejects, nothing is sent', async () => {
+describe('bad input, plain-call parts', () => {
+  it('a missing path parameter: url() and key() throw, the call rejects, nothing is sent', async () => {
     const calls = stubFetch();
     const get = new RestEndpoint({ path: '/:group/posts/:id', urlPrefix: A, name: 'Post.get' });
     const message = 'Post.get: missing path parameter(s) "group", "id" for path "/:group/posts/:id"';
@@ -548,7 +548,7 @@ describe('11.2 bad input, plain-call parts', () => {
     expect(calls).toHaveLength(0);
   });
 
-  it('11.2 #2 a wrong path parameter type throws a TypeError naming endpoint, parameter and type', async () => {
+  it('a wrong path parameter type throws a TypeError naming endpoint, parameter and type', async () => {
     const calls = stubFetch();
     const get = new RestEndpoint({ path: '/posts/:id', name: 'Post.get' });
     expect(() => get.url({ id: true })).toThrow(new TypeError('Post.get: path parameter "id" must be a string or number, got boolean'));
@@ -561,7 +561,7 @@ describe('11.2 bad input, plain-call parts', () => {
     expect(calls).toHaveLength(0);
   });
 
-  it('11.2 #3 a nested object in search parameters throws a TypeError suggesting searchToString', async () => {
+  it('a nested object in search parameters throws a TypeError suggesting searchToString', async () => {
     const calls = stubFetch();
     const list = new RestEndpoint({ path: '/posts', name: 'Post.getList' });
     expect(() => list.url({ filter: { a: 1 } })).toThrow(TypeError);
@@ -570,7 +570,7 @@ describe('11.2 bad input, plain-call parts', () => {
     expect(calls).toHaveLength(0);
   });
 
-  it('11.2 #4 an invalid template throws at construction, quoting template, token, index and fix', () => {
+  it('an invalid template throws at construction, quoting template, token, index and fix', () => {
     expect(() => new RestEndpoint({ path: '/users/:id(\\d+)' })).toThrow(
       'Invalid path "/users/:id(\\d+)": unexpected "(" at index 10. Parameter patterns are not supported',
     );

@@ -23,8 +23,8 @@ class Tag extends Entity {
 
 const custom = (endpoint: unknown, field: string) => (endpoint as Record<string, unknown>)[field];
 
-describe('2.20 extend() returns a new endpoint of the same class', () => {
-  it('2.20 the result is a new callable RestEndpoint; the original is unchanged', async () => {
+describe('extend() returns a new endpoint of the same class', () => {
+  it('the result is a new callable RestEndpoint; the original is unchanged', async () => {
     const calls = stubFetch();
     const getPost = new RestEndpoint({ path: '/posts/:id', urlPrefix: A, schema: Post });
     const updatePost = getPost.extend({ method: 'PUT' });
@@ -41,7 +41,7 @@ describe('2.20 extend() returns a new endpoint of the same class', () => {
     expect(calls[0]!.init.body).toBeUndefined();
   });
 
-  it('2.20 the class and its overrides are kept', async () => {
+  it('the class and its overrides are kept', async () => {
     const calls = stubFetch(() => jsonResponse({ n: 2 }));
     class Authed extends RestEndpoint {
       override getHeaders(headers: Record<string, string>) {
@@ -60,7 +60,7 @@ describe('2.20 extend() returns a new endpoint of the same class', () => {
     expect(calls[0]!.init.headers).toStrictEqual({ 'Content-Type': 'application/json', Authorization: 'Bearer x' });
   });
 
-  it('2.20 subclass class-field defaults and constructor options survive extend', () => {
+  it('subclass class-field defaults and constructor options survive extend', () => {
     class Api extends RestEndpoint {
       override urlPrefix = 'https://x.example.com';
       override dataExpiryLength = 1234;
@@ -78,7 +78,7 @@ describe('2.20 extend() returns a new endpoint of the same class', () => {
     expect(moved2.dataExpiryLength).toBe(9);
   });
 
-  it('2.20 extend options win over the subclass defaults and the original options', () => {
+  it('extend options win over the subclass defaults and the original options', () => {
     class Api extends RestEndpoint {
       override urlPrefix = 'https://x.example.com';
     }
@@ -91,8 +91,8 @@ describe('2.20 extend() returns a new endpoint of the same class', () => {
   });
 });
 
-describe('2.21 recomputed on extend', () => {
-  it('2.21 sideEffect follows a new method when sideEffect is not given', () => {
+describe('recomputed on extend', () => {
+  it('sideEffect follows a new method when sideEffect is not given', () => {
     const get = new RestEndpoint({ path: '/p' });
     expect(get.extend({ method: 'PUT' }).sideEffect).toBe(true);
     expect(get.extend({ method: 'delete' }).sideEffect).toBe(true);
@@ -102,7 +102,7 @@ describe('2.21 recomputed on extend', () => {
     expect(search.extend({ method: 'PUT' }).sideEffect).toBe(true);
   });
 
-  it('2.21 an explicit sideEffect is kept when no method is given, and wins when given', () => {
+  it('an explicit sideEffect is kept when no method is given, and wins when given', () => {
     const search = new RestEndpoint({ path: '/search', method: 'POST', sideEffect: false });
     expect(search.extend({ urlPrefix: A }).sideEffect).toBe(false);
     expect(search.extend({ urlPrefix: A }).method).toBe('POST');
@@ -114,7 +114,7 @@ describe('2.21 recomputed on extend', () => {
     expect(undef.extend({ urlPrefix: A }).sideEffect).toBeUndefined();
   });
 
-  it('2.21 getPost.extend({ method: "PUT" }) is called (params, body) and sends the body', async () => {
+  it('getPost.extend({ method: "PUT" }) is called (params, body) and sends the body', async () => {
     const calls = stubFetch();
     const getPost = new RestEndpoint({ path: '/:group/posts/:id', urlPrefix: A });
     const put = getPost.extend({ method: 'PUT' });
@@ -125,7 +125,7 @@ describe('2.21 recomputed on extend', () => {
     expect(put.key({ group: 'react', id: 5 }, { title: 'x' })).toBe(`PUT ${A}/react/posts/5`);
   });
 
-  it('2.21 the body argument follows the resulting method and body', async () => {
+  it('the body argument follows the resulting method and body', async () => {
     const calls = stubFetch();
     const create = new RestEndpoint({ path: '/:group/posts', method: 'POST' });
     const read = create.extend({ method: 'GET' });
@@ -153,7 +153,7 @@ describe('2.21 recomputed on extend', () => {
     expect(calls[4]!.init.body).toBe('{"title":"z"}');
   });
 
-  it('2.21 a default name is recomputed', () => {
+  it('a default name is recomputed', () => {
     const get = new RestEndpoint({ path: '/posts/:id', urlPrefix: A });
     expect(get.extend({ method: 'PUT' }).name).toBe(`PUT ${A}/posts/:id`);
     expect(get.extend({ urlPrefix: 'https://b.example.com' }).name).toBe('GET https://b.example.com/posts/:id');
@@ -161,7 +161,7 @@ describe('2.21 recomputed on extend', () => {
     expect(get.extend({ name: 'Custom' }).name).toBe('Custom');
   });
 
-  it('2.21 an explicit name is kept unless options.name is given', () => {
+  it('an explicit name is kept unless options.name is given', () => {
     const get = new RestEndpoint({ path: '/posts/:id', name: 'Post.get' });
     expect(get.extend({ method: 'PUT' }).name).toBe('Post.get');
     expect(get.extend({ path: '/x/:id' }).name).toBe('Post.get');
@@ -170,7 +170,7 @@ describe('2.21 recomputed on extend', () => {
     expect(renamed.extend({ method: 'PATCH' }).name).toBe('Post.update');
   });
 
-  it('2.21 a new path replaces the template (url, key, testKey)', () => {
+  it('a new path replaces the template (url, key, testKey)', () => {
     const get = new RestEndpoint({ path: '/posts/:id', urlPrefix: A });
     const user = get.extend({ path: '/users/:login' });
     expect(user.url({ login: 'al' })).toBe(`${A}/users/al`);
@@ -181,15 +181,15 @@ describe('2.21 recomputed on extend', () => {
     expect(() => user.url({ id: 5 })).toThrow('missing path parameter(s) "login"');
   });
 
-  it('2.21 a new path is validated per 1.4', () => {
+  it('a new path is validated like any path', () => {
     const get = new RestEndpoint({ path: '/posts/:id' });
     expect(() => get.extend({ path: '/posts/:id+' })).toThrow('Invalid path "/posts/:id+"');
     expect(() => get.extend({ path: '/a/(x)' })).toThrow(/unexpected "\(" at index 3/);
   });
 });
 
-describe('2.22 everything else is inherited', () => {
-  it('2.22 schema, hooks, expiry, polling, errorPolicy, getOptimisticResponse, update, paginationField, requestInit, custom fields', () => {
+describe('everything else is inherited', () => {
+  it('schema, hooks, expiry, polling, errorPolicy, getOptimisticResponse, update, paginationField, requestInit, custom fields', () => {
     const errorPolicy = () => 'soft' as const;
     const getOptimisticResponse = () => ({ id: 1 });
     const update = () => ({});
@@ -237,7 +237,7 @@ describe('2.22 everything else is inherited', () => {
     expect(custom(extended, 'custom')).toBe('field');
   });
 
-  it('2.22 the method is inherited: extend({ sideEffect: true }) of a GET endpoint stays GET', () => {
+  it('the method is inherited: extend({ sideEffect: true }) of a GET endpoint stays GET', () => {
     const get = new RestEndpoint({ path: '/posts/:id', urlPrefix: A });
     const marked = get.extend({ sideEffect: true });
     expect(marked.sideEffect).toBe(true);
@@ -246,7 +246,7 @@ describe('2.22 everything else is inherited', () => {
     expect(marked.name).toBe(`GET ${A}/posts/:id`);
   });
 
-  it('2.22 inherited hooks are used by calls of the extended endpoint', async () => {
+  it('inherited hooks are used by calls of the extended endpoint', async () => {
     const calls = stubFetch(() => jsonResponse({ v: 1 }));
     const base = new RestEndpoint({
       path: '/posts/:id',
@@ -263,7 +263,7 @@ describe('2.22 everything else is inherited', () => {
     });
   });
 
-  it('2.22 extending an extended endpoint keeps inheriting', () => {
+  it('extending an extended endpoint keeps inheriting', () => {
     const base = new RestEndpoint({ path: '/p', urlPrefix: A, dataExpiryLength: 5, tag: 'x' });
     const twice = base.extend({ method: 'PUT' }).extend({ pollFrequency: 10 });
     expect(twice.method).toBe('PUT');
@@ -275,15 +275,15 @@ describe('2.22 everything else is inherited', () => {
   });
 });
 
-describe('2.24 the collection the extenders work on', () => {
-  it('2.24 the schema itself when it is a Collection', () => {
+describe('the collection the extenders work on', () => {
+  it('the schema itself when it is a Collection', () => {
     const collection = new schema.Collection([Post]);
     const list = new RestEndpoint({ path: '/posts', schema: collection });
     expect(list.push!.schema).toBe(collection.push);
     expect(list.unshift!.schema).toBe(collection.unshift);
   });
 
-  it('2.24 the first Collection found depth-first in key order in a plain-object schema', () => {
+  it('the first Collection found depth-first in key order in a plain-object schema', () => {
     const featured = new schema.Collection([Post], { argsKey: () => ({ featured: true }) });
     const results = new schema.Collection([Post]);
     const list = new RestEndpoint({
@@ -295,13 +295,13 @@ describe('2.24 the collection the extenders work on', () => {
     expect(flat.push!.schema).toBe(results.push);
   });
 
-  it('2.24 a schema.Object schema is searched', () => {
+  it('a schema.Object schema is searched', () => {
     const results = new schema.Collection([Post]);
     const list = new RestEndpoint({ path: '/posts', schema: new schema.Object({ total: 0, inner: new schema.Object({ results }) }) });
     expect(list.push!.schema).toBe(results.push);
   });
 
-  it('2.24 arrays, Values and Unions are not searched', () => {
+  it('arrays, Values and Unions are not searched', () => {
     const results = new schema.Collection([Post]);
     for (const notSearched of [
       [{ results }],
@@ -317,13 +317,13 @@ describe('2.24 the collection the extenders work on', () => {
   });
 });
 
-describe('2.25 without a collection', () => {
+describe('without a collection', () => {
   it.each([
     ['no schema', undefined],
     ['an Entity', Post],
     ['an array of entities', [Post]],
     ['a plain object without a Collection', { data: Post, next: '' }],
-  ])('2.25 push, unshift, assign and getPage are undefined with %s', (_label, s) => {
+  ])('push, unshift, assign and getPage are undefined with %s', (_label, s) => {
     const ep = new RestEndpoint({ path: '/posts', schema: s, paginationField: 'page' });
     expect(ep.push).toBeUndefined();
     expect(ep.unshift).toBeUndefined();
@@ -331,7 +331,7 @@ describe('2.25 without a collection', () => {
     expect(ep.getPage).toBeUndefined();
   });
 
-  it("2.25 paginated() throws '<name>: paginated() needs a Collection in the schema'", () => {
+  it("paginated() throws '<name>: paginated() needs a Collection in the schema'", () => {
     const named = new RestEndpoint({ path: '/posts/:id', schema: Post, name: 'Post.get' });
     expect(() => named.paginated('page')).toThrow(new Error('Post.get: paginated() needs a Collection in the schema'));
     expect(() => named.paginated(() => [])).toThrow('Post.get: paginated() needs a Collection in the schema');
@@ -340,8 +340,8 @@ describe('2.25 without a collection', () => {
   });
 });
 
-describe('2.26 extender getters are memoized per endpoint', () => {
-  it('2.26 ep.push === ep.push, and the same for unshift, assign and getPage', () => {
+describe('extender getters are memoized per endpoint', () => {
+  it('ep.push === ep.push, and the same for unshift, assign and getPage', () => {
     const list = new RestEndpoint({ path: '/posts', schema: new schema.Collection([Post]), paginationField: 'page' });
     expect(list.push).toBe(list.push);
     expect(list.unshift).toBe(list.unshift);
@@ -352,7 +352,7 @@ describe('2.26 extender getters are memoized per endpoint', () => {
     expect(dict.assign).toBeDefined();
   });
 
-  it('2.26 a different endpoint (extend) has its own extenders', () => {
+  it('a different endpoint (extend) has its own extenders', () => {
     const list = new RestEndpoint({ path: '/posts', schema: new schema.Collection([Post]) });
     const other = list.extend({ urlPrefix: A });
     expect(other.push).not.toBe(list.push);
@@ -361,7 +361,7 @@ describe('2.26 extender getters are memoized per endpoint', () => {
   });
 });
 
-describe('2.27 / 2.28 push, unshift and assign', () => {
+describe('push, unshift and assign', () => {
   const makeList = () =>
     new RestEndpoint({
       path: '/:group/posts',
@@ -371,7 +371,7 @@ describe('2.27 / 2.28 push, unshift and assign', () => {
       name: 'Post.getList',
     });
 
-  it('2.27 push: POST, the list URL with search params, the collection push schema, name `${name}.push`', async () => {
+  it('push: POST, the list URL with search params, the collection push schema, name `${name}.push`', async () => {
     const list = makeList();
     const push = list.push!;
     expect(push).toBeInstanceOf(RestEndpoint);
@@ -388,7 +388,7 @@ describe('2.27 / 2.28 push, unshift and assign', () => {
     expect(calls[0]!.init.body).toBe('{"title":"x"}');
   });
 
-  it('2.27 unshift: POST, same URL, the collection unshift schema, name `${name}.unshift`', async () => {
+  it('unshift: POST, same URL, the collection unshift schema, name `${name}.unshift`', async () => {
     const list = makeList();
     const unshift = list.unshift!;
     expect(unshift.method).toBe('POST');
@@ -400,7 +400,7 @@ describe('2.27 / 2.28 push, unshift and assign', () => {
     expect(calls[0]!.init.body).toBe('[{"title":"a"},{"title":"b"}]');
   });
 
-  it('2.27 push and unshift exist only for an Array-based collection; assign only for a Values-based one', () => {
+  it('push and unshift exist only for an Array-based collection; assign only for a Values-based one', () => {
     const arrayList = makeList();
     expect(arrayList.push).toBeDefined();
     expect(arrayList.unshift).toBeDefined();
@@ -417,13 +417,13 @@ describe('2.27 / 2.28 push, unshift and assign', () => {
     expect(assign.url({ group: 'react', q: 'x' })).toBe(`${A}/react/posts?q=x`);
   });
 
-  it('2.27 the name is built from a default name too', () => {
+  it('the name is built from a default name too', () => {
     const list = new RestEndpoint({ path: '/posts', urlPrefix: A, schema: new schema.Collection([Post]) });
     expect(list.push!.name).toBe(`GET ${A}/posts.push`);
     expect(list.unshift!.name).toBe(`GET ${A}/posts.unshift`);
   });
 
-  it('2.28 push inherits prefix, path, hooks, requestInit, expiry and getOptimisticResponse', async () => {
+  it('push inherits prefix, path, hooks, requestInit, expiry and getOptimisticResponse', async () => {
     class Authed extends RestEndpoint {
       override getHeaders(headers: Record<string, string>) {
         return { ...headers, Authorization: 't' };
@@ -458,7 +458,7 @@ describe('2.27 / 2.28 push, unshift and assign', () => {
     });
   });
 
-  it('2.28 push always takes a body, even when the list says body: undefined', async () => {
+  it('push always takes a body, even when the list says body: undefined', async () => {
     const list = new RestEndpoint({ path: '/posts', schema: new schema.Collection([Post]), body: undefined });
     const calls = stubFetch();
     await call(list.push!, { title: 'x' });
@@ -469,7 +469,7 @@ describe('2.27 / 2.28 push, unshift and assign', () => {
     expect(calls[1]!.init.body).toBe('{"title":"y"}');
   });
 
-  it('2.28 a FormData body is sent as is', async () => {
+  it('a FormData body is sent as is', async () => {
     const list = makeList();
     const form = new FormData();
     form.append('title', 'x');
@@ -480,7 +480,7 @@ describe('2.27 / 2.28 push, unshift and assign', () => {
   });
 });
 
-describe('2.27 / 2.29 / 2.30 / 2.31 pagination', () => {
+describe('pagination', () => {
   const makeList = (extra: Record<string, unknown> = {}) =>
     new RestEndpoint({
       path: '/:group/posts',
@@ -492,14 +492,14 @@ describe('2.27 / 2.29 / 2.30 / 2.31 pagination', () => {
       ...extra,
     });
 
-  it('2.30 getPage exists only with paginationField', () => {
+  it('getPage exists only with paginationField', () => {
     const without = new RestEndpoint({ path: '/posts', schema: new schema.Collection([Post]) });
     expect(without.getPage).toBeUndefined();
     expect(without.paginated('page')).toBeInstanceOf(RestEndpoint);
     expect(makeList().getPage).toBeInstanceOf(RestEndpoint);
   });
 
-  it('2.27 getPage: the list method, name `${name}.getPage`, list URL plus the page parameter', () => {
+  it('getPage: the list method, name `${name}.getPage`, list URL plus the page parameter', () => {
     const list = makeList();
     const getPage = list.getPage!;
     expect(getPage.method).toBe('GET');
@@ -509,7 +509,7 @@ describe('2.27 / 2.29 / 2.30 / 2.31 pagination', () => {
     expect(getPage.key({ group: 'react', page: 3 })).toBe(`GET ${A}/react/posts`);
   });
 
-  it('2.27 getPage of a POST read keeps the POST method', () => {
+  it('getPage of a POST read keeps the POST method', () => {
     const search = makeList({ method: 'POST', sideEffect: false, path: '/search' });
     const getPage = search.getPage!;
     expect(getPage.method).toBe('POST');
@@ -517,7 +517,7 @@ describe('2.27 / 2.29 / 2.30 / 2.31 pagination', () => {
     expect(getPage.name).toBe('Post.getList.getPage');
   });
 
-  it('2.27 paginated(x): the list method, the same URL as getPage, name `${name}.getPage`', () => {
+  it('paginated(x): the list method, the same URL as getPage, name `${name}.getPage`', () => {
     const list = makeList();
     const byCursor = list.paginated('cursor');
     expect(byCursor.method).toBe('GET');
@@ -527,13 +527,13 @@ describe('2.27 / 2.29 / 2.30 / 2.31 pagination', () => {
     expect(list.paginated('page').url({ group: 'react', page: 2 })).toBe(list.getPage!.url({ group: 'react', page: 2 }));
   });
 
-  it('2.29 paginated(field) removes only that field from the key', () => {
+  it('paginated(field) removes only that field from the key', () => {
     const list = makeList();
     const byCursor = list.paginated('cursor');
     expect(byCursor.key({ group: 'react', cursor: 'abc', author: 'ann', page: 4 })).toBe(`GET ${A}/react/posts?author=ann&page=4`);
   });
 
-  it('2.29 paginated(removeCursor) with a function uses it as given', async () => {
+  it('paginated(removeCursor) with a function uses it as given', async () => {
     const list = makeList();
     const removeCursor = jest.fn(({ cursor: _cursor, ...rest }: { cursor?: string; [key: string]: unknown }) => [rest]);
     const byCursor = list.paginated(removeCursor);
@@ -545,7 +545,7 @@ describe('2.27 / 2.29 / 2.30 / 2.31 pagination', () => {
     expect(calls[0]!.url).toBe(`${A}/react/posts?cursor=c2`);
   });
 
-  it('2.29 the function receives every page argument and may return any list arguments', () => {
+  it('the function receives every page argument and may return any list arguments', () => {
     const list = makeList();
     const seen: unknown[][] = [];
     const byOffset = list.paginated((...args: any[]) => {
@@ -556,7 +556,7 @@ describe('2.27 / 2.29 / 2.30 / 2.31 pagination', () => {
     expect(seen).toEqual([[{ group: 'react', offset: 20 }, 'second']]);
   });
 
-  it('2.31 example: getList.getPage url keeps the cursor, key drops it', async () => {
+  it('example: getList.getPage url keeps the cursor, key drops it', async () => {
     const getList = new RestEndpoint({
       path: '/:group/posts',
       urlPrefix: 'https://api.example.com',
@@ -575,12 +575,12 @@ describe('2.27 / 2.29 / 2.30 / 2.31 pagination', () => {
     expect(calls[0]!.init.method).toBe('GET');
   });
 
-  it('2.31 the page key follows an overridden list key', () => {
+  it('the page key follows an overridden list key', () => {
     const list = makeList({ key: (...args: unknown[]) => `custom:${JSON.stringify(args)}` });
     expect(list.getPage!.key({ group: 'react', page: 2 })).toBe('custom:[{"group":"react"}]');
   });
 
-  it('2.31 the page endpoint inherits the list configuration', () => {
+  it('the page endpoint inherits the list configuration', () => {
     const getOptimisticResponse = () => null;
     const list = makeList({ dataExpiryLength: 77, requestInit: { credentials: 'omit' }, getOptimisticResponse });
     const getPage = list.getPage!;
@@ -591,7 +591,7 @@ describe('2.27 / 2.29 / 2.30 / 2.31 pagination', () => {
   });
 });
 
-describe('2.33 / 2.34 / 2.35 the page schema appends to the list collection (shown with normalize)', () => {
+describe('the page schema appends to the list collection (shown with normalize)', () => {
   const listSchema = { results: new schema.Collection([Post]), next: '' };
   const getList = new RestEndpoint({ path: '/:group/posts', urlPrefix: A, schema: listSchema, paginationField: 'page', name: 'Post.getList' });
   const table = '[RtExtPost]';
@@ -607,7 +607,7 @@ describe('2.33 / 2.34 / 2.35 the page schema appends to the list collection (sho
     );
   }
 
-  it('2.34 the page items are appended to the list collection, skipping present pks; next comes from the page', () => {
+  it('the page items are appended to the list collection, skipping present pks; next comes from the page', () => {
     const list = normalizeList();
     const pk = list.result.results;
     expect(list.entities[table]![pk]).toEqual(['1', '2']);
@@ -624,7 +624,7 @@ describe('2.33 / 2.34 / 2.35 the page schema appends to the list collection (sho
     expect(page.entities.RtExtPost!['3']).toMatchObject({ id: 3, title: 'three' });
   });
 
-  it('2.33 (2) the collection is created from the page when the list is not stored yet', () => {
+  it('(2) the collection is created from the page when the list is not stored yet', () => {
     const page = normalize<{ results: string; next: string }>(
       getList.getPage!.schema,
       { results: [{ id: 5, title: 'five' }], next: '3' },
@@ -635,14 +635,14 @@ describe('2.33 / 2.34 / 2.35 the page schema appends to the list collection (sho
     expect(page.entities[table]![page.result.results]).toEqual(['5']);
   });
 
-  it('2.33 (4) appends ignore request start order', () => {
+  it('(4) appends ignore request start order', () => {
     const list = normalizeList({}, 5000);
     const pk = list.result.results;
     const late = normalize(getList.getPage!.schema, { results: [{ id: 9, title: 'nine' }], next: '' }, [{ group: 'react', page: 3 }], list, meta(100));
     expect(late.entities[table]![pk]).toEqual(['1', '2', '9']);
   });
 
-  it('2.35 a later fetch of the list itself replaces the collection with its own items', () => {
+  it('a later fetch of the list itself replaces the collection with its own items', () => {
     const list = normalizeList({}, 1000);
     const pk = list.result.results;
     const paged = normalize(getList.getPage!.schema, { results: [{ id: 3, title: 'three' }], next: '' }, [{ group: 'react', page: 2 }], list, meta(2000));
@@ -651,7 +651,7 @@ describe('2.33 / 2.34 / 2.35 the page schema appends to the list collection (sho
     expect(refetched.entities[table]![pk]).toEqual(['4']);
   });
 
-  it('2.33 the list schema itself is not changed by getPage', () => {
+  it('the list schema itself is not changed by getPage', () => {
     expect(getList.getPage!.schema).not.toBe(getList.schema);
     expect(getList.schema).toBe(listSchema);
     expect(listSchema.results).toBeInstanceOf(schema.Collection);

@@ -2,7 +2,7 @@ import { Entity, RestEndpoint, createResource, hookifyResource } from 'rtk-rest'
 import { jsonResponse, restoreFetchAfterEach, stubFetch } from '../support/fetch';
 import type { FetchCall } from '../support/fetch';
 
-// SPEC 3.24–3.26 without React: the generated hooks are called as plain functions; `useInit`
+// hookifyResource without React: the generated hooks are called as plain functions; `useInit`
 // is a plain function returning request init (a token, as it would from context).
 
 const A = 'https://api.example.com';
@@ -32,7 +32,7 @@ const hooks = hookifyResource(PostResource, useInit);
 
 /**
  * Type workaround (reported): `getList.push` / `getPage` are typed `RestEndpoint | undefined` and
- * `RestEndpoint` with default generics accepts a single argument, although SPEC 2.25/3.6 call
+ * `RestEndpoint` with default generics accepts a single argument, although the docs call
  * `push(params, body)`.
  */
 type AnyEndpoint = Omit<RestEndpoint, never> & ((...args: any[]) => Promise<any>);
@@ -52,13 +52,13 @@ beforeEach(() => {
 const itemArgs = { group: 'react', id: 5 };
 const listArgs = { group: 'react', author: 'ann' };
 
-describe('3.24 one hook per endpoint member', () => {
-  it('3.24 names are use + the member name with its first letter upper-cased', () => {
+describe('one hook per endpoint member', () => {
+  it('names are use + the member name with its first letter upper-cased', () => {
     expect(Object.keys(hooks).sort()).toEqual(['useDelete', 'useGet', 'useGetList', 'usePartialUpdate', 'usePublish', 'useUpdate']);
     for (const hook of Object.values(hooks)) expect(typeof hook).toBe('function');
   });
 
-  it('3.24 members that are not endpoints get no hook (extend, other values)', () => {
+  it('members that are not endpoints get no hook (extend, other values)', () => {
     const withExtra = { ...PostResource, version: 3, helper: () => 1 };
     const extraHooks = hookifyResource(withExtra, useInit) as Record<string, unknown>;
     expect(Object.keys(extraHooks).sort()).toEqual(['useDelete', 'useGet', 'useGetList', 'usePartialUpdate', 'usePublish', 'useUpdate']);
@@ -66,7 +66,7 @@ describe('3.24 one hook per endpoint member', () => {
     expect(extraHooks.useVersion).toBeUndefined();
   });
 
-  it('3.24 each hook returns an endpoint built from its member', () => {
+  it('each hook returns an endpoint built from its member', () => {
     const pairs: Array<[RestEndpoint, RestEndpoint]> = [
       [hooks.useGet(), PostResource.get],
       [hooks.useGetList(), PostResource.getList],
@@ -83,14 +83,14 @@ describe('3.24 one hook per endpoint member', () => {
   });
 });
 
-describe('3.25 hooks extend the member with the merged requestInit', () => {
-  it('3.25 each hook calls useInit()', () => {
+describe('hooks extend the member with the merged requestInit', () => {
+  it('each hook calls useInit()', () => {
     hooks.useGet();
     hooks.useDelete();
     expect(useInit).toHaveBeenCalledTimes(2);
   });
 
-  it("3.25 requestInit is the member's shallow-merged with useInit's, headers entry by entry, useInit winning", () => {
+  it("requestInit is the member's shallow-merged with useInit's, headers entry by entry, useInit winning", () => {
     init = { cache: 'reload', mode: 'cors', headers: { 'Access-Token': 'token-1', 'X-Extra': 'e' } };
     const ep = hooks.useGet();
     expect(ep.requestInit).toEqual({
@@ -103,7 +103,7 @@ describe('3.25 hooks extend the member with the merged requestInit', () => {
     expect(PostResource.get.requestInit).toEqual({ credentials: 'include', cache: 'no-store', headers: { 'X-Base': 'base', 'Access-Token': 'resource' } });
   });
 
-  it('3.25 the merged init is what the request sends', async () => {
+  it('the merged init is what the request sends', async () => {
     stub();
     await hooks.useGet()(itemArgs);
     await hooks.useUpdate()(itemArgs, { title: 'x' });
@@ -119,28 +119,28 @@ describe('3.25 hooks extend the member with the merged requestInit', () => {
     }
   });
 
-  it('3.25 useInit headers given as a Headers instance or pairs merge entry by entry', () => {
+  it('useInit headers given as a Headers instance or pairs merge entry by entry', () => {
     init = { headers: new Headers({ 'X-Extra': 'h' }) };
     expect(hooks.useGet().requestInit?.headers).toEqual({ 'X-Base': 'base', 'Access-Token': 'resource', 'x-extra': 'h' });
     init = { headers: [['X-Pair', 'p']] };
     expect(hooks.useGet().requestInit?.headers).toEqual({ 'X-Base': 'base', 'Access-Token': 'resource', 'X-Pair': 'p' });
   });
 
-  it("3.25 useInit's header wins over the member's whatever the letter case (one Access-Token is sent)", async () => {
+  it("useInit's header wins over the member's whatever the letter case (one Access-Token is sent)", async () => {
     init = { headers: { 'access-token': 'token-lower' } };
     stub();
     await hooks.useGet()(itemArgs);
     expect(new Headers(calls[0]!.init.headers).get('access-token')).toBe('token-lower');
   });
 
-  it("3.25 useInit's header given as a Headers instance (lower-case names) wins over the member's", async () => {
+  it("useInit's header given as a Headers instance (lower-case names) wins over the member's", async () => {
     init = { headers: new Headers({ 'Access-Token': 'token-h' }) };
     stub();
     await hooks.useGet()(itemArgs);
     expect(new Headers(calls[0]!.init.headers).get('access-token')).toBe('token-h');
   });
 
-  it("3.25 url, key and testKey equal the member's, so it shares the member's cache entries", () => {
+  it("url, key and testKey equal the member's, so it shares the member's cache entries", () => {
     const cases: Array<[RestEndpoint, RestEndpoint, unknown[]]> = [
       [hooks.useGet(), PostResource.get, [itemArgs]],
       [hooks.useGetList(), PostResource.getList, [listArgs]],
@@ -159,14 +159,14 @@ describe('3.25 hooks extend the member with the merged requestInit', () => {
     }
   });
 
-  it('3.25 the same endpoint object while useInit returns a shallow-equal value', () => {
+  it('the same endpoint object while useInit returns a shallow-equal value', () => {
     init = { mode: 'cors', headers: { 'Access-Token': 'token-1' } };
     const first = hooks.useGet();
     init = { mode: 'cors', headers: { 'Access-Token': 'token-1' } };
     expect(hooks.useGet()).toBe(first);
   });
 
-  it('3.25 headers are compared entry by entry: fresh Headers objects with the same entries keep the endpoint', () => {
+  it('headers are compared entry by entry: fresh Headers objects with the same entries keep the endpoint', () => {
     init = { headers: new Headers({ 'Access-Token': 'token-1' }) };
     const first = hooks.useDelete();
     init = { headers: new Headers({ 'Access-Token': 'token-1' }) };
@@ -175,7 +175,7 @@ describe('3.25 hooks extend the member with the merged requestInit', () => {
     expect(hooks.useDelete()).not.toBe(first);
   });
 
-  it('3.25 a new endpoint when useInit returns a different value', () => {
+  it('a new endpoint when useInit returns a different value', () => {
     const first = hooks.useGet();
     init = { headers: { 'Access-Token': 'token-2' } };
     const second = hooks.useGet();
@@ -185,13 +185,13 @@ describe('3.25 hooks extend the member with the merged requestInit', () => {
     expect(hooks.useGet()).not.toBe(second);
   });
 
-  it('3.25 different members give different endpoints for the same init', () => {
+  it('different members give different endpoints for the same init', () => {
     expect(hooks.useGet()).not.toBe(hooks.useDelete());
   });
 });
 
-describe('3.26 the returned endpoints and their extenders', () => {
-  it('3.26 extenders (push, unshift, getPage) inherit the merged requestInit', async () => {
+describe('the returned endpoints and their extenders', () => {
+  it('extenders (push, unshift, getPage) inherit the merged requestInit', async () => {
     stub();
     const list = hooks.useGetList();
     await ext(list.push)(listArgs, { title: 'x' });
@@ -209,7 +209,7 @@ describe('3.26 the returned endpoints and their extenders', () => {
     }
   });
 
-  it("3.26 the extenders keep the member's extender identity rules: url, key and name", () => {
+  it("the extenders keep the member's extender identity rules: url, key and name", () => {
     const list = hooks.useGetList();
     expect(ext(list.push).key(listArgs, {})).toBe(ext(PostResource.getList.push).key(listArgs, {}));
     expect(ext(list.getPage).key({ ...listArgs, page: 2 })).toBe(`GET ${A}/react/posts?author=ann`);
@@ -217,7 +217,7 @@ describe('3.26 the returned endpoints and their extenders', () => {
     expect(list.push).toBe(list.push);
   });
 
-  it('3.26 a hooked endpoint can be extended and called like any endpoint', async () => {
+  it('a hooked endpoint can be extended and called like any endpoint', async () => {
     stub();
     const archived = hooks.useGet().extend({ path: '/:group/posts/:id/archive' });
     await archived(itemArgs);

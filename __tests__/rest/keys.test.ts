@@ -13,7 +13,7 @@ class KPost extends Entity {
 const A = 'https://api.example.com';
 const PostResource = createResource({ path: '/:group/posts/:id', schema: KPost, urlPrefix: A, searchParams: {} as { author?: string }, paginationField: 'page' });
 
-describe('1.18 an overridden url() is used by key() and by the request', () => {
+describe('an overridden url() is used by key() and by the request', () => {
   let tenant = 'acme';
   class TenantEndpoint<const O extends RestGenerics = any> extends RestEndpoint<O> {
     override url(params: any) {
@@ -26,7 +26,7 @@ describe('1.18 an overridden url() is used by key() and by the request', () => {
   const getPost = new TenantEndpoint({ path: '/posts/:id' });
   restoreFetchAfterEach();
 
-  it('1.18 key() and the request use the override; testKey is overridden with it', async () => {
+  it('key() and the request use the override; testKey is overridden with it', async () => {
     expect(getPost.key({ id: 5 })).toBe('GET https://acme.example.com/posts/5');
     tenant = 'beta';
     expect(getPost.key({ id: 5 })).toBe('GET https://beta.example.com/posts/5');
@@ -37,8 +37,8 @@ describe('1.18 an overridden url() is used by key() and by the request', () => {
   });
 });
 
-describe('1.21 a page has the key of the list it extends', () => {
-  it('1.21 getList.getPage.key({ group, author, page: 2 }) is the list key', () => {
+describe('a page has the key of the list it extends', () => {
+  it('getList.getPage.key({ group, author, page: 2 }) is the list key', () => {
     const getPage = PostResource.getList.getPage;
     expect(getPage.key({ group: 'react', author: 'ann', page: 2 })).toBe(`GET ${A}/react/posts?author=ann`);
     expect(getPage.key({ group: 'react', author: 'ann', page: 2 })).toBe(PostResource.getList.key({ group: 'react', author: 'ann' }));
@@ -46,9 +46,9 @@ describe('1.21 a page has the key of the list it extends', () => {
   });
 });
 
-describe('3.13 delete ordering', () => {
+describe('delete ordering', () => {
   const del = (fetchedAt: number) => ({ fetchedAt, date: fetchedAt, expiresAt: 1e12 });
-  it('3.13 a response to a request started before the delete cannot bring the entity back', () => {
+  it('a response to a request started before the delete cannot bring the entity back', () => {
     const stored = normalize(KPost, { id: 5, title: 'a' }, [], {}, del(100));
     const deleted = normalize(PostResource.delete.schema, { group: 'react', id: 5 }, [], stored, del(300));
     const late = normalize(PostResource.get.schema, { id: 5, title: 'stale' }, [], deleted, del(200));
@@ -56,7 +56,7 @@ describe('3.13 delete ordering', () => {
     expect(denormalize(KPost, '5', late.entities)).toBeUndefined();
   });
 
-  it('3.13 a request that starts after the delete re-creates the entity', () => {
+  it('a request that starts after the delete re-creates the entity', () => {
     const deleted = normalize(PostResource.delete.schema, '5', [], {}, del(300));
     const recreated = normalize(PostResource.get.schema, { id: 5, title: 'again' }, [], deleted, del(400));
     expect(recreated.entities.KPost!['5']).toEqual({ id: 5, title: 'again' });

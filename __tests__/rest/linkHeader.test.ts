@@ -1,5 +1,5 @@
 /**
- * Issue 18.3: the `Link` header (RFC 8288) that Link pagination follows, on the shapes real APIs
+ * The `Link` header (RFC 8288) that Link pagination follows, on the shapes real APIs
  * send (GitHub's first, middle and last pages; GitLab's; relative references; quoted params).
  */
 import { parseLinkHeader } from '../../src/rest/linkHeader';
@@ -11,7 +11,7 @@ const GITHUB_MIDDLE =
 const GITHUB_LAST =
   '<https://api.github.com/repositories/1300192/issues?page=514>; rel="prev", <https://api.github.com/repositories/1300192/issues?page=1>; rel="first"';
 
-describe('issue 18.3: parseLinkHeader follows RFC 8288 on real header shapes', () => {
+describe('parseLinkHeader follows RFC 8288 on real header shapes', () => {
   it("GitHub's first page: next (a different path from the request) and last", () => {
     expect(parseLinkHeader(GITHUB_FIRST, 'https://api.github.com/repos/octocat/Hello-World/issues')).toEqual({
       next: 'https://api.github.com/repositories/1300192/issues?page=2',

@@ -3,8 +3,8 @@ import type { RestGenerics } from 'rtk-rest';
 import { headersOf, jsonResponse as json, onlyCall, restoreFetchAfterEach, stubFetch } from '../support/fetch';
 import type { FetchCall } from '../support/fetch';
 
-// SPEC §9 (authentication recipes) and §10 (customization patterns), each written as the SPEC
-// shows it (plus `override`, which our tsconfig requires) and exercised with a stub fetch.
+// The authentication recipes and customization patterns, each written as the docs
+// show it (plus `override`, which our tsconfig requires) and exercised with a stub fetch.
 
 const A = 'https://api.example.com';
 
@@ -29,7 +29,7 @@ class Post extends Entity {
 
 /**
  * Type workaround (reported): `getList.push` / `getPage` may be typed `RestEndpoint | undefined`,
- * whose default call signature takes one argument, although SPEC 2.25/3.6 call `push(params, body)`.
+ * whose default call signature takes one argument, although the docs call `push(params, body)`.
  */
 type AnyEndpoint = Omit<RestEndpoint, never> & ((...args: any[]) => Promise<any>);
 const ext = (endpoint: unknown): AnyEndpoint => {
@@ -47,7 +47,7 @@ const stub = (respond: (url: string, init: RequestInit) => Response | Promise<Re
 // =============================================================================================
 // 9 Authentication
 
-describe('9.1 every request passes through getRequestInit and getHeaders', () => {
+describe('every request passes through getRequestInit and getHeaders', () => {
   const seen: string[] = [];
   class SpyEndpoint<O extends RestGenerics = any> extends RestEndpoint<O> {
     override async getRequestInit(body?: unknown) {
@@ -61,7 +61,7 @@ describe('9.1 every request passes through getRequestInit and getHeaders', () =>
   }
   const PostResource = createResource({ path: '/:group/posts/:id', schema: Post, paginationField: 'page', Endpoint: SpyEndpoint });
 
-  it('9.1 a customization on the Endpoint class applies to every member and extender of the resource', async () => {
+  it('a customization on the Endpoint class applies to every member and extender of the resource', async () => {
     stub(() => json([]));
     seen.length = 0;
     await PostResource.get({ group: 'react', id: 5 });
@@ -79,13 +79,13 @@ describe('9.1 every request passes through getRequestInit and getHeaders', () =>
   });
 });
 
-describe('9.2 cookie session', () => {
+describe('cookie session', () => {
   class CookieEndpoint<O extends RestGenerics = any> extends RestEndpoint<O> {
     override async getRequestInit(body: unknown) { return { ...(await super.getRequestInit(body)), credentials: 'same-origin' as const }; }
   }
   const PostResource = createResource({ path: '/:group/posts/:id', schema: Post, Endpoint: CookieEndpoint });
 
-  it("9.2 every request of the resource carries credentials: 'same-origin'", async () => {
+  it("every request of the resource carries credentials: 'same-origin'", async () => {
     stub();
     await PostResource.get({ group: 'react', id: 5 });
     await PostResource.update({ group: 'react', id: 5 }, { title: 'x' });
@@ -96,7 +96,7 @@ describe('9.2 cookie session', () => {
   });
 });
 
-describe('9.3 access token header', () => {
+describe('access token header', () => {
   let accessToken: string | undefined;
   class AuthedEndpoint<O extends RestGenerics = any> extends RestEndpoint<O> {
     override getHeaders(headers: Record<string, string>) { return accessToken ? { ...headers, 'Access-Token': accessToken } : headers; }
@@ -106,7 +106,7 @@ describe('9.3 access token header', () => {
     accessToken = undefined;
   });
 
-  it('9.3 with a token a GET carries Access-Token (and no Content-Type: it has no body)', async () => {
+  it('with a token a GET carries Access-Token (and no Content-Type: it has no body)', async () => {
     accessToken = '<ACCESS_TOKEN>';
     stub();
     await PostResource.get({ group: 'react', id: 5 });
@@ -115,13 +115,13 @@ describe('9.3 access token header', () => {
     expect(init.headers).toEqual({ 'Access-Token': '<ACCESS_TOKEN>' });
   });
 
-  it('9.3 without a token no Access-Token header is sent', async () => {
+  it('without a token no Access-Token header is sent', async () => {
     stub();
     await PostResource.get({ group: 'react', id: 5 });
     expect(onlyCall(calls).init.headers).toEqual({});
   });
 
-  it('9.3 the token is read at request time', async () => {
+  it('the token is read at request time', async () => {
     stub();
     const get = PostResource.get;
     accessToken = 'first';
@@ -132,13 +132,13 @@ describe('9.3 access token header', () => {
   });
 });
 
-describe('9.4 token acquisition', () => {
+describe('token acquisition', () => {
   let accessToken: string | undefined;
   class AuthedEndpoint<O extends RestGenerics = any> extends RestEndpoint<O> {
     override getHeaders(headers: Record<string, string>) { return accessToken ? { ...headers, 'Access-Token': accessToken } : headers; }
   }
 
-  it('9.4 login(form) posts the FormData as is, without a Content-Type from the library, and returns the JSON answer', async () => {
+  it('login(form) posts the FormData as is, without a Content-Type from the library, and returns the JSON answer', async () => {
     const secret = 's3cret';
     stub((url) => (url.endsWith('/login') ? json({ accessToken: 'tok-1' }) : json({ id: 5, title: 'x' })));
 
@@ -159,13 +159,13 @@ describe('9.4 token acquisition', () => {
   });
 });
 
-describe('9.5 token from component context through hookifyResource', () => {
+describe('token from component context through hookifyResource', () => {
   // Stand-ins for React: a context object and a useContext that reads it.
   const TokenContext = { value: 'ctx-token' };
   const useContext = (context: { value: string }) => context.value;
   const PostResource = createResource({ path: '/:group/posts/:id', schema: Post, urlPrefix: A });
 
-  it('9.5 the hooks return endpoints whose requests carry the header from useInit', async () => {
+  it('the hooks return endpoints whose requests carry the header from useInit', async () => {
     const { useGet, useUpdate } = hookifyResource(PostResource, () => ({ headers: { 'Access-Token': useContext(TokenContext) } }));
     stub();
     const props = { group: 'react', id: 5 };
@@ -179,7 +179,7 @@ describe('9.5 token from component context through hookifyResource', () => {
     expect(useGet().key(props)).toBe(PostResource.get.key(props));
   });
 
-  it('9.5 a new context value gives a new endpoint carrying the new token', async () => {
+  it('a new context value gives a new endpoint carrying the new token', async () => {
     const { useGet } = hookifyResource(PostResource, () => ({ headers: { 'Access-Token': useContext(TokenContext) } }));
     const before = useGet();
     TokenContext.value = 'ctx-2';
@@ -195,8 +195,8 @@ describe('9.5 token from component context through hookifyResource', () => {
   });
 });
 
-describe('9.6 getHeaders and getRequestInit run while a request is prepared, not while rendering', () => {
-  it('9.6 neither runs at construction, extension, or when a generated hook is called; both run per request', async () => {
+describe('getHeaders and getRequestInit run while a request is prepared, not while rendering', () => {
+  it('neither runs at construction, extension, or when a generated hook is called; both run per request', async () => {
     const events: string[] = [];
     class TracingEndpoint<O extends RestGenerics = any> extends RestEndpoint<O> {
       override async getRequestInit(body?: unknown) {
@@ -224,7 +224,7 @@ describe('9.6 getHeaders and getRequestInit run while a request is prepared, not
   });
 });
 
-describe('9.8 refresh-and-retry in an overriding fetchResponse', () => {
+describe('refresh-and-retry in an overriding fetchResponse', () => {
   let accessToken: string | undefined;
   const refresh = new RestEndpoint({ urlPrefix: A, path: '/refresh', method: 'POST' });
   class RefreshingEndpoint<O extends RestGenerics = any> extends RestEndpoint<O> {
@@ -246,7 +246,7 @@ describe('9.8 refresh-and-retry in an overriding fetchResponse', () => {
     accessToken = undefined;
   });
 
-  it('9.8 a 401 refreshes the token and retries once with the new one', async () => {
+  it('a 401 refreshes the token and retries once with the new one', async () => {
     accessToken = 'expired';
     stub((url, init) => {
       if (url.endsWith('/refresh')) return json({ accessToken: 'fresh' });
@@ -257,7 +257,7 @@ describe('9.8 refresh-and-retry in an overriding fetchResponse', () => {
     expect(headersOf(calls[2]!.init).get('access-token')).toBe('fresh');
   });
 
-  it('9.8 other errors pass through unchanged', async () => {
+  it('other errors pass through unchanged', async () => {
     stub(() => json({ message: 'boom' }, 500));
     const error = await PostResource.get({ group: 'react', id: 5 }).then(
       () => undefined,
@@ -272,14 +272,14 @@ describe('9.8 refresh-and-retry in an overriding fetchResponse', () => {
 // =============================================================================================
 // 10 Customization patterns
 
-describe('10.1 process adds a field the response lacks so that pk() works', () => {
+describe('process adds a field the response lacks so that pk() works', () => {
   class Profile extends Entity { username = ''; bio = ''; pk() { return this.username; } static override key = 'Profile'; }
   const getProfile = new RestEndpoint({
     path: '/users/:username/profile', schema: Profile,
     process(value: { bio: string }, params: { username: string }) { return { ...value, username: params.username }; },
   });
 
-  it('10.1 getProfile({ username: "ann" }) answering {"bio":"hi"} stores Profile.ann = { bio: "hi", username: "ann" }', async () => {
+  it('getProfile({ username: "ann" }) answering {"bio":"hi"} stores Profile.ann = { bio: "hi", username: "ann" }', async () => {
     stub(() => json({ bio: 'hi' }));
     const value = await getProfile({ username: 'ann' });
     expect(onlyCall(calls).url).toBe('/users/ann/profile');
@@ -292,11 +292,11 @@ describe('10.1 process adds a field the response lacks so that pk() works', () =
     expect(profile.bio).toBe('hi');
   });
 
-  it('10.1 without process the same answer has no pk and fails to normalize', () => {
+  it('without process the same answer has no pk and fails to normalize', () => {
     expect(() => normalize(Profile, { bio: 'hi' }, [{ username: 'ann' }])).toThrow(/primary key/);
   });
 
-  it('10.1 static process on the entity does the same wherever it appears, nested ones included', () => {
+  it('static process on the entity does the same wherever it appears, nested ones included', () => {
     class ArgProfile extends Entity {
       username = '';
       bio = '';
@@ -313,7 +313,7 @@ describe('10.1 process adds a field the response lacks so that pk() works', () =
   });
 });
 
-describe('10.2 parseResponse reads headers and wraps the body', () => {
+describe('parseResponse reads headers and wraps the body', () => {
   class LinkEndpoint<O extends RestGenerics = any> extends RestEndpoint<O> {
     override async parseResponse(response: Response) {
       return { link: response.headers.get('link') ?? '', results: await super.parseResponse(response) };
@@ -322,14 +322,14 @@ describe('10.2 parseResponse reads headers and wraps the body', () => {
   const getPosts = new LinkEndpoint({ path: '/:group/posts', schema: { results: new schema.Collection([Post]), link: '' } });
   const LINK = '<https://api.example.com/react/posts?page=2>; rel="next"';
 
-  it('10.2 the plain call resolves to { link, results }', async () => {
+  it('the plain call resolves to { link, results }', async () => {
     stub(() => json([{ id: 1, title: 'a' }, { id: 2, title: 'b' }], 200, { Link: LINK }));
     const value = await getPosts({ group: 'react' });
     expect(onlyCall(calls).url).toBe('/react/posts');
     expect(value).toEqual({ link: LINK, results: [{ id: 1, title: 'a' }, { id: 2, title: 'b' }] });
   });
 
-  it('10.2 normalized with { results: Collection([Post]), link: "" } it reads as { results: Post[], link }', async () => {
+  it('normalized with { results: Collection([Post]), link: "" } it reads as { results: Post[], link }', async () => {
     stub(() => json([{ id: 1, title: 'a' }, { id: 2, title: 'b' }], 200, { Link: LINK }));
     const args = [{ group: 'react' }];
     const value = await getPosts(...(args as [{ group: string }]));
@@ -342,17 +342,17 @@ describe('10.2 parseResponse reads headers and wraps the body', () => {
     expect(read.results[0]).toBeInstanceOf(Post);
   });
 
-  it('10.2 without a Link header link is ""', async () => {
+  it('without a Link header link is ""', async () => {
     stub(() => json([]));
     await expect(getPosts({ group: 'react' })).resolves.toEqual({ link: '', results: [] });
   });
 
-  it('10.2 the wrapper keeps the collection extenders (push finds the nested collection)', () => {
+  it('the wrapper keeps the collection extenders (push finds the nested collection)', () => {
     expect(ext(getPosts.push).schema).toBe(getPosts.schema.results.push);
   });
 });
 
-describe('10.3 snake_case on the wire, camelCase in the client', () => {
+describe('snake_case on the wire, camelCase in the client', () => {
   const toCamel = (k: string) => k.replace(/_([a-z])/g, (_, c) => c.toUpperCase());
   const toSnake = (k: string) => k.replace(/[A-Z]/g, (c) => '_' + c.toLowerCase());
   const mapKeys = (v: any, f: (k: string) => string): any => Array.isArray(v) ? v.map((x) => mapKeys(x, f))
@@ -378,7 +378,7 @@ describe('10.3 snake_case on the wire, camelCase in the client', () => {
   const getActivities = new CamelEndpoint({ urlPrefix: A, path: '/activities', searchParams: {} as { sortBy?: string }, schema: [Activity] });
   const updateActivity = getActivity.extend({ method: 'PATCH' });
 
-  it('10.3 a wire answer with snake_case keys is stored and read with camelCase keys', async () => {
+  it('a wire answer with snake_case keys is stored and read with camelCase keys', async () => {
     stub(() => json({ id: 1, user_id: 3, created_at: '2024-01-01T00:00:00Z' }));
     const value = await getActivity({ id: 1 });
     expect(value).toEqual({ id: 1, userId: 3, createdAt: '2024-01-01T00:00:00Z' });
@@ -389,12 +389,12 @@ describe('10.3 snake_case on the wire, camelCase in the client', () => {
     expect(read.createdAt).toEqual(new Date('2024-01-01T00:00:00Z'));
   });
 
-  it('10.3 nested objects and arrays are mapped too', async () => {
+  it('nested objects and arrays are mapped too', async () => {
     stub(() => json([{ id: 1, user_id: 3, extra_info: { first_name: 'Ann' } }]));
     await expect(getActivities({})).resolves.toEqual([{ id: 1, userId: 3, extraInfo: { firstName: 'Ann' } }]);
   });
 
-  it('10.3 a body { userId: 3 } is sent as {"user_id":3}', async () => {
+  it('a body { userId: 3 } is sent as {"user_id":3}', async () => {
     stub(() => json({ id: 1, user_id: 3 }));
     await updateActivity({ id: 1 }, { userId: 3 });
     const { url, init } = onlyCall(calls);
@@ -404,7 +404,7 @@ describe('10.3 snake_case on the wire, camelCase in the client', () => {
     expect(headersOf(init).get('content-type')).toBe('application/json');
   });
 
-  it('10.3 { sortBy: "date" } becomes ?sort_by=date in the URL, the key and the request', async () => {
+  it('{ sortBy: "date" } becomes ?sort_by=date in the URL, the key and the request', async () => {
     expect(getActivities.url({ sortBy: 'date' })).toBe(`${A}/activities?sort_by=date`);
     expect(getActivities.key({ sortBy: 'date' })).toBe(`GET ${A}/activities?sort_by=date`);
     stub(() => json([]));
@@ -412,7 +412,7 @@ describe('10.3 snake_case on the wire, camelCase in the client', () => {
     expect(onlyCall(calls).url).toBe(`${A}/activities?sort_by=date`);
   });
 
-  it('10.3 FormData bodies pass through untouched', async () => {
+  it('FormData bodies pass through untouched', async () => {
     stub(() => json({ id: 1 }));
     const form = new FormData();
     form.append('userId', '3');
@@ -424,7 +424,7 @@ describe('10.3 snake_case on the wire, camelCase in the client', () => {
   });
 });
 
-describe('10.4 renaming single keys', () => {
+describe('renaming single keys', () => {
   class Comment extends Entity {
     id = '';
     body = '';
@@ -444,7 +444,7 @@ describe('10.4 renaming single keys', () => {
     static override schema = { comments: [Comment] };
   }
 
-  it('10.4 static process turns {"_id":"c1","body":"hi"} into { id: "c1", body: "hi" } before pk() runs', async () => {
+  it('static process turns {"_id":"c1","body":"hi"} into { id: "c1", body: "hi" } before pk() runs', async () => {
     const getComment = new RestEndpoint({ urlPrefix: A, path: '/comments/:id', schema: Comment });
     stub(() => json({ _id: 'c1', body: 'hi' }));
     const value = await getComment({ id: 'c1' });
@@ -454,7 +454,7 @@ describe('10.4 renaming single keys', () => {
     expect(entities.RcComment).toEqual({ c1: { id: 'c1', body: 'hi' } });
   });
 
-  it('10.4 static process applies wherever the entity appears, nested too', () => {
+  it('static process applies wherever the entity appears, nested too', () => {
     const { entities } = normalize(Thread, { id: 1, comments: [{ _id: 'c1', body: 'a' }, { _id: 'c2', body: 'b' }] });
     expect(entities.RcComment).toEqual({ c1: { id: 'c1', body: 'a' }, c2: { id: 'c2', body: 'b' } });
     expect(entities.RcThread).toEqual({ '1': { id: 1, comments: ['c1', 'c2'] } });
@@ -462,7 +462,7 @@ describe('10.4 renaming single keys', () => {
     expect(thread.comments.map((comment) => comment.id)).toEqual(['c1', 'c2']);
   });
 
-  it('10.4 per endpoint, in process', async () => {
+  it('per endpoint, in process', async () => {
     class PlainComment extends Entity {
       id = '';
       body = '';
@@ -487,7 +487,7 @@ describe('10.4 renaming single keys', () => {
   });
 });
 
-describe('10.5 ISO dates and high-precision decimals', () => {
+describe('ISO dates and high-precision decimals', () => {
   /** A decimal kept as its exact string (as decimal libraries do), encoding through toJSON. */
   class Decimal {
     private readonly digits: string;
@@ -511,14 +511,14 @@ describe('10.5 ISO dates and high-precision decimals', () => {
   const updateInvoice = getInvoice.extend({ method: 'PUT' });
   const wire = { id: 'i1', issuedAt: '2024-05-01T10:00:00Z', total: '1234.5678901234567890' };
 
-  it('10.5 wire strings are kept as strings in the store', async () => {
+  it('wire strings are kept as strings in the store', async () => {
     stub(() => json(wire));
     const value = await getInvoice({ id: 'i1' });
     const { entities } = normalize(getInvoice.schema, value, [{ id: 'i1' }]);
     expect(entities.Invoice).toEqual({ i1: wire });
   });
 
-  it('10.5 and converted on read by the static schema constructors', () => {
+  it('and converted on read by the static schema constructors', () => {
     const { entities } = normalize(Invoice, wire);
     const invoice = denormalize(Invoice, 'i1', entities) as Invoice;
     expect(invoice).toBeInstanceOf(Invoice);
@@ -528,14 +528,14 @@ describe('10.5 ISO dates and high-precision decimals', () => {
     expect(invoice.total.toString()).toBe('1234.5678901234567890');
   });
 
-  it('10.5 an absent field reads as its default', () => {
+  it('an absent field reads as its default', () => {
     const { entities } = normalize(Invoice, { id: 'i2' });
     const invoice = denormalize(Invoice, 'i2', entities) as Invoice;
     expect(invoice.issuedAt.getTime()).toBe(0);
     expect(invoice.total.toString()).toBe('0');
   });
 
-  it('10.5 sent back in a body, Date and decimal objects encode through their toJSON', async () => {
+  it('sent back in a body, Date and decimal objects encode through their toJSON', async () => {
     const { entities } = normalize(Invoice, wire);
     const invoice = denormalize(Invoice, 'i1', entities) as Invoice;
     stub(() => json(wire));
@@ -545,7 +545,7 @@ describe('10.5 ISO dates and high-precision decimals', () => {
   });
 });
 
-describe('10.6 bodies', () => {
+describe('bodies', () => {
   const PostResource = createResource({
     path: '/:group/posts/:id',
     schema: Post,
@@ -555,7 +555,7 @@ describe('10.6 bodies', () => {
   });
   const push = ext(PostResource.getList.push);
 
-  it('10.6 a plain object (or array) is sent as JSON with Content-Type: application/json', async () => {
+  it('a plain object (or array) is sent as JSON with Content-Type: application/json', async () => {
     stub();
     await push({ group: 'react' }, { title: 'x' });
     await push({ group: 'react' }, [{ title: 'x' }, { title: 'y' }]);
@@ -563,7 +563,7 @@ describe('10.6 bodies', () => {
     for (const { init } of calls) expect(init.headers).toEqual({ 'Content-Type': 'application/json' });
   });
 
-  it('10.6 a FormData is sent as is (the platform sets the multipart boundary)', async () => {
+  it('a FormData is sent as is (the platform sets the multipart boundary)', async () => {
     stub();
     const formData = new FormData();
     formData.append('title', 'x');
@@ -577,7 +577,7 @@ describe('10.6 bodies', () => {
     expect(request.headers.get('content-type')).toMatch(/^multipart\/form-data; boundary=/);
   });
 
-  it('10.6 collection filters read a FormData body through its entries, like the object form', () => {
+  it('collection filters read a FormData body through its entries, like the object form', () => {
     let tables = { entities: {}, entitiesMeta: {}, indexes: {} } as ReturnType<typeof normalize>;
     for (const args of [{ group: 'react', author: 'ann' }, { group: 'react', author: 'bob' }]) {
       tables = normalize(PostResource.getList.schema, [], [args], tables);
@@ -591,7 +591,7 @@ describe('10.6 bodies', () => {
     expect(viaForm.entities['[RcPost]']).toEqual(viaObject.entities['[RcPost]']);
   });
 
-  it('10.6 optimistic responses read a FormData body through its entries', () => {
+  it('optimistic responses read a FormData body through its entries', () => {
     const formData = new FormData();
     formData.append('title', 'x');
     const snapshot = { get: () => undefined, getResponse: () => undefined, getError: () => undefined, fetchedAt: 0, abort: new Error('abort') };
@@ -600,8 +600,8 @@ describe('10.6 bodies', () => {
   });
 });
 
-describe('10.7 hookifyResource gives use<Member> hooks with request init from React', () => {
-  it('10.7 useGetList returns getList extended with the init; its requests carry it', async () => {
+describe('hookifyResource gives use<Member> hooks with request init from React', () => {
+  it('useGetList returns getList extended with the init; its requests carry it', async () => {
     const PostResource = createResource({ path: '/:group/posts/:id', schema: Post, urlPrefix: A });
     const { useGetList, useGet } = hookifyResource(PostResource, () => ({ headers: { 'X-Locale': 'fr' } }));
     stub(() => json([]));
@@ -612,7 +612,7 @@ describe('10.7 hookifyResource gives use<Member> hooks with request init from Re
   });
 });
 
-describe('10.8 a prefix computed at call time', () => {
+describe('a prefix computed at call time', () => {
   let tenant = 'acme';
   const currentTenant = () => tenant;
   class TenantEndpoint<O extends RestGenerics = any> extends RestEndpoint<O> {
@@ -624,28 +624,28 @@ describe('10.8 a prefix computed at call time', () => {
     tenant = 'acme';
   });
 
-  it('10.8 url() and key() use the tenant of the moment', () => {
+  it('url() and key() use the tenant of the moment', () => {
     expect(getPost.url({ id: 5 })).toBe('https://acme.example.com/posts/5');
     expect(getPost.key({ id: 5 })).toBe('GET https://acme.example.com/posts/5');
     tenant = 'globex';
     expect(getPost.key({ id: 5 })).toBe('GET https://globex.example.com/posts/5');
   });
 
-  it('10.8 the request goes to the tenant URL', async () => {
+  it('the request goes to the tenant URL', async () => {
     stub();
     tenant = 'globex';
     await getPost({ id: 5 });
     expect(onlyCall(calls).url).toBe('https://globex.example.com/posts/5');
   });
 
-  it("10.8 testKey accepts the endpoint's keys for any tenant and rejects others", () => {
+  it("testKey accepts the endpoint's keys for any tenant and rejects others", () => {
     expect(getPost.testKey(getPost.key({ id: 5 }))).toBe(true);
     expect(getPost.testKey('GET https://globex.example.com/posts/5?x=1')).toBe(true);
     expect(getPost.testKey('PUT https://acme.example.com/posts/5')).toBe(false);
     expect(getPost.testKey('GET https://acme.example.com/users/5')).toBe(false);
   });
 
-  it('10.8 extenders and extended endpoints keep the overrides', () => {
+  it('extenders and extended endpoints keep the overrides', () => {
     const update = getPost.extend({ method: 'PUT' });
     expect(update).toBeInstanceOf(TenantEndpoint);
     expect(update.key({ id: 5 }, {})).toBe('PUT https://acme.example.com/posts/5');
@@ -653,7 +653,7 @@ describe('10.8 a prefix computed at call time', () => {
   });
 });
 
-describe('10.9 nested query values with bracket notation', () => {
+describe('nested query values with bracket notation', () => {
   /** A deterministic bracket-notation encoder (sorted keys), as a query-string library would give. */
   function bracketQuery(params: Record<string, unknown>): string {
     const pairs: string[] = [];
@@ -673,12 +673,12 @@ describe('10.9 nested query values with bracket notation', () => {
   }
   const getPosts = new BracketEndpoint({ path: '/:group/posts', searchParams: {} as { filter?: Record<string, unknown> }, schema: new schema.Collection([Post]) });
 
-  it('10.9 { filter: { tag: "a" } } → ?filter[tag]=a', () => {
+  it('{ filter: { tag: "a" } } → ?filter[tag]=a', () => {
     expect(getPosts.url({ group: 'react', filter: { tag: 'a' } })).toBe('/react/posts?filter[tag]=a');
     expect(getPosts.key({ group: 'react', filter: { tag: 'a' } })).toBe('GET /react/posts?filter[tag]=a');
   });
 
-  it('10.9 the output is deterministic, so keys stay stable', () => {
+  it('the output is deterministic, so keys stay stable', () => {
     const one = getPosts.key({ group: 'react', filter: { tag: 'a', author: 'ann' } });
     const two = getPosts.key({ filter: { author: 'ann', tag: 'a' }, group: 'react' });
     expect(one).toBe(two);
@@ -686,13 +686,13 @@ describe('10.9 nested query values with bracket notation', () => {
     expect(getPosts.testKey(one)).toBe(true);
   });
 
-  it('10.9 the override receives only the query parameters and its output is what is requested', async () => {
+  it('the override receives only the query parameters and its output is what is requested', async () => {
     stub(() => json([]));
     await getPosts({ group: 'react', filter: { tag: 'a' } });
     expect(onlyCall(calls).url).toBe('/react/posts?filter[tag]=a');
   });
 
-  it('10.9 the default searchToString rejects the nested value (the reason to override)', () => {
+  it('the default searchToString rejects the nested value (the reason to override)', () => {
     const plain = new RestEndpoint({ path: '/:group/posts', searchParams: {} as { filter?: Record<string, unknown> } });
     expect(() => plain.url({ group: 'react', filter: { tag: 'a' } })).toThrow(TypeError);
   });

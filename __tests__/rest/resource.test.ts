@@ -4,7 +4,7 @@ import { headersOf, jsonResponse as json, onlyCall, restoreFetchAfterEach, stubF
 import type { FetchCall } from '../support/fetch';
 import { A, Post, PostResource } from '../support/example';
 
-// SPEC §3 (createResource) against the running example of 0.6. The store does not exist yet:
+// createResource against the running example. The store does not exist yet:
 // plain calls go through a stub `fetch`, store effects through normalize()/denormalize() of
 // the member's schema, optimistic responses through a fake snapshot.
 
@@ -18,7 +18,7 @@ const OptimisticResource = createResource({
 });
 
 /**
- * Type workaround (reported): SPEC 2.25/3.6 say `getList.push`, `unshift` and `getPage` exist in
+ * Type workaround (reported): the docs say `getList.push`, `unshift` and `getPage` exist in
  * the types when the schema holds a collection, but src types them `RestEndpoint | undefined`,
  * and `RestEndpoint` with default generics only accepts a single argument. The cast keeps the
  * runtime rules testable.
@@ -83,8 +83,8 @@ function thrown(fn: () => unknown): Error & { status?: number } {
 
 // =============================================================================================
 
-describe('3.1 createResource returns a plain object of endpoints plus extend', () => {
-  it('3.1 the members are endpoints and extend is a function', () => {
+describe('createResource returns a plain object of endpoints plus extend', () => {
+  it('the members are endpoints and extend is a function', () => {
     expect(Object.getPrototypeOf(PostResource)).toBe(Object.prototype);
     for (const name of ['get', 'getList', 'update', 'partialUpdate', 'delete'] as const) {
       expect(PostResource[name]).toBeInstanceOf(RestEndpoint);
@@ -93,14 +93,14 @@ describe('3.1 createResource returns a plain object of endpoints plus extend', (
     expect(typeof PostResource.extend).toBe('function');
   });
 
-  it('3.1 path goes to get, update, partialUpdate and delete; the list template to getList and its extenders', () => {
+  it('path goes to get, update, partialUpdate and delete; the list template to getList and its extenders', () => {
     for (const member of [PostResource.get, PostResource.update, PostResource.partialUpdate, PostResource.delete]) {
       expect(member.path).toBe('/:group/posts/:id');
     }
     for (const member of [PostResource.getList, push, unshift, getPage]) expect(member.path).toBe('/:group/posts');
   });
 
-  it('3.1 urlPrefix and any other RestEndpoint option are passed to every member', () => {
+  it('urlPrefix and any other RestEndpoint option are passed to every member', () => {
     const errorPolicy = () => 'soft' as const;
     const R = createResource({
       path: '/:group/posts/:id',
@@ -125,7 +125,7 @@ describe('3.1 createResource returns a plain object of endpoints plus extend', (
     }
   });
 
-  it('3.1 an overridden hook passed as an option applies to every member', async () => {
+  it('an overridden hook passed as an option applies to every member', async () => {
     const getHeaders = (headers: Record<string, string>) => ({ ...headers, 'X-Hook': '1' });
     const R = createResource({ path: '/:group/posts/:id', schema: Post, urlPrefix: A, getHeaders });
     stub(() => json({ id: 5 }));
@@ -137,19 +137,19 @@ describe('3.1 createResource returns a plain object of endpoints plus extend', (
     for (const { init } of calls) expect(headersOf(init).get('x-hook')).toBe('1');
   });
 
-  it('3.1 paginationField is given to getList, so getList.getPage exists; without it getPage is undefined', () => {
+  it('paginationField is given to getList, so getList.getPage exists; without it getPage is undefined', () => {
     expect(PostResource.getList.paginationField).toBe('page');
     expect(PostResource.getList.getPage).toBeInstanceOf(RestEndpoint);
     const R = createResource({ path: '/:group/posts/:id', schema: Post });
     expect(R.getList.getPage).toBeUndefined();
   });
 
-  it('3.1 an Endpoint option that does not extend RestEndpoint throws a TypeError', () => {
+  it('an Endpoint option that does not extend RestEndpoint throws a TypeError', () => {
     class NotAnEndpoint {}
     expect(() => createResource({ path: '/posts/:id', schema: Post, Endpoint: NotAnEndpoint as unknown as typeof RestEndpoint })).toThrow(TypeError);
   });
 
-  it('3.1 a Collection option that does not extend schema.Collection throws a TypeError', () => {
+  it('a Collection option that does not extend schema.Collection throws a TypeError', () => {
     class NotACollection {}
     expect(() =>
       createResource({ path: '/posts/:id', schema: Post, Collection: NotACollection as unknown as typeof schema.Collection }),
@@ -157,15 +157,15 @@ describe('3.1 createResource returns a plain object of endpoints plus extend', (
   });
 });
 
-describe('3.2 a path without any parameter', () => {
-  it('3.2 throws the exact Error suggesting "/todos/:id"', () => {
+describe('a path without any parameter', () => {
+  it('throws the exact Error suggesting "/todos/:id"', () => {
     const error = thrown(() => createResource({ path: '/todos', schema: Post }));
     expect(error).toBeInstanceOf(Error);
     expect(error.message).toBe('createResource: path "/todos" needs at least one parameter, e.g. "/todos/:id"');
   });
 });
 
-describe('3.3 lower-case endpoint / collection options', () => {
+describe('lower-case endpoint / collection options', () => {
   class AuthedEndpoint<O extends RestGenerics = any> extends RestEndpoint<O> {
     override getHeaders(headers: Record<string, string>) {
       return { ...headers, 'Access-Token': 't' };
@@ -173,7 +173,7 @@ describe('3.3 lower-case endpoint / collection options', () => {
   }
   class MyCollection extends schema.Collection {}
 
-  it('3.3 `endpoint: Class` warns suggesting `Endpoint` and is otherwise ignored', () => {
+  it('`endpoint: Class` warns suggesting `Endpoint` and is otherwise ignored', () => {
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     const R = createResource({ path: '/:group/posts/:id', schema: Post, urlPrefix: A, endpoint: AuthedEndpoint });
     expect(warn).toHaveBeenCalledTimes(1);
@@ -183,7 +183,7 @@ describe('3.3 lower-case endpoint / collection options', () => {
     expect(R.get.url({ group: 'react', id: 5 })).toBe(`${A}/react/posts/5`);
   });
 
-  it('3.3 `collection: Class` warns suggesting `Collection` and is otherwise ignored', () => {
+  it('`collection: Class` warns suggesting `Collection` and is otherwise ignored', () => {
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     const R = createResource({ path: '/:group/posts/:id', schema: Post, collection: MyCollection });
     expect(warn).toHaveBeenCalledTimes(1);
@@ -192,14 +192,14 @@ describe('3.3 lower-case endpoint / collection options', () => {
     expect(R.getList.schema).toBeInstanceOf(schema.Collection);
   });
 
-  it('3.3 the correctly cased options do not warn', () => {
+  it('the correctly cased options do not warn', () => {
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     createResource({ path: '/:group/posts/:id', schema: Post, Endpoint: AuthedEndpoint, Collection: MyCollection });
     expect(warn).not.toHaveBeenCalled();
   });
 });
 
-describe('3.4–3.5 list template', () => {
+describe('list template', () => {
   const listOf = (path: string) => createResource({ path, schema: Post }).getList.path;
 
   it.each([
@@ -212,24 +212,24 @@ describe('3.4–3.5 list template', () => {
     ['/users/:id/details', '/users'],
     ['/repos/:owner/*path', '/repos/:owner'],
     ['https\\://api.example.com/users/:id', 'https\\://api.example.com/users'],
-  ])('3.5 %s → %s', (item, list) => {
+  ])('%s → %s', (item, list) => {
     expect(listOf(item)).toBe(list);
   });
 
-  it('3.4 a parameter inside nested groups cuts at the start of the outermost group', () => {
+  it('a parameter inside nested groups cuts at the start of the outermost group', () => {
     expect(listOf('/a{/b{/:id}}')).toBe('/a');
   });
 
-  it('3.4 a parameter with no / before it cuts at the token itself; an empty result becomes /', () => {
+  it('a parameter with no / before it cuts at the token itself; an empty result becomes /', () => {
     expect(listOf(':id')).toBe('/');
     expect(listOf('/posts-:id')).toBe('/');
   });
 
-  it('3.4 earlier tokens, escapes included, are kept verbatim', () => {
+  it('earlier tokens, escapes included, are kept verbatim', () => {
     expect(listOf('/\\:literal/:"team-id"/x\\{y\\}/:id')).toBe('/\\:literal/:"team-id"/x\\{y\\}');
   });
 
-  it('3.4 the list template goes to getList and its extenders, which build their URLs from it', () => {
+  it('the list template goes to getList and its extenders, which build their URLs from it', () => {
     const R = createResource({ path: '/repos/:owner/*path', schema: Post, urlPrefix: A });
     expect(R.getList.url({ owner: 'al', q: 'x' })).toBe(`${A}/repos/al?q=x`);
     expect(ext(R.getList.push).url({ owner: 'al' })).toBe(`${A}/repos/al`);
@@ -238,7 +238,7 @@ describe('3.4–3.5 list template', () => {
 
 // =============================================================================================
 
-describe('3.6 members of PostResource', () => {
+describe('members of PostResource', () => {
   type Row = {
     member: string;
     endpoint: () => RestEndpoint;
@@ -259,16 +259,16 @@ describe('3.6 members of PostResource', () => {
     { member: 'delete', endpoint: () => PostResource.delete, name: 'Post.delete', method: 'DELETE', args: [{ group: 'react', id: 5 }], url: `${A}/react/posts/5`, key: `DELETE ${A}/react/posts/5` },
   ];
 
-  describe.each(rows)('3.6 $member', ({ endpoint, name, method, args, url, key }) => {
-    it(`3.6 is named ${name}`, () => {
+  describe.each(rows)('$member', ({ endpoint, name, method, args, url, key }) => {
+    it(`is named ${name}`, () => {
       expect(endpoint().name).toBe(name);
     });
 
-    it(`3.6 uses method ${method}`, () => {
+    it(`uses method ${method}`, () => {
       expect(endpoint().method).toBe(method);
     });
 
-    it(`3.6 the example call has request URL ${url.replace(A, 'A')} and key ${key.replace(A, 'A')}`, async () => {
+    it(`the example call has request URL ${url.replace(A, 'A')} and key ${key.replace(A, 'A')}`, async () => {
       const ep = endpoint() as unknown as AnyEndpoint;
       expect(ep.url(args[0] as Record<string, unknown>)).toBe(url);
       expect(ep.key(...args)).toBe(key);
@@ -281,13 +281,13 @@ describe('3.6 members of PostResource', () => {
     });
   });
 
-  it('3.6 get and update/partialUpdate use the schema Post', () => {
+  it('get and update/partialUpdate use the schema Post', () => {
     expect(PostResource.get.schema).toBe(Post);
     expect(PostResource.update.schema).toBe(Post);
     expect(PostResource.partialUpdate.schema).toBe(Post);
   });
 
-  it('3.6 getList uses new Collection([Post]) with pk {"author":"ann","group":"react"}', () => {
+  it('getList uses new Collection([Post]) with pk {"author":"ann","group":"react"}', () => {
     const collection = PostResource.getList.schema;
     expect(collection).toBeInstanceOf(schema.Collection);
     expect(collection.key).toBe('[Post]');
@@ -301,12 +301,12 @@ describe('3.6 members of PostResource', () => {
     expect(list[0]!.title).toBe('a');
   });
 
-  it('3.6 getList.push and getList.unshift use the collection creation schemas push / unshift', () => {
+  it('getList.push and getList.unshift use the collection creation schemas push / unshift', () => {
     expect(push.schema).toBe(PostResource.getList.schema.push);
     expect(unshift.schema).toBe(PostResource.getList.schema.unshift);
   });
 
-  it('3.6 push appends the created Post to the stored list and resolves to the created Post', () => {
+  it('push appends the created Post to the stored list and resolves to the created Post', () => {
     const store = storedList();
     const { result, entities } = normalize(push.schema, { id: 7, title: 'hi' }, [listParams, { title: 'hi' }], store);
     expect(listIn({ ...store, entities })).toEqual(['5', '6', '7']);
@@ -315,13 +315,13 @@ describe('3.6 members of PostResource', () => {
     expect((created as Post).id).toBe(7);
   });
 
-  it('3.6 unshift prepends the created Post to the stored list', () => {
+  it('unshift prepends the created Post to the stored list', () => {
     const store = storedList();
     const { entities } = normalize(unshift.schema, { id: 7, title: 'hi' }, [listParams, { title: 'hi' }], store);
     expect(listIn({ ...store, entities })).toEqual(['7', '5', '6']);
   });
 
-  it('3.6 getPage paginates the collection: its items are appended to the list, which it resolves to', () => {
+  it('getPage paginates the collection: its items are appended to the list, which it resolves to', () => {
     const store = storedList();
     const args = [{ ...listParams, page: 2 }];
     const { result, entities } = normalize(getPage.schema, [{ id: 6, title: 'b2' }, { id: 7, title: 'c' }], args, store);
@@ -332,13 +332,13 @@ describe('3.6 members of PostResource', () => {
     expect(list.map((post) => post.id)).toEqual([5, 6, 7]);
   });
 
-  it('3.6 delete uses new schema.Invalidate(Post)', () => {
+  it('delete uses new schema.Invalidate(Post)', () => {
     const del = PostResource.delete.schema;
     expect(del).toBeInstanceOf(schema.Invalidate);
     expect(del.schema).toBe(Post);
   });
 
-  it('3.6 the URL parameters of get are G & { id }, of getList G & { author? } (a missing group throws)', () => {
+  it('the URL parameters of get are G & { id }, of getList G & { author? } (a missing group throws)', () => {
     expect(() => PostResource.get.url({ id: 5 } as never)).toThrow(TypeError);
     expect(() => PostResource.getList.url({ author: 'ann' } as never)).toThrow(TypeError);
     expect(PostResource.getList.url({ group: 'react' })).toBe(`${A}/react/posts`);
@@ -347,7 +347,7 @@ describe('3.6 members of PostResource', () => {
 
 // =============================================================================================
 
-describe('3.7 bodies', () => {
+describe('bodies', () => {
   const jsonBodies: Array<[string, () => AnyEndpoint, unknown[], string, string]> = [
     ['getList.push', () => push, [listParams, { title: 'hi' }], 'POST', '{"title":"hi"}'],
     ['getList.unshift', () => unshift, [listParams, { title: 'hi' }], 'POST', '{"title":"hi"}'],
@@ -355,7 +355,7 @@ describe('3.7 bodies', () => {
     ['partialUpdate', () => ext(PostResource.partialUpdate), [{ group: 'react', id: 5 }, { title: 'new' }], 'PATCH', '{"title":"new"}'],
   ];
 
-  it.each(jsonBodies)('3.7 %s sends the given fields as JSON with Content-Type: application/json', async (_member, endpoint, args, method, body) => {
+  it.each(jsonBodies)('%s sends the given fields as JSON with Content-Type: application/json', async (_member, endpoint, args, method, body) => {
     stub(() => json({ id: 5 }));
     await endpoint()(...args);
     const { init } = onlyCall(calls);
@@ -364,7 +364,7 @@ describe('3.7 bodies', () => {
     expect(init.headers).toEqual({ 'Content-Type': 'application/json' });
   });
 
-  it.each(jsonBodies)('3.7 %s sends a FormData body as is, without a Content-Type', async (_member, endpoint, args) => {
+  it.each(jsonBodies)('%s sends a FormData body as is, without a Content-Type', async (_member, endpoint, args) => {
     stub(() => json({ id: 5 }));
     const form = new FormData();
     form.append('title', 'hi');
@@ -374,7 +374,7 @@ describe('3.7 bodies', () => {
     expect(headersOf(init).has('content-type')).toBe(false);
   });
 
-  it('3.7 get and delete send no body', async () => {
+  it('get and delete send no body', async () => {
     stub(() => json({ id: 5 }));
     await PostResource.get({ group: 'react', id: 5 });
     await PostResource.delete({ group: 'react', id: 5 });
@@ -383,8 +383,8 @@ describe('3.7 bodies', () => {
   });
 });
 
-describe('3.8 reads and mutations; delete schema per item schema', () => {
-  it('3.8 get, getList and getPage are reads; the other members are mutations', () => {
+describe('reads and mutations; delete schema per item schema', () => {
+  it('get, getList and getPage are reads; the other members are mutations', () => {
     expect(PostResource.get.sideEffect).toBeFalsy();
     expect(PostResource.getList.sideEffect).toBeFalsy();
     expect(getPage.sideEffect).toBeFalsy();
@@ -410,7 +410,7 @@ describe('3.8 reads and mutations; delete schema per item schema', () => {
     static override key = 'RsImagePost';
   }
 
-  it('3.8 with a Union schema, delete uses new schema.Invalidate(union), which tombstones the right member', () => {
+  it('with a Union schema, delete uses new schema.Invalidate(union), which tombstones the right member', () => {
     const union = new schema.Union({ text: TextPost, image: ImagePost }, 'type');
     const R = createResource({ path: '/feed/:id', schema: union });
     expect(R.get.schema).toBe(union);
@@ -422,7 +422,7 @@ describe('3.8 reads and mutations; delete schema per item schema', () => {
     expect(entities.RsTextPost).toBeUndefined();
   });
 
-  it('3.8 with a schema that is neither an Entity nor a Union, delete uses the schema unchanged', () => {
+  it('with a schema that is neither an Entity nor a Union, delete uses the schema unchanged', () => {
     const wrapped = new schema.Values(Post);
     const R = createResource({ path: '/bundles/:id', schema: wrapped });
     expect(R.delete.schema).toBe(wrapped);
@@ -432,7 +432,7 @@ describe('3.8 reads and mutations; delete schema per item schema', () => {
 
 // =============================================================================================
 
-describe('3.9 update and partialUpdate treat an empty response as { ...pathParams, ...bodyObject }', () => {
+describe('update and partialUpdate treat an empty response as { ...pathParams, ...bodyObject }', () => {
   const empties: Array<[string, () => Response]> = [
     ['204', () => new Response(null, { status: 204 })],
     ['205', () => new Response(null, { status: 205 })],
@@ -444,18 +444,18 @@ describe('3.9 update and partialUpdate treat an empty response as { ...pathParam
     ['partialUpdate', () => ext(PostResource.partialUpdate)],
   ];
 
-  describe.each(members)('3.9 %s', (_name, member) => {
-    it.each(empties)('3.9 %s resolves to the path parameters and the sent fields', async (_label, respond) => {
+  describe.each(members)('%s', (_name, member) => {
+    it.each(empties)('%s resolves to the path parameters and the sent fields', async (_label, respond) => {
       stub(respond);
       await expect(member()({ group: 'react', id: 5 }, { title: 'new' })).resolves.toEqual({ group: 'react', id: 5, title: 'new' });
     });
 
-    it('3.9 search parameters are not path parameters and are left out', async () => {
+    it('search parameters are not path parameters and are left out', async () => {
       stub(() => new Response(null, { status: 204 }));
       await expect(member()({ group: 'react', id: 5, author: 'ann' }, { title: 'new' })).resolves.toEqual({ group: 'react', id: 5, title: 'new' });
     });
 
-    it('3.9 a FormData body contributes its entries', async () => {
+    it('a FormData body contributes its entries', async () => {
       stub(() => new Response(null, { status: 204 }));
       const form = new FormData();
       form.append('title', 'first');
@@ -463,7 +463,7 @@ describe('3.9 update and partialUpdate treat an empty response as { ...pathParam
       await expect(member()({ group: 'react', id: 5 }, form)).resolves.toEqual({ group: 'react', id: 5, title: 'last' });
     });
 
-    it('3.9 the value normalizes with the member schema and so updates the stored entity', async () => {
+    it('the value normalizes with the member schema and so updates the stored entity', async () => {
       stub(() => new Response(null, { status: 204 }));
       const value = await member()({ group: 'react', id: 5 }, { title: 'new' });
       const store = storedList();
@@ -473,7 +473,7 @@ describe('3.9 update and partialUpdate treat an empty response as { ...pathParam
       expect(post.title).toBe('new');
     });
 
-    it('3.9 a path parameter named __proto__ is kept as an own field, and the prototype is untouched', async () => {
+    it('a path parameter named __proto__ is kept as an own field, and the prototype is untouched', async () => {
       stub(() => new Response(null, { status: 204 }));
       const Hostile = createResource({ path: '/:__proto__/posts/:id', schema: Post, urlPrefix: A });
       const endpoint = ext(_name === 'update' ? Hostile.update : Hostile.partialUpdate);
@@ -483,7 +483,7 @@ describe('3.9 update and partialUpdate treat an empty response as { ...pathParam
       expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
     });
 
-    it('3.9 a non-empty answer is returned as it came', async () => {
+    it('a non-empty answer is returned as it came', async () => {
       stub(() => json({ id: 5, title: 'server' }));
       await expect(member()({ group: 'react', id: 5 }, { title: 'new' })).resolves.toEqual({ id: 5, title: 'server' });
     });
@@ -492,7 +492,7 @@ describe('3.9 update and partialUpdate treat an empty response as { ...pathParam
 
 // =============================================================================================
 
-describe('3.10 delete: every answer tombstones the entity', () => {
+describe('delete: every answer tombstones the entity', () => {
   const params = { group: 'react', id: 5 };
   const fromParams = { group: 'react', id: 5 };
   type DeleteRow = [label: string, respond: () => Response, plainValue: unknown];
@@ -509,7 +509,7 @@ describe('3.10 delete: every answer tombstones the entity', () => {
     ['JSON {} tombstones the pk from the URL parameters', () => json({}), fromParams],
   ];
 
-  it.each(rows)('3.10 %s', async (_label, respond, plainValue) => {
+  it.each(rows)('%s', async (_label, respond, plainValue) => {
     stub(respond);
     const value = await PostResource.delete(params);
     expect(value).toEqual(plainValue);
@@ -525,7 +525,7 @@ describe('3.10 delete: every answer tombstones the entity', () => {
     expect(entities.Post!['6']).not.toBeNull();
   });
 
-  it('3.10 the tombstone also removes the entity from arrays and Values', () => {
+  it('the tombstone also removes the entity from arrays and Values', () => {
     const posts = normalize({ list: [Post], map: new schema.Values(Post) }, { list: [{ id: 5 }, { id: 6 }], map: { a: { id: 5 }, b: { id: 6 } } });
     const { entities } = normalize(PostResource.delete.schema, { group: 'react', id: 5 }, [params], posts);
     const read = denormalize({ list: [Post], map: new schema.Values(Post) }, posts.result, entities) as { list: Post[]; map: Record<string, Post> };
@@ -533,7 +533,7 @@ describe('3.10 delete: every answer tombstones the entity', () => {
     expect(Object.keys(read.map)).toEqual(['b']);
   });
 
-  it.each([404, 500])('3.10 a %s rejects with the NetworkError and nothing is tombstoned', async (status) => {
+  it.each([404, 500])('a %s rejects with the NetworkError and nothing is tombstoned', async (status) => {
     stub(() => json({ message: 'nope' }, status));
     const error = await PostResource.delete(params).then(
       () => undefined,
@@ -545,20 +545,20 @@ describe('3.10 delete: every answer tombstones the entity', () => {
   });
 });
 
-describe('3.11 delete parses a non-JSON, non-HTML text body as a pk string', () => {
-  it('3.11 a text/plain body is the pk, trimmed', async () => {
+describe('delete parses a non-JSON, non-HTML text body as a pk string', () => {
+  it('a text/plain body is the pk, trimmed', async () => {
     stub(() => text('  5\n', 'text/plain'));
     await expect(PostResource.delete({ group: 'react', id: 5 })).resolves.toBe('5');
   });
 
-  it('3.11 a text body without Content-Type is the pk too', async () => {
+  it('a text body without Content-Type is the pk too', async () => {
     stub(() => text('5'));
     const value = await PostResource.delete({ group: 'react', id: 5 });
     expect(value).toBe('5');
     expect(normalize(PostResource.delete.schema, value).entities.Post).toEqual({ '5': null });
   });
 
-  it('3.11 an HTML body is still the NetworkError of 2.10', async () => {
+  it('an HTML body is still a NetworkError that names an HTML page', async () => {
     stub(() => text('<!doctype html><html><body>app</body></html>', 'text/html'));
     const error = await PostResource.delete({ group: 'react', id: 5 }).then(
       () => undefined,
@@ -569,14 +569,14 @@ describe('3.11 delete parses a non-JSON, non-HTML text body as a pk string', () 
     expect((error as NetworkError).message).toMatch(/HTML page/);
   });
 
-  it('3.11 an HTML body sent as text/plain is still the NetworkError of 2.10', async () => {
+  it('an HTML body sent as text/plain is still a NetworkError', async () => {
     stub(() => text('<html><body>app</body></html>', 'text/plain'));
     await expect(PostResource.delete({ group: 'react', id: 5 })).rejects.toBeInstanceOf(NetworkError);
   });
 });
 
-describe('3.12 an object answer without a pk', () => {
-  it('3.12 {"ok":true} makes normalizing with the delete schema fail with status 400; nothing is tombstoned', async () => {
+describe('an object answer without a pk', () => {
+  it('{"ok":true} makes normalizing with the delete schema fail with status 400; nothing is tombstoned', async () => {
     stub(() => json({ ok: true }));
     const value = await PostResource.delete({ group: 'react', id: 5 });
     const store = storedList();
@@ -589,8 +589,8 @@ describe('3.12 an object answer without a pk', () => {
   });
 });
 
-describe('11.2 rows 15 and 16 for resource members (through normalize)', () => {
-  it('11.2 #15 a response without a pk fails with status 400 quoting the value, for get and update alike', () => {
+describe('rows 15 and 16 for resource members (through normalize)', () => {
+  it('a response without a pk fails with status 400 quoting the value, for get and update alike', () => {
     for (const member of [PostResource.get, PostResource.update]) {
       const error = thrown(() => normalize(member.schema, { title: 'x' }, [{ group: 'react', id: 5 }]));
       expect(error.status).toBe(400);
@@ -599,19 +599,19 @@ describe('11.2 rows 15 and 16 for resource members (through normalize)', () => {
     }
   });
 
-  it('11.2 #16 an array for get fails with "expected an object for Post, got an array"', () => {
+  it('an array for get fails with "expected an object for Post, got an array"', () => {
     const error = thrown(() => normalize(PostResource.get.schema, [{ id: 5 }], [{ group: 'react', id: 5 }]));
     expect(error.status).toBe(400);
     expect(error.message).toMatch(/expected an object for Post, got an array/);
   });
 
-  it('11.2 #16 an object for getList fails with status 400', () => {
+  it('an object for getList fails with status 400', () => {
     const error = thrown(() => normalize(PostResource.getList.schema, { id: 5 }, [listParams]));
     expect(error.status).toBe(400);
     expect(error.message).toMatch(/expected an array/);
   });
 
-  it('11.2 #10 an empty answer (null) for get is a failure, status 400', async () => {
+  it('an empty answer (null) for get is a failure, status 400', async () => {
     stub(() => new Response(null, { status: 204 }));
     const value = await PostResource.get({ group: 'react', id: 5 });
     expect(value).toBeNull();
@@ -621,26 +621,26 @@ describe('11.2 rows 15 and 16 for resource members (through normalize)', () => {
 
 // =============================================================================================
 
-describe('3.14 optimistic responses', () => {
+describe('optimistic responses', () => {
   const pathParams = { group: 'react', id: 5 };
 
-  it('3.14 without optimistic: true no member has a getOptimisticResponse', () => {
+  it('without optimistic: true no member has a getOptimisticResponse', () => {
     for (const member of [PostResource.update, PostResource.partialUpdate, PostResource.delete, push, unshift]) {
       expect(member.getOptimisticResponse).toBeUndefined();
     }
   });
 
-  it('3.14 getList.push: { ...pathParams, ...bodyObject }, search parameters excluded', () => {
+  it('getList.push: { ...pathParams, ...bodyObject }, search parameters excluded', () => {
     const ep = ext(OptimisticResource.getList.push);
     expect(ep.getOptimisticResponse!(snapshot(), listParams, { title: 'hi' })).toEqual({ group: 'react', title: 'hi' });
   });
 
-  it('3.14 getList.unshift: { ...pathParams, ...bodyObject }', () => {
+  it('getList.unshift: { ...pathParams, ...bodyObject }', () => {
     const ep = ext(OptimisticResource.getList.unshift);
     expect(ep.getOptimisticResponse!(snapshot(), listParams, { title: 'hi', id: 9 })).toEqual({ group: 'react', title: 'hi', id: 9 });
   });
 
-  it('3.14 getList.push with an array body: one object per element', () => {
+  it('getList.push with an array body: one object per element', () => {
     const ep = ext(OptimisticResource.getList.push);
     expect(ep.getOptimisticResponse!(snapshot(), listParams, [{ id: 8, title: 'a' }, { id: 9, title: 'b' }])).toEqual([
       { group: 'react', id: 8, title: 'a' },
@@ -648,7 +648,7 @@ describe('3.14 optimistic responses', () => {
     ]);
   });
 
-  it('3.14 the push optimistic value normalizes into the stored list', () => {
+  it('the push optimistic value normalizes into the stored list', () => {
     const ep = ext(OptimisticResource.getList.push);
     const args = [listParams, { id: 8, title: 'a' }];
     const value = ep.getOptimisticResponse!(snapshot(), ...args);
@@ -658,7 +658,7 @@ describe('3.14 optimistic responses', () => {
     expect(entities.Post!['8']).toEqual({ group: 'react', id: 8, title: 'a' });
   });
 
-  it('3.14 a FormData body becomes an object of its entries: last value wins, File and Blob values dropped', () => {
+  it('a FormData body becomes an object of its entries: last value wins, File and Blob values dropped', () => {
     const form = new FormData();
     form.append('title', 'first');
     form.append('title', 'last');
@@ -670,7 +670,7 @@ describe('3.14 optimistic responses', () => {
     expect(OptimisticResource.update.getOptimisticResponse!(snapshot(), { group: 'react', id: 8 }, form)).toEqual(expected);
   });
 
-  it('3.14 update: { ...pathParams, ...bodyObject }, search parameters excluded', () => {
+  it('update: { ...pathParams, ...bodyObject }, search parameters excluded', () => {
     const snap = snapshot();
     expect(OptimisticResource.update.getOptimisticResponse!(snap, { ...pathParams, author: 'ann' }, { title: 't' })).toEqual({
       group: 'react',
@@ -679,19 +679,19 @@ describe('3.14 optimistic responses', () => {
     });
   });
 
-  it('3.14 partialUpdate throws snapshot.abort when snapshot.get(Post, pathParams) is undefined', () => {
+  it('partialUpdate throws snapshot.abort when snapshot.get(Post, pathParams) is undefined', () => {
     const snap = snapshot(() => undefined);
     const error = thrown(() => OptimisticResource.partialUpdate.getOptimisticResponse!(snap, { ...pathParams, author: 'ann' }, { title: 't' }));
     expect(error).toBe(snap.abort);
     expect(snap.get).toHaveBeenCalledWith(Post, pathParams);
   });
 
-  it('3.14 partialUpdate with the entity in the view: { ...pathParams, ...bodyObject }', () => {
+  it('partialUpdate with the entity in the view: { ...pathParams, ...bodyObject }', () => {
     const snap = snapshot(() => Post.fromJS({ id: 5, title: 'old' }));
     expect(OptimisticResource.partialUpdate.getOptimisticResponse!(snap, pathParams, { title: 't' })).toEqual({ group: 'react', id: 5, title: 't' });
   });
 
-  it('3.14 delete: the path parameters, which the delete schema turns into a tombstone', () => {
+  it('delete: the path parameters, which the delete schema turns into a tombstone', () => {
     const value = OptimisticResource.delete.getOptimisticResponse!(snapshot(), { ...pathParams, author: 'ann' });
     expect(value).toEqual(pathParams);
     const store = storedList();
@@ -700,7 +700,7 @@ describe('3.14 optimistic responses', () => {
     expect(readList({ ...store, entities })!.map((post) => post.id)).toEqual([6]);
   });
 
-  it('3.14 getList.assign of a Values collection: the body object', () => {
+  it('getList.assign of a Values collection: the body object', () => {
     class ValuesCollection extends schema.Collection<any> {
       constructor(items: readonly [unknown], options?: schema.CollectionOptions) {
         super(new schema.Values(items[0] as typeof Post), options);
@@ -714,8 +714,8 @@ describe('3.14 optimistic responses', () => {
   });
 });
 
-describe('3.15 optimistic update example', () => {
-  it('3.15 update({ group: "react", id: 5 }, { title: "t" }) shows Post 5 with title "t" and a group field', () => {
+describe('optimistic update example', () => {
+  it('update({ group: "react", id: 5 }, { title: "t" }) shows Post 5 with title "t" and a group field', () => {
     const args = [{ group: 'react', id: 5 }, { title: 't' }];
     const value = OptimisticResource.update.getOptimisticResponse!(snapshot(), ...args);
     const store = storedList();
@@ -727,33 +727,33 @@ describe('3.15 optimistic update example', () => {
   });
 });
 
-describe('3.16 optimistic push without an id', () => {
-  it('3.16 the optimistic value carries no id (the placeholder pk is the store job, 6.54)', () => {
+describe('optimistic push without an id', () => {
+  it('the optimistic value carries no id (the placeholder pk is the store job)', () => {
     const value = ext(OptimisticResource.getList.push).getOptimisticResponse!(snapshot(), listParams, { title: 'draft' });
     expect(value).toEqual({ group: 'react', title: 'draft' });
   });
 });
 
-describe('3.17 reads and extended members', () => {
-  it('3.17 get is a read and gets no optimistic response; getList is a read', () => {
+describe('reads and extended members', () => {
+  it('get is a read and gets no optimistic response; getList is a read', () => {
     expect(OptimisticResource.get.getOptimisticResponse).toBeUndefined();
     expect(OptimisticResource.get.sideEffect).toBeFalsy();
     expect(OptimisticResource.getList.sideEffect).toBeFalsy();
   });
 
-  it('3.17 extend(name, options) of an existing member keeps its optimistic response', () => {
+  it('extend(name, options) of an existing member keeps its optimistic response', () => {
     const R = OptimisticResource.extend('update', { dataExpiryLength: 10 });
     expect(R.update.dataExpiryLength).toBe(10);
     expect(R.update.getOptimisticResponse).toBe(OptimisticResource.update.getOptimisticResponse);
     expect(R.update.getOptimisticResponse!(snapshot(), { group: 'react', id: 5 }, { title: 't' })).toEqual({ group: 'react', id: 5, title: 't' });
   });
 
-  it('3.17 a new member added with extend(name, options) inherits from get, which has none', () => {
+  it('a new member added with extend(name, options) inherits from get, which has none', () => {
     const R = OptimisticResource.extend('publish', { path: '/:group/posts/:id/publish', method: 'POST' });
     expect(R.publish.getOptimisticResponse).toBe(OptimisticResource.get.getOptimisticResponse);
   });
 
-  it('3.17 the batch form keeps the optimistic response too', () => {
+  it('the batch form keeps the optimistic response too', () => {
     const R = OptimisticResource.extend({ partialUpdate: { dataExpiryLength: 10 } });
     const snap = snapshot(() => undefined);
     expect(thrown(() => R.partialUpdate.getOptimisticResponse!(snap, { group: 'react', id: 5 }, { title: 't' }))).toBe(snap.abort);
@@ -762,10 +762,10 @@ describe('3.17 reads and extended members', () => {
 
 // =============================================================================================
 
-describe('3.18 extend: batch form', () => {
+describe('extend: batch form', () => {
   type PostBody = { title: string };
 
-  it('3.18 replaces each named member with member.extend(options) and keeps the others', () => {
+  it('replaces each named member with member.extend(options) and keeps the others', () => {
     const R = PostResource.extend({ update: { body: {} as PostBody }, get: { dataExpiryLength: 5000 } });
     expect(R.get).not.toBe(PostResource.get);
     expect(R.get.dataExpiryLength).toBe(5000);
@@ -779,14 +779,14 @@ describe('3.18 extend: batch form', () => {
     expect(R.partialUpdate).toBe(PostResource.partialUpdate);
   });
 
-  it('3.18 an extended update still sends its body and still treats an empty answer as the sent fields', async () => {
+  it('an extended update still sends its body and still treats an empty answer as the sent fields', async () => {
     const R = PostResource.extend({ update: { body: {} as PostBody } });
     stub(() => new Response(null, { status: 204 }));
     await expect(R.update({ group: 'react', id: 5 }, { title: 'x' })).resolves.toEqual({ group: 'react', id: 5, title: 'x' });
     expect(onlyCall(calls).init.body).toBe('{"title":"x"}');
   });
 
-  it('3.18 a name that is not a member throws a TypeError suggesting the two-argument form', () => {
+  it('a name that is not a member throws a TypeError suggesting the two-argument form', () => {
     const batch = { publish: { method: 'POST' } } as unknown as Parameters<typeof PostResource.extend>[0];
     const error = thrown(() => PostResource.extend(batch as never));
     expect(error).toBeInstanceOf(TypeError);
@@ -795,10 +795,10 @@ describe('3.18 extend: batch form', () => {
   });
 });
 
-describe('3.19 extend: add-member form', () => {
+describe('extend: add-member form', () => {
   const R = PostResource.extend('publish', { path: '/:group/posts/:id/publish', method: 'POST' });
 
-  it('3.19 publish is POST A/react/posts/5/publish, named Post.publish, a mutation with schema Post', () => {
+  it('publish is POST A/react/posts/5/publish, named Post.publish, a mutation with schema Post', () => {
     expect(R.publish).toBeInstanceOf(RestEndpoint);
     expect(R.publish.name).toBe('Post.publish');
     expect(R.publish.method).toBe('POST');
@@ -808,7 +808,7 @@ describe('3.19 extend: add-member form', () => {
     expect(R.publish.key({ group: 'react', id: 5 }, {})).toBe(`POST ${A}/react/posts/5/publish`);
   });
 
-  it('3.19 publish takes (params, body) and sends the body', async () => {
+  it('publish takes (params, body) and sends the body', async () => {
     stub(() => json({ id: 5, title: 'x' }));
     await expect(R.publish({ group: 'react', id: 5 }, { at: 'now' })).resolves.toEqual({ id: 5, title: 'x' });
     const { url, init } = onlyCall(calls);
@@ -817,13 +817,13 @@ describe('3.19 extend: add-member form', () => {
     expect(init.body).toBe('{"at":"now"}');
   });
 
-  it('3.19 the other members are kept', () => {
+  it('the other members are kept', () => {
     expect(R.get).toBe(PostResource.get);
     expect(R.getList).toBe(PostResource.getList);
     expect(R.update).toBe(PostResource.update);
   });
 
-  it('3.19 an existing name is replaced by member.extend(options)', () => {
+  it('an existing name is replaced by member.extend(options)', () => {
     const R2 = PostResource.extend('get', { dataExpiryLength: 7 });
     expect(R2.get).not.toBe(PostResource.get);
     expect(R2.get.dataExpiryLength).toBe(7);
@@ -833,21 +833,21 @@ describe('3.19 extend: add-member form', () => {
     expect(R3.delete.name).toBe('Post.delete');
   });
 
-  it('3.19 an explicit name option wins', () => {
+  it('an explicit name option wins', () => {
     const R2 = PostResource.extend('archive', { path: '/:group/posts/:id/archive', method: 'POST', name: 'archivePost' });
     expect(R2.archive.name).toBe('archivePost');
   });
 });
 
-describe('3.20 extend: function form', () => {
-  it('3.20 shallow-merges the returned members over the resource', () => {
+describe('extend: function form', () => {
+  it('shallow-merges the returned members over the resource', () => {
     const R = PostResource.extend((Base) => ({ getByAuthor: Base.getList.extend({ path: '/:group/authors/:author/posts' }) }));
     expect(R.getByAuthor.url({ group: 'react', author: 'ann' })).toBe(`${A}/react/authors/ann/posts`);
     expect(R.getByAuthor.schema).toBe(PostResource.getList.schema);
     for (const name of ['get', 'getList', 'update', 'partialUpdate', 'delete'] as const) expect(R[name]).toBe(PostResource[name]);
   });
 
-  it('3.20 the function receives the current resource', () => {
+  it('the function receives the current resource', () => {
     const seen: unknown[] = [];
     PostResource.extend((Base) => {
       seen.push(Base.get, Base.getList);
@@ -857,8 +857,8 @@ describe('3.20 extend: function form', () => {
   });
 });
 
-describe('3.21 every form returns a new resource and leaves the original unchanged', () => {
-  it('3.21 the original keeps its members; the result has extend', () => {
+describe('every form returns a new resource and leaves the original unchanged', () => {
+  it('the original keeps its members; the result has extend', () => {
     const before = { ...PostResource };
     const R1 = PostResource.extend('publish', { path: '/:group/posts/:id/publish', method: 'POST' });
     const R2 = PostResource.extend({ get: { dataExpiryLength: 1 } });
@@ -873,13 +873,13 @@ describe('3.21 every form returns a new resource and leaves the original unchang
     expect(PostResource.get.dataExpiryLength).toBeUndefined();
   });
 
-  it('3.21 extend chains: an extended resource extends again', () => {
+  it('extend chains: an extended resource extends again', () => {
     const R = PostResource.extend('publish', { path: '/:group/posts/:id/publish', method: 'POST' }).extend({ get: { dataExpiryLength: 3 } });
     expect(R.publish.name).toBe('Post.publish');
     expect(R.get.dataExpiryLength).toBe(3);
   });
 
-  it('3.21 getList.push, unshift and getPage derive from the current getList (batch and add-member forms)', async () => {
+  it('getList.push, unshift and getPage derive from the current getList (batch and add-member forms)', async () => {
     const requestInit = { headers: { 'X-List': '1' } };
     for (const R of [PostResource.extend({ getList: { requestInit } }), PostResource.extend('getList', { requestInit })]) {
       expect(R.getList.push).not.toBe(PostResource.getList.push);
@@ -892,7 +892,7 @@ describe('3.21 every form returns a new resource and leaves the original unchang
     }
   });
 
-  it('3.21 a getList replaced by the function form gives push and getPage on its new path', () => {
+  it('a getList replaced by the function form gives push and getPage on its new path', () => {
     const R = PostResource.extend((Base) => ({ getList: Base.getList.extend({ path: '/:group/articles' }) }));
     expect(ext(R.getList.push).url(listParams)).toBe(`${A}/react/articles?author=ann`);
     expect(ext(R.getList.getPage).url({ ...listParams, page: 2 })).toBe(`${A}/react/articles?author=ann&page=2`);
@@ -903,7 +903,7 @@ describe('3.21 every form returns a new resource and leaves the original unchang
 
 // =============================================================================================
 
-describe('3.22 Endpoint option', () => {
+describe('Endpoint option', () => {
   let token: string | undefined;
   class AuthedEndpoint<O extends RestGenerics = any> extends RestEndpoint<O> {
     override getHeaders(headers: Record<string, string>) {
@@ -922,7 +922,7 @@ describe('3.22 Endpoint option', () => {
     token = undefined;
   });
 
-  it('3.22 every member, extender and added member is an instance of the Endpoint class', () => {
+  it('every member, extender and added member is an instance of the Endpoint class', () => {
     const R2 = R.extend('publish', { path: '/:group/posts/:id/publish', method: 'POST' }).extend({ update: { dataExpiryLength: 1 } });
     const all = [R.get, R.getList, R.update, R.partialUpdate, R.delete, R.getList.push, R.getList.unshift, R.getList.getPage, R2.publish, R2.update, ext(R2.getList.push)];
     for (const member of all) expect(member).toBeInstanceOf(AuthedEndpoint);
@@ -931,7 +931,7 @@ describe('3.22 Endpoint option', () => {
     expect(ext(R3.byAuthor.push)).toBeInstanceOf(AuthedEndpoint);
   });
 
-  it('3.22 its getHeaders applies to every request of the resource', async () => {
+  it('its getHeaders applies to every request of the resource', async () => {
     token = 'secret';
     stub(() => json({ id: 5 }));
     const R2 = R.extend('publish', { path: '/:group/posts/:id/publish', method: 'POST' });
@@ -948,20 +948,20 @@ describe('3.22 Endpoint option', () => {
     for (const { init } of calls) expect(headersOf(init).get('access-token')).toBe('secret');
   });
 
-  it('3.22 without a token no Access-Token header is sent', async () => {
+  it('without a token no Access-Token header is sent', async () => {
     stub(() => json({ id: 5 }));
     await R.get({ group: 'react', id: 5 });
     expect(headersOf(onlyCall(calls).init).has('access-token')).toBe(false);
   });
 
-  it('3.22 the member behaviour (delete fallback, empty update) survives the Endpoint class', async () => {
+  it('the member behaviour (delete fallback, empty update) survives the Endpoint class', async () => {
     stub(() => new Response(null, { status: 204 }));
     await expect(R.delete({ group: 'react', id: 5 })).resolves.toEqual({ group: 'react', id: 5 });
     await expect(R.update({ group: 'react', id: 5 }, { title: 'x' })).resolves.toEqual({ group: 'react', id: 5, title: 'x' });
   });
 });
 
-describe('3.23 Collection option', () => {
+describe('Collection option', () => {
   class AuthorAgnostic extends schema.Collection {
     override nonFilterArgumentKeys(key: string): boolean {
       return key === 'author' || key.startsWith('order');
@@ -984,13 +984,13 @@ describe('3.23 Collection option', () => {
     return tables;
   }
 
-  it('3.23 getList.schema is new MyCollection([schema])', () => {
+  it('getList.schema is new MyCollection([schema])', () => {
     expect(R.getList.schema).toBeInstanceOf(AuthorAgnostic);
     expect(R.getList.schema.key).toBe('[Post]');
     expect(R.getList.schema.pk([listParams])).toBe(LIST_PK);
   });
 
-  it('3.23 its nonFilterArgumentKeys override governs which lists push reaches', () => {
+  it('its nonFilterArgumentKeys override governs which lists push reaches', () => {
     const pushEp = ext(R.getList.push);
     const tables = withLists(R.getList.schema);
     const args = [{ group: 'react' }, { id: 9 }];
@@ -1002,7 +1002,7 @@ describe('3.23 Collection option', () => {
     });
   });
 
-  it('3.23 with the default Collection the same push does not reach the author list', () => {
+  it('with the default Collection the same push does not reach the author list', () => {
     const tables = withLists(PostResource.getList.schema);
     const { entities } = normalize(push.schema, { id: 9 }, [{ group: 'react' }, { id: 9 }], tables);
     expect(entities['[Post]']).toEqual({
@@ -1012,7 +1012,7 @@ describe('3.23 Collection option', () => {
     });
   });
 
-  it('3.23 unshift follows the override too', () => {
+  it('unshift follows the override too', () => {
     const tables = withLists(R.getList.schema);
     const { entities } = normalize(ext(R.getList.unshift).schema, { id: 9 }, [{ group: 'react' }, { id: 9 }], tables);
     expect(entities['[Post]']!['{"author":"ann","group":"react"}']).toEqual(['9', '1']);

@@ -4,7 +4,7 @@ import { jsonResponse, rejectionOf, restoreFetchAfterEach, stubFetch, typedRespo
 const A = 'https://api.example.com';
 restoreFetchAfterEach();
 
-// The key is `Post` so that schema descriptions read exactly as in SPEC 2.19.
+// The key is `Post` so that schema descriptions read exactly as the docs print them.
 class Post extends Entity {
   id = 0;
   title = '';
@@ -18,22 +18,22 @@ const get = new RestEndpoint({ path: '/posts/:id', urlPrefix: A });
 const getPost = new RestEndpoint({ path: '/posts/:id', urlPrefix: A, schema: Post });
 const URL1 = `${A}/posts/1`;
 
-describe('2.10 (1) status 204 or 205 parses to null', () => {
-  it('2.10 a 204 parses to null', async () => {
+describe('(1) status 204 or 205 parses to null', () => {
+  it('a 204 parses to null', async () => {
     stubFetch(() => new Response(null, { status: 204 }));
     await expect(get({ id: 1 })).resolves.toBeNull();
     await expect(getPost({ id: 1 })).resolves.toBeNull();
     await expect(get.parseResponse(new Response(null, { status: 204, headers: { 'content-type': 'text/html' } }))).resolves.toBeNull();
   });
 
-  it('2.10 a 205 parses to null', async () => {
+  it('a 205 parses to null', async () => {
     stubFetch(() => new Response(null, { status: 205 }));
     await expect(get({ id: 1 })).resolves.toBeNull();
     await expect(getPost({ id: 1 })).resolves.toBeNull();
   });
 });
 
-describe('2.10 (2) a Content-Type containing json in any case is read as JSON', () => {
+describe('(2) a Content-Type containing json in any case is read as JSON', () => {
   it.each([
     'application/json',
     'application/json; charset=utf-8',
@@ -41,32 +41,32 @@ describe('2.10 (2) a Content-Type containing json in any case is read as JSON', 
     'application/vnd.api+json; charset=utf-8',
     'APPLICATION/JSON',
     'text/x-JSON',
-  ])('2.10 %s is parsed with JSON.parse', async (contentType) => {
+  ])('%s is parsed with JSON.parse', async (contentType) => {
     stubFetch(() => typedResponse('{"id":1,"title":"t","list":[1,2]}', contentType));
     await expect(get({ id: 1 })).resolves.toEqual({ id: 1, title: 't', list: [1, 2] });
     await expect(getPost({ id: 1 })).resolves.toEqual({ id: 1, title: 't', list: [1, 2] });
   });
 
-  it('2.10 JSON primitives are parsed too', async () => {
+  it('JSON primitives are parsed too', async () => {
     await expect(get.parseResponse(typedResponse('5', 'application/json'))).resolves.toBe(5);
     await expect(get.parseResponse(typedResponse('"x"', 'application/json'))).resolves.toBe('x');
     await expect(get.parseResponse(typedResponse('null', 'application/json'))).resolves.toBeNull();
     await expect(get.parseResponse(typedResponse('false', 'application/json'))).resolves.toBe(false);
   });
 
-  it('2.10 an empty JSON body parses to null', async () => {
+  it('an empty JSON body parses to null', async () => {
     stubFetch(() => typedResponse('', 'application/json'));
     await expect(get({ id: 1 })).resolves.toBeNull();
     await expect(getPost({ id: 1 })).resolves.toBeNull();
   });
 
-  it('2.10 a whitespace-only JSON body parses to null', async () => {
+  it('a whitespace-only JSON body parses to null', async () => {
     stubFetch(() => typedResponse('  \n\t\r ', 'application/json; charset=utf-8'));
     await expect(get({ id: 1 })).resolves.toBeNull();
     await expect(getPost({ id: 1 })).resolves.toBeNull();
   });
 
-  it("2.10 bad JSON rejects with a NetworkError with the response's status and the body", async () => {
+  it("bad JSON rejects with a NetworkError with the response's status and the body", async () => {
     const response = typedResponse('{"id": 1,', 'application/json', { status: 201 });
     stubFetch(() => response);
     const error = await rejectionOf(get({ id: 1 }));
@@ -77,7 +77,7 @@ describe('2.10 (2) a Content-Type containing json in any case is read as JSON', 
     expect(error.response).toBe(response);
   });
 
-  it('2.10 bad JSON with a schema is the same NetworkError (not a processing error)', async () => {
+  it('bad JSON with a schema is the same NetworkError (not a processing error)', async () => {
     stubFetch(() => typedResponse('<not json>', 'application/problem+json'));
     const error = await rejectionOf(getPost({ id: 1 }));
     expect(error).toBeInstanceOf(NetworkError);
@@ -85,21 +85,21 @@ describe('2.10 (2) a Content-Type containing json in any case is read as JSON', 
     expect(error.message).toBe(`${URL1}: response body is not valid JSON: <not json>`);
   });
 
-  it("2.10 / 2.11 bad JSON quotes the first 200 characters followed by '…' when cut", async () => {
+  it("bad JSON quotes the first 200 characters followed by '…' when cut", async () => {
     const long = '{' + 'x'.repeat(299);
     stubFetch(() => typedResponse(long, 'application/json'));
     const error = await rejectionOf(get({ id: 1 }));
     expect(error.message).toBe(`${URL1}: response body is not valid JSON: ${long.slice(0, 200)}…`);
   });
 
-  it("2.11 a body of exactly 200 characters is quoted whole, without '…'", async () => {
+  it("a body of exactly 200 characters is quoted whole, without '…'", async () => {
     const exact = '{' + 'y'.repeat(199);
     stubFetch(() => typedResponse(exact, 'application/json'));
     const error = await rejectionOf(get({ id: 1 }));
     expect(error.message).toBe(`${URL1}: response body is not valid JSON: ${exact}`);
   });
 
-  it('2.11 first200 counts UTF-16 code units', async () => {
+  it('first200 counts UTF-16 code units', async () => {
     const body = '{' + 'a'.repeat(198) + '😀tail';
     stubFetch(() => typedResponse(body, 'application/json'));
     const error = await rejectionOf(get({ id: 1 }));
@@ -107,7 +107,7 @@ describe('2.10 (2) a Content-Type containing json in any case is read as JSON', 
   });
 });
 
-describe('issue 16.6: text or binary is decided on the media type and its charset', () => {
+describe('text or binary is decided on the media type and its charset', () => {
   it.each([
     'application/vnd.github.v3.raw; charset=utf-8',
     'application/octet-stream; charset=utf-8',
@@ -118,7 +118,7 @@ describe('issue 16.6: text or binary is decided on the media type and its charse
     'application/ecmascript',
     'application/x-yaml',
     'text/markdown',
-  ])('issue 16.6: %s is text', async (contentType) => {
+  ])('%s is text', async (contentType) => {
     stubFetch(() => typedResponse('# README', contentType));
     await expect(get({ id: 1 })).resolves.toBe('# README');
   });
@@ -131,7 +131,7 @@ describe('issue 16.6: text or binary is decided on the media type and its charse
     'application/octet-stream; charset=binary',
     'image/png; name="text.png"',
     'application/x-htmlhelp',
-  ])('issue 16.6: %s is binary (a Blob)', async (contentType) => {
+  ])('%s is binary (a Blob)', async (contentType) => {
     stubFetch(() => typedResponse(new Uint8Array([80, 75, 3, 4]), contentType));
     const result = await get({ id: 1 });
     expect(result).toBeInstanceOf(Blob);
@@ -169,8 +169,8 @@ describe('a type that is neither known text nor known binary is decided on its b
   });
 });
 
-describe('2.10 (3) no schema, no JSON type: Blob for binary types, text otherwise', () => {
-  it.each(['application/octet-stream', 'image/png', 'application/pdf', 'audio/mpeg'])('2.10 a binary %s body is a Blob', async (contentType) => {
+describe('(3) no schema, no JSON type: Blob for binary types, text otherwise', () => {
+  it.each(['application/octet-stream', 'image/png', 'application/pdf', 'audio/mpeg'])('a binary %s body is a Blob', async (contentType) => {
     stubFetch(() => typedResponse(new Uint8Array([1, 2, 3]), contentType));
     const result = await get({ id: 1 });
     expect(result).toBeInstanceOf(Blob);
@@ -179,7 +179,7 @@ describe('2.10 (3) no schema, no JSON type: Blob for binary types, text otherwis
     expect([...new Uint8Array(await blob.arrayBuffer())]).toEqual([1, 2, 3]);
   });
 
-  it('2.10 an empty binary body is null', async () => {
+  it('an empty binary body is null', async () => {
     stubFetch(() => typedResponse(new Uint8Array([]), 'application/octet-stream'));
     await expect(get({ id: 1 })).resolves.toBeNull();
   });
@@ -194,40 +194,40 @@ describe('2.10 (3) no schema, no JSON type: Blob for binary types, text otherwis
     ['text/csv', 'a,b\n1,2'],
     ['application/x-www-form-urlencoded', 'a=1&b=2'],
     ['TEXT/PLAIN', 'upper'],
-  ])('2.10 a %s body is text', async (contentType, body) => {
+  ])('a %s body is text', async (contentType, body) => {
     stubFetch(() => typedResponse(body, contentType));
     await expect(get({ id: 1 })).resolves.toBe(body);
   });
 
-  it('2.10 a body without Content-Type is text (binary needs a Content-Type)', async () => {
+  it('a body without Content-Type is text (binary needs a Content-Type)', async () => {
     const response = typedResponse('plain words', null);
     expect(response.headers.get('content-type')).toBeNull();
     stubFetch(() => response);
     await expect(get({ id: 1 })).resolves.toBe('plain words');
   });
 
-  it('2.10 an empty text body is null', async () => {
+  it('an empty text body is null', async () => {
     stubFetch(() => typedResponse('', 'text/plain'));
     await expect(get({ id: 1 })).resolves.toBeNull();
     stubFetch(() => typedResponse('', null));
     await expect(get({ id: 1 })).resolves.toBeNull();
   });
 
-  it('2.10 text that looks like JSON is not parsed without a JSON type', async () => {
+  it('text that looks like JSON is not parsed without a JSON type', async () => {
     stubFetch(() => typedResponse('{"id":1}', 'text/plain'));
     await expect(get({ id: 1 })).resolves.toBe('{"id":1}');
   });
 });
 
-describe('2.10 (4) a schema and no JSON type', () => {
-  it('2.10 an empty body is null', async () => {
+describe('(4) a schema and no JSON type', () => {
+  it('an empty body is null', async () => {
     stubFetch(() => typedResponse('', 'text/plain'));
     await expect(getPost({ id: 1 })).resolves.toBeNull();
     stubFetch(() => typedResponse('', null));
     await expect(getPost({ id: 1 })).resolves.toBeNull();
   });
 
-  it('2.10 a text body rejects with a NetworkError naming URL, schema, Content-Type and body, expecting JSON', async () => {
+  it('a text body rejects with a NetworkError naming URL, schema, Content-Type and body, expecting JSON', async () => {
     stubFetch(() => typedResponse('hello world', 'text/plain; charset=utf-8', { status: 203 }));
     const error = await rejectionOf(getPost({ id: 1 }));
     expect(error).toBeInstanceOf(NetworkError);
@@ -240,7 +240,7 @@ describe('2.10 (4) a schema and no JSON type', () => {
     expect(error.message).toMatch(/expected a JSON/i);
   });
 
-  it('2.10 a body without Content-Type says "no Content-Type"', async () => {
+  it('a body without Content-Type says "no Content-Type"', async () => {
     stubFetch(() => typedResponse('hello', null));
     const error = await rejectionOf(getPost({ id: 1 }));
     expect(error).toBeInstanceOf(NetworkError);
@@ -249,7 +249,7 @@ describe('2.10 (4) a schema and no JSON type', () => {
     expect(error.message).toContain('hello');
   });
 
-  it('2.10 the message describes other schemas too', async () => {
+  it('the message describes other schemas too', async () => {
     stubFetch(() => typedResponse('nope', 'text/plain'));
     const list = new RestEndpoint({ path: '/posts', urlPrefix: A, schema: new schema.Collection([Post]) });
     const error = await rejectionOf(list());
@@ -257,14 +257,14 @@ describe('2.10 (4) a schema and no JSON type', () => {
     expect(error.message).toContain('Collection([Post])');
   });
 
-  it('2.10 a binary body with a schema is rejected too (not a Blob)', async () => {
+  it('a binary body with a schema is rejected too (not a Blob)', async () => {
     stubFetch(() => typedResponse(new Uint8Array([65, 66]), 'application/octet-stream'));
     const error = await rejectionOf(getPost({ id: 1 }));
     expect(error).toBeInstanceOf(NetworkError);
     expect(error.message).toContain('application/octet-stream');
   });
 
-  it('2.10 an HTML body (text/html) says an HTML page came back and asks about urlPrefix', async () => {
+  it('an HTML body (text/html) says an HTML page came back and asks about urlPrefix', async () => {
     stubFetch(() => typedResponse('<!doctype html><html><body>app</body></html>', 'text/html; charset=utf-8'));
     const error = await rejectionOf(getPost({ id: 1 }));
     expect(error).toBeInstanceOf(NetworkError);
@@ -278,7 +278,7 @@ describe('2.10 (4) a schema and no JSON type', () => {
     ['<!DOCTYPE html><title>x</title>', 'text/plain'],
     ['<HTML><body>x</body></HTML>', null],
     ['<html lang="en">', 'application/octet-stream'],
-  ])('2.10 a body starting with %p (type %p) is recognised as HTML', async (body, contentType) => {
+  ])('a body starting with %p (type %p) is recognised as HTML', async (body, contentType) => {
     stubFetch(() => typedResponse(body, contentType));
     const error = await rejectionOf(getPost({ id: 1 }));
     expect(error).toBeInstanceOf(NetworkError);
@@ -286,7 +286,7 @@ describe('2.10 (4) a schema and no JSON type', () => {
     expect(error.message).toContain('urlPrefix');
   });
 
-  it('2.10 a body that parses as JSON suggests Content-Type: application/json or overriding parseResponse', async () => {
+  it('a body that parses as JSON suggests Content-Type: application/json or overriding parseResponse', async () => {
     stubFetch(() => typedResponse('{"id":1,"title":"x"}', 'text/plain'));
     const error = await rejectionOf(getPost({ id: 1 }));
     expect(error).toBeInstanceOf(NetworkError);
@@ -296,7 +296,7 @@ describe('2.10 (4) a schema and no JSON type', () => {
     expect(error.message).not.toContain('urlPrefix');
   });
 
-  it("2.10 / 2.11 the non-JSON message quotes the first 200 characters and '…'", async () => {
+  it("the non-JSON message quotes the first 200 characters and '…'", async () => {
     const body = 'z'.repeat(250);
     stubFetch(() => typedResponse(body, 'text/plain'));
     const error = await rejectionOf(getPost({ id: 1 }));
@@ -305,8 +305,8 @@ describe('2.10 (4) a schema and no JSON type', () => {
   });
 });
 
-describe('2.12 parseResponse may be overridden', () => {
-  it('2.12 an override reading headers', async () => {
+describe('parseResponse may be overridden', () => {
+  it('an override reading headers', async () => {
     stubFetch(() => new Response(JSON.stringify([{ id: 1 }]), { headers: { 'content-type': 'application/json', 'x-total': '42' } }));
     const ep = new RestEndpoint({
       path: '/posts',
@@ -317,7 +317,7 @@ describe('2.12 parseResponse may be overridden', () => {
     await expect(ep()).resolves.toEqual({ data: [{ id: 1 }], total: 42 });
   });
 
-  it('2.12 a subclass override can fall back to the default', async () => {
+  it('a subclass override can fall back to the default', async () => {
     stubFetch(() => typedResponse('7', 'application/json'));
     class Counting extends RestEndpoint {
       override async parseResponse(response: Response) {
@@ -328,8 +328,8 @@ describe('2.12 parseResponse may be overridden', () => {
   });
 });
 
-describe('2.13 process(value, ...args)', () => {
-  it('2.13 process receives the parsed value and all call arguments, body included', async () => {
+describe('process(value, ...args)', () => {
+  it('process receives the parsed value and all call arguments, body included', async () => {
     stubFetch(() => jsonResponse({ id: 9 }));
     const seen: unknown[][] = [];
     const create = new RestEndpoint({
@@ -348,20 +348,20 @@ describe('2.13 process(value, ...args)', () => {
     await expect(flat({ title: 'b' })).resolves.toEqual([{ id: 9 }, [{ title: 'b' }]]);
   });
 
-  it('2.13 the default process returns its value', () => {
+  it('the default process returns its value', () => {
     const value = { a: 1 };
     expect(new RestEndpoint({ path: '/p' }).process(value, { id: 1 })).toBe(value);
   });
 
-  it('2.13 an async process is awaited', async () => {
+  it('an async process is awaited', async () => {
     stubFetch(() => jsonResponse({ n: 2 }));
     const ep = new RestEndpoint({ path: '/p', process: async (value: { n: number }) => value.n * 3 });
     await expect(ep()).resolves.toBe(6);
   });
 });
 
-describe('2.14 / 2.19 processing errors', () => {
-  it('2.14 an Error thrown by process is wrapped: status 400, message `Error processing ${key} with schema ${S}: …`, cause', async () => {
+describe('processing errors', () => {
+  it('an Error thrown by process is wrapped: status 400, message `Error processing ${key} with schema ${S}: …`, cause', async () => {
     stubFetch(() => jsonResponse({ id: 5 }));
     const boom = new Error('boom');
     const ep = new RestEndpoint({
@@ -381,7 +381,7 @@ describe('2.14 / 2.19 processing errors', () => {
     expect(error.cause).toBe(boom);
   });
 
-  it('2.14 an error thrown by a parseResponse override is wrapped too', async () => {
+  it('an error thrown by a parseResponse override is wrapped too', async () => {
     stubFetch(() => jsonResponse({ id: 5 }));
     const bad = new SyntaxError('cannot read');
     const ep = new RestEndpoint({
@@ -398,7 +398,7 @@ describe('2.14 / 2.19 processing errors', () => {
     expect(error.cause).toBe(bad);
   });
 
-  it('2.14 the key in the message leaves out the body', async () => {
+  it('the key in the message leaves out the body', async () => {
     stubFetch(() => jsonResponse({}));
     const ep = new RestEndpoint({
       path: '/:group/posts',
@@ -414,7 +414,7 @@ describe('2.14 / 2.19 processing errors', () => {
     expect(error.cause).toBeInstanceOf(TypeError);
   });
 
-  it('2.14 a thrown non-Error value is wrapped, quoted as JSON', async () => {
+  it('a thrown non-Error value is wrapped, quoted as JSON', async () => {
     stubFetch(() => jsonResponse({}));
     const thrown = { code: 'E1' };
     const ep = new RestEndpoint({
@@ -432,7 +432,7 @@ describe('2.14 / 2.19 processing errors', () => {
     expect(error.cause).toBe(thrown);
   });
 
-  it('2.14 an error with a numeric status passes through unchanged', async () => {
+  it('an error with a numeric status passes through unchanged', async () => {
     stubFetch(() => jsonResponse({}));
     const teapot = Object.assign(new Error('teapot'), { status: 418 });
     const zero = Object.assign(new Error('zero'), { status: 0 });
@@ -449,7 +449,7 @@ describe('2.14 / 2.19 processing errors', () => {
     expect(teapot.message).toBe('teapot');
   });
 
-  it('2.14 a NetworkError from parseResponse passes through unchanged', async () => {
+  it('a NetworkError from parseResponse passes through unchanged', async () => {
     const failure = new NetworkError(new Response(null, { status: 422, statusText: 'Unprocessable' }), `${A}/x`);
     stubFetch(() => jsonResponse({}));
     const ep = new RestEndpoint({
@@ -461,7 +461,7 @@ describe('2.14 / 2.19 processing errors', () => {
     await expect(ep()).rejects.toBe(failure);
   });
 
-  it('2.14 a status that is not a number does not count: the error is wrapped', async () => {
+  it('a status that is not a number does not count: the error is wrapped', async () => {
     stubFetch(() => jsonResponse({}));
     const odd = Object.assign(new Error('odd'), { status: '418' });
     const ep = new RestEndpoint({
@@ -483,7 +483,7 @@ describe('2.14 / 2.19 processing errors', () => {
     ['[Post]', () => [Post]],
     ['Collection([Post])', () => new schema.Collection([Post])],
     ['{ results: Collection([Post]), next }', () => ({ results: new schema.Collection([Post]), next: '' })],
-  ])('2.19 the schema is described as %s', async (description, make) => {
+  ])('the schema is described as %s', async (description, make) => {
     stubFetch(() => jsonResponse({}));
     const ep = new RestEndpoint({
       path: '/posts',
@@ -498,8 +498,8 @@ describe('2.14 / 2.19 processing errors', () => {
   });
 });
 
-describe('2.15 errors before the request is sent pass through unchanged', () => {
-  it('2.15 a §1 TypeError', async () => {
+describe('errors before the request is sent pass through unchanged', () => {
+  it('a path TypeError', async () => {
     const calls = stubFetch(() => jsonResponse({}));
     const error = await rejectionOf(getPost({} as { id: number }));
     expect(error).toBeInstanceOf(TypeError);
@@ -508,7 +508,7 @@ describe('2.15 errors before the request is sent pass through unchanged', () => 
     expect(calls).toHaveLength(0);
   });
 
-  it('2.15 a body-encoding TypeError', async () => {
+  it('a body-encoding TypeError', async () => {
     const calls = stubFetch(() => jsonResponse({}));
     const cyclic: Record<string, unknown> = {};
     cyclic.me = cyclic;
@@ -520,7 +520,7 @@ describe('2.15 errors before the request is sent pass through unchanged', () => 
     expect(calls).toHaveLength(0);
   });
 
-  it('2.15 anything thrown by getRequestInit, getHeaders or fetchResponse overrides', async () => {
+  it('anything thrown by getRequestInit, getHeaders or fetchResponse overrides', async () => {
     const calls = stubFetch(() => jsonResponse({}));
     const noToken = new Error('no token');
     const badHeaders = new Error('bad headers');
@@ -554,13 +554,13 @@ describe('2.15 errors before the request is sent pass through unchanged', () => 
   });
 });
 
-describe('2.16 a plain call does not validate against the schema', () => {
-  it('2.16 a response without a primary key resolves as is', async () => {
+describe('a plain call does not validate against the schema', () => {
+  it('a response without a primary key resolves as is', async () => {
     stubFetch(() => jsonResponse({ title: 'x' }));
     await expect(getPost({ id: 1 })).resolves.toEqual({ title: 'x' });
   });
 
-  it('2.16 a shape mismatch resolves as is', async () => {
+  it('a shape mismatch resolves as is', async () => {
     stubFetch(() => jsonResponse([{ id: 1 }]));
     await expect(getPost({ id: 1 })).resolves.toEqual([{ id: 1 }]);
     stubFetch(() => jsonResponse({ not: 'a list' }));
@@ -571,7 +571,7 @@ describe('2.16 a plain call does not validate against the schema', () => {
   });
 });
 
-describe('2.17 the request pipeline', () => {
+describe('the request pipeline', () => {
   function recorder(failAt?: string) {
     const steps: string[] = [];
     const failure = new Error(`failed at ${failAt}`);
@@ -604,7 +604,7 @@ describe('2.17 the request pipeline', () => {
     return { steps, failure, ep: new Recorded({ path: '/:group/posts', method: 'POST' }) };
   }
 
-  it('2.17 split, url, getRequestInit, fetchResponse, parseResponse, process, in that order', async () => {
+  it('split, url, getRequestInit, fetchResponse, parseResponse, process, in that order', async () => {
     const calls = stubFetch(() => jsonResponse({ id: 1 }));
     const { steps, ep } = recorder();
     await expect(ep({ group: 'g' }, { title: 't' })).resolves.toEqual({ value: { id: 1 }, args: [{ group: 'g' }, { title: 't' }] });
@@ -616,7 +616,7 @@ describe('2.17 the request pipeline', () => {
     ['url', ['url']],
     ['getRequestInit', ['url', 'getRequestInit']],
     ['fetchResponse', ['url', 'getRequestInit', 'fetchResponse']],
-  ])('2.17 a failure in %s rejects unchanged and stops the pipeline', async (failAt, expected) => {
+  ])('a failure in %s rejects unchanged and stops the pipeline', async (failAt, expected) => {
     stubFetch(() => jsonResponse({ id: 1 }));
     const { steps, failure, ep } = recorder(failAt);
     await expect(ep({ group: 'g' }, {})).rejects.toBe(failure);
@@ -626,7 +626,7 @@ describe('2.17 the request pipeline', () => {
   it.each([
     ['parseResponse', ['url', 'getRequestInit', 'fetchResponse', 'parseResponse']],
     ['process', ['url', 'getRequestInit', 'fetchResponse', 'parseResponse', 'process']],
-  ])('2.17 a failure in %s rejects (as a processing error) and stops the pipeline', async (failAt, expected) => {
+  ])('a failure in %s rejects (as a processing error) and stops the pipeline', async (failAt, expected) => {
     stubFetch(() => jsonResponse({ id: 1 }));
     const { steps, failure, ep } = recorder(failAt);
     const error = await rejectionOf(ep({ group: 'g' }, {}));
@@ -637,7 +637,7 @@ describe('2.17 the request pipeline', () => {
     expect(steps.slice(expected.length).every((name) => name === 'url')).toBe(true);
   });
 
-  it('2.17 a non-ok response stops before parseResponse', async () => {
+  it('a non-ok response stops before parseResponse', async () => {
     stubFetch(() => jsonResponse({ error: 'x' }, 500));
     const { steps, ep } = recorder();
     const error = await rejectionOf(ep({ group: 'g' }, {}));
@@ -646,8 +646,8 @@ describe('2.17 the request pipeline', () => {
   });
 });
 
-describe('2.18 NetworkError', () => {
-  it("2.18 has name 'NetworkError', status, url, response and message `${url}: ${statusText}`", () => {
+describe('NetworkError', () => {
+  it("has name 'NetworkError', status, url, response and message `${url}: ${statusText}`", () => {
     const response = new Response('gone', { status: 404, statusText: 'Not Found' });
     const error = new NetworkError(response, `${A}/react/posts/9`);
     expect(error).toBeInstanceOf(Error);
@@ -660,13 +660,13 @@ describe('2.18 NetworkError', () => {
     expect(error.cause).toBeUndefined();
   });
 
-  it("2.18 with an empty status text the message is `${url}: status ${status}`", () => {
+  it("with an empty status text the message is `${url}: status ${status}`", () => {
     const error = new NetworkError(new Response(null, { status: 503 }), `${A}/react/posts/9`);
     expect(error.message).toBe(`${A}/react/posts/9: status 503`);
     expect(error.status).toBe(503);
   });
 
-  it('2.18 the url defaults to response.url', () => {
+  it('the url defaults to response.url', () => {
     const response = new Response(null, { status: 500, statusText: 'Server Error' });
     Object.defineProperty(response, 'url', { value: 'https://other.example.com/x' });
     const error = new NetworkError(response);
@@ -674,13 +674,13 @@ describe('2.18 NetworkError', () => {
     expect(error.message).toBe('https://other.example.com/x: Server Error');
   });
 
-  it('2.18 toJSON() returns { name, status, message, url }', () => {
+  it('toJSON() returns { name, status, message, url }', () => {
     const error = new NetworkError(new Response(null, { status: 404, statusText: 'Not Found' }), `${A}/p`);
     expect(error.toJSON()).toStrictEqual({ name: 'NetworkError', status: 404, message: `${A}/p: Not Found`, url: `${A}/p` });
     expect(JSON.parse(JSON.stringify(error))).toStrictEqual({ name: 'NetworkError', status: 404, message: `${A}/p: Not Found`, url: `${A}/p` });
   });
 
-  it('2.18 example: a 404 at …/react/posts/9 through a plain call', async () => {
+  it('example: a 404 at …/react/posts/9 through a plain call', async () => {
     const response = new Response('{"detail":"missing"}', { status: 404, statusText: 'Not Found', headers: { 'content-type': 'application/json' } });
     stubFetch(() => response);
     const getIt = new RestEndpoint({ path: '/:group/posts/:id', urlPrefix: A, schema: Post });
@@ -692,7 +692,7 @@ describe('2.18 NetworkError', () => {
     expect(error.response).toBe(response);
   });
 
-  it('2.18 example: the same 404 with an empty status text', async () => {
+  it('example: the same 404 with an empty status text', async () => {
     stubFetch(() => new Response('', { status: 404 }));
     const getIt = new RestEndpoint({ path: '/:group/posts/:id', urlPrefix: A });
     const error = await rejectionOf(getIt({ group: 'react', id: 9 }));
@@ -700,8 +700,8 @@ describe('2.18 NetworkError', () => {
   });
 });
 
-describe('11.2 faults, plain-call parts', () => {
-  it('11.2 #6 JSON Content-Type with an unparsable body: NetworkError, the response status, "not valid JSON"', async () => {
+describe('faults, plain-call parts', () => {
+  it('JSON Content-Type with an unparsable body: NetworkError, the response status, "not valid JSON"', async () => {
     stubFetch(() => typedResponse('{oops', 'application/json'));
     const error = await rejectionOf(getPost({ id: 1 }));
     expect(error).toBeInstanceOf(NetworkError);
@@ -710,7 +710,7 @@ describe('11.2 faults, plain-call parts', () => {
     expect(error.message).toContain('{oops');
   });
 
-  it('11.2 #7 a non-JSON body on an endpoint with a schema: NetworkError with the response status, hinting JSON', async () => {
+  it('a non-JSON body on an endpoint with a schema: NetworkError with the response status, hinting JSON', async () => {
     stubFetch(() => typedResponse('[{"id":1}]', null));
     const error = await rejectionOf(getPost({ id: 1 }));
     expect(error).toBeInstanceOf(NetworkError);
@@ -722,7 +722,7 @@ describe('11.2 faults, plain-call parts', () => {
     expect(error.message).toContain('parseResponse');
   });
 
-  it('11.2 #8 an HTML page with status 2xx asks whether urlPrefix points at the API', async () => {
+  it('an HTML page with status 2xx asks whether urlPrefix points at the API', async () => {
     stubFetch(() => typedResponse('<!DOCTYPE html><div id="root"></div>', 'text/html'));
     const error = await rejectionOf(getPost({ id: 1 }));
     expect(error).toBeInstanceOf(NetworkError);
@@ -731,7 +731,7 @@ describe('11.2 faults, plain-call parts', () => {
     expect(error.message).toContain('urlPrefix');
   });
 
-  it('11.2 #9 an HTML error page with status 4xx/5xx: `${url}: ${statusText}`, body not parsed, response attached', async () => {
+  it('an HTML error page with status 4xx/5xx: `${url}: ${statusText}`, body not parsed, response attached', async () => {
     const response = typedResponse('<html><body>Bad Gateway</body></html>', 'text/html', { status: 502, statusText: 'Bad Gateway' });
     stubFetch(() => response);
     const error = await rejectionOf(getPost({ id: 1 }));
@@ -742,14 +742,14 @@ describe('11.2 faults, plain-call parts', () => {
     expect(response.bodyUsed).toBe(false);
   });
 
-  it('11.2 #10 an empty body without a schema resolves null (204, 205, empty)', async () => {
+  it('an empty body without a schema resolves null (empty)', async () => {
     for (const make of [() => new Response(null, { status: 204 }), () => new Response(null, { status: 205 }), () => typedResponse('', 'application/json')]) {
       stubFetch(make);
       await expect(get({ id: 1 })).resolves.toBeNull();
     }
   });
 
-  it('11.2 #13 HTTP 4xx/5xx, JSON or not: NetworkError with that status and url', async () => {
+  it('HTTP 4xx/5xx, JSON or not: NetworkError with that status and url', async () => {
     stubFetch(() => jsonResponse({ error: 'nope' }, 500));
     const server = await rejectionOf(getPost({ id: 1 }));
     expect(server).toBeInstanceOf(NetworkError);
@@ -762,7 +762,7 @@ describe('11.2 faults, plain-call parts', () => {
     expect(forbidden.message).toBe(`${URL1}: Forbidden`);
   });
 
-  it('11.2 #17 process() or a parseResponse override throws: processing Error, status 400, cause', async () => {
+  it('process() or a parseResponse override throws: processing Error, status 400, cause', async () => {
     stubFetch(() => jsonResponse({ id: 1 }));
     const thrown = new RangeError('bad value');
     const ep = new RestEndpoint({

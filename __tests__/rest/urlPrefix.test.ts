@@ -4,7 +4,7 @@ import type { RestGenerics } from 'rtk-rest';
 import { mockFetch } from 'rtk-rest/mock';
 import { jsonResponse, restoreFetchAfterEach, stubFetch } from '../support/fetch';
 
-// Issue 16.7: `urlPrefix` may be a function evaluated at call time; `url`, `key` and `testKey`
+// `urlPrefix` may be a function evaluated at call time; `url`, `key` and `testKey`
 // follow it, so `invalidateAll(endpoint)` / `expireAll(endpoint)` reach the keys of the current
 // prefix, whatever it looks like (a path on the host, `http`, a port).
 
@@ -37,8 +37,8 @@ function storeWithRest() {
   return { rest, store };
 }
 
-describe('issue 16.7: a urlPrefix function is evaluated at call time', () => {
-  it.each([GITHUB, GHE, LOCAL])('issue 16.7: url, key and the request follow the prefix of the moment (%s)', async (prefix) => {
+describe('a urlPrefix function is evaluated at call time', () => {
+  it.each([GITHUB, GHE, LOCAL])('url, key and the request follow the prefix of the moment (%s)', async (prefix) => {
     root = prefix;
     expect(IssueResource.get.url(params)).toBe(`${prefix}/repos/o/r/issues/1`);
     expect(IssueResource.get.key(params)).toBe(`GET ${prefix}/repos/o/r/issues/1`);
@@ -48,7 +48,7 @@ describe('issue 16.7: a urlPrefix function is evaluated at call time', () => {
     expect(calls.map(({ url }) => url)).toEqual([`${prefix}/repos/o/r/issues/1`]);
   });
 
-  it('issue 16.7: the urlPrefix member reads as the current string; extend and extenders keep the function', () => {
+  it('the urlPrefix member reads as the current string; extend and extenders keep the function', () => {
     const moved = IssueResource.get.extend({ dataExpiryLength: 5 });
     const push = IssueResource.getList.push;
     root = GHE;
@@ -60,7 +60,7 @@ describe('issue 16.7: a urlPrefix function is evaluated at call time', () => {
     expect(push.urlPrefix).toBe(LOCAL);
   });
 
-  it('issue 16.7: testKey matches keys made with the current prefix, with a path or http, and no others', () => {
+  it('testKey matches keys made with the current prefix, with a path or http, and no others', () => {
     for (const prefix of [GITHUB, GHE, LOCAL]) {
       root = prefix;
       const key = IssueResource.get.key(params);
@@ -76,7 +76,7 @@ describe('issue 16.7: a urlPrefix function is evaluated at call time', () => {
     expect(IssueResource.get.testKey(`GET ${LOCAL}/repos/o/r/issues/1`)).toBe(false);
   });
 
-  it('issue 16.7: invalidateAll and expireAll reach the keys of the current prefix, in a store with default checks', async () => {
+  it('invalidateAll and expireAll reach the keys of the current prefix, in a store with default checks', async () => {
     const { rest, store } = storeWithRest();
     stubFetch(() => jsonResponse({ id: 1, title: 't' }));
     for (const prefix of [GHE, LOCAL]) {
@@ -94,7 +94,7 @@ describe('issue 16.7: a urlPrefix function is evaluated at call time', () => {
     expect(rest.selectResponse(store.getState(), IssueResource.get, params).expiryStatus).toBe('invalid');
   });
 
-  it('issue 16.7: selectors read the key of the current prefix even for a reused arguments object (function or url() override)', async () => {
+  it('selectors read the key of the current prefix even for a reused arguments object (function or url() override)', async () => {
     class RootEndpoint<const O extends RestGenerics = any> extends RestEndpoint<O> {
       override url(urlParams: Record<string, unknown>) {
         return `${root}${super.url(urlParams)}`;
@@ -115,7 +115,7 @@ describe('issue 16.7: a urlPrefix function is evaluated at call time', () => {
     }
   });
 
-  it('issue 16.7: mockFetch interceptors match requests made under any prefix, and rebuild their arguments', async () => {
+  it('mockFetch interceptors match requests made under any prefix, and rebuild their arguments', async () => {
     const fixtures = mockFetch([{ endpoint: IssueResource.get, response: ({ id, owner }) => ({ id: Number(id), title: `${owner} at ${root}` }) }]);
     globalThis.fetch = fixtures;
     const { rest, store } = storeWithRest();
@@ -126,7 +126,7 @@ describe('issue 16.7: a urlPrefix function is evaluated at call time', () => {
     }
   });
 
-  it('issue 16.7: the default name leaves the prefix out; a given name is kept', () => {
+  it('the default name leaves the prefix out; a given name is kept', () => {
     const getIssue = new RestEndpoint({ path: '/issues/:id', urlPrefix: apiRoot });
     expect(getIssue.name).toBe('GET /issues/:id');
     expect(getIssue.extend({ method: 'PUT' }).name).toBe('PUT /issues/:id');
@@ -134,13 +134,13 @@ describe('issue 16.7: a urlPrefix function is evaluated at call time', () => {
     expect(IssueResource.get.name).toBe('PrefixIssue.get');
   });
 
-  it('issue 16.7: a function that returns something else than a string throws a TypeError naming the endpoint', () => {
+  it('a function that returns something else than a string throws a TypeError naming the endpoint', () => {
     const broken = new RestEndpoint({ path: '/issues/:id', urlPrefix: (() => undefined) as unknown as () => string });
     expect(() => broken.url({ id: 1 })).toThrow(TypeError);
     expect(() => broken.key({ id: 1 })).toThrow(/\[rtk-rest\] GET \/issues\/:id: urlPrefix\(\) returned undefined/);
   });
 
-  it('issue 16.7: an option function wins over a subclass field default, even when both give the same string', () => {
+  it('an option function wins over a subclass field default, even when both give the same string', () => {
     class GheEndpoint<const O extends RestGenerics = any> extends RestEndpoint<O> {
       override urlPrefix = GHE;
     }
@@ -153,8 +153,8 @@ describe('issue 16.7: a urlPrefix function is evaluated at call time', () => {
   });
 });
 
-describe('issue 16.7: string prefixes with a path or http match their keys', () => {
-  it.each([GHE, LOCAL, `${LOCAL}/api`])('issue 16.7: testKey(key(...)) holds for every member with prefix %s', (prefix) => {
+describe('string prefixes with a path or http match their keys', () => {
+  it.each([GHE, LOCAL, `${LOCAL}/api`])('testKey(key(...)) holds for every member with prefix %s', (prefix) => {
     const Resource = createResource({ path: '/repos/:owner/:repo/issues/:id', schema: Issue, urlPrefix: prefix, paginationField: 'page' });
     const list = { owner: 'o', repo: 'r' };
     const cases: [RestEndpoint, unknown[]][] = [

@@ -64,7 +64,7 @@ const meta = (fetchedAt: number): EntityMeta => ({ fetchedAt, date: fetchedAt + 
 
 const TODOS = '[Todo]';
 
-/** Stores the lists of rule 4.30: `{}`, `{"userId":"1"}`, `{"userId":"2"}`, `{"orderBy":"date","userId":"1"}`. */
+/** Stores the lists of the filter example: `{}`, `{"userId":"1"}`, `{"userId":"2"}`, `{"orderBy":"date","userId":"1"}`. */
 function storeTodoLists(collection: schema.Collection<any>): NormalizedTables {
   let store: NormalizedTables = { entities: {}, entitiesMeta: {}, indexes: {} };
   const lists: [Record<string, unknown>, number[]][] = [
@@ -89,8 +89,8 @@ function listsOf(tables: NormalizedTables, table = TODOS): Record<string, unknow
   return tables.entities[table];
 }
 
-describe('4.25 Collection construction and table keys', () => {
-  it('4.25 [Entity] and schema.Array(Entity) use the table [Post]', () => {
+describe('Collection construction and table keys', () => {
+  it('[Entity] and schema.Array(Entity) use the table [Post]', () => {
     expect(new schema.Collection([Post]).key).toBe('[Post]');
     expect(new schema.Collection(new schema.Array(Post)).key).toBe('[Post]');
     const { entities, result } = normalize(new schema.Collection([Post]), [{ id: 1, title: 'a' }]);
@@ -98,7 +98,7 @@ describe('4.25 Collection construction and table keys', () => {
     expect(entities['[Post]']).toEqual({ '{}': ['1'] });
   });
 
-  it('4.25 schema.Values(Entity) uses the table {Post} and stores an object of pks', () => {
+  it('schema.Values(Entity) uses the table {Post} and stores an object of pks', () => {
     const collection = new schema.Collection(new schema.Values(Post));
     expect(collection.key).toBe('{Post}');
     const { entities, result } = normalize(collection, { first: { id: 1 }, second: { id: 2 } });
@@ -106,14 +106,14 @@ describe('4.25 Collection construction and table keys', () => {
     expect(entities['{Post}']).toEqual({ '{}': { first: '1', second: '2' } });
   });
 
-  it('4.25 polymorphic members join their keys with ";"', () => {
+  it('polymorphic members join their keys with ";"', () => {
     const union = new schema.Union({ text: TextPost, image: ImagePost }, 'type');
     expect(new schema.Collection([union]).key).toBe('[TextPost;ImagePost]');
     expect(new schema.Collection(new schema.Array(union)).key).toBe('[TextPost;ImagePost]');
     expect(new schema.Collection(new schema.Values(union)).key).toBe('{TextPost;ImagePost}');
   });
 
-  it('4.25 argsKey option chooses the object whose encoding is the pk', () => {
+  it('argsKey option chooses the object whose encoding is the pk', () => {
     const collection = new schema.Collection([Todo], { argsKey: (params: { userId?: number; page?: number }) => ({ userId: params.userId }) });
     const { result, entities } = normalize(collection, [{ id: 1 }], [{ userId: 3, page: 2 }]);
     expect(result).toBe('{"userId":"3"}');
@@ -121,49 +121,49 @@ describe('4.25 Collection construction and table keys', () => {
   });
 });
 
-describe('4.26 collection pk', () => {
+describe('collection pk', () => {
   const collection = new schema.Collection([Post]);
 
-  it('4.26 sorts keys: { group: "react", author: "ann" } → {"author":"ann","group":"react"}', () => {
+  it('sorts keys: { group: "react", author: "ann" } → {"author":"ann","group":"react"}', () => {
     expect(normalize(collection, [], [{ group: 'react', author: 'ann' }]).result).toBe('{"author":"ann","group":"react"}');
   });
 
-  it('4.26 drops undefined, stringifies numbers and booleans, keeps null', () => {
+  it('drops undefined, stringifies numbers and booleans, keeps null', () => {
     expect(normalize(collection, [], [{ userId: 1, done: true, x: undefined, y: null }]).result).toBe(
       '{"done":"true","userId":"1","y":null}',
     );
   });
 
-  it('4.26 no arguments → {}', () => {
+  it('no arguments → {}', () => {
     expect(normalize(collection, []).result).toBe('{}');
     expect(normalize(collection, [], []).result).toBe('{}');
   });
 
-  it('4.26 sorts top-level keys by UTF-16 code unit, not by locale or code point', () => {
+  it('sorts top-level keys by UTF-16 code unit, not by locale or code point', () => {
     // Code units: "Z" 0x5A < "z" 0x7A < "é" 0xE9 < "\uD83D" (high surrogate of 😀) < "～" 0xFF5E.
     const pk = normalize(collection, [], [{ '～': 1, é: 2, z: 3, '😀': 4, Z: 5 }]).result;
     expect(pk).toBe('{"Z":"5","z":"3","é":"2","😀":"4","～":"1"}');
   });
 
-  it('4.26 nested with nestKey: the pk comes from nestKey(parent, field)', () => {
+  it('nested with nestKey: the pk comes from nestKey(parent, field)', () => {
     const { entities } = normalize(Member, { id: 7, name: 'ann', todos: [{ id: 1 }, { id: 2 }] }, [{ group: 'ignored' }]);
     expect(entities.Member!['7']).toEqual({ id: 7, name: 'ann', todos: '{"userId":"7"}' });
     expect(entities[TODOS]).toEqual({ '{"userId":"7"}': ['1', '2'] });
   });
 
-  it('4.26 nested without nestKey: the pk comes from argsKey(...args)', () => {
+  it('nested without nestKey: the pk comes from argsKey(...args)', () => {
     const { entities } = normalize(Team, { id: 4, todos: [{ id: 3 }] }, [{ group: 'x' }]);
     expect(entities.Team!['4']).toEqual({ id: 4, todos: '{"group":"x"}' });
     expect(entities[TODOS]).toEqual({ '{"group":"x"}': ['3'] });
   });
 });
 
-describe('4.27 storing and replacing a collection', () => {
+describe('storing and replacing a collection', () => {
   const collection = new schema.Collection([Post]);
   const args = [{ group: 'react' }];
   const pk = '{"group":"react"}';
 
-  it('4.27 stores the array of pks at entities[table][pk] and returns the collection pk', () => {
+  it('stores the array of pks at entities[table][pk] and returns the collection pk', () => {
     const out = normalize(collection, [{ id: 2, title: 'b' }, { id: 1, title: 'a' }], args, {}, meta(100));
     expect(out.result).toBe(pk);
     expect(out.entities['[Post]']![pk]).toEqual(['2', '1']);
@@ -171,14 +171,14 @@ describe('4.27 storing and replacing a collection', () => {
     expect(out.entitiesMeta['[Post]']![pk]).toEqual(meta(100));
   });
 
-  it('4.27 a later-started write replaces the array and its meta', () => {
+  it('a later-started write replaces the array and its meta', () => {
     const first = normalize(collection, [{ id: 1 }, { id: 2 }], args, {}, meta(100));
     const second = normalize(collection, [{ id: 3 }], args, first, meta(200));
     expect(second.entities['[Post]']![pk]).toEqual(['3']);
     expect(second.entitiesMeta['[Post]']![pk]).toEqual(meta(200));
   });
 
-  it('4.27 an earlier-started write does not replace the array; its entities are still merged', () => {
+  it('an earlier-started write does not replace the array; its entities are still merged', () => {
     const first = normalize(collection, [{ id: 1, title: 'new' }], args, {}, meta(300));
     const older = normalize(collection, [{ id: 4, title: 'four' }, { id: 1, extra: true }], args, first, meta(200));
     expect(older.result).toBe(pk);
@@ -188,13 +188,13 @@ describe('4.27 storing and replacing a collection', () => {
     expect(older.entities.Post!['1']).toEqual({ id: 1, title: 'new', extra: true });
   });
 
-  it('4.27 a write started at the same time replaces the array (ties go to the incoming one)', () => {
+  it('a write started at the same time replaces the array (ties go to the incoming one)', () => {
     const first = normalize(collection, [{ id: 1 }], args, {}, meta(100));
     const tie = normalize(collection, [{ id: 5 }], args, first, meta(100));
     expect(tie.entities['[Post]']![pk]).toEqual(['5']);
   });
 
-  it('4.27 a Values collection stores and replaces the object of pks', () => {
+  it('a Values collection stores and replaces the object of pks', () => {
     const values = new schema.Collection(new schema.Values(Post));
     const first = normalize(values, { a: { id: 1 }, b: { id: 2 } }, args, {}, meta(100));
     const second = normalize(values, { c: { id: 3 } }, args, first, meta(200));
@@ -202,13 +202,13 @@ describe('4.27 storing and replacing a collection', () => {
     expect(second.entities['{Post}']![pk]).toEqual({ c: '3' });
   });
 
-  it('4.27 an identical refetch keeps the stored array reference (4.14)', () => {
+  it('an identical refetch keeps the stored array reference', () => {
     const first = normalize(collection, [{ id: 1 }, { id: 2 }], args, {}, meta(100));
     const again = normalize(collection, [{ id: 1 }, { id: 2 }], args, first, meta(200));
     expect(again.entities['[Post]']![pk]).toBe(first.entities['[Post]']![pk]);
   });
 
-  it('4.27 a top-level collection and a nested field with the same table and pk share one collection', () => {
+  it('a top-level collection and a nested field with the same table and pk share one collection', () => {
     const nested = normalize(Member, { id: 1, todos: [{ id: 10 }, { id: 11 }] }, [], {}, meta(100));
     const list = new schema.Collection([Todo]);
     const read = denormalize(list, '{"userId":"1"}', nested.entities) as Todo[];
@@ -221,10 +221,10 @@ describe('4.27 storing and replacing a collection', () => {
   });
 });
 
-describe('4.28 push, unshift and assign', () => {
+describe('push, unshift and assign', () => {
   const collection = new schema.Collection([Todo]);
 
-  it('4.28 push appends to every matching list and skips present pks', () => {
+  it('push appends to every matching list and skips present pks', () => {
     const store = storeTodoLists(collection);
     const out = normalize(collection.push, { id: 3, title: 'x' }, [{ userId: 1 }], store, meta(200));
     expect(out.result).toBe('3');
@@ -238,41 +238,41 @@ describe('4.28 push, unshift and assign', () => {
     expect(out.entities.Todo!['3']).toEqual({ id: 3, title: 'x' });
   });
 
-  it('4.28 push of an array appends in input order and returns the array of pks', () => {
+  it('push of an array appends in input order and returns the array of pks', () => {
     const store = storeTodoLists(collection);
     const out = normalize(collection.push, [{ id: 3 }, { id: 4 }], [], store, meta(200));
     expect(out.result).toEqual(['3', '4']);
     expect(listsOf(out)!['{}']).toEqual(['1', '2', '3', '4']);
   });
 
-  it('4.28 unshift prepends keeping input order', () => {
+  it('unshift prepends keeping input order', () => {
     const store = storeTodoLists(collection);
     const out = normalize(collection.unshift, [{ id: 3 }, { id: 4 }], [], store, meta(200));
     expect(out.result).toEqual(['3', '4']);
     expect(listsOf(out)!['{}']).toEqual(['3', '4', '1', '2']);
   });
 
-  it('4.28 a pk already present keeps its position (push) and its entity data is merged', () => {
+  it('a pk already present keeps its position (push) and its entity data is merged', () => {
     const store = storeTodoLists(collection);
     const out = normalize(collection.push, [{ id: 1, title: 'changed' }, { id: 5 }], [], store, meta(200));
     expect(listsOf(out)!['{}']).toEqual(['1', '2', '5']);
     expect(out.entities.Todo!['1']).toEqual({ id: 1, title: 'changed', userId: 1 });
   });
 
-  it('4.28 a pk already present keeps its position (unshift)', () => {
+  it('a pk already present keeps its position (unshift)', () => {
     const store = storeTodoLists(collection);
     const out = normalize(collection.unshift, [{ id: 6 }, { id: 2 }], [], store, meta(200));
     expect(listsOf(out)!['{}']).toEqual(['6', '1', '2']);
   });
 
-  it('4.28 pushing the same new pk twice in one input adds it once', () => {
+  it('pushing the same new pk twice in one input adds it once', () => {
     const store = storeTodoLists(collection);
     const out = normalize(collection.push, [{ id: 7, title: 'a' }, { id: 7, done: true }], [], store, meta(200));
     expect(listsOf(out)!['{}']).toEqual(['1', '2', '7']);
     expect(out.entities.Todo!['7']).toEqual({ id: 7, title: 'a', done: true });
   });
 
-  it('4.28 collections that do not exist are not created (11.2 row 34)', () => {
+  it('collections that do not exist are not created', () => {
     const store = storeTodoLists(collection);
     const out = normalize(collection.push, { id: 8 }, [{ userId: 3 }], store, meta(200));
     expect(Object.keys(listsOf(out)!).sort()).toEqual(Object.keys(listsOf(store)!).sort());
@@ -286,7 +286,7 @@ describe('4.28 push, unshift and assign', () => {
     expect(empty.entities[TODOS]).toBeUndefined();
   });
 
-  it('4.28 push also reaches a matching list stored through a nested field', () => {
+  it('push also reaches a matching list stored through a nested field', () => {
     const store = normalize(Member, { id: 7, todos: [{ id: 1 }] }, [], {}, meta(100));
     const out = normalize(collection.push, { id: 2 }, [{ userId: 7 }, {}], store, meta(200));
     expect(listsOf(out)).toEqual({ '{"userId":"7"}': ['1', '2'] });
@@ -294,7 +294,7 @@ describe('4.28 push, unshift and assign', () => {
     expect(member.todos.map((todo) => todo.id)).toEqual([1, 2]);
   });
 
-  it('4.28 creation ignores request start order', () => {
+  it('creation ignores request start order', () => {
     const store = normalize(collection, [{ id: 1 }], [], {}, meta(500));
     const out = normalize(collection.push, { id: 2 }, [], store, meta(100));
     expect(listsOf(out)!['{}']).toEqual(['1', '2']);
@@ -302,7 +302,7 @@ describe('4.28 push, unshift and assign', () => {
     expect(listsOf(front)!['{}']).toEqual(['3', '1', '2']);
   });
 
-  it('4.28 assign sets the given keys in every matching Values collection', () => {
+  it('assign sets the given keys in every matching Values collection', () => {
     const values = new schema.Collection(new schema.Values(Todo));
     let store = normalize(values, { a: { id: 1 }, b: { id: 2 } }, [], {}, meta(100));
     store = normalize(values, { z: { id: 9 } }, [{ userId: 2 }], store, meta(100));
@@ -311,7 +311,7 @@ describe('4.28 push, unshift and assign', () => {
     expect(out.entities['{Todo}']).toEqual({ '{}': { a: '1', b: '3', c: '4' }, '{"userId":"2"}': { z: '9' } });
   });
 
-  it('4.28 the normalized result reads back as the created instance (an array for an array input)', () => {
+  it('the normalized result reads back as the created instance (an array for an array input)', () => {
     const store = storeTodoLists(collection);
     const one = normalize(collection.push, { id: 3, title: 'x' }, [], store, meta(200));
     const created = denormalize(collection.push, one.result, one.entities);
@@ -329,10 +329,10 @@ describe('4.28 push, unshift and assign', () => {
   });
 });
 
-describe('4.29–4.30 creation filter', () => {
+describe('creation filter', () => {
   const getTodosSchema = new schema.Collection([Todo]);
 
-  it('4.30 push({ userId: 1 }, { title: "x" }) adds to {}, {"userId":"1"} and {"orderBy":"date","userId":"1"}', () => {
+  it('push({ userId: 1 }, { title: "x" }) adds to {}, {"userId":"1"} and {"orderBy":"date","userId":"1"}', () => {
     const store = storeTodoLists(getTodosSchema);
     const out = normalize(getTodosSchema.push, { id: 10, title: 'x' }, [{ userId: 1 }, { title: 'x' }], store, meta(200));
     expect(listsOf(out)).toEqual({
@@ -343,7 +343,7 @@ describe('4.29–4.30 creation filter', () => {
     });
   });
 
-  it('4.30 push({ title: "x", userId: 2 }) (body only) adds to {} and {"userId":"2"}', () => {
+  it('push({ title: "x", userId: 2 }) (body only) adds to {} and {"userId":"2"}', () => {
     const store = storeTodoLists(getTodosSchema);
     const out = normalize(getTodosSchema.push, { id: 10, title: 'x', userId: 2 }, [{ title: 'x', userId: 2 }], store, meta(200));
     expect(listsOf(out)).toEqual({
@@ -354,14 +354,14 @@ describe('4.29–4.30 creation filter', () => {
     });
   });
 
-  it('4.30 pushing a todo whose pk is already in {} leaves {} unchanged', () => {
+  it('pushing a todo whose pk is already in {} leaves {} unchanged', () => {
     const store = storeTodoLists(getTodosSchema);
     const out = normalize(getTodosSchema.push, { id: 2, title: 'again' }, [{}, { title: 'again' }], store, meta(200));
     expect(listsOf(out)!['{}']).toBe(listsOf(store)!['{}']);
     expect(listsOf(out)!['{}']).toEqual(['1', '2']);
   });
 
-  it('4.29 the filter reads the arguments, not the response, and compares encoded values', () => {
+  it('the filter reads the arguments, not the response, and compares encoded values', () => {
     const store = storeTodoLists(getTodosSchema);
     // The response claims userId 2, but the call's arguments say "1" (a string encodes like the number).
     const out = normalize(getTodosSchema.push, { id: 11, userId: 2 }, [{ userId: '1' }, {}], store, meta(200));
@@ -369,7 +369,7 @@ describe('4.29–4.30 creation filter', () => {
     expect(listsOf(out)!['{"userId":"2"}']).toEqual(['2']);
   });
 
-  it('4.29 the body may be a FormData whose entries hold the filter values', () => {
+  it('the body may be a FormData whose entries hold the filter values', () => {
     const store = storeTodoLists(getTodosSchema);
     const body = new FormData();
     body.append('title', 'x');
@@ -383,7 +383,7 @@ describe('4.29–4.30 creation filter', () => {
     });
   });
 
-  it('4.29 a null filter value matches a null argument', () => {
+  it('a null filter value matches a null argument', () => {
     let store = normalize(getTodosSchema, [{ id: 1 }], [{ owner: null }], {}, meta(100));
     store = normalize(getTodosSchema, [{ id: 2 }], [{ owner: 'ann' }], store, meta(100));
     const out = normalize(getTodosSchema.push, { id: 3 }, [{ owner: null }, {}], store, meta(200));
@@ -403,21 +403,21 @@ describe('4.29–4.30 creation filter', () => {
     };
   }
 
-  it('4.29 default nonFilterArgumentKeys: keys starting with "order" do not filter', () => {
+  it('default nonFilterArgumentKeys: keys starting with "order" do not filter', () => {
     expect(pushWithSortAndOrder(new schema.Collection([Todo]))).toEqual({ sortBy: ['1'], orderBy: ['1', '2'], xorder: ['1'] });
   });
 
-  it('4.29 nonFilterArgumentKeys as a function wins over the default', () => {
+  it('nonFilterArgumentKeys as a function wins over the default', () => {
     const collection = new schema.Collection([Todo], { nonFilterArgumentKeys: (key) => key === 'sortBy' });
     expect(pushWithSortAndOrder(collection)).toEqual({ sortBy: ['1', '2'], orderBy: ['1'], xorder: ['1'] });
   });
 
-  it('4.29 nonFilterArgumentKeys as a RegExp', () => {
+  it('nonFilterArgumentKeys as a RegExp', () => {
     const collection = new schema.Collection([Todo], { nonFilterArgumentKeys: /^(sort|x)/ });
     expect(pushWithSortAndOrder(collection)).toEqual({ sortBy: ['1', '2'], orderBy: ['1'], xorder: ['1', '2'] });
   });
 
-  it('4.29 nonFilterArgumentKeys as a string array', () => {
+  it('nonFilterArgumentKeys as a string array', () => {
     const collection = new schema.Collection([Todo], { nonFilterArgumentKeys: ['sortBy', 'orderBy'] });
     expect(pushWithSortAndOrder(collection)).toEqual({ sortBy: ['1', '2'], orderBy: ['1', '2'], xorder: ['1'] });
   });
@@ -428,18 +428,18 @@ describe('4.29–4.30 creation filter', () => {
     }
   }
 
-  it('4.29 a subclass may override nonFilterArgumentKeys', () => {
+  it('a subclass may override nonFilterArgumentKeys', () => {
     expect(pushWithSortAndOrder(new SortedCollection([Todo]))).toEqual({ sortBy: ['1', '2'], orderBy: ['1'], xorder: ['1'] });
   });
 
-  it('4.29 the constructor option wins over a subclass override', () => {
+  it('the constructor option wins over a subclass override', () => {
     const collection = new SortedCollection([Todo], { nonFilterArgumentKeys: ['xorder'] });
     expect(pushWithSortAndOrder(collection)).toEqual({ sortBy: ['1'], orderBy: ['1'], xorder: ['1', '2'] });
   });
 });
 
-describe('11.2 row 16 collection shape mismatch', () => {
-  it('row 16 an object for an Array collection fails with status 400 and writes nothing', () => {
+describe('collection shape mismatch', () => {
+  it('an object for an Array collection fails with status 400 and writes nothing', () => {
     let error: unknown;
     try {
       normalize(new schema.Collection([Post]), { id: 1 });
@@ -451,19 +451,19 @@ describe('11.2 row 16 collection shape mismatch', () => {
     expect((error as { problem: string }).problem).toMatch(/^expected an array for Collection\(\[Post\]\), got an object/);
   });
 
-  it('row 16 an array for a Values collection fails with status 400', () => {
+  it('an array for a Values collection fails with status 400', () => {
     expect(() => normalize(new schema.Collection(new schema.Values(Post)), [{ id: 1 }])).toThrow(expect.objectContaining({ status: 400 }));
   });
 });
 
-describe('4.31 reading a collection', () => {
+describe('reading a collection', () => {
   const collection = new schema.Collection([Post]);
   const entities = {
     Post: { '1': { id: 1, title: 'one' }, '2': null, '3': { id: 3, title: 'three' } },
     '[Post]': { '{}': ['3', '1', '2', '9'], '{"group":"react"}': ['1'] },
   };
 
-  it('4.31 yields items in stored order, omitting missing and tombstoned entities', () => {
+  it('yields items in stored order, omitting missing and tombstoned entities', () => {
     const read = denormalize(collection, '{}', entities) as Post[];
     expect(read).toHaveLength(2);
     expect(read[0]).toBeInstanceOf(Post);
@@ -471,7 +471,7 @@ describe('4.31 reading a collection', () => {
     expect(read.map((post) => post.title)).toEqual(['three', 'one']);
   });
 
-  it('4.31 a Values collection omits missing and tombstoned entities', () => {
+  it('a Values collection omits missing and tombstoned entities', () => {
     const values = new schema.Collection(new schema.Values(Post));
     const read = denormalize(values, '{}', { ...entities, '{Post}': { '{}': { a: '1', b: '2', c: '9', d: '3' } } }) as Record<string, Post>;
     expect(Object.keys(read)).toEqual(['a', 'd']);
@@ -479,7 +479,7 @@ describe('4.31 reading a collection', () => {
     expect(read.d!.title).toBe('three');
   });
 
-  it('4.31 queryable by arguments: the collection with that pk, else undefined', () => {
+  it('queryable by arguments: the collection with that pk, else undefined', () => {
     const memo = new MemoCache();
     const found = memo.query(collection, [{ group: 'react' }], { entities }).data as Post[];
     expect(found).toHaveLength(1);
@@ -489,18 +489,18 @@ describe('4.31 reading a collection', () => {
     expect(memo.query(collection, [], { entities }).data).toHaveLength(2);
   });
 
-  it('4.31 a tombstoned collection cell reads undefined', () => {
+  it('a tombstoned collection cell reads undefined', () => {
     expect(denormalize(collection, '{}', { ...entities, '[Post]': { '{}': null } })).toBeUndefined();
   });
 });
 
-describe('2.33 addWith(appendNew) (pagination merge)', () => {
+describe('addWith(appendNew) (pagination merge)', () => {
   const list = new schema.Collection([Post]);
   const pages = list.addWith(appendNew, {
     argsKey: ({ page: _page, ...rest }: { page?: number; group?: string }) => rest,
   });
 
-  it('2.33 appends new pks without duplicates; present items keep their position and get new data', () => {
+  it('appends new pks without duplicates; present items keep their position and get new data', () => {
     const store = normalize(list, [{ id: 1 }, { id: 2, title: 'old' }], [{ group: 'react' }], {}, meta(100));
     const out = normalize(pages, [{ id: 2, title: 'new' }, { id: 3 }], [{ group: 'react', page: 2 }], store, meta(200));
     expect(pages.key).toBe('[Post]');
@@ -509,20 +509,20 @@ describe('2.33 addWith(appendNew) (pagination merge)', () => {
     expect(out.entities.Post!['2']).toEqual({ id: 2, title: 'new' });
   });
 
-  it('2.33 creates the collection when it does not exist', () => {
+  it('creates the collection when it does not exist', () => {
     const out = normalize(pages, [{ id: 5 }, { id: 6 }], [{ group: 'vue', page: 2 }], {}, meta(200));
     expect(out.result).toBe('{"group":"vue"}');
     expect(out.entities['[Post]']).toEqual({ '{"group":"vue"}': ['5', '6'] });
   });
 
-  it('2.33 appends ignore request start order', () => {
+  it('appends ignore request start order', () => {
     const store = normalize(list, [{ id: 1 }], [{ group: 'react' }], {}, meta(500));
     const page3 = normalize(pages, [{ id: 3 }], [{ group: 'react', page: 3 }], store, meta(300));
     const page2 = normalize(pages, [{ id: 2 }], [{ group: 'react', page: 2 }], page3, meta(200));
     expect(page2.entities['[Post]']!['{"group":"react"}']).toEqual(['1', '3', '2']);
   });
 
-  it('2.33 a page with only present pks keeps the stored array', () => {
+  it('a page with only present pks keeps the stored array', () => {
     const store = normalize(list, [{ id: 1 }, { id: 2 }], [{ group: 'react' }], {}, meta(100));
     const out = normalize(pages, [{ id: 2 }], [{ group: 'react', page: 2 }], store, meta(200));
     expect(out.entities['[Post]']!['{"group":"react"}']).toBe(store.entities['[Post]']!['{"group":"react"}']);

@@ -2,7 +2,7 @@ import { Entity, MemoCache, NormalizeError, denormalize, normalize, schema } fro
 import type { EntityMeta, NormalizedTables } from 'rtk-rest';
 import { thrown, deepFreeze, expectJSONRoundTrip, objectPrototypeSnapshot } from '../support/json';
 
-// SPEC section 11, rows 15, 16, 18 and 20, as far as the schema layer goes (2.19, 4.11, 4.23, 5.9, 5.10).
+// Bad input, as far as the schema layer goes: missing pks, wrong shapes, bad schemas.
 
 const META: EntityMeta = { fetchedAt: 200, date: 200, expiresAt: 1e15 };
 
@@ -55,8 +55,8 @@ function guardedStore(): { store: NormalizedTables; check: () => void } {
   };
 }
 
-describe('11 row 15: a response that lacks a primary key', () => {
-  it('11.15 a processing error (status 400) names the entity and quotes the value; the store is not modified', () => {
+describe('a response that lacks a primary key', () => {
+  it('a processing error (status 400) names the entity and quotes the value; the store is not modified', () => {
     const { store, check } = guardedStore();
     const error = thrown(() => normalize(ErrPost, { title: 'x' }, [], store, META));
     expect(error).toBeInstanceOf(NormalizeError);
@@ -69,7 +69,7 @@ describe('11 row 15: a response that lacks a primary key', () => {
     check();
   });
 
-  it('11.15 a nested entity without a pk names that entity and quotes its value', () => {
+  it('a nested entity without a pk names that entity and quotes its value', () => {
     const { store, check } = guardedStore();
     const error = thrown(() => normalize([ErrPost], [{ id: 2, title: 'ok', author: { id: 8 } }, { id: 3, author: { username: 'nobody' } }], [], store, META));
     expect((error as NormalizeError).status).toBe(400);
@@ -79,7 +79,7 @@ describe('11 row 15: a response that lacks a primary key', () => {
     check();
   });
 
-  it('11.15 (2.19) quoted values are JSON cut to 200 characters', () => {
+  it('quoted values are JSON cut to 200 characters', () => {
     const input = { title: 'x'.repeat(500) };
     const error = thrown(() => normalize(ErrPost, input, [], {}, META));
     const json = JSON.stringify(input);
@@ -88,8 +88,8 @@ describe('11 row 15: a response that lacks a primary key', () => {
   });
 });
 
-describe('11 row 16: response shape mismatch', () => {
-  it('11.16 an array for an Entity: "expected an object for ErrPost, got an array", quoting the input; store unchanged', () => {
+describe('response shape mismatch', () => {
+  it('an array for an Entity: "expected an object for ErrPost, got an array", quoting the input; store unchanged', () => {
     const { store, check } = guardedStore();
     const error = thrown(() => normalize(ErrPost, [{ id: 1 }], [], store, META));
     expect((error as NormalizeError).status).toBe(400);
@@ -102,7 +102,7 @@ describe('11 row 16: response shape mismatch', () => {
   it.each([
     ['null', null],
     ['a primitive', 42],
-  ])('11.16 %s for an Entity fails with a processing error; store unchanged', (_label, input) => {
+  ])('%s for an Entity fails with a processing error; store unchanged', (_label, input) => {
     const { store, check } = guardedStore();
     const error = thrown(() => normalize(ErrPost, input, [], store, META));
     expect((error as NormalizeError).status).toBe(400);
@@ -110,7 +110,7 @@ describe('11 row 16: response shape mismatch', () => {
     check();
   });
 
-  it('11.16 an object for a Collection fails with a processing error naming the schema; store unchanged', () => {
+  it('an object for a Collection fails with a processing error naming the schema; store unchanged', () => {
     const { store, check } = guardedStore();
     const error = thrown(() => normalize(new schema.Collection([ErrPost]), { id: 1, title: 't' }, [], store, META));
     expect((error as NormalizeError).status).toBe(400);
@@ -121,8 +121,8 @@ describe('11 row 16: response shape mismatch', () => {
   });
 });
 
-describe('11 row 18: validate() returns a message', () => {
-  it('11.18 a processing error (status 400) whose problem is that message; the store is not modified', () => {
+describe('validate() returns a message', () => {
+  it('a processing error (status 400) whose problem is that message; the store is not modified', () => {
     const base = normalize(ErrStrict, { id: 1, title: 'kept' }, [], {}, META);
     const store = deepFreeze({ entities: base.entities, entitiesMeta: base.entitiesMeta, indexes: base.indexes });
     const snapshot = JSON.stringify(store);
@@ -136,7 +136,7 @@ describe('11 row 18: validate() returns a message', () => {
   });
 });
 
-describe('11 row 20: hostile keys', () => {
+describe('hostile keys', () => {
   const HOSTILE = ['__proto__', 'constructor', 'prototype'];
   let before: ReturnType<typeof objectPrototypeSnapshot>;
   beforeEach(() => {
@@ -147,7 +147,7 @@ describe('11 row 20: hostile keys', () => {
     expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
   });
 
-  it('11.20 __proto__, constructor and prototype as pks: no error, own properties, JSON round trip intact', () => {
+  it('__proto__, constructor and prototype as pks: no error, own properties, JSON round trip intact', () => {
     const input = HOSTILE.map((id) => ({ id, username: id }));
     const out = normalize([ErrUser], input, [], {}, META);
     expect(out.result).toEqual(HOSTILE);
@@ -165,7 +165,7 @@ describe('11 row 20: hostile keys', () => {
     expectJSONRoundTrip(out);
   });
 
-  it('11.20 __proto__, constructor and prototype as field names (object values): no error, own properties, reads keep the class prototype', () => {
+  it('__proto__, constructor and prototype as field names (object values): no error, own properties, reads keep the class prototype', () => {
     const input = JSON.parse('{"id":1,"__proto__":{"polluted":true},"constructor":{"polluted":true},"prototype":{"polluted":true}}');
     const out = normalize(ErrUser, input, [], {}, META);
     const stored = out.entities['ErrUser']!['1'] as object;
@@ -180,7 +180,7 @@ describe('11 row 20: hostile keys', () => {
     for (const field of HOSTILE) expect(Object.getOwnPropertyDescriptor(user, field)?.value).toEqual({ polluted: true });
   });
 
-  it('11.20 hostile names as Values keys and as object-schema data keys survive a JSON round trip', () => {
+  it('hostile names as Values keys and as object-schema data keys survive a JSON round trip', () => {
     const dict = JSON.parse('{"__proto__":{"id":1,"username":"a"},"constructor":{"id":2,"username":"b"},"prototype":{"id":3,"username":"c"}}');
     const out = normalize(new schema.Values(ErrUser), dict, [], {}, META);
     const result = out.result as Record<string, string>;
@@ -202,7 +202,7 @@ describe('11 row 20: hostile keys', () => {
     expectJSONRoundTrip(pageOut);
   });
 
-  it('11.20 hostile query keys: lookups by pk and by index value find own entries only', () => {
+  it('hostile query keys: lookups by pk and by index value find own entries only', () => {
     const out = normalize([ErrUser], [{ id: '__proto__', username: 'constructor' }], [], {}, META);
     const cache = new MemoCache();
     expect(cache.query(ErrUser, ['__proto__'], out).data?.username).toBe('constructor');
@@ -213,7 +213,7 @@ describe('11 row 20: hostile keys', () => {
     expect(cache.query(ErrUser, [{ username: 'toString' }], out).data).toBeUndefined();
   });
 
-  it('11.20 hostile pks in a given store are read and merged as own properties', () => {
+  it('hostile pks in a given store are read and merged as own properties', () => {
     const store = JSON.parse(
       '{"entities":{"ErrUser":{"__proto__":{"id":"__proto__","username":"p"}}},"entitiesMeta":{"ErrUser":{"__proto__":{"fetchedAt":1,"date":1,"expiresAt":1e15}}},"indexes":{}}',
     );

@@ -1,6 +1,6 @@
 import { Entity, normalize, schema } from 'rtk-rest';
 
-// In a browser the FormData class is the DOM's, not Node's: collection filters (SPEC 4.29) and
+// In a browser the FormData class is the DOM's, not Node's: collection filters and
 // resource bodies must recognise it by the global of the environment they run in.
 class DomTodo extends Entity {
   id = 0;
@@ -14,8 +14,8 @@ class DomTodo extends Entity {
 const todos = new schema.Collection([DomTodo]);
 const meta = { fetchedAt: 1, date: 1, expiresAt: 1e12 };
 
-describe('4.29 collection filters read a browser FormData body', () => {
-  it('4.29 push with a DOM FormData body reaches the lists its entries match', () => {
+describe('collection filters read a browser FormData body', () => {
+  it('push with a DOM FormData body reaches the lists its entries match', () => {
     expect(typeof window).toBe('object');
     let store = normalize(todos, [], [{ userId: 2 }], {}, meta);
     store = normalize(todos, [], [{ userId: 3 }], store, meta);

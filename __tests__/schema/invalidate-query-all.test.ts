@@ -72,10 +72,10 @@ function articles(): NormalizedTables {
   );
 }
 
-describe('4.37 Invalidate', () => {
+describe('Invalidate', () => {
   const invalidate = new schema.Invalidate(Article);
 
-  it('4.37 an object input tombstones its pk without merging; the result is the pk', () => {
+  it('an object input tombstones its pk without merging; the result is the pk', () => {
     const store = articles();
     const out = normalize(invalidate, { id: 2, title: 'ignored' }, [], store, meta(200));
     expect(out.result).toBe('2');
@@ -86,7 +86,7 @@ describe('4.37 Invalidate', () => {
     expect((denormalize([Article], ['1', '2', '3'], out.entities) as Article[]).map((a) => a.id)).toEqual([1, 3]);
   });
 
-  it('4.37 an object input goes through process and pk', () => {
+  it('an object input goes through process and pk', () => {
     const store = normalize(Ticket, { uuid: 'abc', title: 't' }, [], empty, meta(100));
     expect(store.entities.Ticket).toEqual({ abc: { id: 'abc', title: 't' } });
     const out = normalize(new schema.Invalidate(Ticket), { uuid: 'abc' }, [], store, meta(200));
@@ -94,7 +94,7 @@ describe('4.37 Invalidate', () => {
     expect(out.entities.Ticket).toEqual({ abc: null });
   });
 
-  it('4.37 a string or number input is the pk itself', () => {
+  it('a string or number input is the pk itself', () => {
     const store = articles();
     const byNumber = normalize(invalidate, 3, [], store, meta(200));
     expect(byNumber.result).toBe('3');
@@ -106,7 +106,7 @@ describe('4.37 Invalidate', () => {
     expect(unknown.entities.Article!.zzz).toBeNull();
   });
 
-  it('4.37 an object without a usable pk fails with a processing error (status 400) and writes nothing', () => {
+  it('an object without a usable pk fails with a processing error (status 400) and writes nothing', () => {
     const store = articles();
     let error: unknown;
     try {
@@ -120,7 +120,7 @@ describe('4.37 Invalidate', () => {
     expect(store.entities.Article!['1']).toEqual({ id: 1, title: 'one', author: '1' });
   });
 
-  it('4.37 a tombstone inside a list removes the item from every read', () => {
+  it('a tombstone inside a list removes the item from every read', () => {
     const store = articles();
     const list = new schema.Collection([Article]);
     const withList = normalize(list, [{ id: 1 }, { id: 2 }], [], store, meta(150));
@@ -129,19 +129,19 @@ describe('4.37 Invalidate', () => {
     expect(out.entities['[Article]']!['{}']).toEqual(['1', '2']);
   });
 
-  it('4.37 not queryable (11.2 row 33)', () => {
+  it('not queryable', () => {
     expect(() => new MemoCache().query(invalidate, [1], articles())).toThrow(TypeError);
   });
 });
 
-describe('4.38 Query', () => {
+describe('Query', () => {
   type ByAuthor = { author: string };
   const makeQuery = () => {
     const process = jest.fn((posts: Article[], { author }: ByAuthor) => posts.filter((p) => p.author?.username === author));
     return { process, query: new schema.Query(new schema.All(Article), process) };
   };
 
-  it('4.38 reads process(value, ...args) (the SPEC example)', () => {
+  it('reads process(value, ...args) (the documented example)', () => {
     const { query, process } = makeQuery();
     const store = articles();
     const read = new MemoCache().query(query, [{ author: 'ann' }], store).data as Article[];
@@ -152,7 +152,7 @@ describe('4.38 Query', () => {
     expect((denormalize(query, null, store.entities, [{ author: 'bob' }]) as Article[]).map((a) => a.id)).toEqual([2]);
   });
 
-  it('4.38 the output keeps its reference while the value and the encoded arguments are unchanged', () => {
+  it('the output keeps its reference while the value and the encoded arguments are unchanged', () => {
     const { query, process } = makeQuery();
     const memo = new MemoCache();
     const store = articles();
@@ -169,7 +169,7 @@ describe('4.38 Query', () => {
     expect(process).toHaveBeenCalledTimes(2);
   });
 
-  it('4.38 arguments that encode to the same key (4.26: key order does not matter) keep the reference', () => {
+  it('arguments that encode to the same key (key order does not matter) keep the reference', () => {
     const process = jest.fn((posts: Article[], { author }: ByAuthor & { limit: number }) => posts.filter((p) => p.author?.username === author));
     const query = new schema.Query(new schema.All(Article), process);
     const memo = new MemoCache();
@@ -179,7 +179,7 @@ describe('4.38 Query', () => {
     expect(process).toHaveBeenCalledTimes(1);
   });
 
-  it('4.38 the output keeps its reference across an identical refetch (5.13.4)', () => {
+  it('the output keeps its reference across an identical refetch', () => {
     const { query } = makeQuery();
     const memo = new MemoCache();
     const store = articles();
@@ -189,7 +189,7 @@ describe('4.38 Query', () => {
     expect(memo.query(query, [{ author: 'ann' }], refetched).data).toBe(first);
   });
 
-  it('4.38 a change to the value recomputes the output', () => {
+  it('a change to the value recomputes the output', () => {
     const { query, process } = makeQuery();
     const memo = new MemoCache();
     const store = articles();
@@ -202,7 +202,7 @@ describe('4.38 Query', () => {
     expect(process).toHaveBeenCalledTimes(2);
   });
 
-  it('4.38 reads undefined without calling process when the value is undefined', () => {
+  it('reads undefined without calling process when the value is undefined', () => {
     const { query, process } = makeQuery();
     expect(new MemoCache().query(query, [{ author: 'ann' }], empty).data).toBeUndefined();
     expect(denormalize(query, null, {}, [{ author: 'ann' }])).toBeUndefined();
@@ -214,7 +214,7 @@ describe('4.38 Query', () => {
     expect(byPk).toHaveBeenCalledTimes(1);
   });
 
-  it('4.38 as an endpoint schema it normalizes through the inner queryable', () => {
+  it('as an endpoint schema it normalizes through the inner queryable', () => {
     const { query } = makeQuery();
     const out = normalize(query, [{ id: 7, title: 'seven', author: { id: 3, username: 'cy' } }], [], empty, meta(100));
     expect(out.result).toBeNull();
@@ -226,10 +226,10 @@ describe('4.38 Query', () => {
   });
 });
 
-describe('4.39 All', () => {
+describe('All', () => {
   const all = new schema.All(Note);
 
-  it('4.39 reads every entity in table order: integer-like pks ascending, then others in insertion order', () => {
+  it('reads every entity in table order: integer-like pks ascending, then others in insertion order', () => {
     const out = normalize([Note], [{ id: 'b' }, { id: 10 }, { id: 'a' }, { id: 2 }, { id: '01' }], [], empty, meta(100));
     const read = new MemoCache().query(all, [], out).data as Note[];
     expect(read.map((note) => note.id)).toEqual([2, 10, 'b', 'a', '01']);
@@ -237,20 +237,20 @@ describe('4.39 All', () => {
     expect((denormalize(all, null, out.entities) as Note[]).map((note) => note.id)).toEqual([2, 10, 'b', 'a', '01']);
   });
 
-  it('4.39 tombstoned entities are left out', () => {
+  it('tombstoned entities are left out', () => {
     const store = normalize([Note], [{ id: 1 }, { id: 2 }, { id: 3 }], [], empty, meta(100));
     const out = normalize(new schema.Invalidate(Note), 2, [], store, meta(200));
     expect((new MemoCache().query(all, [], out).data as Note[]).map((note) => note.id)).toEqual([1, 3]);
   });
 
-  it('4.39 a missing table reads undefined; an empty table reads []', () => {
+  it('a missing table reads undefined; an empty table reads []', () => {
     expect(new MemoCache().query(all, [], empty).data).toBeUndefined();
     expect(denormalize(all, null, { Other: {} })).toBeUndefined();
     expect(new MemoCache().query(all, [], { entities: { Note: {} } }).data).toEqual([]);
     expect(denormalize(all, null, { Note: { '1': null } })).toEqual([]);
   });
 
-  it('4.39 All(map, attribute) reads the tables of every member', () => {
+  it('All(map, attribute) reads the tables of every member', () => {
     const media = new schema.All({ photo: Photo, clip: Clip }, 'kind');
     const out = normalize(media, [{ id: 2, kind: 'clip' }, { id: 1, kind: 'photo' }, { id: 3, kind: 'photo' }], [], empty, meta(100));
     expect(out.result).toBeNull();
@@ -263,14 +263,14 @@ describe('4.39 All', () => {
     ]);
   });
 
-  it('4.39 as an endpoint schema it normalizes the entities and stores null as the result', () => {
+  it('as an endpoint schema it normalizes the entities and stores null as the result', () => {
     const out = normalize(all, [{ id: 1 }, { id: 2 }], [], empty, meta(100));
     expect(out.result).toBeNull();
     expect(out.entities.Note).toEqual({ '1': { id: 1 }, '2': { id: 2 } });
     expect((denormalize(all, out.result, out.entities) as Note[]).map((note) => note.id)).toEqual([1, 2]);
   });
 
-  it('4.39 nested in an object endpoint schema, the stored null reads back as the list', () => {
+  it('nested in an object endpoint schema, the stored null reads back as the list', () => {
     const listSchema = { notes: all, next: '' };
     const out = normalize(listSchema, { notes: [{ id: 1 }, { id: 2 }], next: 'p2' }, [], empty, meta(100));
     const read = denormalize(listSchema, out.result, out.entities) as { notes: Note[]; next: string };
@@ -278,7 +278,7 @@ describe('4.39 All', () => {
     expect(read.notes.map((note) => note.id)).toEqual([1, 2]);
   });
 
-  it('4.39 the output keeps its reference until an entity of the table is added, changed or removed', () => {
+  it('the output keeps its reference until an entity of the table is added, changed or removed', () => {
     const memo = new MemoCache();
     const store = normalize([Note], [{ id: 1 }, { id: 2 }], [], empty, meta(100));
     const first = memo.query(all, [], store).data as Note[];

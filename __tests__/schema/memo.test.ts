@@ -48,7 +48,7 @@ const POSTS = [
   { id: 2, title: 'second', author: { id: 2, username: 'bob', createdAt: '2024-02-01T00:00:00.000Z' } },
 ];
 
-/** Post 1 (author User 1) and Post 2 (author User 2), the example of 5.14. */
+/** Post 1 (author User 1) and Post 2 (author User 2), the memoization example of the docs. */
 function postsStore(): NormalizedTables & { result: unknown } {
   return normalize([Post], POSTS, [], empty, meta(100));
 }
@@ -57,13 +57,13 @@ function write(store: NormalizedTables, schemaDef: unknown, input: unknown, fetc
   return normalize(schemaDef, input, args, store, meta(fetchedAt));
 }
 
-/** One stable schema object, as an endpoint holds it (equal inline literals share one node too, issue 16.13). */
+/** One stable schema object, as an endpoint holds it (equal inline literals share one node too). */
 const postList: [typeof Post] = [Post];
 
 const sortPaths = (paths: { key: string; pk: string }[]) => paths.map(({ key, pk }) => `${key}:${pk}`).sort();
 
-describe('5.12 MemoCache.denormalize', () => {
-  it('5.12 returns { data, paths } with data as denormalize would', () => {
+describe('MemoCache.denormalize', () => {
+  it('returns { data, paths } with data as denormalize would', () => {
     const store = postsStore();
     const { data, paths } = new MemoCache().denormalize(postList, store.result, store.entities);
     expect(data).toEqual(denormalize([Post], store.result, store.entities));
@@ -73,7 +73,7 @@ describe('5.12 MemoCache.denormalize', () => {
     expect(sortPaths(paths)).toEqual(['Post:1', 'Post:2', 'User:1', 'User:2']);
   });
 
-  it('5.12 paths include tombstoned and absent cells', () => {
+  it('paths include tombstoned and absent cells', () => {
     const entities: EntityTables = {
       Post: { '1': { id: 1, author: '1' }, '2': { id: 2, author: '9' }, '3': null },
       User: { '1': { id: 1 } },
@@ -84,7 +84,7 @@ describe('5.12 MemoCache.denormalize', () => {
     expect(sortPaths(paths)).toEqual(['Post:1', 'Post:2', 'Post:3', 'Post:4', 'User:1', 'User:9']);
   });
 
-  it('5.12 paths of a collection include the collection cell; absent top-level entity reads undefined', () => {
+  it('paths of a collection include the collection cell; absent top-level entity reads undefined', () => {
     const store = write(empty, new schema.Collection([Post]), POSTS, 100, [{ group: 'react' }]);
     const memo = new MemoCache();
     const { paths } = memo.denormalize(new schema.Collection([Post]), '{"group":"react"}', store.entities);
@@ -95,8 +95,8 @@ describe('5.12 MemoCache.denormalize', () => {
   });
 });
 
-describe('5.13 memoization guarantees (D18)', () => {
-  it('5.13.1 reading again from the same state returns the same reference', () => {
+describe('memoization guarantees', () => {
+  it('reading again from the same state returns the same reference', () => {
     const store = postsStore();
     const memo = new MemoCache();
     const first = memo.denormalize(postList, store.result, store.entities);
@@ -108,7 +108,7 @@ describe('5.13 memoization guarantees (D18)', () => {
     expect(memo.query(allPosts, [], store).data).toBe(all.data);
   });
 
-  it('5.13.1 reading again from the same state does not look into the tables (time independent of the data size)', () => {
+  it('reading again from the same state does not look into the tables (time independent of the data size)', () => {
     const posts = Array.from({ length: 500 }, (_, i) => ({ id: i + 1, title: `p${i}`, author: { id: (i % 7) + 1 } }));
     const store = write(empty, [Post], posts, 100);
     let lookups = 0;
@@ -136,7 +136,7 @@ describe('5.13 memoization guarantees (D18)', () => {
     expect(lookups).toBe(0);
   });
 
-  it('5.13.2 writes to other entity types and to entities the result does not depend on keep the reference', () => {
+  it('writes to other entity types and to entities the result does not depend on keep the reference', () => {
     const store = postsStore();
     const memo = new MemoCache();
     const first = memo.denormalize(postList, store.result, store.entities).data;
@@ -152,7 +152,7 @@ describe('5.13 memoization guarantees (D18)', () => {
     expect(memo.denormalize(postList, store.result, otherList.entities).data).toBe(first);
   });
 
-  it('5.14 changing User 2 rebuilds Post 2 and the list; Post 1 and User 1 keep their references', () => {
+  it('changing User 2 rebuilds Post 2 and the list; Post 1 and User 1 keep their references', () => {
     const store = postsStore();
     const memo = new MemoCache();
     const before = memo.denormalize(postList, store.result, store.entities).data!;
@@ -169,7 +169,7 @@ describe('5.13 memoization guarantees (D18)', () => {
     expect(before[1]!.author!.username).toBe('bob');
   });
 
-  it('5.13.3 inside an object result only the parts that depend on the changed entity are rebuilt', () => {
+  it('inside an object result only the parts that depend on the changed entity are rebuilt', () => {
     const page = { posts: postList, featured: Post, next: '' };
     const store = postsStore();
     const result = { posts: ['1', '2'], featured: '1', next: 'p2' };
@@ -188,7 +188,7 @@ describe('5.13 memoization guarantees (D18)', () => {
     expect(memo.denormalize(page, result, unrelated.entities).data).toBe(after);
   });
 
-  it('5.14 writing User 3, or refetching User 1 unchanged, keeps the list reference', () => {
+  it('writing User 3, or refetching User 1 unchanged, keeps the list reference', () => {
     const store = postsStore();
     const memo = new MemoCache();
     const before = memo.denormalize(postList, store.result, store.entities).data;
@@ -199,7 +199,7 @@ describe('5.13 memoization guarantees (D18)', () => {
     expect(memo.denormalize(postList, store.result, user1.entities).data).toBe(before);
   });
 
-  it('5.13.4 refetching identical data changes no reference a reader sees', () => {
+  it('refetching identical data changes no reference a reader sees', () => {
     const list = new schema.Collection([Post]);
     const store = write(empty, list, POSTS, 100, [{ group: 'react' }]);
     const memo = new MemoCache();
@@ -214,7 +214,7 @@ describe('5.13 memoization guarantees (D18)', () => {
     expect(refetched.entitiesMeta.Post!['1']).toEqual(meta(200));
   });
 
-  it('5.13.4 refetching identical data leaves the entity tables untouched (only entitiesMeta changes)', () => {
+  it('refetching identical data leaves the entity tables untouched (only entitiesMeta changes)', () => {
     const store = postsStore();
     const refetched = write(store, [Post], POSTS, 200);
     expect(refetched.entities.Post).toBe(store.entities.Post);
@@ -224,7 +224,7 @@ describe('5.13 memoization guarantees (D18)', () => {
     expect(refetched.entitiesMeta).not.toBe(store.entitiesMeta);
   });
 
-  it('5.13.5 the same entity is the same instance in a list result and a detail result', () => {
+  it('the same entity is the same instance in a list result and a detail result', () => {
     const list = new schema.Collection([Post]);
     const store = write(empty, list, POSTS, 100);
     const memo = new MemoCache();
@@ -243,7 +243,7 @@ describe('5.13 memoization guarantees (D18)', () => {
     expect(newRows[0]).toBe(rows[0]);
   });
 
-  it('5.13.6 an undone delete shows the item again', () => {
+  it('an undone delete shows the item again', () => {
     const store = postsStore();
     const memo = new MemoCache();
     const before = memo.denormalize(postList, store.result, store.entities).data!;
@@ -264,7 +264,7 @@ describe('5.13 memoization guarantees (D18)', () => {
     expect(afterRecreate[1]!.author!.username).toBe('bob');
   });
 
-  it('5.13.6 a missing nested entity appearing rebuilds the parent', () => {
+  it('a missing nested entity appearing rebuilds the parent', () => {
     const store = write(postsStore(), Post, { id: 3, title: 'orphan', author: 7 }, 200);
     const memo = new MemoCache();
     const list = memo.denormalize(postList, ['1', '3'], store.entities).data!;
@@ -282,7 +282,7 @@ describe('5.13 memoization guarantees (D18)', () => {
     expect(newList[1]).toBe(rebuilt);
   });
 
-  it('5.13.6 a missing top-level entity appearing is read', () => {
+  it('a missing top-level entity appearing is read', () => {
     const store = postsStore();
     const memo = new MemoCache();
     expect(memo.denormalize(Post, '9', store.entities).data).toBeUndefined();
@@ -290,7 +290,7 @@ describe('5.13 memoization guarantees (D18)', () => {
     expect(memo.denormalize(Post, '9', added.entities).data).toBeInstanceOf(Post);
   });
 
-  it('5.13.7 many different arguments do not evict each other', () => {
+  it('many different arguments do not evict each other', () => {
     const list = new schema.Collection([Post]);
     let store: NormalizedTables = empty;
     const groups = Array.from({ length: 60 }, (_, i) => `g${i}`);
@@ -310,7 +310,7 @@ describe('5.13 memoization guarantees (D18)', () => {
     groups.forEach((group, i) => expect(memo.query(list, [{ group }], unrelated).data).toBe(firstReads[i]));
   });
 
-  it('5.13.7 a Query read with different arguments keeps one output per argument set', () => {
+  it('a Query read with different arguments keeps one output per argument set', () => {
     const process = jest.fn((posts: Post[], { author }: { author: string }) => posts.filter((post) => post.author?.username === author));
     const byAuthor = new schema.Query(new schema.All(Post), process);
     const store = postsStore();
@@ -323,7 +323,7 @@ describe('5.13 memoization guarantees (D18)', () => {
   });
 });
 
-describe('4.24 / 5.13 cycles', () => {
+describe('cycles', () => {
   function cycleStore(): NormalizedTables {
     const a: Record<string, unknown> = { id: 1, name: 'a' };
     const b: Record<string, unknown> = { id: 2, name: 'b', friend: a };
@@ -331,12 +331,12 @@ describe('4.24 / 5.13 cycles', () => {
     return write(empty, Person, a, 100);
   }
 
-  it('4.24 cyclic input normalizes without looping', () => {
+  it('cyclic input normalizes without looping', () => {
     const store = cycleStore();
     expect(store.entities.Person).toEqual({ '1': { id: 1, name: 'a', friend: '2' }, '2': { id: 2, name: 'b', friend: '1' } });
   });
 
-  it('4.24 denormalize reads a cyclic graph with shared identity', () => {
+  it('denormalize reads a cyclic graph with shared identity', () => {
     const a = denormalize(Person, '1', cycleStore().entities) as Person;
     expect(a).toBeInstanceOf(Person);
     expect(a.friend).toBeInstanceOf(Person);
@@ -344,7 +344,7 @@ describe('4.24 / 5.13 cycles', () => {
     expect(a.friend!.friend).toBe(a);
   });
 
-  it('5.13 MemoCache reads a cyclic graph with shared identity, one instance per entity', () => {
+  it('MemoCache reads a cyclic graph with shared identity, one instance per entity', () => {
     const store = cycleStore();
     const memo = new MemoCache();
     const a = memo.denormalize(Person, '1', store.entities).data!;
@@ -358,7 +358,7 @@ describe('4.24 / 5.13 cycles', () => {
     expect(memo.denormalize(Person, '1', store.entities).data).toBe(a);
   });
 
-  it('5.13 a cycle stays consistent after a change to one of its entities (read the unchanged entity first)', () => {
+  it('a cycle stays consistent after a change to one of its entities (read the unchanged entity first)', () => {
     const store = cycleStore();
     const memo = new MemoCache();
     const a = memo.denormalize(Person, '1', store.entities).data!;
@@ -373,7 +373,7 @@ describe('4.24 / 5.13 cycles', () => {
     expect(b2.friend).toBe(a2);
   });
 
-  it('5.13 a cycle stays consistent after a change to one of its entities (read the changed entity first)', () => {
+  it('a cycle stays consistent after a change to one of its entities (read the changed entity first)', () => {
     const store = cycleStore();
     const memo = new MemoCache();
     const a = memo.denormalize(Person, '1', store.entities).data!;
@@ -389,7 +389,7 @@ describe('4.24 / 5.13 cycles', () => {
     expect(a2.friend).toBe(b2);
   });
 
-  it('5.13 a three-entity cycle stays consistent after a change, read from any member', () => {
+  it('a three-entity cycle stays consistent after a change, read from any member', () => {
     const store = write(empty, [Person], [
       { id: 1, name: 'a', friend: 2 },
       { id: 2, name: 'b', friend: 3 },

@@ -1,7 +1,7 @@
 import { Entity, MemoCache, denormalize, normalize, schema } from 'rtk-rest';
 import type { EntityMeta, NormalizedTables } from 'rtk-rest';
 
-// SPEC 4.12–4.17 (D12, D13): entity meta, merging, ordering and tombstones.
+// Entity meta, merging, ordering and tombstones.
 
 const at = (fetchedAt: number, date = fetchedAt): EntityMeta => ({ fetchedAt, date, expiresAt: 1e15 });
 
@@ -43,8 +43,8 @@ function metaOf(tables: Partial<NormalizedTables>, key: string, pk: string): Ent
   return tables.entitiesMeta?.[key]?.[pk];
 }
 
-describe('4.12 entity meta', () => {
-  it('4.12 every written entity gets entitiesMeta[key][pk] = { fetchedAt, date, expiresAt }', () => {
+describe('entity meta', () => {
+  it('every written entity gets entitiesMeta[key][pk] = { fetchedAt, date, expiresAt }', () => {
     const meta: EntityMeta = { fetchedAt: 100, date: 150, expiresAt: 60150 };
     const out = normalize([Story], [{ id: 1, writer: { id: 7, name: 'ann' } }, { id: 2, writer: { id: 8 } }], [], {}, meta);
     expect(out.entitiesMeta).toStrictEqual({
@@ -53,7 +53,7 @@ describe('4.12 entity meta', () => {
     });
   });
 
-  it('4.12 without meta, normalize uses fetchedAt = date = now and a never-expiring expiresAt', () => {
+  it('without meta, normalize uses fetchedAt = date = now and a never-expiring expiresAt', () => {
     const now = jest.spyOn(Date, 'now').mockReturnValue(1234);
     try {
       const out = normalize(Article, { id: 1 });
@@ -64,19 +64,19 @@ describe('4.12 entity meta', () => {
   });
 });
 
-describe('4.13 merge statics (defaults)', () => {
-  it('4.13 shouldUpdate defaults to true', () => {
+describe('merge statics (defaults)', () => {
+  it('shouldUpdate defaults to true', () => {
     expect(Article.shouldUpdate(at(300), at(200), { id: 1 }, { id: 1 })).toBe(true);
     expect(Article.shouldUpdate(at(200), at(300), { id: 1 }, { id: 1 })).toBe(true);
   });
 
-  it('4.13 shouldReorder defaults to "the incoming request started earlier"', () => {
+  it('shouldReorder defaults to "the incoming request started earlier"', () => {
     expect(Article.shouldReorder(at(300), at(200), {}, {})).toBe(true);
     expect(Article.shouldReorder(at(300), at(300, 900), {}, {})).toBe(false);
     expect(Article.shouldReorder(at(300), at(400, 100), {}, {})).toBe(false);
   });
 
-  it('4.13 merge defaults to a shallow { ...a, ...b } (no deep merge)', () => {
+  it('merge defaults to a shallow { ...a, ...b } (no deep merge)', () => {
     const a = { id: 1, x: 1, nested: { a: 1 } };
     const b = { id: 1, y: 2, nested: { b: 2 } };
     const merged = Article.merge(a, b);
@@ -85,7 +85,7 @@ describe('4.13 merge statics (defaults)', () => {
     expect(a).toStrictEqual({ id: 1, x: 1, nested: { a: 1 } });
   });
 
-  it('4.13 mergeWithStore defaults: later-started wins; older fills missing fields; shouldUpdate false keeps existing', () => {
+  it('mergeWithStore defaults: later-started wins; older fills missing fields; shouldUpdate false keeps existing', () => {
     const existing = { id: 1, title: 'stored', views: 1 };
     const incoming = { id: 1, title: 'incoming', tags: ['a'] };
     expect(Article.mergeWithStore(at(300), at(400), existing, incoming)).toStrictEqual({ id: 1, title: 'incoming', views: 1, tags: ['a'] });
@@ -100,21 +100,21 @@ describe('4.13 merge statics (defaults)', () => {
     expect(Frozen.mergeWithStore(at(300), at(400), existing, incoming)).toBe(existing);
   });
 
-  it('4.13 a later-started write wins on overlapping fields and its meta becomes the stored meta', () => {
+  it('a later-started write wins on overlapping fields and its meta becomes the stored meta', () => {
     const store = normalize(Article, { id: 1, title: 'a', views: 1 }, [], {}, at(300));
     const out = normalize(Article, { id: 1, title: 'b' }, [], store, at(400, 450));
     expect(cell(out, 'MrgArticle', '1')).toStrictEqual({ id: 1, title: 'b', views: 1 });
     expect(metaOf(out, 'MrgArticle', '1')).toStrictEqual(at(400, 450));
   });
 
-  it('4.13 ties in fetchedAt go to the incoming write, whose meta is stored', () => {
+  it('ties in fetchedAt go to the incoming write, whose meta is stored', () => {
     const store = normalize(Article, { id: 1, title: 'a', views: 1 }, [], {}, at(300));
     const out = normalize(Article, { id: 1, title: 'b' }, [], store, at(300, 350));
     expect(cell(out, 'MrgArticle', '1')).toStrictEqual({ id: 1, title: 'b', views: 1 });
     expect(metaOf(out, 'MrgArticle', '1')).toStrictEqual(at(300, 350));
   });
 
-  it('4.13 an older-started write only fills missing fields and the stored meta stays', () => {
+  it('an older-started write only fills missing fields and the stored meta stays', () => {
     const store = normalize(Article, { id: 1, title: 'a' }, [], {}, at(300));
     const out = normalize(Article, { id: 1, title: 'old', views: 9 }, [], store, at(200, 500));
     expect(cell(out, 'MrgArticle', '1')).toStrictEqual({ id: 1, title: 'a', views: 9 });
@@ -123,8 +123,8 @@ describe('4.13 merge statics (defaults)', () => {
   });
 });
 
-describe('4.13 merge statics (overrides)', () => {
-  it('4.13 shouldUpdate returning false keeps the stored entity unchanged', () => {
+describe('merge statics (overrides)', () => {
+  it('shouldUpdate returning false keeps the stored entity unchanged', () => {
     const calls: unknown[][] = [];
     class Pinned extends Article {
       static override key = 'MrgPinned';
@@ -142,7 +142,7 @@ describe('4.13 merge statics (overrides)', () => {
     expect(calls[0]).toEqual([at(300), at(400), { id: 1, title: 'keep' }, { id: 1, title: 'ignored', views: 5 }]);
   });
 
-  it('4.13 a custom shouldReorder decides which write is older (here by a version field)', () => {
+  it('a custom shouldReorder decides which write is older (here by a version field)', () => {
     class Versioned extends Article {
       static override key = 'MrgVersioned';
       static override shouldReorder(_em: EntityMeta, _im: EntityMeta, existing: any, incoming: any) {
@@ -160,7 +160,7 @@ describe('4.13 merge statics (overrides)', () => {
     expect(metaOf(newer, 'MrgVersioned', '1')).toStrictEqual(at(100));
   });
 
-  it('4.13 a custom merge is used as merge(existing, incoming), and as merge(incoming, existing) when reordered', () => {
+  it('a custom merge is used as merge(existing, incoming), and as merge(incoming, existing) when reordered', () => {
     const calls: unknown[][] = [];
     class DeepInfo extends Article {
       static override key = 'MrgDeepInfo';
@@ -180,7 +180,7 @@ describe('4.13 merge statics (overrides)', () => {
     expect(metaOf(older, 'MrgDeepInfo', '1')).toStrictEqual(at(400));
   });
 
-  it('4.13 a custom mergeWithStore receives (existingMeta, incomingMeta, existing, incoming) and decides the stored value', () => {
+  it('a custom mergeWithStore receives (existingMeta, incomingMeta, existing, incoming) and decides the stored value', () => {
     const calls: unknown[][] = [];
     class Replacing extends Article {
       static override key = 'MrgReplacing';
@@ -197,10 +197,10 @@ describe('4.13 merge statics (overrides)', () => {
   });
 });
 
-describe('4.14 identical data keeps references', () => {
+describe('identical data keeps references', () => {
   const input = { id: 5, title: 'same', tags: ['a', 'b'], info: { deep: { x: 1 } } };
 
-  it('4.14 refetching identical data keeps the stored object (same reference); only meta changes', () => {
+  it('refetching identical data keeps the stored object (same reference); only meta changes', () => {
     const store = normalize(Article, input, [], {}, at(300));
     const stored = cell(store, 'MrgArticle', '5');
     const out = normalize(Article, { ...input, tags: ['a', 'b'], info: { deep: { x: 1 } } }, [], store, at(400));
@@ -208,14 +208,14 @@ describe('4.14 identical data keeps references', () => {
     expect(metaOf(out, 'MrgArticle', '5')).toStrictEqual(at(400));
   });
 
-  it('4.14 refetching identical data keeps the entities table references (no reference anywhere changes)', () => {
+  it('refetching identical data keeps the entities table references (no reference anywhere changes)', () => {
     const store = normalize(Article, input, [], {}, at(300));
     const out = normalize(Article, { ...input }, [], store, at(400));
     expect(out.entities['MrgArticle']).toBe(store.entities['MrgArticle']);
     expect(out.entities).toBe(store.entities);
   });
 
-  it('4.14 a merge result equal as JSON to the stored object (subset, other key order, a Date equal to its ISO string) keeps it', () => {
+  it('a merge result equal as JSON to the stored object (subset, other key order, a Date equal to its ISO string) keeps it', () => {
     class Stamped extends Article {
       static override key = 'MrgStamped';
     }
@@ -228,7 +228,7 @@ describe('4.14 identical data keeps references', () => {
     expect(metaOf(dated, 'MrgStamped', '1')).toStrictEqual(at(500));
   });
 
-  it('4.14 a custom merge returning a new but equal object keeps the stored object', () => {
+  it('a custom merge returning a new but equal object keeps the stored object', () => {
     class Copying extends Article {
       static override key = 'MrgCopying';
       static override merge(a: any, b: any) {
@@ -241,7 +241,7 @@ describe('4.14 identical data keeps references', () => {
     expect(cell(out, 'MrgCopying', '1')).toBe(stored);
   });
 
-  it('4.14 a reader sees nothing change after an identical refetch', () => {
+  it('a reader sees nothing change after an identical refetch', () => {
     const store = normalize([Story], [{ id: 1, writer: { id: 7, name: 'ann' } }], [], {}, at(300));
     const cache = new MemoCache();
     const storySchema = [Story] as const;
@@ -259,8 +259,8 @@ describe('4.14 identical data keeps references', () => {
   });
 });
 
-describe('4.15 merge ordering examples', () => {
-  it('4.15 an older response fills missing fields; then a newer one wins on overlapping fields', () => {
+describe('merge ordering examples', () => {
+  it('an older response fills missing fields; then a newer one wins on overlapping fields', () => {
     const store = normalize(Article, { id: 5, title: 'new', views: 1 }, [], {}, at(300));
     const older = normalize(Article, { id: 5, title: 'old', tags: ['a'] }, [], store, at(200));
     expect(cell(older, 'MrgArticle', '5')).toStrictEqual({ id: 5, title: 'new', views: 1, tags: ['a'] });
@@ -270,7 +270,7 @@ describe('4.15 merge ordering examples', () => {
     expect(metaOf(newer, 'MrgArticle', '5')!.fetchedAt).toBe(400);
   });
 
-  it('4.15 a nested plain-object field is replaced wholesale, never merged', () => {
+  it('a nested plain-object field is replaced wholesale, never merged', () => {
     const store = normalize(Article, { id: 6, info: { a: 1, b: 2 } }, [], {}, at(300));
     const newer = normalize(Article, { id: 6, info: { c: 3 } }, [], store, at(400));
     expect(cell(newer, 'MrgArticle', '6')).toStrictEqual({ id: 6, info: { c: 3 } });
@@ -282,20 +282,20 @@ describe('4.15 merge ordering examples', () => {
   });
 });
 
-describe('4.16 the same pk twice in one response', () => {
-  it('4.16 [{ id: 1, a: 1 }, { id: 1, b: 2 }] stores { id: 1, a: 1, b: 2 } and the result is ["1", "1"]', () => {
+describe('the same pk twice in one response', () => {
+  it('[{ id: 1, a: 1 }, { id: 1, b: 2 }] stores { id: 1, a: 1, b: 2 } and the result is ["1", "1"]', () => {
     const out = normalize([Article], [{ id: 1, a: 1 }, { id: 1, b: 2 }], [], {}, at(200));
     expect(cell(out, 'MrgArticle', '1')).toStrictEqual({ id: 1, a: 1, b: 2 });
     expect(out.result).toStrictEqual(['1', '1']);
     expect(metaOf(out, 'MrgArticle', '1')).toStrictEqual(at(200));
   });
 
-  it('4.16 the same pk twice merges in document order: the later occurrence wins on overlapping fields', () => {
+  it('the same pk twice merges in document order: the later occurrence wins on overlapping fields', () => {
     const out = normalize([Article], [{ id: 1, title: 'first', views: 1 }, { id: 1, title: 'second' }], [], {}, at(200));
     expect(cell(out, 'MrgArticle', '1')).toStrictEqual({ id: 1, title: 'second', views: 1 });
   });
 
-  it('4.16 a custom merge is called as merge(earlier, later)', () => {
+  it('a custom merge is called as merge(earlier, later)', () => {
     const calls: unknown[][] = [];
     class Logged extends Article {
       static override key = 'MrgLogged';
@@ -308,7 +308,7 @@ describe('4.16 the same pk twice in one response', () => {
     expect(calls).toEqual([[{ id: 1, a: 1 }, { id: 1, b: 2 }]]);
   });
 
-  it('4.16 the same nested entity twice merges in document order, also over a stored entity', () => {
+  it('the same nested entity twice merges in document order, also over a stored entity', () => {
     const store = normalize(Writer, { id: 7, name: 'stored', bio: 'kept' }, [], {}, at(100));
     const out = normalize(
       [Story],
@@ -326,7 +326,7 @@ describe('4.16 the same pk twice in one response', () => {
   });
 });
 
-describe('4.17 tombstones', () => {
+describe('tombstones', () => {
   const deleteArticle = new schema.Invalidate(Article);
 
   function tombstoned(): ReturnType<typeof normalize> {
@@ -334,14 +334,14 @@ describe('4.17 tombstones', () => {
     return normalize(deleteArticle, '5', [], store, at(300));
   }
 
-  it('4.17 a deletion writes a tombstone (null) with the deleting request meta', () => {
+  it('a deletion writes a tombstone (null) with the deleting request meta', () => {
     const out = tombstoned();
     expect(cell(out, 'MrgArticle', '5')).toBeNull();
     expect(metaOf(out, 'MrgArticle', '5')).toStrictEqual(at(300));
     expect(denormalize(Article, '5', out.entities)).toBeUndefined();
   });
 
-  it('4.17 a write whose request started before the tombstone is ignored', () => {
+  it('a write whose request started before the tombstone is ignored', () => {
     const store = tombstoned();
     const out = normalize(Article, { id: 5, title: 'stale', views: 4 }, [], store, at(200, 400));
     expect(cell(out, 'MrgArticle', '5')).toBeNull();
@@ -349,7 +349,7 @@ describe('4.17 tombstones', () => {
     expect(denormalize(Article, '5', out.entities)).toBeUndefined();
   });
 
-  it('4.17 a later-started write replaces the tombstone outright', () => {
+  it('a later-started write replaces the tombstone outright', () => {
     const store = tombstoned();
     const out = normalize(Article, { id: 5, title: 'reborn' }, [], store, at(400));
     expect(cell(out, 'MrgArticle', '5')).toStrictEqual({ id: 5, title: 'reborn' });
@@ -357,14 +357,14 @@ describe('4.17 tombstones', () => {
     expect(denormalize(Article, '5', out.entities)?.title).toBe('reborn');
   });
 
-  it('4.17 a write started at the same time as the tombstone is not "before" it and replaces it', () => {
+  it('a write started at the same time as the tombstone is not "before" it and replaces it', () => {
     const store = tombstoned();
     const out = normalize(Article, { id: 5, title: 'same time' }, [], store, at(300, 350));
     expect(cell(out, 'MrgArticle', '5')).toStrictEqual({ id: 5, title: 'same time' });
     expect(metaOf(out, 'MrgArticle', '5')).toStrictEqual(at(300, 350));
   });
 
-  it('4.17 replacing a tombstone does not merge (merge, mergeWithStore and shouldUpdate are not consulted)', () => {
+  it('replacing a tombstone does not merge (merge, mergeWithStore and shouldUpdate are not consulted)', () => {
     const calls: string[] = [];
     class Watched extends Article {
       static override key = 'MrgWatched';
@@ -387,7 +387,7 @@ describe('4.17 tombstones', () => {
     expect(calls).toEqual([]);
   });
 
-  it('4.17 a tombstone written by process() returning undefined follows the same rules', () => {
+  it('a tombstone written by process() returning undefined follows the same rules', () => {
     class SoftDeleted extends Article {
       static override key = 'MrgSoftDeleted';
       static override process(input: any) {
@@ -402,7 +402,7 @@ describe('4.17 tombstones', () => {
     expect(cell(fresh, 'MrgSoftDeleted', '1')).toStrictEqual({ id: 1, title: 'fresh' });
   });
 
-  it('4.17 a nested reference to a tombstoned entity reads as undefined while the tombstone holds', () => {
+  it('a nested reference to a tombstoned entity reads as undefined while the tombstone holds', () => {
     const store = normalize(Story, { id: 1, writer: { id: 7, name: 'ann' } }, [], {}, at(100));
     const deleted = normalize(new schema.Invalidate(Writer), { id: 7 }, [], store, at(300));
     const stale = normalize(Story, { id: 2, writer: { id: 7, name: 'stale' } }, [], deleted, at(200));

@@ -2,7 +2,7 @@ import { Entity, MemoCache, NormalizeError, denormalize, normalize, schema } fro
 import type { EntityMeta, NormalizedTables } from 'rtk-rest';
 import { thrown, deepFreeze, expectJSONRoundTrip } from '../support/json';
 
-// SPEC 5.4 (D25), 5.8–5.11: normalize() and denormalize().
+// normalize() and denormalize().
 
 const META: EntityMeta = { fetchedAt: 200, date: 200, expiresAt: 1e15 };
 const LATER: EntityMeta = { fetchedAt: 300, date: 300, expiresAt: 1e15 };
@@ -17,7 +17,7 @@ class User extends Entity {
   static override indexes = ['username'];
 }
 
-/** `Post` keeps the key of the running example so that 5.10's wording applies verbatim. */
+/** `Post` keeps the key of the running example so that error messages read as the docs print them. */
 class Post extends Entity {
   id = 0;
   title = '';
@@ -51,41 +51,41 @@ function baseStore(): NormalizedTables {
   return { entities: withTag.entities, entitiesMeta: withTag.entitiesMeta, indexes: withTag.indexes };
 }
 
-describe('5.4 everything written is brought to JSON form', () => {
+describe('everything written is brought to JSON form', () => {
   function stored(input: Record<string, unknown>): Record<string, unknown> {
     const out = normalize(Post, { id: 1, ...input }, [], {}, META);
     return out.entities['Post']!['1'] as Record<string, unknown>;
   }
 
-  it('5.4 a Date becomes its ISO string (toJSON)', () => {
+  it('a Date becomes its ISO string (toJSON)', () => {
     expect(stored({ at: new Date('2024-01-01T00:00:00.000Z') })).toStrictEqual({ id: 1, at: '2024-01-01T00:00:00.000Z' });
   });
 
-  it('5.4 other objects with toJSON become their toJSON() result', () => {
+  it('other objects with toJSON become their toJSON() result', () => {
     expect(stored({ money: { toJSON: () => ({ amount: '1.00' }) } })).toStrictEqual({ id: 1, money: { amount: '1.00' } });
   });
 
-  it('5.4 NaN, Infinity and -Infinity become null', () => {
+  it('NaN, Infinity and -Infinity become null', () => {
     expect(stored({ a: NaN, b: Infinity, c: -Infinity, d: 1.5 })).toStrictEqual({ id: 1, a: null, b: null, c: null, d: 1.5 });
   });
 
-  it('5.4 undefined object fields are dropped', () => {
+  it('undefined object fields are dropped', () => {
     const cell = stored({ gone: undefined, kept: 0 });
     expect(cell).toStrictEqual({ id: 1, kept: 0 });
     expect(Object.prototype.hasOwnProperty.call(cell, 'gone')).toBe(false);
   });
 
-  it('5.4 a bigint becomes its decimal string', () => {
+  it('a bigint becomes its decimal string', () => {
     expect(stored({ big: BigInt('12345678901234567890') })).toStrictEqual({ id: 1, big: '12345678901234567890' });
   });
 
-  it('5.4 functions and symbol values are dropped', () => {
+  it('functions and symbol values are dropped', () => {
     const cell = stored({ fn: () => 1, sym: Symbol('s'), kept: 'k' });
     expect(cell).toStrictEqual({ id: 1, kept: 'k' });
     expect(Object.keys(cell)).toEqual(['id', 'kept']);
   });
 
-  it('5.4 symbol-keyed properties added by static process() are dropped', () => {
+  it('symbol-keyed properties added by static process() are dropped', () => {
     class Tagged extends Entity {
       id = 0;
       kept = '';
@@ -101,12 +101,12 @@ describe('5.4 everything written is brought to JSON form', () => {
     expect(Reflect.ownKeys(out.entities['NzTagged']!['1'] as object)).toEqual(['id', 'kept']);
   });
 
-  it('5.4 symbol-keyed properties of nested plain objects are dropped', () => {
+  it('symbol-keyed properties of nested plain objects are dropped', () => {
     const cell = stored({ nested: { [Symbol('hidden')]: 1, v: 1 }, kept: 'k' });
     expect(Reflect.ownKeys((cell as { nested: object }).nested)).toEqual(['v']);
   });
 
-  it('5.4 nested values follow JSON.stringify: arrays hold null in place of dropped values, objects drop them', () => {
+  it('nested values follow JSON.stringify: arrays hold null in place of dropped values, objects drop them', () => {
     const cell = stored({
       list: [1, NaN, undefined, () => 1, new Date(0), BigInt(3)],
       nested: { at: new Date(0), n: Infinity, u: undefined, f: () => 1, deep: { big: BigInt(5) } },
@@ -118,13 +118,13 @@ describe('5.4 everything written is brought to JSON form', () => {
     });
   });
 
-  it('5.4 class instances that are not schemas become plain objects of their own fields', () => {
+  it('class instances that are not schemas become plain objects of their own fields', () => {
     const cell = stored({ point: new Point(1, 2) });
     expect(cell).toStrictEqual({ id: 1, point: { x: 1, y: 2 } });
     expect(Object.getPrototypeOf(cell['point'])).toBe(Object.prototype);
   });
 
-  it('5.4 the non-schema keys of an object schema are brought to JSON form', () => {
+  it('the non-schema keys of an object schema are brought to JSON form', () => {
     const out = normalize(
       { posts: [Post], next: '' },
       { posts: [{ id: 1 }], next: 'p2', when: new Date(0), n: NaN, f: () => 1, big: BigInt(2), u: undefined },
@@ -135,7 +135,7 @@ describe('5.4 everything written is brought to JSON form', () => {
     expect(out.result).toStrictEqual({ posts: ['1'], next: 'p2', when: '1970-01-01T00:00:00.000Z', n: null, big: '2' });
   });
 
-  it('5.4 JSON.parse(JSON.stringify(tables)) deep-equals the tables', () => {
+  it('JSON.parse(JSON.stringify(tables)) deep-equals the tables', () => {
     const out = normalize(
       [Post],
       [
@@ -170,14 +170,14 @@ describe('5.4 everything written is brought to JSON form', () => {
     expect(out.entities['NzUser']!['7']).toStrictEqual({ id: 7, username: 'ann', joined: '1970-01-01T00:00:00.009Z', score: null });
   });
 
-  it('5.4 the JSON round trip holds with symbol-keyed nested properties and a symbol-keyed response object', () => {
+  it('the JSON round trip holds with symbol-keyed nested properties and a symbol-keyed response object', () => {
     const out = normalize({ post: Post }, { [Symbol('r')]: 1, post: { id: 2, nested: { [Symbol('t')]: 'y', v: 1 } } }, [], {}, META);
     expectJSONRoundTrip(out);
   });
 });
 
-describe('5.8 normalize(schema, input, args, store, meta)', () => {
-  it('5.8 returns { result, entities, indexes, entitiesMeta }', () => {
+describe('normalize(schema, input, args, store, meta)', () => {
+  it('returns { result, entities, indexes, entitiesMeta }', () => {
     const out = normalize(Post, { id: 1, author: { id: 7, username: 'ann' } }, [], {}, META);
     expect(Object.keys(out).sort()).toEqual(['entities', 'entitiesMeta', 'indexes', 'result']);
     expect(out).toStrictEqual({
@@ -188,7 +188,7 @@ describe('5.8 normalize(schema, input, args, store, meta)', () => {
     });
   });
 
-  it('5.8 the store defaults to empty tables and args to []', () => {
+  it('the store defaults to empty tables and args to []', () => {
     const seen: unknown[] = [];
     class Probe extends Entity {
       id = 0;
@@ -207,7 +207,7 @@ describe('5.8 normalize(schema, input, args, store, meta)', () => {
     expect(out.indexes).toStrictEqual({});
   });
 
-  it('5.8 meta defaults to { fetchedAt: now, date: now, expiresAt: MAX_SAFE_INTEGER } for every written entity', () => {
+  it('meta defaults to { fetchedAt: now, date: now, expiresAt: MAX_SAFE_INTEGER } for every written entity', () => {
     const now = jest.spyOn(Date, 'now').mockReturnValue(5000);
     try {
       const out = normalize(Post, { id: 1, author: { id: 7 } });
@@ -218,7 +218,7 @@ describe('5.8 normalize(schema, input, args, store, meta)', () => {
     }
   });
 
-  it('5.8 the input is not mutated', () => {
+  it('the input is not mutated', () => {
     const input = [
       { id: 1, title: 'a', author: { id: 7, username: 'ann' }, tags: ['x'], at: new Date(0) },
       { id: 1, title: 'b', author: 7 },
@@ -230,7 +230,7 @@ describe('5.8 normalize(schema, input, args, store, meta)', () => {
     expect(input[0]!.at).toBeInstanceOf(Date);
   });
 
-  it('5.8 the store is not mutated', () => {
+  it('the store is not mutated', () => {
     const store = deepFreeze(baseStore());
     const snapshot = JSON.stringify(store);
     const out = normalize([Post], [{ id: 1, title: 'changed', author: { id: 7, username: 'anne' } }, { id: 2 }], [], store, LATER);
@@ -240,7 +240,7 @@ describe('5.8 normalize(schema, input, args, store, meta)', () => {
     expect(store.indexes['NzUser']!['username']).toStrictEqual({ ann: '7' });
   });
 
-  it('5.8 untouched tables keep their references', () => {
+  it('untouched tables keep their references', () => {
     const store = baseStore();
     const out = normalize(Post, { id: 2, title: 'two' }, [], store, LATER);
     expect(out.entities).not.toBe(store.entities);
@@ -251,7 +251,7 @@ describe('5.8 normalize(schema, input, args, store, meta)', () => {
     expect(out.indexes).toBe(store.indexes);
   });
 
-  it('5.8 untouched entities of a written table keep their references', () => {
+  it('untouched entities of a written table keep their references', () => {
     const store = baseStore();
     const out = normalize(Post, { id: 2, title: 'two' }, [], store, LATER);
     expect(out.entities['Post']).not.toBe(store.entities['Post']);
@@ -259,7 +259,7 @@ describe('5.8 normalize(schema, input, args, store, meta)', () => {
     expect(out.entitiesMeta['Post']!['1']).toBe(store.entitiesMeta['Post']!['1']);
   });
 
-  it('5.8 a normalization that writes nothing returns the tables as given', () => {
+  it('a normalization that writes nothing returns the tables as given', () => {
     const store = baseStore();
     const out = normalize([Post], [], [], store, LATER);
     expect(out.result).toStrictEqual([]);
@@ -271,7 +271,7 @@ describe('5.8 normalize(schema, input, args, store, meta)', () => {
   it.each([
     ['undefined', undefined],
     ['null', null],
-  ])('5.8 with no schema (%s) the result is the input and the tables are returned as given', (_label, noSchema) => {
+  ])('with no schema (%s) the result is the input and the tables are returned as given', (_label, noSchema) => {
     const store = baseStore();
     const input = { id: 9, at: new Date(0), nested: [1, 2] };
     const out = normalize(noSchema, input, [], store, LATER);
@@ -285,8 +285,8 @@ describe('5.8 normalize(schema, input, args, store, meta)', () => {
   });
 });
 
-describe('5.9 normalization is atomic', () => {
-  it('5.9 on an error it throws and the given store is untouched', () => {
+describe('normalization is atomic', () => {
+  it('on an error it throws and the given store is untouched', () => {
     const store = deepFreeze(baseStore());
     const snapshot = JSON.stringify(store);
     const tables = { entities: store.entities, entitiesMeta: store.entitiesMeta, indexes: store.indexes };
@@ -302,7 +302,7 @@ describe('5.9 normalization is atomic', () => {
     expect(store.indexes).toBe(tables.indexes);
   });
 
-  it('5.9 a failure nested deep inside the input writes nothing, and later normalizations see no trace of it', () => {
+  it('a failure nested deep inside the input writes nothing, and later normalizations see no trace of it', () => {
     const store = baseStore();
     const bad = { id: 3, title: 'bad', author: { username: 'no id' } };
     expect(() => normalize(Post, bad, [], store, LATER)).toThrow(NormalizeError);
@@ -312,7 +312,7 @@ describe('5.9 normalization is atomic', () => {
     expect(next.indexes).toBe(store.indexes);
   });
 
-  it('5.9 an exception from process() propagates and the store is untouched', () => {
+  it('an exception from process() propagates and the store is untouched', () => {
     class Exploding extends Entity {
       id = 0;
       pk() {
@@ -339,7 +339,7 @@ describe('5.9 normalization is atomic', () => {
   });
 });
 
-describe('5.10 shape checks', () => {
+describe('shape checks', () => {
   function problemOf(fn: () => unknown): string {
     const error = thrown(fn);
     expect(error).toBeInstanceOf(Error);
@@ -349,7 +349,7 @@ describe('5.10 shape checks', () => {
     return (error as NormalizeError).problem;
   }
 
-  it('5.10 an Entity needs an object: an array fails with "expected an object for Post, got an array"', () => {
+  it('an Entity needs an object: an array fails with "expected an object for Post, got an array"', () => {
     expect(problemOf(() => normalize(Post, [{ id: 1 }], [], {}, META))).toContain('expected an object for Post, got an array');
   });
 
@@ -359,11 +359,11 @@ describe('5.10 shape checks', () => {
     ['a string', '5'],
     ['a boolean', true],
     ['undefined', undefined],
-  ])('5.10 an Entity given %s fails likewise', (_label, input) => {
+  ])('an Entity given %s fails likewise', (_label, input) => {
     expect(problemOf(() => normalize(Post, input, [], {}, META))).toContain('expected an object for Post');
   });
 
-  it('5.10 Invalidate takes a primitive pk at the top level', () => {
+  it('Invalidate takes a primitive pk at the top level', () => {
     const store = baseStore();
     const byString = normalize(new schema.Invalidate(Post), '1', [], store, LATER);
     expect(byString.result).toBe('1');
@@ -373,26 +373,26 @@ describe('5.10 shape checks', () => {
     expect(byNumber.entities['Post']!['1']).toBeNull();
   });
 
-  it('5.10 a Collection of an array needs an array', () => {
+  it('a Collection of an array needs an array', () => {
     const list = new schema.Collection([Post]);
     expect(problemOf(() => normalize(list, { id: 1 }, [], {}, META))).toContain('expected an array');
     expect(problemOf(() => normalize(list, null, [], {}, META))).toContain('expected an array');
   });
 
-  it('5.10 Values needs an object', () => {
+  it('Values needs an object', () => {
     const dict = new schema.Values(Post);
     expect(problemOf(() => normalize(dict, [{ id: 1 }], [], {}, META))).toContain('expected an object');
     expect(problemOf(() => normalize(dict, 'x', [], {}, META))).toContain('expected an object');
   });
 
-  it('5.10 an object schema needs an object', () => {
+  it('an object schema needs an object', () => {
     const page = { results: [Post], next: '' };
     expect(problemOf(() => normalize(page, [{ id: 1 }], [], {}, META))).toContain('expected an object');
     expect(problemOf(() => normalize(page, null, [], {}, META))).toContain('expected an object');
     expect(problemOf(() => normalize(new schema.Object({ results: [Post] }), 3, [], {}, META))).toContain('expected an object');
   });
 
-  it('5.10 nested in an entity, a number or string where an entity is expected is a reference to that pk', () => {
+  it('nested in an entity, a number or string where an entity is expected is a reference to that pk', () => {
     const out = normalize([Post], [{ id: 1, author: 1 }, { id: 2, author: '2' }], [], {}, META);
     expect(out.entities['Post']).toStrictEqual({ '1': { id: 1, author: '1' }, '2': { id: 2, author: '2' } });
     expect(out.entities['NzUser']).toBeUndefined();
@@ -400,19 +400,19 @@ describe('5.10 shape checks', () => {
     expect(denormalize(Post, '1', withUser.entities)?.author.username).toBe('ann');
   });
 
-  it('5.10 nested in an object schema, a pk is a reference and null stays null', () => {
+  it('nested in an object schema, a pk is a reference and null stays null', () => {
     const out = normalize({ lead: Post, backup: Post }, { lead: 5, backup: null }, [], {}, META);
     expect(out.result).toStrictEqual({ lead: '5', backup: null });
   });
 
-  it('5.10 nested null stays null', () => {
+  it('nested null stays null', () => {
     const out = normalize(Post, { id: 1, author: null }, [], {}, META);
     expect(out.entities['Post']!['1']).toStrictEqual({ id: 1, author: null });
     expect(denormalize(Post, '1', out.entities)?.author).toBeNull();
   });
 });
 
-describe('5.11 denormalize(schema, result, entities, args)', () => {
+describe('denormalize(schema, result, entities, args)', () => {
   const store = normalize(
     [Post],
     [
@@ -425,7 +425,7 @@ describe('5.11 denormalize(schema, result, entities, args)', () => {
   );
   const entities = { ...store.entities, Post: { ...store.entities['Post'], '3': null } };
 
-  it('5.11 reads the result against the entities per §4', () => {
+  it('reads the result against the entities by their schemas', () => {
     const posts = denormalize([Post] as const, ['1', '2'], entities)!;
     expect(posts).toHaveLength(2);
     expect(posts[0]).toBeInstanceOf(Post);
@@ -436,30 +436,30 @@ describe('5.11 denormalize(schema, result, entities, args)', () => {
     ]);
   });
 
-  it('5.11 returns undefined when the top-level entity is missing or tombstoned', () => {
+  it('returns undefined when the top-level entity is missing or tombstoned', () => {
     expect(denormalize(Post, '99', entities)).toBeUndefined();
     expect(denormalize(Post, '3', entities)).toBeUndefined();
     expect(denormalize(Post, '1', {})).toBeUndefined();
   });
 
-  it('5.11 lists omit missing and tombstoned entities', () => {
+  it('lists omit missing and tombstoned entities', () => {
     const posts = denormalize([Post] as const, ['1', '3', '99', '2'], entities)!;
     expect(posts.map((p) => p.id)).toEqual([1, 2]);
   });
 
-  it('5.11 an object schema reads each member', () => {
+  it('an object schema reads each member', () => {
     const page = denormalize({ results: [Post] as const, next: '' }, { results: ['2'], next: 'p2' }, entities)!;
     expect(page.next).toBe('p2');
     expect(page.results.map((p) => p.id)).toEqual([2]);
     expect(page.results[0]).toBeInstanceOf(Post);
   });
 
-  it('5.11 with no schema the result is returned as is', () => {
+  it('with no schema the result is returned as is', () => {
     const result = { raw: [1, 2] };
     expect(denormalize(undefined, result, entities)).toBe(result);
   });
 
-  it('5.11 args are passed through to the schema (args default to [])', () => {
+  it('args are passed through to the schema (args default to [])', () => {
     const seen: unknown[] = [];
     const query = new schema.Query(new schema.All(Post), (posts: Post[], ...args: unknown[]) => {
       seen.push(args);
@@ -470,7 +470,7 @@ describe('5.11 denormalize(schema, result, entities, args)', () => {
     expect(seen).toEqual([[{ author: 'ann' }], []]);
   });
 
-  it('5.11 it is not memoized: each call builds new instances (MemoCache is)', () => {
+  it('it is not memoized: each call builds new instances (MemoCache is)', () => {
     const first = denormalize(Post, '1', entities);
     const second = denormalize(Post, '1', entities);
     expect(second).toEqual(first);
@@ -479,7 +479,7 @@ describe('5.11 denormalize(schema, result, entities, args)', () => {
     expect(cache.denormalize(Post, '1', entities).data).toBe(cache.denormalize(Post, '1', entities).data);
   });
 
-  it('5.11 the entities are not modified by a read', () => {
+  it('the entities are not modified by a read', () => {
     const snapshot = JSON.stringify(entities);
     denormalize([Post], ['1', '2', '3'], deepFreeze(entities));
     expect(JSON.stringify(entities)).toBe(snapshot);

@@ -1,7 +1,7 @@
 import { Entity, MemoCache, NormalizeError, denormalize, normalize, schema } from 'rtk-rest';
 import type { EntityMeta, EntityTables, NormalizedTables } from 'rtk-rest';
 
-// Issue 16 items 8, 10, 11, 13 and 14: cases found by running Reactive Data Client's own schema
+// Cases found by running Reactive Data Client's own schema
 // and MemoCache scenarios against this library, rewritten here in our API and words.
 
 const meta: EntityMeta = { fetchedAt: 100, date: 100, expiresAt: 1100 };
@@ -27,10 +27,10 @@ class Repository extends Entity {
   static override key = 'Repository';
 }
 
-describe('issue 16.8: an object where an array was expected says what came back', () => {
+describe('an object where an array was expected says what came back', () => {
   const searchAnswer = { total_count: 1, incomplete_results: false, items: [{ id: 1, name: 'rtk-rest' }] };
 
-  it('16.8 an object answer for [Repository] names the array that was expected and the object that came', () => {
+  it('an object answer for [Repository] names the array that was expected and the object that came', () => {
     const problem = problemOf(() => normalize([Repository], searchAnswer));
     expect(problem).toMatch(/^expected an array for \[Repository\], got an object: /);
     expect(problem).toContain('"total_count":1');
@@ -39,20 +39,20 @@ describe('issue 16.8: an object where an array was expected says what came back'
     expect(problem).not.toMatch(/boolean/);
   });
 
-  it('16.8 an error body ({ message }) is not stored as references to pks "Not Found" and the URL', () => {
+  it('an error body ({ message }) is not stored as references to pks "Not Found" and the URL', () => {
     const body = { message: 'Not Found', documentation_url: 'https://docs.github.com/rest' };
     expect(problemOf(() => normalize([Repository], body))).toMatch(/^expected an array for \[Repository\], got an object: \{"message":"Not Found"/);
     expect(problemOf(() => normalize(new schema.All(Repository), body))).toMatch(/^expected an array for All\(Repository\), got an object/);
   });
 
-  it('16.8 an object whose values are all items is still mapped over its values (4.32)', () => {
+  it('an object whose values are all items is still mapped over its values', () => {
     const out = normalize([Repository], { a: { id: 1, name: 'one' }, b: { id: 2, name: 'two' } });
     expect(out.result).toEqual(['1', '2']);
     expect(Object.keys(out.entities.Repository!)).toEqual(['1', '2']);
   });
 });
 
-// Two classes reading one table (4.4): a summary without nested schemas, and the full article.
+// Two classes reading one table: a summary without nested schemas, and the full article.
 class Writer extends Entity {
   id = '';
   name = '';
@@ -91,11 +91,11 @@ const articleTables = (): EntityTables => ({
   Writer: { '9': { id: '9', name: 'Paul' } },
 });
 
-describe('issue 16.10: entities sharing a static key read as their own class', () => {
+describe('entities sharing a static key read as their own class', () => {
   const summaries = [ArticleSummary];
   const page = { data: Article };
 
-  it('16.10 a MemoCache reads the summary list, then the full article, each as its own class', () => {
+  it('a MemoCache reads the summary list, then the full article, each as its own class', () => {
     const entities = articleTables();
     const memo = new MemoCache();
     const list = memo.denormalize(summaries, ['123'], entities).data!;
@@ -110,7 +110,7 @@ describe('issue 16.10: entities sharing a static key read as their own class', (
     expect(memo.denormalize(page, { data: '123' }, entities).data!.data).toBe(full);
   });
 
-  it('16.10 reading the full article first does not make the summary an Article', () => {
+  it('reading the full article first does not make the summary an Article', () => {
     const entities = articleTables();
     const memo = new MemoCache();
     expect(memo.denormalize(Article, '123', entities).data).toBeInstanceOf(Article);
@@ -119,7 +119,7 @@ describe('issue 16.10: entities sharing a static key read as their own class', (
     expect(summary.author).toBe('9');
   });
 
-  it('16.10 deserializers are kept per class: each class reads the same stored field its own way', () => {
+  it('deserializers are kept per class: each class reads the same stored field its own way', () => {
     const entities = articleTables();
     const memo = new MemoCache();
     expect(memo.denormalize(Article, '123', entities).data!.published).toEqual(new Date('2024-03-01T00:00:00.000Z'));
@@ -127,7 +127,7 @@ describe('issue 16.10: entities sharing a static key read as their own class', (
     expect(denormalize(ArticleSummary, '123', entities)!.published).toBe('2024');
   });
 
-  it('16.10 one plain read holding both classes builds one instance of each', () => {
+  it('one plain read holding both classes builds one instance of each', () => {
     const both = denormalize({ full: Article, summary: ArticleSummary }, { full: '123', summary: '123' }, articleTables())!;
     expect(both.full).toBeInstanceOf(Article);
     expect(both.full.author).toBeInstanceOf(Writer);
@@ -166,18 +166,18 @@ const reportTables = (): EntityTables => ({
   Staff: { '456': { id: '456', role: 'manager', reports: ['123'] } },
 });
 
-describe('issue 16.11: one entity is one instance within a memoized read, through cycles', () => {
+describe('one entity is one instance within a memoized read, through cycles', () => {
   function expectOneGraph(report: Report): void {
     expect(report.publishedBy).toBeInstanceOf(Staff);
     expect(report.publishedBy).toBe(report.draftedBy);
     expect(report.publishedBy!.reports[0]).toBe(report);
   }
 
-  it('16.11 plain denormalize already gives one instance (the reference behaviour)', () => {
+  it('plain denormalize already gives one instance (the reference behaviour)', () => {
     expectOneGraph(denormalize(Report, '123', reportTables())!);
   });
 
-  it('16.11 MemoCache.denormalize gives the same graph, from either end', () => {
+  it('MemoCache.denormalize gives the same graph, from either end', () => {
     const entities = reportTables();
     const memo = new MemoCache();
     const report = memo.denormalize(Report, '123', entities).data!;
@@ -192,7 +192,7 @@ describe('issue 16.11: one entity is one instance within a memoized read, throug
     expect(staffFirst.reports[0]!.draftedBy).toBe(staffFirst);
   });
 
-  it('16.11 after a change the rebuilt graph is still one instance per entity, and cached as such', () => {
+  it('after a change the rebuilt graph is still one instance per entity, and cached as such', () => {
     const entities = reportTables();
     const memo = new MemoCache();
     const before = memo.denormalize(Report, '123', entities).data!;
@@ -205,7 +205,7 @@ describe('issue 16.11: one entity is one instance within a memoized read, throug
     expect(memo.denormalize([Report], ['123'], changed).data![0]).toBe(after);
   });
 
-  it('16.11 an entity reached twice inside a larger cycle is one instance, and its entry depends on the whole cycle', () => {
+  it('an entity reached twice inside a larger cycle is one instance, and its entry depends on the whole cycle', () => {
     // Report 1 → Staff 7 → [Report 1, Report 2]; Report 2 → Staff 7 twice: Report 2 is finished while Report 1 is still open.
     const entities: EntityTables = {
       Report: {
@@ -254,14 +254,14 @@ class Story extends Entity {
   static override schema = { author: Writer, comments: [Comment] };
 }
 
-describe('issue 16.13: MemoCache keeps its answers while nothing they read changed', () => {
+describe('MemoCache keeps its answers while nothing they read changed', () => {
   const storyTables = (): EntityTables => ({
     Story: { '123': { id: '123', title: 'Story', author: '8472', comments: ['c1'] } },
     PeerComment: { c1: { id: 'c1', text: 'nice' } },
     Writer: {},
   });
 
-  it('16.13 a result with a missing nested entity is the same object on every call, until the entity arrives', () => {
+  it('a result with a missing nested entity is the same object on every call, until the entity arrives', () => {
     const entities = storyTables();
     const memo = new MemoCache();
     const storyPage = { data: Story };
@@ -278,7 +278,7 @@ describe('issue 16.13: MemoCache keeps its answers while nothing they read chang
     expect(arrived.data!.comments[0]).toBe(first.data!.comments[0]);
   });
 
-  it('16.13 a collection read at the top level and the same collection nested in an entity are one array', () => {
+  it('a collection read at the top level and the same collection nested in an entity are one array', () => {
     class Todo extends Entity {
       id = '';
       title = '';
@@ -312,7 +312,7 @@ describe('issue 16.13: MemoCache keeps its answers while nothing they read chang
     expect(todos2[0]).toBe(todos[0]);
   });
 
-  it('16.13 a list reached again through its own items, in one read, is the same array', () => {
+  it('a list reached again through its own items, in one read, is the same array', () => {
     class Task extends Entity {
       id = '';
       board: Board | undefined = undefined;
@@ -342,7 +342,7 @@ describe('issue 16.13: MemoCache keeps its answers while nothing they read chang
     expect(memo.denormalize(Board, 'b', written.entities).data).toBe(board);
   });
 
-  it('16.13 a nested All member stored as null reads back null (4.21), also when its table is missing', () => {
+  it('a nested All member stored as null reads back null, also when its table is missing', () => {
     class Filling extends Entity {
       id = '';
       pk() {
@@ -365,7 +365,7 @@ describe('issue 16.13: MemoCache keeps its answers while nothing they read chang
     expect(new MemoCache().denormalize(Taco, '123', written.entities).data!.fillings).toBeNull();
     const withFillings: EntityTables = { ...written.entities, PeerFilling: { a: { id: 'a' } } };
     expect(denormalize(Taco, '123', withFillings)!.fillings).toBeNull();
-    // A list answer still reads the whole table, as All does everywhere (4.39).
+    // A list answer still reads the whole table, as All does everywhere.
     const listed = normalize(Taco, { id: '124', fillings: [{ id: 'b' }] }, [], { ...written, entities: withFillings }, meta);
     expect(listed.entities.PeerTaco!['124']).toEqual({ id: '124', fillings: ['b'] });
     expect(denormalize(Taco, '124', listed.entities)!.fillings!.map((filling) => filling.id)).toEqual(['a', 'b']);
@@ -373,7 +373,7 @@ describe('issue 16.13: MemoCache keeps its answers while nothing they read chang
   });
 });
 
-describe('issue 16.14: Invalidate, process and key edge cases', () => {
+describe('Invalidate, process and key edge cases', () => {
   class TextItem extends Entity {
     id = '';
     body = '';
@@ -392,7 +392,7 @@ describe('issue 16.14: Invalidate, process and key edge cases', () => {
   }
   const feedItem = new schema.Union({ text: TextItem, image: ImageItem }, 'type');
 
-  it('16.14 Invalidate(Union) with an unknown type warns and keeps the raw object, as the Union does (4.35, 4.36)', () => {
+  it('Invalidate(Union) with an unknown type warns and keeps the raw object, as the Union does', () => {
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     try {
       const store = normalize([feedItem], [{ id: '1', type: 'text', body: 'hi' }], [], empty, meta);
@@ -407,7 +407,7 @@ describe('issue 16.14: Invalidate, process and key edge cases', () => {
     }
   });
 
-  it('16.14 Entity.process sees array (tuple) input and may turn it into the object to store', () => {
+  it('Entity.process sees array (tuple) input and may turn it into the object to store', () => {
     class Pair extends Entity {
       id = '';
       name = '';
@@ -423,19 +423,19 @@ describe('issue 16.14: Invalidate, process and key edge cases', () => {
     const list = normalize([Pair], [['1', 'one'], ['2', 'two']]);
     expect(list.result).toEqual(['1', '2']);
     expect(denormalize([Pair], list.result, list.entities)!.map((pair) => pair.name)).toEqual(['one', 'two']);
-    // Without a process override an array is still not an entity (5.10).
+    // Without a process override an array is still not an entity.
     expect(problemOf(() => normalize(Repository, [1, 'x']))).toMatch(/^expected an object for Repository, got an array/);
   });
 
-  it('16.14 new schema.Invalidate() without an entity throws when constructed, saying what to pass', () => {
+  it('new schema.Invalidate() without an entity throws when constructed, saying what to pass', () => {
     const Invalidate = schema.Invalidate as unknown as new (...args: unknown[]) => unknown;
     expect(() => new Invalidate()).toThrow(/^\[rtk-rest\] schema\.Invalidate needs the Entity class .*new schema\.Invalidate\(Post\)/);
     expect(() => new Invalidate({ id: 1 })).toThrow(/^\[rtk-rest\] schema\.Invalidate needs the Entity class/);
     expect(() => new Invalidate(Entity)).toThrow(/^\[rtk-rest\] schema\.Invalidate needs the Entity class/);
   });
 
-  // 16.14's anonymous class without static key: entity.test.ts ('4.4 / issue 16.14 …').
-  it('16.14 an unnamed class with static key keeps its key', () => {
+  // An anonymous class without static key: entity.test.ts ('a class without a name …').
+  it('an unnamed class with static key keeps its key', () => {
     const Named = [
       class extends Entity {
         pk() {

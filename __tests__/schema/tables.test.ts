@@ -23,8 +23,8 @@ class TbPost extends Entity {
 const list = new schema.Collection([TbPost]);
 const meta = (fetchedAt: number): EntityMeta => ({ fetchedAt, date: fetchedAt + 40, expiresAt: fetchedAt + 60_040 });
 
-describe('5.1 normalize() returns the logical tables', () => {
-  it('5.1 entities by key and pk (collections under their table key), entitiesMeta, indexes', () => {
+describe('normalize() returns the logical tables', () => {
+  it('entities by key and pk (collections under their table key), entitiesMeta, indexes', () => {
     const out = normalize(list, [{ id: 5, title: 'hi', author: { id: 1, username: 'ann' } }], [{ group: 'react' }], {}, meta(1000));
     expect(out.result).toBe('{"group":"react"}');
     expect(out.entities).toEqual({
@@ -41,8 +41,8 @@ describe('5.1 normalize() returns the logical tables', () => {
   });
 });
 
-describe('5.3 tombstones: null means deleted, an absent cell means never known', () => {
-  it('5.3 a deleted entity is stored as null and reads undefined; the list omits it', () => {
+describe('tombstones: null means deleted, an absent cell means never known', () => {
+  it('a deleted entity is stored as null and reads undefined; the list omits it', () => {
     const first = normalize(list, [{ id: 5, author: 1 }, { id: 6, author: 1 }], [{}], {}, meta(1000));
     const deleted = normalize(new schema.Invalidate(TbPost), { id: 5 }, [], first, meta(2000));
     expect(deleted.entities.TbPost).toEqual({ '5': null, '6': { id: 6, author: '1' } });
@@ -56,8 +56,8 @@ describe('5.3 tombstones: null means deleted, an absent cell means never known',
   });
 });
 
-describe('5.6 copy-on-write', () => {
-  it('5.6 a write changes only the objects on its path; untouched tables and cells keep their references', () => {
+describe('copy-on-write', () => {
+  it('a write changes only the objects on its path; untouched tables and cells keep their references', () => {
     const first = normalize(list, [{ id: 5, title: 'a', author: { id: 1, username: 'ann' } }, { id: 6, title: 'b', author: 1 }], [{}], {}, meta(1000));
     const second = normalize(TbPost, { id: 6, title: 'b2' }, [], first, meta(2000));
     expect(second.entities).not.toBe(first.entities);
@@ -69,7 +69,7 @@ describe('5.6 copy-on-write', () => {
     expect(second.entitiesMeta.TbUser).toBe(first.entitiesMeta.TbUser);
   });
 
-  it('5.6 a write that changes nothing returns the given tables', () => {
+  it('a write that changes nothing returns the given tables', () => {
     const first = normalize(TbPost, { id: 5, title: 'a' }, [], {}, meta(1000));
     const same = normalize(TbPost, { id: 5, title: 'a' }, [], first, meta(1000));
     expect(same.entities).toBe(first.entities);
@@ -78,8 +78,8 @@ describe('5.6 copy-on-write', () => {
   });
 });
 
-describe('5.15 entities and collections merge by request start order', () => {
-  it('5.15 an older response fills missing entity fields and does not replace a newer list', () => {
+describe('entities and collections merge by request start order', () => {
+  it('an older response fills missing entity fields and does not replace a newer list', () => {
     const newer = normalize(list, [{ id: 5, title: 'new' }], [{}], {}, meta(300));
     const older = normalize(list, [{ id: 5, title: 'old', extra: true }, { id: 9, title: 'x' }], [{}], newer, meta(200));
     expect(older.entities.TbPost!['5']).toEqual({ id: 5, title: 'new', extra: true });

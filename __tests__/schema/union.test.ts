@@ -37,8 +37,8 @@ afterEach(() => {
   warn.mockRestore();
 });
 
-describe('4.35 Union', () => {
-  it('4.35 attribute as a field name: items normalize to { id, schema } and read as instances of map[type]', () => {
+describe('Union', () => {
+  it('attribute as a field name: items normalize to { id, schema } and read as instances of map[type]', () => {
     const out = normalize(byType, { id: 5, type: 'image', url: 'x.png' });
     expect(out.result).toEqual({ id: '5', schema: 'image' });
     expect(out.entities).toEqual({ ImagePost: { '5': { id: 5, type: 'image', url: 'x.png' } } });
@@ -48,7 +48,7 @@ describe('4.35 Union', () => {
     expect(warn).not.toHaveBeenCalled();
   });
 
-  it('4.35 attribute as a function (input, parent, key) => typeName', () => {
+  it('attribute as a function (input, parent, key) => typeName', () => {
     const attribute = jest.fn((input: { url?: string }) => (input.url ? 'image' : 'text'));
     const union = new schema.Union({ text: TextPost, image: ImagePost }, attribute);
     class Wrapper extends Entity {
@@ -71,18 +71,18 @@ describe('4.35 Union', () => {
     expect(text.result).toEqual({ id: '3', schema: 'text' });
   });
 
-  it('4.35 omitting the attribute throws', () => {
+  it('omitting the attribute throws', () => {
     // @ts-expect-error the attribute is required
     expect(() => new schema.Union({ text: TextPost, image: ImagePost })).toThrow(Error);
   });
 
-  it('4.35 an unknown type warns, naming the value', () => {
+  it('an unknown type warns, naming the value', () => {
     normalize([byType], [{ id: 3, type: 'video', src: 'v.mp4' }]);
     expect(warn).toHaveBeenCalledTimes(1);
     expect(String(warn.mock.calls[0]![0])).toContain('video');
   });
 
-  it('4.35 an unknown type is kept as raw JSON and read back as that plain object (11.2 row 19)', () => {
+  it('an unknown type is kept as raw JSON and read back as that plain object', () => {
     const raw = { id: 3, type: 'video', src: 'v.mp4', at: new Date('2024-01-01T00:00:00.000Z') };
     const out = normalize([byType], [{ id: 1, type: 'text', body: 'b' }, raw]);
     const json = { id: 3, type: 'video', src: 'v.mp4', at: '2024-01-01T00:00:00.000Z' };
@@ -98,7 +98,7 @@ describe('4.35 Union', () => {
     expect(memoRead[1]).toEqual(json);
   });
 
-  it('4.35 queried by { id, type } it looks in that type\'s table', () => {
+  it('queried by { id, type } it looks in that type\'s table', () => {
     const { entities } = normalize([byType], feed);
     const memo = new MemoCache();
     const image = memo.query(byType, [{ id: 1, type: 'image' }], { entities }).data;
@@ -109,7 +109,7 @@ describe('4.35 Union', () => {
     expect(memo.query(byType, [{ id: 2, type: 'text' }], { entities }).data).toBeUndefined();
   });
 
-  it('4.35 queried by a pk alone it tries each member in map order', () => {
+  it('queried by a pk alone it tries each member in map order', () => {
     const { entities } = normalize([byType], feed);
     const memo = new MemoCache();
     expect(memo.query(byType, ['1'], { entities }).data).toBeInstanceOf(TextPost);
@@ -120,8 +120,8 @@ describe('4.35 Union', () => {
   });
 });
 
-describe('4.36 polymorphic containers', () => {
-  it('4.36 [Union] reads each item as its member type', () => {
+describe('polymorphic containers', () => {
+  it('[Union] reads each item as its member type', () => {
     const out = normalize([byType], feed);
     expect(out.result).toEqual([
       { id: '1', schema: 'text' },
@@ -134,7 +134,7 @@ describe('4.36 polymorphic containers', () => {
     expect(missing).toHaveLength(1);
   });
 
-  it('4.36 Values(Union)', () => {
+  it('Values(Union)', () => {
     const values = new schema.Values(byType);
     const out = normalize(values, { a: feed[0], b: feed[2], c: null });
     expect(out.result).toEqual({ a: { id: '1', schema: 'text' }, b: { id: '2', schema: 'image' } });
@@ -143,7 +143,7 @@ describe('4.36 polymorphic containers', () => {
     expect(read.b).toBeInstanceOf(ImagePost);
   });
 
-  it('4.36 Collection([Union]) stores refs under [TextPost;ImagePost] and reads polymorphically', () => {
+  it('Collection([Union]) stores refs under [TextPost;ImagePost] and reads polymorphically', () => {
     const collection = new schema.Collection([byType]);
     const out = normalize(collection, feed, [{ tag: 'x' }], {}, meta(100));
     expect(out.result).toBe('{"tag":"x"}');
@@ -158,7 +158,7 @@ describe('4.36 polymorphic containers', () => {
     expect(read.map((item) => item.constructor)).toEqual([TextPost, ImagePost, ImagePost]);
   });
 
-  it('4.36 Collection([Union]).push appends refs and skips a ref already present', () => {
+  it('Collection([Union]).push appends refs and skips a ref already present', () => {
     const collection = new schema.Collection([byType]);
     const store = normalize(collection, feed, [], {}, meta(100));
     const out = normalize(collection.push, [{ id: 2, type: 'text', body: 'new' }, { id: 2, type: 'image', url: 'c.png' }], [], store, meta(200));
@@ -175,7 +175,7 @@ describe('4.36 polymorphic containers', () => {
     expect(out.entities.ImagePost!['2']).toEqual({ id: 2, type: 'image', url: 'c.png' });
   });
 
-  it('4.36 Invalidate(Union) tombstones the member named by the attribute', () => {
+  it('Invalidate(Union) tombstones the member named by the attribute', () => {
     const store = normalize([byType], feed, [], {}, meta(100));
     const out = normalize(new schema.Invalidate(byType), { id: 1, type: 'image' }, [], store, meta(200));
     expect(out.result).toEqual({ id: '1', schema: 'image' });

@@ -1,4 +1,4 @@
-/** SPEC 0.6, the running example: User, Post and PostResource with urlPrefix `A`. */
+/** The running example: User, Post and PostResource with urlPrefix `A`. */
 import { Entity, createResource } from 'rtk-rest';
 
 export const A = 'https://api.example.com';

@@ -1,38 +1,38 @@
 /**
- * Store invariant checker (test helper) for the rtk-rest slice (SPEC 5.1–5.4, 6.10–6.12,
- * 6.48–6.52, 4.18–4.19, 11.1).
+ * Store invariant checker (test helper) for the rtk-rest slice: layout, plain JSON, meta,
+ * indexes, optimistic layers and requests in flight.
  *
  *   checkInvariants(rest, store.getState(), options?)  → string[]  (empty when every invariant holds)
  *   expectInvariants(rest, store.getState(), options?) → throws an Error listing the violations
  *
  * Every violation is one line `[class] message`, where `class` is one of:
  *
- * - `shape`       the slice has the tables of SPEC 5.1 with the right kinds of values (objects,
+ * - `shape`       the slice has the tables of the logical layout with the right kinds of values (objects,
  *                 an array of layers, a finite `lastReset`; entity cells are objects, arrays
  *                 (collections) or `null` tombstones);
- * - `json`        the raw slice (sharded tables included) is plain JSON (SPEC 5.4, 6.12): no
+ * - `json`        the raw slice (sharded tables included) is plain JSON: no
  *                 `undefined` (in objects or arrays), no holes, no functions, symbols or bigints,
  *                 no NaN/±Infinity/-0, no class instances (Date, Map, Error, …), no accessors or
  *                 non-enumerable own properties, no extra keys on arrays, no cycles; and
  *                 `JSON.parse(JSON.stringify(slice))` deep-equals it;
- * - `meta`        `meta[key]` exists for every result key; its fields are those of SPEC 5.2 with
+ * - `meta`        `meta[key]` exists for every result key; its fields are the documented key meta fields, with
  *                 their types (absent fields omitted, `pending` a non-empty list of unique ids,
  *                 `errorPolicy` only beside an `error`, `expiresAt` ≤ MAX_SAFE_INTEGER); an
- *                 `invalidated` key holds no result (6.23); every stored error is
- *                 `{ name, message, status, url? }` (6.43);
+ *                 `invalidated` key holds no result; every stored error is
+ *                 `{ name, message, status, url? }`;
  * - `references`  every result references only existing entities or tombstones: the cells its
- *                 read depends on (the `paths` of `MemoCache.denormalize`, SPEC 5.12) are all
+ *                 read depends on (the `paths` of `MemoCache.denormalize`) are all
  *                 present (`null` counts as present). This needs the schema of each key, so it is
  *                 checked only for keys whose endpoint is known (see `endpoints` / `store` below);
  *                 other keys are skipped, never reported;
  * - `entitiesMeta` every entity cell (tombstones included) has its `entitiesMeta` cell
- *                 `{ fetchedAt, date, expiresAt }` and vice versa (no partial write, 11.1);
+ *                 `{ fetchedAt, date, expiresAt }` and vice versa (no partial write);
  * - `indexes`     every `indexes[Entity][field][value] = pk` entry points at a stored,
  *                 non-tombstoned entity whose `String(field)` is `value`; every stored entity
- *                 with a non-null value in an indexed field is listed under that value (4.18–4.19).
+ *                 with a non-null value in an indexed field is listed under that value.
  *                 Indexed fields are those present in `indexes[Entity]`, plus the `static indexes`
  *                 of the Entity classes reachable from the given endpoints / `entities` option;
- * - `optimistic`  no layer without an in-flight request (6.52: "a layer never outlives its
+ * - `optimistic`  no layer without an in-flight request ("a layer never outlives its
  *                 request"). See "In-flight requests" below.
  *
  * In-flight requests. The state itself records them: `fetch/pending` adds the request id to
@@ -46,8 +46,8 @@
  *   over the actions that reached the reducer). Every pending id and every layer id must be in it;
  * - `inFlightKeys`: keys with a request in flight. Every key with pending ids or a layer must be in it;
  * - `store`: the store itself. The checker then asks the store's middleware for its private
- *   records through the development-only probe action `${reducerPath}/internal/records` (
- *   internal and not part of the contract, used duck-typed and skipped when it does not answer).
+ *   records through the development-only probe action `${reducerPath}/internal/records`
+ *   (internal and not part of the contract, used duck-typed and skipped when it does not answer).
  *   From it: every key with `n` pending ids has at least `n` live requests for that key (reads are
  *   de-duplicated, so one id per read; each mutation has its own); and the endpoints and arguments
  *   it last saw per key, which enables the `references` check for every key the store requested.
@@ -97,9 +97,9 @@ export interface InvariantOptions {
 
 const MAX_TIME = Number.MAX_SAFE_INTEGER;
 const TABLES = ['entities', 'entitiesMeta', 'indexes', 'endpoints', 'meta', 'optimistic', 'lastReset'] as const;
-// `etag`, `lastModified`: the validators of conditional requests (issue 18.5).
+// `etag`, `lastModified`: the validators of conditional requests.
 const META_FIELDS = new Set(['fetchedAt', 'date', 'expiresAt', 'error', 'errorPolicy', 'invalidated', 'pending', 'etag', 'lastModified']);
-// `body`: the server's parsed error body, capped (issue 18.5).
+// `body`: the server's parsed error body, capped.
 const ERROR_FIELDS = new Set(['name', 'message', 'status', 'url', 'body']);
 /** The stored error body's cap (src/redux/requests/errorBody.ts: 8 KB of JSON, plus the markers). */
 const MAX_ERROR_BODY_CHARS = 8 * 1024 + 256;
@@ -124,7 +124,7 @@ function own(table: unknown, key: string): unknown {
 /**
  * Request ids in flight according to a log of the actions that reached the reducer: ids of
  * `fetch/pending` with no `fetch/fulfilled` or `fetch/rejected` yet, all cleared by
- * `resetEntireStore` and `middlewareRegistered` (SPEC 6.69, 6.73).
+ * `resetEntireStore` and `middlewareRegistered`.
  */
 export function inFlightFromLog(actions: Iterable<{ type: string; meta?: unknown }>, reducerPath = 'rest'): Set<string> {
   const ids = new Set<string>();
@@ -137,7 +137,7 @@ export function inFlightFromLog(actions: Iterable<{ type: string; meta?: unknown
   return ids;
 }
 
-/** The store's private controller through the internal probe (SPEC 6.14), duck-typed; undefined when it does not answer. */
+/** The store's private controller through the internal probe, duck-typed; undefined when it does not answer. */
 interface ControllerView {
   readonly active: Iterable<{ key: string }>;
   readonly endpointsByKey?: Map<string, unknown>;
@@ -159,7 +159,7 @@ function controllerOf(store: { dispatch: (action: any) => any }, reducerPath: st
 // ---------------------------------------------------------------------------------------------
 // JSON
 
-/** Violations of "plain JSON" below `value` (SPEC 5.4): at most `limit` of them. */
+/** Violations of "plain JSON" below `value`: at most `limit` of them. */
 function jsonViolations(root: unknown, limit = 20): string[] {
   const out: string[] = [];
   const ancestors = new Set<object>();
@@ -339,7 +339,7 @@ export function checkInvariants(rest: RestLike, rootState: unknown, options: Inv
     }
   }
 
-  // Shape, on the logical layout (SPEC 5.1; sharded tables through rest.devTools).
+  // Shape, on the logical layout (sharded tables through rest.devTools).
   const sanitizer = rest.devTools?.stateSanitizer;
   let slice: Record<string, unknown> = raw;
   if (sanitizer !== undefined) {
@@ -351,7 +351,7 @@ export function checkInvariants(rest: RestLike, rootState: unknown, options: Inv
     }
   }
   // The raw slice must have every table (the reducer completes a partial preloaded slice on the
-  // store's first action, SPEC 6.72); a sharded table is an object too (`{ "@@rtk-rest/table": 2, … }`, tables.ts).
+  // store's first action); a sharded table is an object too (`{ "@@rtk-rest/table": 2, … }`, tables.ts).
   let shapeOk = true;
   for (const table of TABLES) {
     const value = own(raw, table);
@@ -392,7 +392,7 @@ export function checkInvariants(rest: RestLike, rootState: unknown, options: Inv
     }
   }
 
-  // Per-key meta (SPEC 5.2, 6.23, 6.43).
+  // Per-key meta.
   if (!skip.has('meta')) {
     for (const key of Object.keys(endpoints)) {
       if (!isRecord(own(meta, key))) report('meta', `result ${JSON.stringify(key)} has no meta[key]`);
@@ -400,7 +400,7 @@ export function checkInvariants(rest: RestLike, rootState: unknown, options: Inv
     for (const [key, value] of Object.entries(meta)) checkKeyMeta(key, value, hasOwn(endpoints, key), (message) => report('meta', message));
   }
 
-  // Entity meta agrees with the entity tables (no partial write, 11.1).
+  // Entity meta agrees with the entity tables (no partial write).
   if (!skip.has('entitiesMeta')) {
     for (const [key, table] of Object.entries(entities)) {
       if (!isRecord(table)) continue;
@@ -454,7 +454,7 @@ export function checkInvariants(rest: RestLike, rootState: unknown, options: Inv
     }
   }
 
-  // Indexes agree with entities (SPEC 4.18–4.19).
+  // Indexes agree with entities.
   if (!skip.has('indexes')) {
     const classes = new Set<unknown>();
     for (const { schema } of known.exact.values()) entityClassesOf(schema, classes);
@@ -516,7 +516,7 @@ export function checkInvariants(rest: RestLike, rootState: unknown, options: Inv
     }
   }
 
-  // Optimistic layers and in-flight requests (SPEC 6.48–6.52, 6.73).
+  // Optimistic layers and in-flight requests.
   if (!skip.has('optimistic')) {
     const ids = new Set<string>();
     let previousStart = -Infinity;
@@ -590,7 +590,7 @@ function checkKeyMeta(key: string, value: unknown, hasResult: boolean, report: (
   }
   for (const field of Object.keys(value)) {
     if (!META_FIELDS.has(field)) report(`${where} has the unknown field ${JSON.stringify(field)}`);
-    else if (value[field] === undefined) report(`${where}.${field} is undefined (absent fields are omitted, SPEC 5.2)`);
+    else if (value[field] === undefined) report(`${where}.${field} is undefined (absent fields are omitted)`);
   }
   for (const field of ['fetchedAt', 'date', 'expiresAt'] as const) {
     if (hasOwn(value, field) && !isFiniteNumber(value[field])) report(`${where}.${field} is ${show(value[field])}, expected a finite number`);
@@ -612,7 +612,7 @@ function checkKeyMeta(key: string, value: unknown, hasResult: boolean, report: (
   }
   if (hasOwn(value, 'invalidated')) {
     if (value.invalidated !== true) report(`${where}.invalidated is ${show(value.invalidated)}, expected true`);
-    if (hasResult) report(`${where} is invalidated but endpoints[key] still holds a result (SPEC 6.23)`);
+    if (hasResult) report(`${where} is invalidated but endpoints[key] still holds a result`);
   }
   if (hasOwn(value, 'pending')) {
     const pending = value.pending;

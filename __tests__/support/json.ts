@@ -38,7 +38,7 @@ export function jsonDiff(a: unknown, b: unknown, path = '$'): string | undefined
   return undefined;
 }
 
-/** `JSON.parse(JSON.stringify(value))` is strictly equal to `value` (SPEC 5.4). */
+/** `JSON.parse(JSON.stringify(value))` is strictly equal to `value`. */
 export function expectJSONRoundTrip(value: unknown): void {
   expect(jsonDiff(JSON.parse(JSON.stringify(value)), value)).toBeUndefined();
 }

@@ -3,7 +3,7 @@ import { Entity, RestEndpoint, createResource, schema } from 'rtk-rest';
 import type { DataOf, ProcessedOf, RestGenerics } from 'rtk-rest';
 
 /**
- * Types of `RestEndpoint` (SPEC 1.5, 1.25–1.27, 2.23, 2.25, 2.27–2.30). Endpoints are
+ * Types of `RestEndpoint`. Endpoints are
  * constructed for real; calls appear only inside `expectTypeOf` or never-run functions, so no
  * request is sent.
  */
@@ -34,7 +34,7 @@ interface PostBody {
   title: string;
 }
 
-describe('types 1.5: URL parameters of every template form', () => {
+describe('types: URL parameters of every template form', () => {
   it("'/:group/posts/:id' → both required", () => {
     const ep = new RestEndpoint({ path: '/:group/posts/:id' });
     expectTypeOf(ep).parameters.toEqualTypeOf<[urlParams: { group: Value; id: Value }]>();
@@ -83,7 +83,7 @@ describe('types 1.5: URL parameters of every template form', () => {
     expect(ep.url({ id: 1 })).toBe('https://api.example.com/1');
   });
 
-  it("'/users' → no parameters: the URL argument is absent (1.27)", () => {
+  it("'/users' → no parameters: the URL argument is absent", () => {
     const ep = new RestEndpoint({ path: '/users' });
     expectTypeOf(ep).parameters.toEqualTypeOf<[]>();
     const create = new RestEndpoint({ path: '/users', method: 'POST', body: {} as { name: string } });
@@ -106,13 +106,13 @@ describe('types 1.5: URL parameters of every template form', () => {
     typeOnly(() => ep({ group: 'react', idd: 5 }));
     // @ts-expect-error the argument is required
     typeOnly(() => ep());
-    // @ts-expect-error booleans are not parameter values (1.10)
+    // @ts-expect-error booleans are not parameter values
     typeOnly(() => ep({ group: 'react', id: true }));
     expect(ep.key({ group: 'react', id: 5 })).toBe('GET /react/posts/5');
   });
 });
 
-describe('types 1.27: searchParams intersect into the URL parameters', () => {
+describe('types: searchParams intersect into the URL parameters', () => {
   it('searchParams: {} as X adds X', () => {
     const ep = new RestEndpoint({ path: '/:group/posts', searchParams: {} as { author?: string; tag?: string[] } });
     expectTypeOf(ep).parameters.toEqualTypeOf<[urlParams: { group: Value; author?: string; tag?: string[] }]>();
@@ -130,7 +130,7 @@ describe('types 1.27: searchParams intersect into the URL parameters', () => {
   });
 });
 
-describe('types 1.25–1.27: the body argument', () => {
+describe('types: the body argument', () => {
   it('GET, HEAD and DELETE never take a body, whatever the options', () => {
     const get = new RestEndpoint({ path: '/posts/:id', body: {} as PostBody });
     const head = new RestEndpoint({ path: '/posts/:id', method: 'HEAD' });
@@ -167,7 +167,7 @@ describe('types 1.25–1.27: the body argument', () => {
     expect(ep.key({ id: 1 })).toBe('POST /posts/1/publish');
   });
 
-  it('POST without path parameters: one argument is the body (1.26)', () => {
+  it('POST without path parameters: one argument is the body', () => {
     const ep = new RestEndpoint({ path: '/posts', method: 'POST', body: {} as PostBody });
     expectTypeOf(ep).parameters.toEqualTypeOf<[body: PostBody]>();
     const withGroup = new RestEndpoint({ path: '/:group/posts', method: 'POST', body: {} as PostBody });
@@ -186,7 +186,7 @@ describe('types 1.25–1.27: the body argument', () => {
   });
 });
 
-describe('types 2.13, 4: ProcessedOf and DataOf', () => {
+describe('types: ProcessedOf and DataOf', () => {
   it('a plain call resolves to process’s result, else any', () => {
     const plain = new RestEndpoint({ path: '/posts/:id' });
     const processed = new RestEndpoint({
@@ -219,7 +219,7 @@ describe('types 2.13, 4: ProcessedOf and DataOf', () => {
   });
 });
 
-describe('types 2.23: extend replaces what it is given', () => {
+describe('types: extend replaces what it is given', () => {
   const getPost = new RestEndpoint({ path: '/:group/posts/:id', schema: Post, urlPrefix: 'https://api.example.com' });
 
   it("extend({ method: 'PUT' }) is called (params, body)", () => {
@@ -247,7 +247,7 @@ describe('types 2.23: extend replaces what it is given', () => {
     const post = new RestEndpoint({ path: '/:id', method: 'POST', body: {} as PostBody });
     expectTypeOf(post.extend({ body: undefined })).parameters.toEqualTypeOf<[urlParams: { id: Value }]>();
     expectTypeOf(post.extend({ method: 'GET' })).parameters.toEqualTypeOf<[urlParams: { id: Value }]>();
-    // The method is inherited as resolved: sideEffect alone does not make a GET a POST (2.21–2.22).
+    // The method is inherited as resolved: sideEffect alone does not make a GET a POST.
     expectTypeOf(getPost.extend({ sideEffect: true })).parameters.toEqualTypeOf<[urlParams: { group: Value; id: Value }]>();
     expect(getPost.extend({ sideEffect: true }).method).toBe('GET');
     expect(list.name).toBe('GET https://api.example.com/:group/posts');
@@ -269,7 +269,7 @@ describe('types 2.23: extend replaces what it is given', () => {
   });
 });
 
-describe('types 2.25–2.30: collection extenders', () => {
+describe('types: collection extenders', () => {
   const list = new RestEndpoint({
     path: '/:group/posts',
     schema: new schema.Collection([Post]),
@@ -311,7 +311,7 @@ describe('types 2.25–2.30: collection extenders', () => {
     expect(dict.assign.method).toBe('POST');
   });
 
-  // New-user check A: `push` was `undefined` for array collections under TypeScript 7. Whether a
+  // `push` was `undefined` for array collections under TypeScript 7. Whether a
   // collection is a dictionary was read by relating `CollectionSchema`s, whose items definition
   // shows only in their optional output marker; TS 5.9 answered from that parameter's variance,
   // TS 7 compares the marker, where an array output fits Values<any>'s `Record<string, any>`. A
@@ -355,7 +355,7 @@ describe('types 2.25–2.30: collection extenders', () => {
     expect(page.push).toBeDefined();
   });
 
-  it('without a collection (or paginationField) the extenders are undefined (2.25, 2.30)', () => {
+  it('without a collection (or paginationField) the extenders are undefined', () => {
     const one = new RestEndpoint({ path: '/posts/:id', schema: Post });
     expectTypeOf(one.push).toEqualTypeOf<undefined>();
     expectTypeOf(one.unshift).toEqualTypeOf<undefined>();
@@ -367,7 +367,7 @@ describe('types 2.25–2.30: collection extenders', () => {
   });
 });
 
-describe('types 2.20, 8.9: instances of an Endpoint subclass', () => {
+describe('types: instances of an Endpoint subclass', () => {
   // `const` keeps the path a literal, so the URL parameters are typed as for RestEndpoint itself.
   class TokenEndpoint<const O extends RestGenerics = any> extends RestEndpoint<O> {
     override getHeaders(headers: Record<string, string>) {
@@ -389,7 +389,7 @@ describe('types 2.20, 8.9: instances of an Endpoint subclass', () => {
   });
 });
 
-describe('types issue 16.7: urlPrefix may be a function returning the prefix', () => {
+describe('types: urlPrefix may be a function returning the prefix', () => {
   let root = 'https://ghe.example.com/api/v3';
   const currentRoot = () => root;
 

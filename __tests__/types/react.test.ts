@@ -19,11 +19,11 @@ import {
 } from 'rtk-rest/react';
 import type { DLE, MutationState, PaginatedResult, RestHooks } from 'rtk-rest/react';
 import type { ExpiryStatus, RequestStatus } from 'rtk-rest';
-// The running example of SPEC 0.6: User, Post and PostResource.
+// The running example: User, Post and PostResource.
 import { Post, PostResource } from '../support/example';
 
 /**
- * Types of `rtk-rest/react` (SPEC 7.7–7.15, API.md §4). Hooks are called only inside never-run
+ * Types of `rtk-rest/react`. Hooks are called only inside never-run
  * functions: the checks are made by `tsc --noEmit`; Jest only runs the few runtime assertions.
  */
 
@@ -33,8 +33,8 @@ const typeOnly = (_check: () => unknown) => undefined;
 const p5 = { group: 'react', id: 5 };
 declare const maybe: { group: string; id: number } | null;
 
-describe('types 7.7 useSuspense / 7.13 useLive', () => {
-  it('7.7 real arguments → the data, without undefined', () => {
+describe('types: useSuspense / useLive', () => {
+  it('real arguments → the data, without undefined', () => {
     typeOnly(() => {
       expectTypeOf(useSuspense(PostResource.get, p5)).toEqualTypeOf<Post>();
       expectTypeOf(useSuspense(PostResource.getList, { group: 'react' })).toEqualTypeOf<Post[]>();
@@ -44,7 +44,7 @@ describe('types 7.7 useSuspense / 7.13 useLive', () => {
     expect(PostResource.get.key(p5)).toBe('GET https://api.example.com/react/posts/5');
   });
 
-  it('7.7 null → undefined; params | null → data | undefined', () => {
+  it('null → undefined; params | null → data | undefined', () => {
     typeOnly(() => {
       expectTypeOf(useSuspense(PostResource.get, null)).toEqualTypeOf<undefined>();
       expectTypeOf(useSuspense(PostResource.get, maybe)).toEqualTypeOf<Post | undefined>();
@@ -53,7 +53,7 @@ describe('types 7.7 useSuspense / 7.13 useLive', () => {
     });
   });
 
-  it('7.7 wrong arguments are rejected', () => {
+  it('wrong arguments are rejected', () => {
     typeOnly(() => {
       // @ts-expect-error id is missing
       useSuspense(PostResource.get, { group: 'react' });
@@ -71,8 +71,8 @@ describe('types 7.7 useSuspense / 7.13 useLive', () => {
   });
 });
 
-describe('types 7.8–7.12', () => {
-  it('7.8 useDLE → DLE<data>: data | undefined, loading boolean, error Error | undefined', () => {
+describe('types: useDLE, useCache, useQuery, useFetch, useSubscription', () => {
+  it('useDLE → DLE<data>: data | undefined, loading boolean, error Error | undefined', () => {
     typeOnly(() => {
       const dle = useDLE(PostResource.get, p5);
       expectTypeOf(dle).toEqualTypeOf<DLE<Post>>();
@@ -88,7 +88,7 @@ describe('types 7.8–7.12', () => {
     });
   });
 
-  it('7.9–7.12 useCache, useQuery, useFetch, useSubscription', () => {
+  it('useCache, useQuery, useFetch, useSubscription', () => {
     typeOnly(() => {
       expectTypeOf(useCache(PostResource.get, p5)).toEqualTypeOf<Post | undefined>();
       expectTypeOf(useCache(PostResource.get, maybe)).toEqualTypeOf<Post | undefined>();
@@ -121,8 +121,8 @@ describe('types 7.8–7.12', () => {
   });
 });
 
-describe('types 7.14 useController', () => {
-  it('7.14 fetch and fetchIfStale return Promise<data>; subscribe returns () => void; the rest void', () => {
+describe('types: useController', () => {
+  it('fetch and fetchIfStale return Promise<data>; subscribe returns () => void; the rest void', () => {
     typeOnly(() => {
       const controller = useController();
       expectTypeOf(controller.fetch(PostResource.get, p5)).toEqualTypeOf<Promise<Post>>();
@@ -143,7 +143,7 @@ describe('types 7.14 useController', () => {
     });
   });
 
-  it('7.14 wrong arguments are rejected', () => {
+  it('wrong arguments are rejected', () => {
     typeOnly(() => {
       const { fetch, subscribe } = useController();
       // @ts-expect-error id is missing
@@ -157,7 +157,7 @@ describe('types 7.14 useController', () => {
     });
   });
 
-  it('3.26 endpoints from hookifyResource work with every hook and the controller', () => {
+  it('endpoints from hookifyResource work with every hook and the controller', () => {
     const { useGet, useUpdate } = hookifyResource(PostResource, () => ({ headers: { 'Access-Token': 'token' } }));
     typeOnly(() => {
       expectTypeOf(useSuspense(useGet(), p5)).toEqualTypeOf<Post>();
@@ -166,8 +166,8 @@ describe('types 7.14 useController', () => {
   });
 });
 
-describe('types issue 18.1–18.4', () => {
-  it('issue 18.1 useDLE has the request fields of selectResponse and refetch(): Promise<data | undefined>', () => {
+describe('types: useDLE request fields, useMutation, usePaginated, useCancelling, useDebounce', () => {
+  it('useDLE has the request fields of selectResponse and refetch(): Promise<data | undefined>', () => {
     typeOnly(() => {
       const dle = useDLE(PostResource.get, p5);
       expectTypeOf(dle.status).toEqualTypeOf<RequestStatus>();
@@ -181,7 +181,7 @@ describe('types issue 18.1–18.4', () => {
     });
   });
 
-  it('issue 18.2 useMutation(endpoint) → [trigger(...endpoint args): Promise<data>, MutationState<data>]', () => {
+  it('useMutation(endpoint) → [trigger(...endpoint args): Promise<data>, MutationState<data>]', () => {
     typeOnly(() => {
       const [update, state] = useMutation(PostResource.partialUpdate);
       expectTypeOf(update).parameters.toEqualTypeOf<Parameters<typeof PostResource.partialUpdate>>();
@@ -198,7 +198,7 @@ describe('types issue 18.1–18.4', () => {
     });
   });
 
-  it('issue 18.3 usePaginated(list, ...args | null) → useDLE of the list plus the next page fields', () => {
+  it('usePaginated(list, ...args | null) → useDLE of the list plus the next page fields', () => {
     typeOnly(() => {
       const paged = usePaginated(PostResource.getList, { group: 'react' });
       expectTypeOf(paged).toEqualTypeOf<PaginatedResult<Post[]>>();
@@ -214,7 +214,7 @@ describe('types issue 18.1–18.4', () => {
     });
   });
 
-  it('issue 18.4 useCancelling(endpoint, ...args | null) → DLE<data>', () => {
+  it('useCancelling(endpoint, ...args | null) → DLE<data>', () => {
     typeOnly(() => {
       expectTypeOf(useCancelling(PostResource.get, p5)).toEqualTypeOf<DLE<Post>>();
       expectTypeOf(useCancelling(PostResource.get, maybe).data).toEqualTypeOf<Post | undefined>();
@@ -223,7 +223,7 @@ describe('types issue 18.1–18.4', () => {
     });
   });
 
-  it('issue 18.4 useDebounce(value, ms) returns the value type', () => {
+  it('useDebounce(value, ms) returns the value type', () => {
     typeOnly(() => {
       expectTypeOf(useDebounce('text', 300)).toEqualTypeOf<string>();
       expectTypeOf(useDebounce(maybe, 300)).toEqualTypeOf<{ group: string; id: number } | null>();
@@ -233,8 +233,8 @@ describe('types issue 18.1–18.4', () => {
   });
 });
 
-describe('types 7.15 useLoading', () => {
-  it('7.15 [wrappedFn, loading, error]: wrappedFn keeps the parameters and resolves to value | undefined', () => {
+describe('types: useLoading', () => {
+  it('[wrappedFn, loading, error]: wrappedFn keeps the parameters and resolves to value | undefined', () => {
     typeOnly(() => {
       const [save, loading, error] = useLoading(async (id: number, title: string) => ({ id, title }));
       expectTypeOf(save).toEqualTypeOf<(id: number, title: string) => Promise<{ id: number; title: string } | undefined>>();
@@ -251,8 +251,8 @@ describe('types 7.15 useLoading', () => {
   });
 });
 
-describe('types 7.1 createRestHooks', () => {
-  it('7.1 accepts an instance with a custom reducerPath and returns the hooks', () => {
+describe('types: createRestHooks', () => {
+  it('accepts an instance with a custom reducerPath and returns the hooks', () => {
     const admin = createRest({ reducerPath: 'admin' });
     expectTypeOf(admin.reducerPath).toEqualTypeOf<'admin'>();
     expectTypeOf(admin).toMatchTypeOf<Rest>();

@@ -5,8 +5,7 @@ import { compilePath } from '../../src/rest/path';
 import type { ListPath } from '../../src/rest/pathTypes';
 
 /**
- * Types of `createResource` members (SPEC 3.4–3.7, 3.18–3.20, 3.24) with the running example of
- * SPEC 0.6. Calls appear only inside `expectTypeOf` or never-run functions: nothing is sent.
+ * Types of `createResource` members with the running example. Calls appear only inside `expectTypeOf` or never-run functions: nothing is sent.
  */
 
 type Value = string | number;
@@ -35,7 +34,7 @@ class Post extends Entity {
   static override key = 'ResourceTypesPost';
   static override schema = { author: User };
 }
-/** The default body of SPEC 3.7: `Partial` of the entity's fields. */
+/** The default body: `Partial` of the entity's fields. */
 type PostFields = Partial<Omit<Post, 'pk'>>;
 interface PostBody {
   title: string;
@@ -50,7 +49,7 @@ const PostResource = createResource({
   paginationField: 'page',
 });
 
-describe('types 3.6: member parameters (G, I, L)', () => {
+describe('types: member parameters (G, I, L)', () => {
   it('get takes I and reads a Post', () => {
     expectTypeOf(PostResource.get).parameters.toEqualTypeOf<[urlParams: I]>();
     expectTypeOf<DataOf<typeof PostResource.get>>().toEqualTypeOf<Post>();
@@ -123,13 +122,13 @@ describe('types 3.6: member parameters (G, I, L)', () => {
   });
 });
 
-describe('types 3.1, 3.7: the body option', () => {
+describe('types: the body option', () => {
   const Typed = createResource({ path: '/posts/:id', schema: Post, body: {} as PostBody });
 
   it('types getList.push, unshift and update; partialUpdate takes Partial of it', () => {
     expectTypeOf(Typed.update).parameters.toEqualTypeOf<[urlParams: { id: Value }, body: PostBody]>();
     expectTypeOf(Typed.partialUpdate).parameters.toEqualTypeOf<[urlParams: { id: Value }, body: Partial<PostBody>]>();
-    // The list of '/posts/:id' has no parameters: push takes the body alone (1.27).
+    // The list of '/posts/:id' has no parameters: push takes the body alone.
     expectTypeOf(Typed.getList.push).parameters.toEqualTypeOf<[body: PostBody]>();
     // @ts-expect-error update needs the whole body
     typeOnly(() => Typed.update({ id: 1 }, { title: 'x' }));
@@ -137,7 +136,7 @@ describe('types 3.1, 3.7: the body option', () => {
   });
 });
 
-describe('types 3.6, 3.8: a Union schema', () => {
+describe('types: a Union schema', () => {
   class TextPost extends Entity {
     id = 0;
     type = 'text' as const;
@@ -169,7 +168,7 @@ describe('types 3.6, 3.8: a Union schema', () => {
   });
 });
 
-describe('types 3.8: a schema that is neither an Entity nor a Union', () => {
+describe('types: a schema that is neither an Entity nor a Union', () => {
   it('getList reads a plain array and has no collection extenders; delete uses the schema', () => {
     const Tags = createResource({ path: '/tags/:id', schema: { id: 0, name: '' } });
     expectTypeOf<DataOf<typeof Tags.get>>().toEqualTypeOf<{ id: number; name: string }>();
@@ -181,7 +180,7 @@ describe('types 3.8: a schema that is neither an Entity nor a Union', () => {
   });
 });
 
-describe('types 3.4: the list template', () => {
+describe('types: the list template', () => {
   it('ListPath agrees with the runtime', () => {
     const list = (template: string) => compilePath(template).listTemplate();
     expectTypeOf<ListPath<'/:group/posts/:id'>>().toEqualTypeOf<'/:group/posts'>();
@@ -223,7 +222,7 @@ describe('types 3.4: the list template', () => {
   });
 });
 
-describe('types 3.18–3.20: extend', () => {
+describe('types: extend', () => {
   it("the add-member form: extend('publish', …) adds a typed member built from get", () => {
     const Published = PostResource.extend('publish', { path: '/:group/posts/:id/publish', method: 'POST' });
     expectTypeOf(Published.publish).parameters.toEqualTypeOf<[urlParams: I, body: any]>();
@@ -247,7 +246,7 @@ describe('types 3.18–3.20: extend', () => {
     const ByAuthor = PostResource.extend((Base) => ({
       getByAuthor: Base.getList.extend({ path: '/:group/authors/:author/posts' }),
     }));
-    // `author` is now a path parameter; the inherited `searchParams` intersect with it (1.27).
+    // `author` is now a path parameter; the inherited `searchParams` intersect with it.
     expectTypeOf(ByAuthor.getByAuthor).parameters.toEqualTypeOf<[urlParams: { group: Value; author: string }]>();
     expectTypeOf<DataOf<typeof ByAuthor.getByAuthor>>().toEqualTypeOf<Post[]>();
     expectTypeOf(ByAuthor.get).parameters.toEqualTypeOf<[urlParams: I]>();
@@ -256,7 +255,7 @@ describe('types 3.18–3.20: extend', () => {
   });
 });
 
-describe('types 3.22: the Endpoint option', () => {
+describe('types: the Endpoint option', () => {
   it('members keep the subclass’s own members', () => {
     class AuthedEndpoint<const O extends RestGenerics = any> extends RestEndpoint<O> {
       readonly tokenName: string = 'Access-Token';
@@ -269,7 +268,7 @@ describe('types 3.22: the Endpoint option', () => {
   });
 });
 
-describe('types 3.24: hookifyResource', () => {
+describe('types: hookifyResource', () => {
   it('one hook per endpoint member, returning that member', () => {
     const hooks = hookifyResource(PostResource, () => ({ headers: { 'Access-Token': 't' } }));
     expectTypeOf(hooks).toEqualTypeOf<{

@@ -2,13 +2,13 @@ import { expectTypeOf } from 'expect-type';
 import { configureStore, createListenerMiddleware, createSlice, isAnyOf } from '@reduxjs/toolkit';
 import { createRest } from 'rtk-rest';
 import type { EntitiesChangedAction, ResponseState } from 'rtk-rest';
-// The running example of SPEC 0.6: User, Post and PostResource.
+// The running example: User, Post and PostResource.
 import { Post as PostClass, PostResource } from '../support/example';
 import type { Post } from '../support/example';
 
 /**
- * Types of the store's thunks and selectors (API.md §3): they take the endpoint's own call
- * arguments, as a plain call does, or a single `null` (SPEC 6.21). Thunks are dispatched only
+ * Types of the store's thunks and selectors: they take the endpoint's own call
+ * arguments, as a plain call does, or a single `null`. Thunks are dispatched only
  * inside a never-run function: `tsc --noEmit` makes the checks.
  */
 const rest = createRest();
@@ -42,7 +42,7 @@ test('the endpoint selectors take the endpoint arguments too', () => {
   expect(() => rest.selectData(state, PostResource.get, 42, 'x')).toThrow(/URL parameters must be an object/);
 });
 
-test('issue 17.2: selectEntity, selectEntities, matchEntitiesChanged and changedPks are typed', () => {
+test('selectEntity, selectEntities, matchEntitiesChanged and changedPks are typed', () => {
   const state = store.getState();
   expectTypeOf(rest.selectEntity(state, PostClass, 5)).toEqualTypeOf<Post | undefined>();
   expectTypeOf(rest.selectEntity(state, PostClass, '5')).toEqualTypeOf<Post | undefined>();

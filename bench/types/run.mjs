@@ -19,7 +19,7 @@ const root = resolve(benchDir, '..');
 const outFile = join(benchDir, 'out', 'types.json');
 const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
 const cpuTime = join(dirname(fileURLToPath(import.meta.url)), 'cpuTime.cjs');
-/** rtk-rest must type-check in at most this fraction of RTK Query's time (the target). */
+/** rtk-rest must type-check in at most this fraction of RTK Query's time (the target). */
 const TARGET_RATIO = 0.5;
 const PROJECTS = [
   { name: 'rtk-rest', label: 'rtk-rest' },

@@ -8,7 +8,7 @@ import { issue, issues } from '../issueData';
 import type { IssueData } from '../issueData';
 
 /**
- * Workload "devChecks" (issue 16 item 2): what one dispatch costs in development, with Redux
+ * Workload "devChecks": what one dispatch costs in development, with Redux
  * Toolkit's default middleware (immutability and serializability checks on), in a store holding
  * 2,000 or 8,000 GitHub-like issues (a nested user and labels), against the same data in
  * `createEntityAdapter`s (bench/devCheckStores.ts). bench/run.mjs builds this workload with
@@ -75,7 +75,7 @@ function fill(store: DevCheckStore, lib: DevCheckLib, size: number): DevCheckSto
   for (let p = 0; p < size / PAGE; p++) store.page(p, issues(1 + p * PAGE, PAGE));
   const count = store.count();
   const nested = store.nested(issue(7).id);
-  if (count !== size || nested !== `user7/3`) throw new Error(`[rtk-rest bench] devChecks: ${lib} holds ${count} issues, issue 7 reads ${nested}`);
+  if (count !== size || nested !== `user7/3`) throw new Error(`[rtk-rest bench] devChecks: ${lib} holds ${count} issues, and the 7th one reads ${nested}`);
   return store;
 }
 

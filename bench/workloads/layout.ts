@@ -12,16 +12,16 @@ import { formatNs, optionsFor, readConfig } from '../harness';
 import type { BenchOptions } from '../harness';
 
 /**
- * Workload "layout" (issue 4): which plain-JSON layout the slice should give its entity tables,
+ * Workload "layout": which plain-JSON layout the slice should give its entity tables,
  * measured before the store is written. Prototypes live in this file only (one long file, past
- * the STYLE.md size, so that the candidates sit side by side; once the chosen layout lives in
+ * the usual file size, so that the candidates sit side by side; once the chosen layout lives in
  * src/redux, this study shrinks to flat against it):
  * A flat tables, `{ ...table, ...written }` per write; B fixed buckets `table[hash(pk) % B][pk]`;
  * C a 32-way hash trie whose leaves split as they grow; D log-structured segments (newest wins,
  * merged when the newer one reaches half the older); E = B and C with `[pk, cell, …]` arrays in
  * place of bucket and leaf objects. B–D keep tables of at most 128 cells flat; E shards all.
  * Write sets come from rtk-rest's own normalization of each response against a reader over the
- * current state. Sharded entity tables keep SPEC 4.39 order with an append-only log of their
+ * current state. Sharded entity tables keep table order (integer-like pks ascending, then insertion order) with an append-only log of their
  * non-integer pks. See bench/README.md, "Store layout".
  */
 
@@ -31,11 +31,11 @@ type Cells = Record<string, unknown>;
  * object, so the two are told apart by `Array.isArray`; tables of at most `flatMax` cells stay flat.
  */
 interface Sharding {
-  /** Copy-on-write of `written` into `table`; `undefined`: build it from a flat table in 4.39 order. */
+  /** Copy-on-write of `written` into `table`; `undefined`: build it from a flat table in table order. */
   write(table: unknown[] | undefined, written: Cells, ordered: boolean): unknown[];
   /** The cell, `undefined` when absent (a tombstone is `null`). */
   get(table: unknown[], pk: string): unknown;
-  /** Every pk; when `ordered`, in SPEC 4.39 order (integer-like ascending, then insertion order). */
+  /** Every pk; when `ordered`, in table order (integer-like ascending, then insertion order). */
   pks(table: unknown[], ordered: boolean): string[];
   /** The layout's own objects (not cells), to count what a write copied. */
   containers(table: unknown[]): object[];
@@ -71,7 +71,7 @@ type Order = string[][];
 /** The insertion order as chunks of 256 pks: the same append as the store's log (tables.ts). */
 const appendOrder = (order: Order, added: readonly string[]): Order => appendChunked(order, added);
 
-/** All pks of some buckets: in 4.39 order when an insertion log is given, otherwise bucket order. */
+/** All pks of some buckets: in table order when an insertion log is given, otherwise bucket order. */
 function bucketPks(buckets: readonly Cells[], order: Order | null): string[] {
   const out: string[] = [];
   for (const bucket of buckets) for (const pk of Object.keys(bucket)) if (order === null || isIndexLike(pk)) out.push(pk);
@@ -446,7 +446,7 @@ function writeTables(layout: Layout, tables: Record<string, unknown>, written: R
   return out;
 }
 
-/** Entity tables keep 4.39 order; meta, endpoints and key meta need no order. */
+/** Entity tables keep table order (integer-like pks ascending, then insertion order); meta, endpoints and key meta need no order. */
 function apply(layout: Layout, state: SliceState, ws: WriteSet): SliceState {
   return {
     entities: writeTables(layout, state.entities, ws.entities, true),

@@ -12,7 +12,7 @@ import { createRest, Entity, RestEndpoint } from '../../src';
 import { readConfig } from '../harness';
 
 /**
- * Workload "memory" (issue 17, item 4; "bench E" of the issue): the retained heap of a store
+ * Workload "memory" ("bench E"): the retained heap of a store
  * filled with 100,000 items by 1,000 requests of 100, every request's result read by the caller
  * (as `await rest.fetch(…)` is), against the floor of holding the same 1,000 parsed responses
  * (1.0). Two shapes:

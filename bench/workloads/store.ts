@@ -8,7 +8,7 @@ import { CONTENDERS, idle, LIST_SIZE, listedTitle, REFERENCES } from '../stores'
 import type { BenchStore, StoreContender, StoreLib, WriteKind } from '../stores';
 
 /**
- * Workload "store" (issue 4): the Redux store side by side, in one process, for rtk-rest
+ * Workload "store": the Redux store side by side, in one process, for rtk-rest
  * (`createRest`), RTK Query (`createApi`) and Reactive Data Client (Controller + NetworkManager
  * on a Redux store), all in production mode and with no HTTP (bench/stores.ts):
  *
@@ -42,7 +42,7 @@ const KINDS: readonly { kind: WriteKind; label: string; dependsOn: boolean }[] =
   { kind: 'listedPost', label: '(e) a post in the list', dependsOn: true },
 ];
 /**
- * Issue 17.5: the same list read with a fresh but equal `{ page: 0 }` on every call (what
+ * The same list read with a fresh but equal `{ page: 0 }` on every call (what
  * `useSelector((s) => rest.selectData(s, ep, { page }))` does per render), after (a) and (b).
  */
 const FRESH_KINDS: readonly { kind: WriteKind; label: string }[] = [
@@ -171,7 +171,7 @@ function timedSelects(write: (i: number) => void, select: (state: unknown) => un
   return { changes, medianNs: median(Array.from(ns)), last: previous };
 }
 
-/** Issue 17.5: page 0 (the same 500 posts) through each fresh-args read of the library. */
+/** Page 0 (the same 500 posts) through each fresh-args read of the library. */
 async function freshArgsRun(store: BenchStore, lib: StoreLib): Promise<Record<string, Partial<Record<WriteKind, KindResult>>>> {
   await store.fetchPage();
   const out: Record<string, Partial<Record<WriteKind, KindResult>>> = {};
@@ -233,7 +233,7 @@ async function selectorStability() {
   return { rounds: SELECT_ROUNDS, timerOverheadNs: overhead, libs, samples: Object.fromEntries(rounds) };
 }
 
-/** Issue 17.5: fresh-args selects, every library in the same rounds; one row per way of reading. */
+/** Fresh-args selects, every library in the same rounds; one row per way of reading. */
 async function freshArgs() {
   const overhead = timerOverhead();
   const server = new PostServer(1, LIST_SIZE);
@@ -267,7 +267,7 @@ async function freshArgs() {
 
 /**
  * The heap after full GCs, each after a turn of the event loop: a GC only queues finalizers
- * (rtk-rest's memo cache drops the slots of collected instances in one, issue 17.4), and they
+ * (rtk-rest's memo cache drops the slots of collected instances in one), and they
  * run in a later task, as they do in an app.
  */
 async function heapUsed(): Promise<number> {
@@ -366,10 +366,10 @@ function report({ path, select, fresh, mem }: Parts) {
       fresh.rows.map(({ variant, kinds }) => [variant, ...FRESH_KINDS.map(({ kind }) => `${kinds[kind]!.changes} / ${formatNs(kinds[kind]!.medianNs)}`)]),
     );
     const rtk = fresh.rows.find((r) => r.variant === 'rtk-rest')!.kinds;
-    verdicts.push(['fresh equal args after (a) ≤ 1.5 µs (issue 17.5)', formatNs(rtk.unrelated!.medianNs), rtk.unrelated!.medianNs <= 1500]);
-    verdicts.push(['fresh equal args after (b) ≤ 3 µs (issue 17.5)', formatNs(rtk.otherType!.medianNs), rtk.otherType!.medianNs <= 3000]);
+    verdicts.push(['fresh equal args after (a) ≤ 1.5 µs', formatNs(rtk.unrelated!.medianNs), rtk.unrelated!.medianNs <= 1500]);
+    verdicts.push(['fresh equal args after (b) ≤ 3 µs', formatNs(rtk.otherType!.medianNs), rtk.otherType!.medianNs <= 3000]);
     verdicts.push(['fresh equal args: selected reference changes 0/0', `${rtk.unrelated!.changes}/${rtk.otherType!.changes}`, rtk.unrelated!.changes + rtk.otherType!.changes === 0]);
-    console.log(`\nFresh but equal args (issue 17.5): the ${LIST_SIZE}-post page 0 read with a new { page: 0 } per call after each of ${DISPATCHES} dispatches (changes / median ns per select, timer overhead ${fresh.timerOverheadNs.toFixed(0)} ns subtracted; ${fresh.rounds} rounds)\n\n${freshTable}`);
+    console.log(`\nFresh but equal args: the ${LIST_SIZE}-post page 0 read with a new { page: 0 } per call after each of ${DISPATCHES} dispatches (changes / median ns per select, timer overhead ${fresh.timerOverheadNs.toFixed(0)} ns subtracted; ${fresh.rounds} rounds)\n\n${freshTable}`);
   }
   if (mem !== undefined) {
     const memTable = table(

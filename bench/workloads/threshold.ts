@@ -5,7 +5,7 @@ import { createRest, Entity, RestEndpoint } from '../../src';
 import { readConfig } from '../harness';
 
 /**
- * Workload "threshold" (issue 17, item 1): what a plain table costs a write as it grows, against
+ * Workload "threshold": what a plain table costs a write as it grows, against
  * the sharded form, to choose the defaults of `createRest({ shardTablesAbove })`. Production mode.
  *
  * - *entity write*: one `rest.set` of one existing post into a store whose `Post` table holds n

@@ -1,5 +1,5 @@
 /**
- * Issue 19: docs/codegen.md shows what the generator really does — every `yaml` block is part
+ * Docs/codegen.md shows what the generator really does — every `yaml` block is part
  * of the bookshop description, every `ts` block part of what is generated from it (or the example config file), and the
  * `json` config passes the config check.
  */
@@ -17,7 +17,7 @@ function blocks(lang: string): string[] {
   return [...PAGE.matchAll(/^```(\w*)\n([^]*?)^```$/gm)].filter((m) => m[1] === lang).map((m) => m[2]!);
 }
 
-describe('issue 19: docs/codegen.md', () => {
+describe('docs/codegen.md', () => {
   it('its yaml blocks are in codegen/examples/bookshop.yaml', () => {
     const description = readFileSync(BOOKSHOP, 'utf8');
     expect(blocks('yaml').length).toBeGreaterThan(0);

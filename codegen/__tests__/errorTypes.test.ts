@@ -1,5 +1,5 @@
 /**
- * Issue 19 (remaining item 3): the JSON bodies of 4xx / 5xx / default responses become exported
+ * The JSON bodies of 4xx / 5xx / default responses become exported
  * types (`GetBookError`), and a client reading them compiles with `tsc --strict`.
  */
 import { writeFileSync } from 'node:fs';
@@ -42,7 +42,7 @@ const DESCRIPTION = {
   },
 };
 
-describe('issue 19.3: typed error responses', () => {
+describe('typed error responses', () => {
   it('exports the union of an operation\'s JSON error bodies, with their statuses in its TSDoc', async () => {
     const spec = join(outDir(), 'shop.json');
     writeFileSync(spec, JSON.stringify(DESCRIPTION));

@@ -1,5 +1,5 @@
 /**
- * Issue 19: the example app's server, described by hand in example-app/server/openapi.yaml,
+ * The example app's server, described by hand in example-app/server/openapi.yaml,
  * answers a client generated from that description: log in, list, a next page, get, create,
  * update, edit, delete and a custom action, through a real store with RTK's default checks.
  */
@@ -33,7 +33,7 @@ afterAll(async () => {
   await server.close();
 });
 
-describe('issue 19: a client generated from the example server’s description, against that server', () => {
+describe('a client generated from the example server’s description, against that server', () => {
   it('compiles with tsc --strict', () => {
     expect(typecheck(outDir())).toEqual([]);
   }, 60_000);

@@ -1,5 +1,5 @@
 /**
- * Issue 19: generation from real descriptions (Petstore 3.0 and 2.0, every 3.x document of
+ * Generation from real descriptions (Petstore 3.0 and 2.0, every 3.x document of
  * @readme/oas-examples, @scalar/galaxy), and the output compiles with `tsc --strict` against the
  * library. The outputs are type-checked in one program, so the library compiles once.
  */
@@ -23,7 +23,7 @@ const documents = [
 
 const outDir = tempDir('rtk-rest-codegen-');
 
-describe('issue 19: real descriptions generate clients that compile with tsc --strict', () => {
+describe('real descriptions generate clients that compile with tsc --strict', () => {
   it('generates every document and the outputs type-check with 0 errors', async () => {
     const dirs: string[] = [];
     for (const [index, file] of documents.entries()) {

@@ -1,5 +1,5 @@
 /**
- * New-user check, item 1: the output of an ESM TypeScript project (`"type": "module"`, `module`
+ * The output of an ESM TypeScript project (`"type": "module"`, `module`
  * and `moduleResolution` `nodenext`) needs file extensions on relative imports; the
  * `importExtension` option writes them, and no option keeps the bundler/CommonJS output as it was.
  */
@@ -11,19 +11,19 @@ import { generateToDir } from '../src/generate';
 import { tempDir, typecheckNodeNext } from './support';
 
 const dir = tempDir('rtk-rest-codegen-ext-');
-const SPEC = join(__dirname, '../examples/bookshop.yaml');
+const DESCRIPTION = join(__dirname, '../examples/bookshop.yaml');
 
-describe('new-user check 1: importExtension for ESM projects under nodenext', () => {
+describe('importExtension for ESM projects under nodenext', () => {
   it('without the option, nodenext rejects the extensionless relative imports (TS2835)', async () => {
     const out = join(dir(), 'plain');
-    await generateToDir(SPEC, out, { validate: false });
+    await generateToDir(DESCRIPTION, out, { validate: false });
     expect(readFileSync(join(out, 'index.ts'), 'utf8')).toContain("from './models';");
     expect(typecheckNodeNext(out).join('\n')).toMatch(/explicit file extensions/);
   });
 
   it("with importExtension: '.js', the output compiles under nodenext ESM", async () => {
     const out = join(dir(), 'js');
-    const { files } = await generateToDir(SPEC, out, { validate: false, importExtension: '.js' });
+    const { files } = await generateToDir(DESCRIPTION, out, { validate: false, importExtension: '.js' });
     expect(files['index.ts']).toContain("from './models.js';");
     expect(Object.values(files).join('\n')).not.toMatch(/from '\.\/[A-Za-z]+';/);
     expect(typecheckNodeNext(out)).toEqual([]);
@@ -34,13 +34,13 @@ describe('new-user check 1: importExtension for ESM projects under nodenext', ()
   });
 });
 
-describe('new-user check 1: the --import-extension flag', () => {
+describe('the --import-extension flag', () => {
   it('writes the extension, and rejects an unknown one', async () => {
     const out = join(dir(), 'cli');
     const lines: string[] = [];
-    expect(await main([SPEC, '--out', out, '--import-extension', '.js'], (l) => lines.push(l))).toBe(0);
+    expect(await main([DESCRIPTION, '--out', out, '--import-extension', '.js'], (l) => lines.push(l))).toBe(0);
     expect(readFileSync(join(out, 'index.ts'), 'utf8')).toContain("from './server.js';");
-    expect(await main([SPEC, '--out', out, '--import-extension', 'mjs'], (l) => lines.push(l))).toBe(1);
+    expect(await main([DESCRIPTION, '--out', out, '--import-extension', 'mjs'], (l) => lines.push(l))).toBe(1);
     expect(lines.join('\n')).toMatch(/--import-extension.*"importExtension" must be one of/);
   });
 });

@@ -1,4 +1,4 @@
-/** Issue 19: each mapping rule on a small hand-written description, and the output compiles. */
+/** Each mapping rule on a small hand-written description, and the output compiles. */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type CodegenConfig, generateToDir } from '../src';
@@ -70,7 +70,7 @@ const shop = spec(
   },
 );
 
-describe('issue 19: component schemas', () => {
+describe('component schemas', () => {
   it('a schema with an id becomes an Entity with defaults by type, nested Entities and dates in static schema', async () => {
     const models = (await run(shop)).files['models.ts']!;
     expect(models).toContain('export class Book extends Entity {');
@@ -119,7 +119,7 @@ describe('issue 19: component schemas', () => {
   });
 });
 
-describe('issue 19: operations', () => {
+describe('operations', () => {
   it('a CRUD path pair becomes createResource with only the members the description has', async () => {
     const books = (await run(shop)).files['books.ts']!;
     expect(books.replace(/\s+/g, ' ')).toContain("createResource({ urlPrefix, path: '/books/:id', schema: Book, searchParams: {} as { page?: number }, paginationField: 'page', body: {} as NewBook, })");
@@ -149,7 +149,7 @@ describe('issue 19: operations', () => {
   });
 });
 
-describe('issue 19: found on GitHub\'s description', () => {
+describe('found on GitHub\'s description', () => {
   it('an item parameter that is not the pk keeps its name, and delete stays a plain endpoint', async () => {
     const doc = spec(
       { Repo: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } } },
@@ -185,7 +185,7 @@ describe('issue 19: found on GitHub\'s description', () => {
   });
 });
 
-describe('issue 19: errors and warnings', () => {
+describe('errors and warnings', () => {
   it('a broken description exits non-zero naming the file, the JSON pointer and the problem', async () => {
     const file = join(outDir(), 'broken.json');
     writeFileSync(file, JSON.stringify(spec({ A: { type: 'object', properties: { b: ref('Missing') } } })));
@@ -285,7 +285,7 @@ describe('inline list items, pks from paths, credentials when set', () => {
   });
 });
 
-describe('issue 19: every output above compiles', () => {
+describe('every output above compiles', () => {
   it('tsc --strict reports no error', () => {
     expect(dirs.length).toBeGreaterThan(5);
     expect(typecheck(...dirs)).toEqual([]);

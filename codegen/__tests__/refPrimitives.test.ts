@@ -1,12 +1,12 @@
 /**
- * New-user check, item 3: a required property that `$ref`s an enum or another primitive component
+ * A required property that `$ref`s an enum or another primitive component
  * schema follows the rule of an inline one (a default of its type), instead of becoming optional.
  */
 import { generateYaml, tempDir, typecheck } from './support';
 
 const dir = tempDir('rtk-rest-codegen-refprim-');
 
-const SPEC = `openapi: 3.0.3
+const DESCRIPTION = `openapi: 3.0.3
 info: { title: Shop, version: '1.0' }
 servers: [{ url: 'http://127.0.0.1/api' }]
 paths:
@@ -38,9 +38,9 @@ components:
         other: { $ref: '#/components/schemas/Category' }
 `;
 
-describe('new-user check 3: a required $ref to a primitive component schema gets a default', () => {
+describe('a required $ref to a primitive component schema gets a default', () => {
   it('an enum gets its first value, typed by the enum; string, number, boolean, date-time their defaults', async () => {
-    const { out, files } = await generateYaml(dir(), SPEC);
+    const { out, files } = await generateYaml(dir(), DESCRIPTION);
     const models = files['models.ts']!;
     expect(models).toMatch(/category: Category = 'tools';/);
     expect(models).toMatch(/status: 'active' \| 'discontinued' = 'active';/);

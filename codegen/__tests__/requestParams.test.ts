@@ -1,5 +1,5 @@
 /**
- * Issue 19 (remaining item 2): header and cookie parameters are generated (typed, and sent through
+ * Header and cookie parameters are generated (typed, and sent through
  * `withHeaders` / `withCookies`), and security schemes map to `setAuth` credentials that the
  * operations requiring them send (http bearer and basic, apiKey in a header, the query or a cookie,
  * OAuth 2 tokens) — against a server answering `fetch`, through a real store.
@@ -81,7 +81,7 @@ beforeEach(() => {
   client.setAuth({});
 });
 
-describe('issue 19.2: header and cookie parameters', () => {
+describe('header and cookie parameters', () => {
   it('are generated as typed options, without warnings (Accept is left to the request, as OpenAPI says)', () => {
     const code = readFileSync(join(outDir(), 'client/default.ts'), 'utf8');
     expect(code).toContain("headerParams: {} as { 'X-Tenant': string; 'X-Trace'?: number }");
@@ -106,7 +106,7 @@ describe('issue 19.2: header and cookie parameters', () => {
   });
 });
 
-describe('issue 19.2: security schemes', () => {
+describe('security schemes', () => {
   it('setAuth credentials go where the scheme says, only with the operations that require them', async () => {
     const { rest, store } = storeWithRest();
     const { getReport, getPublicReport, setAuth, withHeaders } = client;

@@ -1,5 +1,5 @@
 /**
- * Issue 19: a generated client works with the library through a real store (RTK's default
+ * A generated client works with the library through a real store (RTK's default
  * serializable and immutable checks on): list with a page, get, create, update, delete, and a
  * wrapped, cursor-paginated list — against an in-memory bookshop answering `fetch`.
  */
@@ -58,7 +58,7 @@ function bookshop() {
   return requests;
 }
 
-describe('issue 19: a generated client against a server, through a real store', () => {
+describe('a generated client against a server, through a real store', () => {
   it('lists, reads, creates, updates and deletes with the resource; Entities, nested Entities and dates are read', async () => {
     const requests = bookshop();
     const { rest, store } = storeWithRest();

@@ -1,5 +1,5 @@
 /**
- * Issue 19 (remaining item 4): with `runtimeUrlPrefix`, the generated client reads its URL prefix
+ * With `runtimeUrlPrefix`, the generated client reads its URL prefix
  * at run time (`setUrlPrefix`), without subclassing — through a real store.
  */
 import { writeFileSync } from 'node:fs';
@@ -13,7 +13,7 @@ afterAll(() => {
   globalThis.fetch = realFetch;
 });
 
-describe('issue 19.4: a URL prefix chosen at run time', () => {
+describe('a URL prefix chosen at run time', () => {
   it('setUrlPrefix moves every endpoint and resource to another server; keys follow', async () => {
     const { files } = await generateToDir(join(__dirname, '../examples/bookshop.yaml'), join(outDir(), 'client'), { runtimeUrlPrefix: true });
     expect(files['server.ts']).toContain('export function setUrlPrefix(');

@@ -1,5 +1,5 @@
 /**
- * New-user check, item 2: a wrapped, cursor-paginated list keeps its optional and nullable leaf
+ * A wrapped, cursor-paginated list keeps its optional and nullable leaf
  * fields (`{ items, next: string | null }`), typed as they may arrive, not only required ones.
  */
 import { writeFileSync } from 'node:fs';
@@ -8,7 +8,7 @@ import { generateYaml, tempDir, typecheck } from './support';
 
 const dir = tempDir('rtk-rest-codegen-leaves-');
 
-const SPEC = `openapi: 3.0.3
+const DESCRIPTION = `openapi: 3.0.3
 info: { title: Shop, version: '1.0' }
 servers: [{ url: 'http://127.0.0.1/api' }]
 paths:
@@ -39,9 +39,9 @@ components:
         id: { type: integer }
 `;
 
-describe('new-user check 2: optional and nullable leaves of a wrapped list are kept', () => {
+describe('optional and nullable leaves of a wrapped list are kept', () => {
   it('types next as string | null | undefined, and the client reads r.next', async () => {
-    const { out, files } = await generateYaml(dir(), SPEC);
+    const { out, files } = await generateYaml(dir(), DESCRIPTION);
     const code = files['default.ts']!;
     expect(code).toContain("next: '' as string | null | undefined");
     expect(code).toContain('more: false as boolean | undefined');

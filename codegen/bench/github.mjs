@@ -1,4 +1,4 @@
-// Issue 19 benchmark: rtk-rest-codegen and @rtk-query/codegen-openapi on GitHub's full description
+// Codegen benchmark: rtk-rest-codegen and @rtk-query/codegen-openapi on GitHub's full description
 // (@octokit/openapi): generation time, and `tsc --strict` time on each generated client, side by
 // side. Each measurement runs in a fresh Node process (no warm caches); the best of RUNS is kept.
 //   npm run build && node bench/github.mjs        (in codegen/; RUNS=3 for steadier figures)
@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const SPEC = join(ROOT, 'node_modules/@octokit/openapi/generated/api.github.com.json');
+const DESCRIPTION = join(ROOT, 'node_modules/@octokit/openapi/generated/api.github.com.json');
 // Inside the repository, so that the RTK Query client finds @reduxjs/toolkit in node_modules.
 const OUT = join(ROOT, '.out/bench');
 const OURS = join(OUT, 'rtk-rest');
@@ -48,9 +48,9 @@ const rtkRestPaths = { 'rtk-rest': [join(library, 'index.ts')] };
 const processTypes = join(library, 'internal/process.d.ts');
 
 const figures = {
-  'generate: rtk-rest-codegen': measure(`const { generateToDir } = await import(${JSON.stringify(join(ROOT, 'dist/index.js'))});\nawait generateToDir(${JSON.stringify(SPEC)}, ${JSON.stringify(OURS)});`),
+  'generate: rtk-rest-codegen': measure(`const { generateToDir } = await import(${JSON.stringify(join(ROOT, 'dist/index.js'))});\nawait generateToDir(${JSON.stringify(DESCRIPTION)}, ${JSON.stringify(OURS)});`),
   'generate: @rtk-query/codegen-openapi': measure(
-    `const { generateEndpoints } = await import('@rtk-query/codegen-openapi');\nawait generateEndpoints({ schemaFile: ${JSON.stringify(SPEC)}, apiFile: ${JSON.stringify(join(THEIRS, 'emptyApi.ts'))}, outputFile: ${JSON.stringify(join(THEIRS, 'api.ts'))}, hooks: true });`,
+    `const { generateEndpoints } = await import('@rtk-query/codegen-openapi');\nawait generateEndpoints({ schemaFile: ${JSON.stringify(DESCRIPTION)}, apiFile: ${JSON.stringify(join(THEIRS, 'emptyApi.ts'))}, outputFile: ${JSON.stringify(join(THEIRS, 'api.ts'))}, hooks: true });`,
   ),
 };
 const ourFiles = spawnSync('ls', [OURS], { encoding: 'utf8' }).stdout.trim().split('\n').map((f) => join(OURS, f));

@@ -14,13 +14,13 @@ export function currentUser(res: Response): User {
 }
 
 /**
- * Mounted on /api: writes other than login and control routes need a valid `Access-Token`
- * header, otherwise 401 `Log in to do this` (missing or unknown token) or
+ * Mounted on /api: writes other than login and control routes, and `GET /api/me`, need a valid
+ * `Access-Token` header, otherwise 401 `Log in to do this` (missing or unknown token) or
  * `Your session expired. Log in again.` (expired token).
  */
 export function requireAuth(ctx: Pick<Context, 'tokens' | 'data'>): Handler {
   return (req, res, next) => {
-    if (!WRITES.has(req.method) || req.path === '/login' || CONTROL_PATH.test(req.path)) return next();
+    if (!(WRITES.has(req.method) || req.path === '/me') || req.path === '/login' || CONTROL_PATH.test(req.path)) return next();
     const check = ctx.tokens.check(req.get('access-token'));
     if (check.status === 'expired') return sendError(res, 401, 'Your session expired. Log in again.');
     const user = check.status === 'valid' ? ctx.data.userById(check.userId) : undefined;
@@ -35,7 +35,7 @@ function textField(body: unknown, name: string): string {
   return typeof value === 'string' ? value : '';
 }
 
-/** POST /api/login with a form body, POST /api/logout. */
+/** POST /api/login with a form body, POST /api/logout, GET /api/me (the token's user). */
 export function authRoutes(app: Application, ctx: Context): void {
   app.post(
     '/api/login',
@@ -44,6 +44,12 @@ export function authRoutes(app: Application, ctx: Context): void {
       if (!user) throw new HttpError(401, 'Wrong username or password');
       const { token, expiresAt } = ctx.tokens.issue(user.id);
       res.json({ access_token: token, expires_at: new Date(expiresAt).toISOString(), user });
+    }),
+  );
+  app.get(
+    '/api/me',
+    route((_req, res) => {
+      res.json(currentUser(res));
     }),
   );
   app.post(

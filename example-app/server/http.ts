@@ -42,7 +42,7 @@ export function route(handler: (req: Request, res: Response) => void): Handler {
 export const cors: Handler = (req, res, next) => {
   res.set('Access-Control-Allow-Origin', '*');
   res.set('Access-Control-Allow-Methods', 'GET, POST, PUT, PATCH, DELETE, OPTIONS');
-  res.set('Access-Control-Allow-Headers', 'Access-Token, Content-Type, X-Fail');
+  res.set('Access-Control-Allow-Headers', 'Access-Token, Content-Type, X-Delay, X-Fail');
   res.set('Access-Control-Expose-Headers', 'Link, X-Total-Count');
   if (req.method === 'OPTIONS') {
     res.status(204).end();

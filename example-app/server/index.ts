@@ -10,6 +10,7 @@ import { Data, freshSeed, tablesOf } from './data';
 import { eventRoutes, PostEvents } from './events';
 import { FailureSwitch, simulateFailures } from './failures';
 import { multipartForm } from './form';
+import { realWait, simulateDelay } from './delay';
 import { cors, errorHandler, noRoute, noStore } from './http';
 import { postRoutes } from './posts';
 import { postWriteRoutes } from './post-writes';
@@ -67,7 +68,7 @@ export function createApiServer(options: ServerOptions = {}): ApiServer {
   app.use('/api', noStore);
   controlRoutes(app, ctx);
   eventRoutes(app, ctx);
-  app.use('/api', simulateFailures(failures), requireAuth(ctx), ...jsonServer.bodyParser, multipartForm);
+  app.use('/api', simulateDelay(options.wait ?? realWait), simulateFailures(failures), requireAuth(ctx), ...jsonServer.bodyParser, multipartForm);
   authRoutes(app, ctx);
   userRoutes(app, router);
   statsRoutes(app, ctx);

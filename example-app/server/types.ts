@@ -63,4 +63,6 @@ export interface ServerOptions {
   pageSize?: number;
   /** The built app's folder, served at / with an index.html fallback. */
   staticDir?: string;
+  /** How a request with `X-Delay: <ms>` waits; tests pass one that needs no real time. Default setTimeout. */
+  wait?: (ms: number) => Promise<void>;
 }

@@ -4,7 +4,7 @@ import { clearSession, loggedOut, session } from './api/session';
 import { setCurrentUser } from './api/resources';
 
 export const rest = createRest({
-  // A 401 means the token expired or was revoked: forget it, say so, and drop cached data (SPEC 6.62, 9.7).
+  // A 401 means the token expired or was revoked: forget it, say so, and drop cached data.
   onUnauthorized: (error, api) => {
     clearSession();
     setCurrentUser(undefined);

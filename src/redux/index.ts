@@ -21,6 +21,8 @@ export type { Environment, Timers } from './instance/environment';
 export type { ResponseState, ExpiryStatus, RequestStatus } from './read/selectors';
 export type { EntitiesChangedAction, ChangedEntities } from './store/entityChanges';
 export type { ExtractRehydrationInfo } from './store/restore';
+export { receiveRestScripts } from './instance/receiveRestScripts';
+export type { ReceiveRestScriptsOptions } from './instance/receiveRestScripts';
 
 // Internal to the package: what `rtk-rest/react` builds on (not exported from the package root).
 export { runtimeOf, installedIn } from './instance/middleware';

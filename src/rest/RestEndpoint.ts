@@ -16,17 +16,23 @@ import type { AssignOf, GetPageOf, PageEndpoint, PushOf, RequestStore, StoreEndp
 import type { StreamOption } from './stream';
 import type { GetNextPageParam } from './nextPageParam';
 
-const CONFIG = Symbol('rtk-rest.config');
-const COMPILED = Symbol('rtk-rest.path');
-const HAS_BODY = Symbol('rtk-rest.hasBody');
-const PREFIX_FUNCTION = Symbol('rtk-rest.prefixFunction');
+/** Where an endpoint keeps what it computed at construction (hidden: not an option, not enumerable). */
+const INTERNALS = Symbol('rtk-rest.endpoint');
 const NO_BODY = new Set(['GET', 'HEAD', 'DELETE']);
 /** The request URL of a response whose own `url` is empty (constructed in tests), for messages. */
 const requestUrls = new WeakMap<Response, string>();
 let extending = false;
 
 type Config = Record<string, unknown>;
-type Internal = RestEndpoint & { [CONFIG]: Config; [COMPILED]: CompiledPath; [HAS_BODY]: boolean; [PREFIX_FUNCTION]: boolean };
+interface Internals {
+  /** The raw configuration: a name or sideEffect computed at construction is computed again by extend. */
+  readonly config: Config;
+  readonly compiled: CompiledPath;
+  readonly hasBody: boolean;
+  readonly prefixFunction: boolean;
+}
+/** An endpoint's internals; a view made by `Object.create(endpoint)` inherits them. */
+const internals = (endpoint: object): Internals => (endpoint as { [INTERNALS]: Internals })[INTERNALS];
 
 /**
  * One HTTP operation: a callable object (`await endpoint(params, body)` resolves to the
@@ -230,7 +236,7 @@ export class RestEndpoint<const O extends RestGenerics = any> {
   testKey(key: string): boolean {
     const method = `${this.method} `;
     if (!key.startsWith(method)) return false;
-    const compiled = (this as unknown as Internal)[COMPILED];
+    const compiled = internals(this).compiled;
     return pathsAfterPrefix(this.keyPrefix ?? this.urlPrefix, key.slice(method.length)).some((path) => compiled.matchUrl(path) !== undefined);
   }
 
@@ -403,7 +409,7 @@ export class RestEndpoint<const O extends RestGenerics = any> {
  * `forceBody` drops an explicit `body: undefined` (creation extenders always take a body).
  */
 export function deriveEndpoint(endpoint: RestEndpoint, options: Config, { forceBody = false } = {}): RestEndpoint {
-  const merged: Config = { ...(endpoint as unknown as Internal)[CONFIG], ...options };
+  const merged: Config = { ...internals(endpoint).config, ...options };
   // The method is inherited as resolved (a default method is not derived again from sideEffect);
   // sideEffect follows a new method unless given (see docs/concepts.md#endpoints).
   if (!('method' in options)) merged.method = endpoint.method;
@@ -430,9 +436,9 @@ export interface RestEndpoint<O extends RestGenerics = any> {
 
 /** The URL parameters and the body of a call (see docs/concepts.md#endpoints). */
 export function splitArgs(endpoint: StoreEndpoint, args: readonly unknown[]): { urlParams: Record<string, unknown>; body: unknown } {
-  if ((endpoint as unknown as Internal)[HAS_BODY]) {
-    if (args.length === 0) return { urlParams: {}, body: undefined };
-    if (args.length === 1) return { urlParams: {}, body: args[0] };
+  if (internals(endpoint).hasBody) {
+    // One argument is the body; none is no parameters and no body.
+    if (args.length < 2) return { urlParams: {}, body: args[0] };
     return { urlParams: (args[0] ?? {}) as Record<string, unknown>, body: args[args.length - 1] };
   }
   return { urlParams: (args[0] ?? {}) as Record<string, unknown>, body: undefined };
@@ -447,17 +453,17 @@ export function hasStableKey(endpoint: RestEndpoint): boolean {
   if (endpoint.key !== RestEndpoint.prototype.key) return false;
   // A key prefix of its own: keys are built from it and the template alone.
   if (typeof endpoint.keyPrefix === 'string') return true;
-  return endpoint.url === RestEndpoint.prototype.url && (endpoint as unknown as Internal)[PREFIX_FUNCTION] !== true;
+  return endpoint.url === RestEndpoint.prototype.url && !internals(endpoint).prefixFunction;
 }
 
 /** `prefix` + the filled template + the query string: the URL (with `urlPrefix`) or the key's URL part (with `keyPrefix`). */
 function urlWith(endpoint: RestEndpoint, prefix: string, urlParams: Record<string, unknown> | undefined): string {
-  return buildUrl((endpoint as unknown as Internal)[COMPILED], prefix, urlParams ?? {}, endpoint.name, (params) => endpoint.searchToString(params));
+  return buildUrl(internals(endpoint).compiled, prefix, urlParams ?? {}, endpoint.name, (params) => endpoint.searchToString(params));
 }
 
 /** Whether an endpoint takes a body argument (see docs/concepts.md#endpoints). */
 export function takesBody(endpoint: RestEndpoint): boolean {
-  return (endpoint as unknown as Internal)[HAS_BODY];
+  return internals(endpoint).hasBody;
 }
 
 /** The request pipeline: URL, request init, headers, send, parse, process (see docs/concepts.md#endpoints), `fetchResponse` under the request policies. */
@@ -524,7 +530,7 @@ function ownOptions(options: unknown): Config {
 
 /** Builds the callable endpoint from a complete configuration (see docs/concepts.md#endpoints). */
 function createEndpoint(proto: object, config: Config): RestEndpoint {
-  const endpoint = ((...args: unknown[]) => callEndpoint(endpoint, args)) as unknown as Internal;
+  const endpoint = ((...args: unknown[]) => callEndpoint(endpoint, args)) as unknown as RestEndpoint;
   Object.setPrototypeOf(endpoint, proto);
   const inherited = proto as Config;
   const path = 'path' in config ? config.path : inherited.path;
@@ -552,16 +558,11 @@ function createEndpoint(proto: object, config: Config): RestEndpoint {
     Object.defineProperty(endpoint, key, { value: computed[key], writable: true, enumerable: true, configurable: true });
   }
   if (typeof urlPrefix === 'function') definePrefixGetter(endpoint, urlPrefix as () => unknown, name);
-  // The raw configuration: a name or sideEffect computed here is computed again by extend (see docs/concepts.md#endpoints).
-  hidden(endpoint, CONFIG, config);
-  hidden(endpoint, COMPILED, compiled);
-  hidden(endpoint, HAS_BODY, !NO_BODY.has(method) && !(given('body') && config.body === undefined));
-  hidden(endpoint, PREFIX_FUNCTION, typeof urlPrefix === 'function');
+  // The raw configuration is kept: a name or sideEffect computed here is computed again by extend (see docs/concepts.md#endpoints).
+  const hasBody = !NO_BODY.has(method) && !(given('body') && config.body === undefined);
+  const own: Internals = { config, compiled, hasBody, prefixFunction: typeof urlPrefix === 'function' };
+  Object.defineProperty(endpoint, INTERNALS, { value: own, configurable: true });
   return endpoint;
-}
-
-function hidden(target: object, key: symbol, value: unknown): void {
-  Object.defineProperty(target, key, { value, writable: false, enumerable: false, configurable: true });
 }
 
 /** Option checks (docs/concepts.md#endpoints): expiry lengths are numbers ≥ 0 (Infinity allowed); `pollFrequency` and `timeout` finite and > 0. */

@@ -66,11 +66,16 @@ export function typeName(value: unknown): string {
   return value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
 }
 
+/** The error for a path parameter's value: `${endpointName}: path parameter "${name}" ${problem}`. */
+function badParam(endpointName: string, name: string, problem: string): TypeError {
+  return new TypeError(`${endpointName}: path parameter "${name}" ${problem}`);
+}
+
 function encodeValue(text: string, endpointName: string, name: string): string {
   // `.` and `..` are left as is by encodeURIComponent, and URL parsers resolve them (even as
   // `%2E%2E`): `/users/:id/posts` with id `..` would request `/posts`. No value may move the path.
   if (text === '.' || text === '..') {
-    throw new TypeError(`${endpointName}: path parameter "${name}" is "${text}", a dot segment that would change which path is requested${process.env.NODE_ENV !== 'production' ? '; pass another value' : ''}`);
+    throw badParam(endpointName, name, `is "${text}", a dot segment that would change which path is requested${process.env.NODE_ENV !== 'production' ? '; pass another value' : ''}`);
   }
   return encodeWellFormed(text, endpointName, 'path', name);
 }
@@ -90,19 +95,17 @@ function paramText(value: unknown, param: PathParam, endpointName: string): stri
   const { name } = param;
   if (!param.wildcard) {
     if (typeof value === 'string' || typeof value === 'number') return encodeValue(String(value), endpointName, name);
-    throw new TypeError(`${endpointName}: path parameter "${name}" must be a string or number, got ${typeName(value)}`);
+    throw badParam(endpointName, name, `must be a string or number, got ${typeName(value)}`);
   }
   if (!Array.isArray(value)) {
-    throw new TypeError(`${endpointName}: path parameter "${name}" must be an array of strings or numbers, got ${typeName(value)}`);
+    throw badParam(endpointName, name, `must be an array of strings or numbers, got ${typeName(value)}`);
   }
   let out: string | undefined;
   for (let i = 0; i < value.length; i++) {
     const item: unknown = value[i];
     // An empty segment would yield `a//b`, a path no template can match back (see docs/concepts.md#endpoints).
     if ((typeof item !== 'string' || item === '') && typeof item !== 'number') {
-      const got = item === '' ? 'an empty string' : typeName(item);
-      const expected = 'must be an array of non-empty strings or numbers';
-      throw new TypeError(`${endpointName}: path parameter "${name}" ${expected}, got ${got} at index ${i}`);
+      throw badParam(endpointName, name, `must be an array of non-empty strings or numbers, got ${item === '' ? 'an empty string' : typeName(item)} at index ${i}`);
     }
     const segment = encodeValue(String(item), endpointName, name);
     out = out === undefined ? segment : `${out}/${segment}`;
@@ -156,7 +159,7 @@ function decode(text: string): string {
 function listTemplateOf(template: string, parsed: ParsedPath): string {
   const last = parsed.paramMarks[parsed.paramMarks.length - 1];
   if (last === undefined) {
-    throw new Error(`createResource: path "${template}" needs at least one parameter, e.g. "${template.replace(/\/$/, '')}/:id"`);
+    throw new Error(`createResource: path "${template}" needs at least one parameter${process.env.NODE_ENV !== 'production' ? `, e.g. "${template.replace(/\/$/, '')}/:id"` : ''}`);
   }
   let cut = last.outerGroup;
   if (cut === undefined) {

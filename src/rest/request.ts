@@ -31,8 +31,9 @@ export function encodeBody(body: unknown, endpointName: string): BodyInit | unde
 export function headersToObject(headers: HeadersInit | undefined): HeaderRecord {
   const out: HeaderRecord = {};
   if (headers === undefined || headers === null) return out;
-  if (typeof Headers !== 'undefined' && headers instanceof Headers) {
-    headers.forEach((value, name) => {
+  // Duck-typed: a `Headers` of another realm (a test VM, a polyfill) fails `instanceof`.
+  if (typeof (headers as Headers).forEach === 'function' && !Array.isArray(headers)) {
+    (headers as Headers).forEach((value, name) => {
       out[name] = value;
     });
   } else if (Array.isArray(headers)) {
@@ -101,47 +102,44 @@ export function looksLikeHtml(contentType: string | null, text: string): boolean
 export async function parseBody(response: Response, url: string, schemaName: string | undefined): Promise<unknown> {
   if (response.status === 204 || response.status === 205) return null;
   const contentType = response.headers.get('content-type');
-  if (contentType !== null && /json/i.test(contentType)) {
-    const text = await response.text();
-    if (text.trim() === '') return null;
+  const json = contentType !== null && /json/i.test(contentType);
+  if (!json && schemaName === undefined && isBinary(contentType)) {
+    if (BINARY_TYPE.test(contentType!)) {
+      const blob = await response.blob();
+      return blob.size === 0 ? null : blob;
+    }
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    if (bytes.length === 0) return null;
+    return textOf(bytes) ?? new Blob([bytes], { type: contentType! });
+  }
+  const text = await response.text();
+  // A JSON body of whitespace only is empty too; any other text is kept as it came.
+  if ((json ? text.trim() : text) === '') return null;
+  if (json) {
     try {
       return JSON.parse(text);
     } catch (cause) {
       throw new NetworkError(response, url, { message: `${url}: response body is not valid JSON: ${first200(text)}`, cause });
     }
   }
-  if (schemaName === undefined) {
-    if (isBinary(contentType)) {
-      if (BINARY_TYPE.test(contentType!)) {
-        const blob = await response.blob();
-        return blob.size === 0 ? null : blob;
-      }
-      const bytes = new Uint8Array(await response.arrayBuffer());
-      if (bytes.length === 0) return null;
-      return textOf(bytes) ?? new Blob([bytes], { type: contentType! });
-    }
-    const text = await response.text();
-    return text === '' ? null : text;
-  }
-  const text = await response.text();
-  if (text === '') return null;
+  if (schemaName === undefined) return text;
   throw new NetworkError(response, url, { message: notJsonMessage(url, schemaName, contentType, text) });
 }
 
 function notJsonMessage(url: string, schemaName: string, contentType: string | null, text: string): string {
   const received = contentType ? `Content-Type "${contentType}"` : 'no Content-Type';
-  let hint = '';
-  if (looksLikeHtml(contentType, text)) {
-    hint = ' An HTML page came back: does urlPrefix point at the API rather than at the web app?';
-  } else {
-    try {
-      JSON.parse(text);
-      hint = ' The body is valid JSON: have the server send Content-Type: application/json, or override parseResponse().';
-    } catch {
-      // not JSON either: the generic message stands
-    }
+  return `${url}: expected a JSON response for schema ${schemaName}, got ${received}: ${first200(text)}.${process.env.NODE_ENV !== 'production' ? notJsonHint(contentType, text) : ''}`;
+}
+
+/** The likely cause of a non-JSON answer, for development messages: a web app's HTML page, or JSON sent with another type. */
+function notJsonHint(contentType: string | null, text: string): string {
+  if (looksLikeHtml(contentType, text)) return ' An HTML page came back: does urlPrefix point at the API rather than at the web app?';
+  try {
+    JSON.parse(text);
+    return ' The body is valid JSON: have the server send Content-Type: application/json, or override parseResponse().';
+  } catch {
+    return ''; // not JSON either: the generic message stands
   }
-  return `${url}: expected a JSON response for schema ${schemaName}, got ${received}: ${first200(text)}.${hint}`;
 }
 
 /**
@@ -150,22 +148,9 @@ function notJsonMessage(url: string, schemaName: string, contentType: string | n
  * stored (see docs/concepts.md#errors-and-errorpolicy). Credentials set through `getHeaders` must never reach the store (see docs/recipes/README.md#authentication).
  */
 function redactHeaders(message: string, headers: HeadersInit | undefined): string {
-  if (headers === undefined) return message;
-  const values: string[] =
-    typeof (headers as Headers).forEach === 'function' && !Array.isArray(headers)
-      ? collect(headers as Headers)
-      : Array.isArray(headers)
-        ? headers.map((pair) => String(pair[1]))
-        : Object.values(headers as Record<string, unknown>).map(String);
   let out = message;
-  for (const value of values) if (value.length >= 4 && out.includes(value)) out = out.split(value).join('[header value]');
+  for (const value of Object.values(headersToObject(headers)).map(String)) if (value.length >= 4 && out.includes(value)) out = out.split(value).join('[header value]');
   return out;
-}
-
-function collect(headers: Headers): string[] {
-  const values: string[] = [];
-  headers.forEach((value) => values.push(value));
-  return values;
 }
 
 /** The default `fetchResponse` (see docs/concepts.md#endpoints): `globalThis.fetch` looked up at call time. */

@@ -62,10 +62,8 @@ function scalarText(value: unknown, endpointName: string, key: string, index: nu
       return String(value);
   }
   const where = index === undefined ? `is ${describe(value)}` : `holds ${describe(value)} at index ${index}`;
-  throw new TypeError(
-    `${endpointName}: search parameter "${key}" ${where}. Query strings hold strings, numbers, booleans and arrays of them; ` +
-      'override searchToString() to encode nested values.',
-  );
+  const fix = process.env.NODE_ENV !== 'production' ? ' Query strings hold strings, numbers, booleans and arrays of them; override searchToString() to encode nested values.' : '';
+  throw new TypeError(`${endpointName}: search parameter "${key}" ${where}.${fix}`);
 }
 
 /**

@@ -35,7 +35,7 @@ export class InvalidateSchema<E extends typeof Entity | UnionSchema<any> = typeo
     if (!isUnion(given) && !isEntityClass(given)) {
       throw new TypeError(
         `[rtk-rest] schema.Invalidate needs the Entity class (or schema.Union) whose entities it deletes, got ${describeType(given)}: ` +
-          `${preview(typeof given === 'function' ? given.name : given)}. Write new schema.Invalidate(Post).`,
+          `${preview(typeof given === 'function' ? given.name : given)}.${process.env.NODE_ENV !== 'production' ? ' Write new schema.Invalidate(Post).' : ''}`,
       );
     }
   }
@@ -80,7 +80,11 @@ export class InvalidateSchema<E extends typeof Entity | UnionSchema<any> = typeo
       return { id: pk, schema: member[0] };
     }
     // Adding fields in process() cannot help here: what is missing is which entity was deleted.
-    const hint = `There is nothing to delete: answer the DELETE with the ${target.key} or its pk, or with nothing (204), so the entity is found from the URL parameters.`;
+    // The missing-pk error gives advice in development only: so does this one.
+    const hint =
+      process.env.NODE_ENV !== 'production'
+        ? `There is nothing to delete: answer the DELETE with the ${target.key} or its pk, or with nothing (204), so the entity is found from the URL parameters.`
+        : undefined;
     const pk = pkOfInput(target, input, parent, key, ctx, hint);
     writeTombstone(target, ctx, pk);
     return pk;

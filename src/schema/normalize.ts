@@ -1,4 +1,4 @@
-import { isStackOverflow, TOO_DEEP_TO_WRITE } from '../internal/stack';
+import { isStackOverflow, tooDeepToWrite } from '../internal/stack';
 import { getOwn, setOwn } from '../internal/own';
 import { NormalizeContext } from './normalizeContext';
 import { NormalizeError } from './node';
@@ -56,7 +56,7 @@ export function normalizeWrites(
   try {
     return { result: run(ctx), ctx };
   } catch (error) {
-    if (isStackOverflow(error)) throw new NormalizeError(TOO_DEEP_TO_WRITE, describe());
+    if (isStackOverflow(error)) throw new NormalizeError(tooDeepToWrite(), describe());
     if (error instanceof NormalizeError && error.schemaDescription === '') {
       const wrapped = new NormalizeError(error.problem, describe());
       if (error.stack) wrapped.stack = wrapped.stack?.split('\n')[0] + '\n' + error.stack.split('\n').slice(1).join('\n');

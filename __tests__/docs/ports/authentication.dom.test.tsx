@@ -8,14 +8,15 @@
  */
 import { configureStore, createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { useState } from 'react';
 import type { ChangeEvent, ReactElement } from 'react';
-import { Provider, useDispatch, useSelector } from 'react-redux';
+import { useDispatch, useSelector } from 'react-redux';
 import { RestEndpoint, createRest } from 'rtk-rest';
 import type { RestGenerics } from 'rtk-rest';
 import { useMutation } from 'rtk-rest/react';
-import { json, restoreFetchAfterEach, stubFetch, useFakeClock } from '../support';
+import { json, stubFetch } from '../support';
+import { renderWith, settle, usePortEnvironment } from './support';
 
 // ---- the port: data layer ----------------------------------------------------------------------
 
@@ -118,14 +119,7 @@ function App() {
 
 // ---- the behaviour tests: a stub server that checks the bearer token ---------------------------
 
-restoreFetchAfterEach();
-useFakeClock(1_000_000);
-
-async function settle(ms = 100): Promise<void> {
-  await act(async () => {
-    await jest.advanceTimersByTimeAsync(ms);
-  });
-}
+usePortEnvironment();
 
 function server() {
   const net = stubFetch((url, init) => {
@@ -144,11 +138,7 @@ function server() {
   return net;
 }
 
-function renderApp(page: ReactElement = <App />) {
-  const store = makeStore();
-  render(<Provider store={store}>{page}</Provider>);
-  return store;
-}
+const renderApp = (page: ReactElement = <App />) => renderWith(makeStore(), page);
 
 async function logIn(username: string) {
   fireEvent.change(screen.getByPlaceholderText('Email'), { target: { name: 'username', value: username } });

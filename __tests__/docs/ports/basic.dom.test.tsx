@@ -4,11 +4,11 @@
  * a resource's `get`, `useGetPokemonByNameQuery(name)` → `useDLE(PokemonResource.get, { name })`
  * with the same `error` / `isLoading` / `data` branches.
  */
-import { act, render, screen } from '@testing-library/react';
-import { Provider } from 'react-redux';
+import { screen } from '@testing-library/react';
 import { Entity, createResource } from 'rtk-rest';
 import { useDLE } from 'rtk-rest/react';
-import { json, restoreFetchAfterEach, setup, stubFetch, useFakeClock } from '../support';
+import { json, stubFetch } from '../support';
+import { renderApp, requestLog, settle, usePortEnvironment } from './support';
 
 // ---- the port ----------------------------------------------------------------------------------
 
@@ -48,41 +48,24 @@ function PokemonView({ name }: { name: string }) {
 
 const bulbasaur = { id: 1, name: 'bulbasaur', species: { name: 'bulbasaur' }, sprites: { front_shiny: 'https://img.example/1.png' } };
 
-restoreFetchAfterEach();
-useFakeClock(1_000_000);
-
-async function settle(ms = 100): Promise<void> {
-  await act(async () => {
-    await jest.advanceTimersByTimeAsync(ms);
-  });
-}
-
-function renderApp(name: string) {
-  const { store } = setup();
-  render(
-    <Provider store={store}>
-      <PokemonView name={name} />
-    </Provider>,
-  );
-  return store;
-}
+usePortEnvironment();
 
 describe('RTK Query basic example, ported: a Pokémon by name', () => {
   it('shows Loading... first, then the name and the sprite, from one request whose URL joins the prefix and the path at one slash', async () => {
     const net = stubFetch(() => json(bulbasaur));
-    renderApp('bulbasaur');
+    renderApp(<PokemonView name="bulbasaur" />);
     expect(screen.getByText('Loading...')).toBeTruthy();
     await settle();
     expect(screen.getByRole('heading').textContent).toBe('bulbasaur');
     expect((screen.getByRole('img') as HTMLImageElement).src).toBe('https://img.example/1.png');
     expect(screen.queryByText('Loading...')).toBeNull();
-    expect(net.calls().map(({ method, url }) => `${method} ${url}`)).toEqual(['GET https://pokeapi.co/api/v2/pokemon/bulbasaur']);
+    expect(requestLog(net)()).toEqual(['GET https://pokeapi.co/api/v2/pokemon/bulbasaur']);
     expect(net.calls()[0]!.url).not.toContain('v2//');
   });
 
   it('a failed lookup shows the error branch, not Loading...', async () => {
     stubFetch(() => json({ detail: 'Not found' }, 404));
-    renderApp('missingno');
+    renderApp(<PokemonView name="missingno" />);
     await settle();
     expect(screen.getByText('Oh no, there was an error')).toBeTruthy();
     expect(screen.queryByText('Loading...')).toBeNull();

@@ -4,12 +4,12 @@
  * `useQuery(name, { skip })` → `useDLE(endpoint, skip ? null : { name })`, `isUninitialized` →
  * `status === 'uninitialized'`.
  */
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent } from '@testing-library/react';
 import { useState } from 'react';
-import { Provider } from 'react-redux';
 import { Entity, createResource } from 'rtk-rest';
 import { useDLE } from 'rtk-rest/react';
-import { json, restoreFetchAfterEach, setup, stubFetch, useFakeClock } from '../support';
+import { json, stubFetch } from '../support';
+import { card, renderApp, settle, usePortEnvironment } from './support';
 
 // ---- the port ----------------------------------------------------------------------------------
 
@@ -62,14 +62,7 @@ function App() {
 
 // ---- the behaviour tests -----------------------------------------------------------------------
 
-restoreFetchAfterEach();
-useFakeClock(1_000_000);
-
-async function settle(ms = 100): Promise<void> {
-  await act(async () => {
-    await jest.advanceTimersByTimeAsync(ms);
-  });
-}
+usePortEnvironment();
 
 function server() {
   return stubFetch((url) => {
@@ -78,21 +71,10 @@ function server() {
   });
 }
 
-function renderApp() {
-  const { store } = setup();
-  render(
-    <Provider store={store}>
-      <App />
-    </Provider>,
-  );
-}
-
-const card = (name: string) => within(screen.getByRole('article', { name }));
-
 describe('RTK Query conditional fetching example, ported: skip until asked', () => {
   it('sends nothing while every card is skipped', async () => {
     const net = server();
-    renderApp();
+    renderApp(<App />);
     await settle(10_000);
     expect(card('bulbasaur').getByText(/Currently skipped/)).toBeTruthy();
     expect(card('pikachu').getByText(/Currently skipped/)).toBeTruthy();
@@ -101,7 +83,7 @@ describe('RTK Query conditional fetching example, ported: skip until asked', () 
 
   it('toggling skip off loads that card only: loading..., then the Pokémon', async () => {
     const net = server();
-    renderApp();
+    renderApp(<App />);
     fireEvent.click(card('pikachu').getByText('Toggle Skip (true)'));
     expect(card('pikachu').getByText('loading...')).toBeTruthy();
     await settle();
@@ -113,7 +95,7 @@ describe('RTK Query conditional fetching example, ported: skip until asked', () 
 
   it('toggling skip back on shows the card as skipped again, without a request', async () => {
     const net = server();
-    renderApp();
+    renderApp(<App />);
     fireEvent.click(card('bulbasaur').getByText('Toggle Skip (true)'));
     await settle();
     fireEvent.click(card('bulbasaur').getByText('Toggle Skip (false)'));

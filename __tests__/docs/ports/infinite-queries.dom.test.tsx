@@ -6,11 +6,11 @@
  * `getNextPageParam` → the same option. A "Load more" button stands for the examples'
  * intersection observer, which only calls `fetchNextPage()`.
  */
-import { act, fireEvent, render, screen } from '@testing-library/react';
-import { Provider } from 'react-redux';
+import { fireEvent, screen } from '@testing-library/react';
 import { Entity, RestEndpoint, schema } from 'rtk-rest';
 import { usePaginated } from 'rtk-rest/react';
-import { json, restoreFetchAfterEach, setup, stubFetch, useFakeClock } from '../support';
+import { json, stubFetch } from '../support';
+import { listItems, renderApp, requestLog, settle, usePortEnvironment } from './support';
 
 // ---- the port ----------------------------------------------------------------------------------
 
@@ -57,14 +57,7 @@ function Projects({ endpoint, args }: { endpoint: typeof getProjectsCursor | typ
 
 // ---- the behaviour tests -----------------------------------------------------------------------
 
-restoreFetchAfterEach();
-useFakeClock(1_000_000);
-
-async function settle(ms = 100): Promise<void> {
-  await act(async () => {
-    await jest.advanceTimersByTimeAsync(ms);
-  });
-}
+usePortEnvironment();
 
 const all = Array.from({ length: 12 }, (_, i) => ({ id: i + 1, name: `Project ${i + 1}` }));
 
@@ -80,15 +73,10 @@ function server(pageSize = 5) {
     const limit = Number(search.get('limit'));
     return json({ projects: all.slice(offset, offset + limit), numFound: all.length, serverTime: 'now' });
   });
-  return { requests: () => net.calls().map(({ url }) => url.slice('https://example.com/api'.length)) };
+  return { requests: requestLog(net, ({ url }) => url.slice('https://example.com/api'.length)) };
 }
 
-function renderApp(ui: React.ReactNode) {
-  const { store } = setup();
-  render(<Provider store={store}>{ui}</Provider>);
-}
-
-const names = () => screen.getAllByRole('listitem').map((item) => item.textContent);
+const names = () => listItems();
 
 async function loadAll() {
   while (screen.queryByText('Load more')) {

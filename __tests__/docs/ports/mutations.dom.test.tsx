@@ -6,13 +6,13 @@
  * The example's router is a piece of state here: routing is not what the guide ports.
  */
 import { setImmediate as realSetImmediate } from 'node:timers';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import type { ChangeEvent } from 'react';
-import { Provider } from 'react-redux';
 import { Entity, createResource } from 'rtk-rest';
 import { useDLE, useMutation } from 'rtk-rest/react';
-import { json, restoreFetchAfterEach, setup, stubFetch, useFakeClock } from '../support';
+import { json, stubFetch } from '../support';
+import { listItems, renderApp, requestLog, settle as settleFor, usePortEnvironment } from './support';
 
 // ---- the port: data layer ----------------------------------------------------------------------
 
@@ -148,14 +148,10 @@ function PostsManager() {
 
 // ---- the behaviour tests: a stub server with the example's three posts -------------------------
 
-restoreFetchAfterEach();
-useFakeClock(1_000_000);
+usePortEnvironment();
 
-async function settle(ms = 500): Promise<void> {
-  await act(async () => {
-    await jest.advanceTimersByTimeAsync(ms);
-  });
-}
+/** Half a second by default: long enough for the example's own delays. */
+const settle = (ms = 500) => settleFor(ms);
 
 function server({ failWrites = false } = {}) {
   let posts = [
@@ -188,24 +184,15 @@ function server({ failWrites = false } = {}) {
     }
     return json({ message: 'no route' }, 404);
   });
-  return { net, requests: () => net.calls().map(({ method, url }) => `${method} ${url}`) };
+  return { net, requests: requestLog(net) };
 }
 
-function renderApp() {
-  const { store } = setup();
-  render(
-    <Provider store={store}>
-      <PostsManager />
-    </Provider>,
-  );
-}
-
-const names = () => within(screen.getByRole('list', { name: 'Posts' })).getAllByRole('listitem').map((item) => item.textContent);
+const names = () => listItems('Posts');
 
 describe('RTK Query mutations example, ported: a posts manager', () => {
   it('shows Loading, then the posts and their count, from one request', async () => {
     const { requests } = server();
-    renderApp();
+    renderApp(<PostsManager />);
     expect(screen.getByText('Loading')).toBeTruthy();
     await settle();
     expect(names()).toEqual(['A sample post', 'A post about RTK Query', 'How to randomly throw errors, a novella']);
@@ -215,7 +202,7 @@ describe('RTK Query mutations example, ported: a posts manager', () => {
 
   it('adding a post shows it in the list and the count, and empties the box', async () => {
     const { requests } = server();
-    renderApp();
+    renderApp(<PostsManager />);
     await settle();
     fireEvent.change(screen.getByLabelText('Post name'), { target: { value: 'Fresh post' } });
     fireEvent.click(screen.getByText('Add Post'));
@@ -228,7 +215,7 @@ describe('RTK Query mutations example, ported: a posts manager', () => {
 
   it('a failed add shows the error, keeps what was typed and leaves the list as it was', async () => {
     server({ failWrites: true });
-    renderApp();
+    renderApp(<PostsManager />);
     await settle();
     fireEvent.change(screen.getByLabelText('Post name'), { target: { value: 'Doomed' } });
     fireEvent.click(screen.getByText('Add Post'));
@@ -240,7 +227,7 @@ describe('RTK Query mutations example, ported: a posts manager', () => {
 
   it('editing a post renames it in the detail and in the list', async () => {
     const { requests } = server();
-    renderApp();
+    renderApp(<PostsManager />);
     await settle();
     fireEvent.click(screen.getByText('A post about RTK Query'));
     await settle();
@@ -258,7 +245,7 @@ describe('RTK Query mutations example, ported: a posts manager', () => {
 
   it('a failed edit shows the error and keeps the old name everywhere', async () => {
     server({ failWrites: true });
-    renderApp();
+    renderApp(<PostsManager />);
     await settle();
     fireEvent.click(screen.getByText('A sample post'));
     await settle();
@@ -274,7 +261,7 @@ describe('RTK Query mutations example, ported: a posts manager', () => {
 
   it('deleting a post removes it from the list and the count and closes the detail', async () => {
     const { requests } = server();
-    renderApp();
+    renderApp(<PostsManager />);
     await settle();
     fireEvent.click(screen.getByText('A sample post'));
     await settle();
@@ -291,7 +278,7 @@ describe('RTK Query mutations example, ported: a posts manager', () => {
     process.on('unhandledRejection', unhandled);
     try {
       const { requests } = server({ failWrites: true });
-      renderApp();
+      renderApp(<PostsManager />);
       await settle();
       fireEvent.click(screen.getByText('A sample post'));
       await settle();

@@ -4,12 +4,12 @@
  * following only docs/migrating-from-rtk-query.md: the `onQueryStarted` … `patchResult.undo()`
  * row → `optimistic: true` on the resource, the rollback being automatic.
  */
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { useState } from 'react';
-import { Provider } from 'react-redux';
 import { Entity, createResource } from 'rtk-rest';
 import { useDLE, useMutation } from 'rtk-rest/react';
-import { deferred, json, restoreFetchAfterEach, setup, stubFetch, useFakeClock } from '../support';
+import { deferred, json, stubFetch } from '../support';
+import { listItems, renderApp, requestLog, settle, usePortEnvironment } from './support';
 
 // ---- the port ----------------------------------------------------------------------------------
 
@@ -86,14 +86,7 @@ function PostsManager() {
 
 // ---- the behaviour tests: the server holds the PUT until the test answers it ------------------
 
-restoreFetchAfterEach();
-useFakeClock(1_000_000);
-
-async function settle(ms = 100): Promise<void> {
-  await act(async () => {
-    await jest.advanceTimersByTimeAsync(ms);
-  });
-}
+usePortEnvironment();
 
 function server() {
   const put = deferred();
@@ -102,19 +95,10 @@ function server() {
     if (url === '/posts') return json([{ id: 'a', name: 'A sample post' }, { id: 'b', name: 'Another post' }]);
     return json({ message: 'no route' }, 404);
   });
-  return { put, requests: () => net.calls().map(({ method, url }) => `${method} ${url}`) };
+  return { put, requests: requestLog(net) };
 }
 
-function renderApp() {
-  const { store } = setup();
-  render(
-    <Provider store={store}>
-      <PostsManager />
-    </Provider>,
-  );
-}
-
-const names = () => within(screen.getByRole('list', { name: 'Posts' })).getAllByRole('listitem').map((item) => item.textContent);
+const names = () => listItems('Posts');
 
 async function renameFirstPost(to: string) {
   await settle();
@@ -131,7 +115,7 @@ async function renameFirstPost(to: string) {
 describe('RTK Query optimistic update example, ported: a rename shows before the server answers', () => {
   it('the new name is in the detail and the list while the PUT is pending, and stays once it succeeds', async () => {
     const { put, requests } = server();
-    renderApp();
+    renderApp(<PostsManager />);
     const detail = await renameFirstPost('Renamed');
     expect(detail.getByRole('heading').textContent).toBe('Renamed');
     expect(detail.getByText('Updating...')).toBeTruthy();
@@ -146,7 +130,7 @@ describe('RTK Query optimistic update example, ported: a rename shows before the
 
   it('a failed PUT puts the old name back everywhere and shows the error', async () => {
     const { put } = server();
-    renderApp();
+    renderApp(<PostsManager />);
     const detail = await renameFirstPost('Doomed');
     expect(names()).toEqual(['Doomed', 'Another post']);
     put.resolve(json({ error: 'Oh no, there was an error, try again.' }, 500));

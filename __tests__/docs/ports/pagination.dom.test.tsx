@@ -6,12 +6,12 @@
  * `page` search parameter, `useListPostsQuery(page)` → `useDLE(listPosts, { page })` whose `data`
  * keeps the last page while the next loads (the `currentData` row).
  */
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { useState } from 'react';
-import { Provider } from 'react-redux';
 import { Entity, createResource } from 'rtk-rest';
 import { useDLE } from 'rtk-rest/react';
-import { deferred, json, restoreFetchAfterEach, setup, stubFetch, useFakeClock } from '../support';
+import { deferred, json, stubFetch } from '../support';
+import { listItems, renderApp, requestLog, settle, usePortEnvironment } from './support';
 
 // ---- the port ----------------------------------------------------------------------------------
 
@@ -74,14 +74,7 @@ function PostsManager() {
 
 // ---- the behaviour tests: a stub server of 7 posts, 3 a page -----------------------------------
 
-restoreFetchAfterEach();
-useFakeClock(1_000_000);
-
-async function settle(ms = 100): Promise<void> {
-  await act(async () => {
-    await jest.advanceTimersByTimeAsync(ms);
-  });
-}
+usePortEnvironment();
 
 const all = Array.from({ length: 7 }, (_, i) => ({ id: `p${i + 1}`, title: `Post ${i + 1}`, status: i % 2 ? 'draft' : 'published' }));
 const perPage = 3;
@@ -93,25 +86,16 @@ function server(held: Record<number, ReturnType<typeof deferred>> = {}) {
     const page = Number(new URL(url, 'http://localhost').searchParams.get('page') ?? 1);
     return held[page] ? held[page].promise : json(answer(page));
   });
-  return { net, requests: () => net.calls().map(({ url }) => url) };
+  return { net, requests: requestLog(net, ({ url }) => url) };
 }
 
-function renderApp() {
-  const { store } = setup();
-  render(
-    <Provider store={store}>
-      <PostsManager />
-    </Provider>,
-  );
-}
-
-const titles = () => screen.getAllByRole('listitem').map((item) => item.textContent);
+const titles = () => listItems();
 const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
 
 describe('RTK Query pagination example, ported: Prev / Next over pages of posts', () => {
   it('shows Loading, then page 1 of 3 and the total; Previous is disabled on the first page', async () => {
     const { requests } = server();
-    renderApp();
+    renderApp(<PostsManager />);
     expect(screen.getByText('Loading')).toBeTruthy();
     await settle();
     expect(titles()).toEqual(['Post 1 (published)', 'Post 2 (draft)', 'Post 3 (published)']);
@@ -125,7 +109,7 @@ describe('RTK Query pagination example, ported: Prev / Next over pages of posts'
   it('Next keeps page 1 on screen, buttons disabled, while page 2 loads, then shows page 2', async () => {
     const second = deferred();
     server({ 2: second });
-    renderApp();
+    renderApp(<PostsManager />);
     await settle();
     fireEvent.click(button('Next page'));
     await settle();
@@ -144,7 +128,7 @@ describe('RTK Query pagination example, ported: Prev / Next over pages of posts'
 
   it('Next is disabled on the last page; Previous goes back to a page already loaded without a request', async () => {
     const { requests } = server();
-    renderApp();
+    renderApp(<PostsManager />);
     await settle();
     fireEvent.click(button('Next page'));
     await settle();

@@ -5,12 +5,12 @@
  * `useDLE(endpoint, args)` for the fields and `useSubscription(endpoint, args, { pollingInterval })`
  * for the polling (the `pollingInterval` row).
  */
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent } from '@testing-library/react';
 import { useState } from 'react';
-import { Provider } from 'react-redux';
 import { Entity, createResource } from 'rtk-rest';
 import { useDLE, useSubscription } from 'rtk-rest/react';
-import { json, restoreFetchAfterEach, setup, stubFetch, useFakeClock } from '../support';
+import { json, stubFetch } from '../support';
+import { card, renderApp, settle, usePortEnvironment } from './support';
 
 // ---- the port ----------------------------------------------------------------------------------
 
@@ -72,14 +72,7 @@ function App() {
 
 // ---- the behaviour tests -----------------------------------------------------------------------
 
-restoreFetchAfterEach();
-useFakeClock(1_000_000);
-
-async function settle(ms: number): Promise<void> {
-  await act(async () => {
-    await jest.advanceTimersByTimeAsync(ms);
-  });
-}
+usePortEnvironment();
 
 /** A server whose sprites change with every answer, so a poll shows on screen; while `down()`, it answers 500. */
 function server(down: () => boolean = () => false) {
@@ -92,24 +85,13 @@ function server(down: () => boolean = () => false) {
   });
 }
 
-function renderApp() {
-  const { store, rest } = setup();
-  render(
-    <Provider store={store}>
-      <App />
-    </Provider>,
-  );
-  return { store, rest };
-}
-
-const card = (name: string) => within(screen.getByRole('article', { name }));
 const sprite = (name: string) => (card(name).getByRole('img') as HTMLImageElement).src;
 const requestsFor = (net: ReturnType<typeof stubFetch>, name: string) => net.calls().filter(({ url }) => url.endsWith(`/${name}`)).length;
 
 describe('RTK Query polling example, ported: each card polls at its own interval', () => {
   it('shows every Pokémon after loading, one request each', async () => {
     const net = server();
-    renderApp();
+    renderApp(<App />);
     expect(card('bulbasaur').getByText('Loading...')).toBeTruthy();
     await settle(100);
     expect(card('bulbasaur').getByRole('heading').textContent).toBe('bulbasaur');
@@ -119,7 +101,7 @@ describe('RTK Query polling example, ported: each card polls at its own interval
 
   it('a card set to 3s refetches every 3 seconds and shows the new answer; a card set to Off does not', async () => {
     const net = server();
-    renderApp();
+    renderApp(<App />);
     await settle(100);
     expect(sprite('bulbasaur')).toBe('https://img.example/bulbasaur-1.png');
     await settle(3_000);
@@ -133,7 +115,7 @@ describe('RTK Query polling example, ported: each card polls at its own interval
 
   it('choosing another interval in the select changes the rate; Off stops polling', async () => {
     const net = server();
-    renderApp();
+    renderApp(<App />);
     await settle(100);
     fireEvent.change(card('pikachu').getByLabelText('Polling interval'), { target: { value: '5000' } });
     await settle(4_000);
@@ -150,7 +132,7 @@ describe('RTK Query polling example, ported: each card polls at its own interval
   it('a poll that fails shows the error branch while the last data stays stored; the next successful poll clears the error', async () => {
     let down = false;
     const net = server(() => down);
-    const { store, rest } = renderApp();
+    const { store, rest } = renderApp(<App />);
     await settle(100);
     down = true;
     await settle(3_000);

@@ -1,6 +1,6 @@
 /**
  * The endpoint class every request of the example goes through: snake_case on the wire and
- * camelCase in the app (SPEC 10.3), the access token on every request once logged in (9.3), and
+ * camelCase in the app, the access token on every request once logged in, and
  * the demo's failure switch on the next optimistic change.
  */
 import { RestEndpoint } from 'rtk-rest';

@@ -1,5 +1,5 @@
 /**
- * A decimal kept exactly as the server wrote it (SPEC 10.5): the store holds the string, reads
+ * A decimal kept exactly as the server wrote it: the store holds the string, reads
  * turn it into a Decimal, and a body sends it back as the same string.
  */
 export class Decimal {

@@ -145,6 +145,6 @@ export class Stats extends Entity {
 /** Site stats that change on the server; polled every 2 s while the widget is mounted. */
 export const getStats = new ApiEndpoint({ path: '/api/stats', schema: Stats, pollFrequency: 2000, dataExpiryLength: 2000, name: 'getStats' });
 
-/** `login(form)`: a form POST answering `{ accessToken, expiresAt, user }`; called directly, so the token never enters the store (SPEC 9.4). */
+/** `login(form)`: a form POST answering `{ accessToken, expiresAt, user }`; called directly, so the token never enters the store. */
 export const login = new ApiEndpoint({ path: '/api/login', method: 'POST', name: 'login' });
 export const logout = new ApiEndpoint({ path: '/api/logout', method: 'POST', body: undefined, name: 'logout' });

@@ -1,5 +1,5 @@
 /**
- * The session: the access token lives in this module (never in the Redux store, SPEC 9.4) and in
+ * The session: the access token lives in this module (never in the Redux store) and in
  * localStorage so a reload keeps you logged in; the store only knows who is logged in.
  */
 import { createSlice } from '@reduxjs/toolkit';

@@ -7,7 +7,7 @@ import { login, setCurrentUser } from '../api/resources';
 import { loggedIn, saveSession } from '../api/session';
 import type { SessionUser } from '../api/session';
 
-/** Username and password, sent as a form (SPEC 9.4); the token goes to the session module, not the store. */
+/** Username and password, sent as a form; the token goes to the session module, not the store. */
 export function LoginForm() {
   const dispatch = useDispatch();
   const [username, setUsername] = useState('ada');

@@ -28,7 +28,7 @@ export const PostItem = memo(function PostItem({ post, canWrite, onDelete, delet
   const [like, { error: likeError }] = useMutation(PostResource.like);
   const [update, { isLoading: saving, error: saveError }] = useMutation(PostResource.partialUpdate);
   const error = likeError ?? saveError ?? deleteError;
-  // A post still being created has no id yet: it shows under a placeholder until the server answers (SPEC 6.54).
+  // A post still being created has no id yet: it shows under a placeholder until the server answers.
   const pending = !post.id;
   const onSave = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -1,5 +1,5 @@
 import { errorMessage, NotJSONError, toJSONValue } from '../../internal/json';
-import { isStackOverflow, TOO_DEEP_TO_WRITE } from '../../internal/stack';
+import { isStackOverflow, tooDeepToWrite } from '../../internal/stack';
 import { NormalizeError, normalizeWrites, toNode } from '../../schema';
 import type { EntityMeta, EntityReader } from '../../schema';
 import { describeSchema, processingError } from '../../rest';
@@ -58,7 +58,7 @@ export function normalizeResponse(
 
 /** A processing error for anything else thrown while writing a response (a stack overflow says the value is too deep). */
 function thrownWhileWriting(endpoint: StoreEndpoint, key: string, error: unknown): Error {
-  return processingError(key, describeSchema(endpoint.schema), isStackOverflow(error) ? TOO_DEEP_TO_WRITE : (errorMessage(error) ?? String(error)), error);
+  return processingError(key, describeSchema(endpoint.schema), isStackOverflow(error) ? tooDeepToWrite() : (errorMessage(error) ?? String(error)), error);
 }
 
 /** An optimistic request as its layer's write needs it. */
