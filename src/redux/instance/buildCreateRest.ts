@@ -325,9 +325,11 @@ export function makeRest<const ReducerPath extends string = 'rest'>(options: Cre
     matchEntitiesChanged: entityChanges.matchEntitiesChanged,
     /**
      * The pks of `Entity` that an action changed (`[]` for any other action), as strings, in
-     * the order written. The action carries them as plain JSON in
-     * `meta.changedEntities[reducerPath][Entity.key]`, so they show in DevTools. Whether a
-     * changed pk was deleted: `rest.selectEntity(state, Entity, pk) === undefined`.
+     * the order written. Reducers, and middleware after rest's, receive the action with them as
+     * plain JSON in `meta.changedEntities[reducerPath][Entity.key]`; the action as dispatched is
+     * never changed, so middleware before rest's (and DevTools) see it as it was, and `changedPks`
+     * then reads the write set it carries (a fetch, `setResponse`, `set`). Whether a changed pk
+     * was deleted: `rest.selectEntity(state, Entity, pk) === undefined`.
      *
      * @example
      * listenerMiddleware.startListening({
