@@ -1,5 +1,5 @@
 // Pack-and-install smoke test: `npm pack` the built package, install the tarball into a
-// scratch project with its peers, then use all three entries from Node through `import` and through
+// scratch project with its peers, then use every entry from Node through `import` and through
 // `require`, and type-check consumers of the published declarations (.ci/consumer.mjs).
 //
 //   npm run build && node .ci/pack-smoke.mjs
@@ -27,8 +27,9 @@ try {
   if (stray.length) throw new Error(`the tarball holds files outside dist/: ${stray.join(', ')}`);
   console.log(`packed ${filename}: ${packed.length} files`);
 
-  // redux-persist: the persistence recipe of docs/ imports it; @types/react-dom: the server-rendering guide renders and hydrates.
-  const peers = ['react', 'react-dom', 'react-redux', '@types/react', '@types/react-dom', 'redux-persist'].map((name) => `${name}@${pkg.devDependencies[name]}`);
+  // redux-persist: the persistence recipe of docs/ imports it; @types/react-dom: the server-rendering guide renders and hydrates;
+  // next: the guide's App Router code imports rtk-rest/next, whose declarations name next/navigation.
+  const peers = ['react', 'react-dom', 'react-redux', '@types/react', '@types/react-dom', 'redux-persist', 'next'].map((name) => `${name}@${pkg.devDependencies[name]}`);
   peers.push(`typescript@${TYPESCRIPT_7}`);
   writeFileSync(join(scratch, 'package.json'), JSON.stringify({ name: 'smoke', private: true, version: '0.0.0' }));
   const installStart = Date.now();
@@ -51,13 +52,18 @@ const store = configureStore({ reducer: { [rest.reducerPath]: rest.reducer }, mi
   function Title() { return createElement('h1', null, useCache(PostResource.get, { id: 1 }).title); }
   const html = renderToString(createElement(Provider, { store }, createElement(Title)));
   if (html !== '<h1>packed</h1>') throw new Error('rendered ' + html);
+  const script = createRestScripts(store)();
+  if (!script.startsWith('<script>') || !script.includes('"packed"')) throw new Error('rtk-rest/server wrote ' + script);
+  if (typeof RestScripts !== 'function' || typeof receiveRestScripts !== 'function') throw new Error('rtk-rest/next or receiveRestScripts missing');
   console.log('ok', typeof AsyncBoundary, html);
 })().catch((e) => { console.error(e); process.exit(1); });
 `;
   writeFileSync(
     join(scratch, 'esm.mjs'),
-    program(`import { Entity, createResource, createRest } from 'rtk-rest';
+    program(`import { Entity, createResource, createRest, receiveRestScripts } from 'rtk-rest';
 import { useCache, AsyncBoundary } from 'rtk-rest/react';
+import { createRestScripts } from 'rtk-rest/server';
+import { RestScripts } from 'rtk-rest/next';
 import { mockFetch } from 'rtk-rest/mock';
 import { configureStore } from '@reduxjs/toolkit';
 import { createElement } from 'react';
@@ -66,8 +72,10 @@ import { Provider } from 'react-redux';`),
   );
   writeFileSync(
     join(scratch, 'cjs.cjs'),
-    program(`const { Entity, createResource, createRest } = require('rtk-rest');
+    program(`const { Entity, createResource, createRest, receiveRestScripts } = require('rtk-rest');
 const { useCache, AsyncBoundary } = require('rtk-rest/react');
+const { createRestScripts } = require('rtk-rest/server');
+const { RestScripts } = require('rtk-rest/next');
 const { mockFetch } = require('rtk-rest/mock');
 const { configureStore } = require('@reduxjs/toolkit');
 const { createElement } = require('react');

@@ -8,12 +8,14 @@ const { join, resolve } = require('node:path');
 const root = resolve(__dirname, '..');
 
 /** The packages every library here is measured on top of, and so left out of each bundle. */
-const onTopOf = ['@reduxjs/toolkit', 'redux', 'reselect', 'immer', 'redux-thunk', 'path-to-regexp', 'react', 'react-dom', 'react-redux', 'use-sync-external-store'];
+const onTopOf = ['@reduxjs/toolkit', 'redux', 'reselect', 'immer', 'redux-thunk', 'path-to-regexp', 'react', 'react-dom', 'react-redux', 'use-sync-external-store', 'next/navigation.js'];
 
 const alias = {
   'rtk-rest': join(root, 'src/index.ts'),
   'rtk-rest/react': join(root, 'src/react/index.ts'),
   'rtk-rest/mock': join(root, 'src/mock/index.ts'),
+  'rtk-rest/server': join(root, 'src/server/index.ts'),
+  'rtk-rest/next': join(root, 'src/next/index.ts'),
 };
 
 /**

@@ -107,10 +107,14 @@ export function PostRoute({ id, slice }: { id: number; slice: RestState }) {
 // #endregion client
 
 // #region streaming-server
-import type { ServerResponse } from 'node:http';
 import type { ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
+import type { PipeableStream } from 'react-dom/server';
 import { restScriptsDestination } from 'rtk-rest/server';
+import type { PipeDestination } from 'rtk-rest/server';
+
+// Express's `res` or Node's `http.ServerResponse`, typed without depending on @types/node.
+type Response = Parameters<PipeableStream['pipe']>[0] & PipeDestination & { setHeader(name: string, value: string): unknown };
 
 // The whole document, the same on the server and in the browser.
 export function Document({ store, children }: { store: ReturnType<typeof makeStore>; children: ReactNode }) {
@@ -129,7 +133,7 @@ export function Document({ store, children }: { store: ReturnType<typeof makeSto
 }
 
 // Called once per HTTP request (an Express or Vite server's handler), with that request's user.
-export function streamPage(res: ServerResponse, id: number, token: string | undefined) {
+export function streamPage(res: Response, id: number, token: string | undefined) {
   const store = makeStore();
   const { pipe } = renderToPipeableStream(
     <Document store={store}>

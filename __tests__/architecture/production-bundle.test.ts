@@ -389,6 +389,38 @@ export const rest = ${create}();`;
   });
 });
 
+/** The files of streaming server rendering: rtk-rest/server, rtk-rest/next and the browser's receiver. */
+const streaming = {
+  server: ['src/server/createRestScripts.ts', 'src/server/sliceChanges.ts', 'src/server/scriptInserter.ts', 'src/server/streams.ts'],
+  next: ['src/next/RestScripts.ts'],
+  receiver: ['src/redux/receiveRestScripts.ts', 'src/redux/scriptQueue.ts'],
+};
+
+describe('streaming server rendering costs nothing to an app that does not import it', () => {
+  const filesOf = async (contents: string) =>
+    Object.entries((await bundleApp(contents, { nodeEnv: 'production' })).inputs)
+      .filter(([, input]) => input.bytesInOutput > 0)
+      .map(([file]) => file);
+  const all = Object.values(streaming).flat();
+
+  it('a React app that suspends and merges server slices (HydrateRest, serializeForScript) bundles none of its files', async () => {
+    const held = await filesOf(`${appWithHooks('useSuspense, HydrateRest')}\nexport { serializeForScript } from 'rtk-rest';`);
+    expect(all.filter((file) => held.includes(file))).toEqual([]);
+    expect(held).toEqual(expect.arrayContaining(['src/react/hooks.ts', 'src/react/HydrateRest.ts']));
+  }, 60_000);
+
+  it('the browser entry of a streamed page (receiveRestScripts) bundles the receiver and nothing of the server side', async () => {
+    const held = await filesOf(`${appWithHooks('useSuspense')}\nexport { receiveRestScripts } from 'rtk-rest';`);
+    expect({ receiver: streaming.receiver.filter((file) => !held.includes(file)), others: [...streaming.server, ...streaming.next].filter((file) => held.includes(file)) }).toEqual({ receiver: [], others: [] });
+  }, 60_000);
+
+  it('a Next.js app with <RestScripts> bundles the collector and the receiver, not the stream helpers of plain React servers', async () => {
+    const held = await filesOf(`${appWithHooks('useSuspense')}\nexport { RestScripts } from 'rtk-rest/next';`);
+    const expected = [...streaming.next, ...streaming.receiver, 'src/server/createRestScripts.ts', 'src/server/sliceChanges.ts'];
+    expect({ missing: expected.filter((file) => !held.includes(file)), extra: ['src/server/scriptInserter.ts', 'src/server/streams.ts'].filter((file) => held.includes(file)) }).toEqual({ missing: [], extra: [] });
+  }, 60_000);
+});
+
 describe('the built package (dist/, through its exports map) keeps what the src/ bundles above check', () => {
   // Users bundle dist/, not src/: tsup joins the modules into shared chunks, where a bundler can
   // drop only top-level statements, not whole modules. The package's JavaScript is built into a
@@ -426,5 +458,11 @@ export const rest = ${create}();`;
     expect(unused.filter((file) => held.includes(file))).toEqual([]);
     // The app's own code is there: the check above would pass on an empty bundle.
     expect(held).toEqual(expect.arrayContaining(['src/react/hooks.ts', 'src/schema/Collection.ts']));
+  }, 60_000);
+
+  it('an app that does not import the streaming entries holds none of their files, nor the receiver', async () => {
+    const held = await sourceFilesHeld(appWithHooks('useSuspense, HydrateRest'), pkg.dir);
+    expect(Object.values(streaming).flat().filter((file) => held.includes(file))).toEqual([]);
+    expect(held).toEqual(expect.arrayContaining(['src/react/hooks.ts']));
   }, 60_000);
 });

@@ -42,6 +42,12 @@ describe('Server Components', () => {
     expect(readFileSync(join(dist, 'index.mjs'), 'utf8')).not.toContain('use client');
   });
 
+  test("rtk-rest/next (a Client Component) starts with 'use client' too; rtk-rest/server, server code, does not", () => {
+    expect(readFileSync(join(dist, 'next/index.mjs'), 'utf8').startsWith("'use client';\n")).toBe(true);
+    expect(readFileSync(join(dist, 'next/index.js'), 'utf8').startsWith("'use client';\n")).toBe(true);
+    expect(readFileSync(join(dist, 'server/index.mjs'), 'utf8')).not.toContain('use client');
+  });
+
   test('under react-server, every export of rtk-rest/react (import and require) throws an error naming it and the fix', () => {
     const names = JSON.parse(run("import * as hooks from 'rtk-rest/react'; console.log(JSON.stringify(Object.keys(hooks).sort()));", false)) as string[];
     expect(names).toContain('useSuspense');

@@ -7,7 +7,7 @@ import { Fragment, Suspense, createElement as h } from 'react';
 import type { ReactNode } from 'react';
 import { renderToPipeableStream, renderToStaticMarkup } from 'react-dom/server';
 import { Provider } from 'react-redux';
-import { ServerInsertedHTMLContext } from 'next/dist/shared/lib/server-inserted-html.shared-runtime';
+import { ServerInsertedHTMLContext } from 'next/navigation.js';
 import { createRest } from 'rtk-rest';
 import { RestScripts } from 'rtk-rest/next';
 import { useSuspense } from 'rtk-rest/react';

@@ -264,6 +264,24 @@ describe('streaming a server store inside the HTML', () => {
     expect({ requests: net.count - before, errors: errors.mock.calls }).toEqual({ requests: 0, errors: [] });
   });
 
+  test('a pk "__proto__" from the API stays an own key of the client store (the writes go through JSON.parse)', async () => {
+    const hostileId = { group: 'react', id: '__proto__' as unknown as number };
+    const store = server.store();
+    const render = stream(store, [hostileId]);
+    await jest.advanceTimersByTimeAsync(1);
+    (await net.nth(1)).reply({ ...post5, id: '__proto__', title: 'own key' });
+    const html = await render.done();
+    const ours = restScripts(new DOMParser().parseFromString(html, 'text/html'));
+    expect(ours.map((script) => script.textContent!.includes('.push(JSON.parse('))).toEqual([true]);
+    for (const script of ours) window.eval(script.textContent!);
+    const rest = createRest();
+    const client = makeStore(rest);
+    receiveRestScripts(client);
+    const posts = client.getState().rest.entities.Post;
+    expect({ own: Object.prototype.hasOwnProperty.call(posts, '__proto__'), prototype: Object.getPrototypeOf(posts) === Object.prototype }).toEqual({ own: true, prototype: true });
+    expect(rest.selectResponse(client.getState(), PostResource.get, hostileId)).toMatchObject({ data: { title: 'own key' }, expiryStatus: 'valid' });
+  });
+
   // Last: it hydrates the whole document.
   test('hydrateRoot of the streamed document: no request, no fallback, no mismatch', async () => {
     const { html } = await streamed(post5);

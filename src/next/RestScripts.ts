@@ -1,4 +1,5 @@
-import { useServerInsertedHTML } from 'next/navigation';
+// With its extension: next has no exports map, so Node's ESM loader finds the file only so.
+import { useServerInsertedHTML } from 'next/navigation.js';
 import { createElement, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useStore } from 'react-redux';
@@ -7,7 +8,13 @@ import type { Rest } from '../redux/createRest';
 import { restScriptCode } from '../server/createRestScripts';
 import type { ServerStore } from '../server/createRestScripts';
 
-/** Props of `RestScripts` (see docs/server-rendering.md#nextjs-app-router). */
+/**
+ * Props of `RestScripts` (see docs/server-rendering.md#nextjs-app-router).
+ *
+ * @preventInline ActionCreatorWithPreparedPayload
+ * @preventInline ActionCreatorWithPayload
+ * @preventInline ActionCreatorWithoutPayload
+ */
 export interface RestScriptsProps {
   /** The instance whose slice to stream, for a store with several. @default the one instance installed in the store */
   rest?: Rest;

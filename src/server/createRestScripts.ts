@@ -7,7 +7,13 @@ import { initialState } from '../redux/store/slice';
 import type { RestState } from '../redux/types';
 import { sliceChanges } from './sliceChanges';
 
-/** Options of `createRestScripts` and the stream helpers built on it. */
+/**
+ * Options of `createRestScripts` and the stream helpers built on it.
+ *
+ * @preventInline ActionCreatorWithPreparedPayload
+ * @preventInline ActionCreatorWithPayload
+ * @preventInline ActionCreatorWithoutPayload
+ */
 export interface RestScriptsOptions {
   /** The instance whose slice to send, for a store with several. @default the one instance installed in the store */
   rest?: Rest;
@@ -17,7 +23,9 @@ export interface RestScriptsOptions {
 
 /** A store as the server side reads it. */
 export interface ServerStore {
+  /** The root state, whose `[rest.reducerPath]` is sent. */
   getState(): unknown;
+  /** Finds the store's rtk-rest instance when none is passed. */
   dispatch(action: UnknownAction): unknown;
 }
 

@@ -29,10 +29,15 @@ export function restScriptsTransform(store: ServerStore, options?: RestScriptsOp
 
 /** What React's `pipe` writes to: a Node `Writable` such as an HTTP response. */
 export interface PipeDestination {
+  /** Sends a chunk of HTML; `false` asks the writer to wait for `'drain'`. */
   write(chunk: any): boolean;
+  /** Ends the response. */
   end(): unknown;
+  /** Listens for `'drain'`, `'error'` and `'close'`. */
   on(event: string, listener: (...args: any[]) => void): unknown;
+  /** Ends the response with an error. */
   destroy?(error?: Error): unknown;
+  /** Sends what is buffered (compression middleware adds it). */
   flush?(): unknown;
 }
 

@@ -4,7 +4,13 @@ import { scriptQueueName } from './scriptQueue';
 import type { ScriptQueue } from './scriptQueue';
 import type { UnknownAction } from '../rtk';
 
-/** Options of `receiveRestScripts`. */
+/**
+ * Options of `receiveRestScripts`.
+ *
+ * @preventInline ActionCreatorWithPreparedPayload
+ * @preventInline ActionCreatorWithPayload
+ * @preventInline ActionCreatorWithoutPayload
+ */
 export interface ReceiveRestScriptsOptions {
   /** The instance whose writes to receive, for a store with several. @default the one instance installed in the store */
   rest?: Rest;
