@@ -22,7 +22,7 @@ const CALL_TIME_BINDINGS: Record<string, string> = {
   'src/rest/RestEndpoint.ts extending': 'set while deriveEndpoint constructs a derived endpoint, reset in a finally',
   'src/mock/statusText.ts table': 'parsed on first use from a constant string',
   'src/react/useDLE.ts inactiveDLE': 'a constant frozen on first use, so that apps without useDLE do not keep it',
-  'src/redux/tables.ts sharding': 'the sharded table operations, installed when a store with the shardedTables feature is created',
+  'src/redux/store/tables.ts sharding': 'the sharded table operations, installed when a store with the shardedTables feature is created',
 };
 
 /** What the top level of `file` does at load that it must not, one line per finding. */

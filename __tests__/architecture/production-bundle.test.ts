@@ -393,7 +393,7 @@ export const rest = ${create}();`;
 const streaming = {
   server: ['src/server/createRestScripts.ts', 'src/server/sliceChanges.ts', 'src/server/scriptInserter.ts', 'src/server/streams.ts'],
   next: ['src/next/RestScripts.ts'],
-  receiver: ['src/redux/receiveRestScripts.ts', 'src/redux/scriptQueue.ts'],
+  receiver: ['src/redux/instance/receiveRestScripts.ts', 'src/redux/instance/scriptQueue.ts'],
 };
 
 describe('streaming server rendering costs nothing to an app that does not import it', () => {

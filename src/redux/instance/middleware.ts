@@ -7,7 +7,9 @@ import { buildStoreHandlers } from './runtime';
 import type { Selectors } from '../read/selectors';
 import { initialState } from '../store/slice';
 
-const UNMOUNTED = initialState();
+// The slice the handlers see as the state before when the store had none yet (its first action); a pure
+// call, so the load of this module does nothing.
+const UNMOUNTED = /* @__PURE__ */ initialState();
 
 /** One installed instance of a store: the public object and the store's runtime for it. */
 export interface InstalledRest {
