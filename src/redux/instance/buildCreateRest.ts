@@ -2,7 +2,7 @@ import type { DataOf, RestEndpoint } from '../../rest';
 import { globalTimers } from '../../rest';
 import type { Denormalize } from '../../schema';
 import type { ResponseState } from '../read/selectors';
-import { MemoCache } from '../../schema';
+import { answerHolds, MemoCache } from '../../schema';
 import { buildActions } from '../store/actions';
 import { sliceOf, sliceReader } from './context';
 import type { ResolvedOptions, RestContext } from './context';
@@ -162,7 +162,7 @@ export function makeRest<const ReducerPath extends string = 'rest'>(options: Cre
   const ctx: RestContext = {
     options: resolved,
     actions,
-    memo: new MemoCache(),
+    memo: new MemoCache(answerHolds),
     slice: (rootState) => sliceOf(rootState, resolved.reducerPath),
     reader: sliceReader,
     onUnauthorized: options.onUnauthorized,
