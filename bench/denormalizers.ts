@@ -1,6 +1,6 @@
 import { denormalize as dcDenormalize, denormalizeCached, normalize as dcNormalize, WeakEntityMap } from '@data-client/normalizr';
 import { denormalize as nrDenormalize, normalize as nrNormalize } from 'normalizr';
-import { denormalize, MemoCache, normalize } from '../src/index';
+import { denormalize, MemoCache, normalize } from '../src';
 import type { ProjectList } from './data';
 import type { LibName } from './harness';
 import { dataClientSchema, DcProject, normalizrProjectSchema, Project, rtkSchema } from './schemas';

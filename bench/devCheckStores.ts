@@ -1,6 +1,6 @@
 import { configureStore, createEntityAdapter, createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';
-import { createRest } from '../src/index';
+import { createRest } from '../src';
 import { getIssues, Issue } from './issueData';
 import type { IssueData, LabelData, UserData } from './issueData';
 

@@ -1,4 +1,4 @@
-import { Entity, RestEndpoint } from '../src/index';
+import { Entity, RestEndpoint } from '../src';
 
 /**
  * GitHub-like issues for the dev-checks workload (bench/workloads/devChecks.ts) and its test

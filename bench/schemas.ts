@@ -1,6 +1,6 @@
 import { Entity as DataClientEntity } from '@data-client/endpoint';
 import { schema as normalizrSchema } from 'normalizr';
-import { Entity } from '../src/index';
+import { Entity } from '../src';
 
 /**
  * The same schema in each library: `{ project: [Project] }`, where a Project holds its build

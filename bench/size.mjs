@@ -142,18 +142,18 @@ else if (srcOnly) {
  * Every optional concern should cost nothing when an app does not use it.
  */
 const CONCERNS = {
-  polling: ['src/redux/polling.ts'],
-  'refetch on focus/reconnect': ['src/redux/refetchOnEvents.ts'],
-  'garbage collection': ['src/redux/gc.ts', 'src/redux/sweep.ts'],
-  'optimistic layers': ['src/redux/optimistic.ts', 'src/redux/view.ts'],
-  streams: ['src/redux/streams.ts', 'src/rest/stream.ts'],
-  retries: ['src/redux/retries.ts', 'src/rest/retry.ts'],
-  'conditional requests': ['src/redux/conditional.ts', 'src/rest/conditional.ts'],
-  'sharded tables': ['src/redux/shardedTables.ts'],
-  'kept error bodies': ['src/redux/errorBody.ts'],
-  persistence: ['src/redux/rehydrate.ts'],
-  'entity-change tracking': ['src/redux/changeTracking.ts'],
-  'Collection and its extenders': ['src/schema/Collection.ts', 'src/schema/CollectionCreation.ts', 'src/rest/extenders.ts', 'src/redux/nextPage.ts'],
+  polling: ['src/redux/features/polling/polling.ts'],
+  'refetch on focus/reconnect': ['src/redux/features/refetchOnEvents/refetchOnEvents.ts'],
+  'garbage collection': ['src/redux/features/garbageCollection/gc.ts', 'src/redux/features/garbageCollection/sweep.ts'],
+  'optimistic layers': ['src/redux/features/optimisticUpdates/optimistic.ts', 'src/redux/features/optimisticUpdates/view.ts'],
+  streams: ['src/redux/features/streams/streams.ts', 'src/rest/stream.ts'],
+  retries: ['src/redux/features/retries/retries.ts', 'src/rest/retry.ts'],
+  'conditional requests': ['src/redux/features/conditionalRequests/conditional.ts', 'src/rest/conditional.ts'],
+  'sharded tables': ['src/redux/features/shardedTables/shardedTables.ts'],
+  'kept error bodies': ['src/redux/requests/errorBody.ts'],
+  persistence: ['src/redux/features/persistence/rehydrate.ts'],
+  'entity-change tracking': ['src/redux/features/entityChanges/changeTracking.ts'],
+  'Collection and its extenders': ['src/schema/Collection.ts', 'src/schema/CollectionCreation.ts', 'src/rest/extenders.ts', 'src/redux/read/nextPage.ts'],
   'Invalidate, Values, Query/All, Union': ['src/schema/Invalidate.ts', 'src/schema/Values.ts', 'src/schema/Query.ts', 'src/schema/All.ts', 'src/schema/Union.ts'],
 };
 const concernOf = (file) => Object.keys(CONCERNS).find((c) => CONCERNS[c].includes(file)) ?? (file.startsWith('src/') ? `core: ${file.split('/')[1]}` : 'dependencies');

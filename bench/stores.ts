@@ -5,7 +5,7 @@ import { Endpoint, Entity as DcEntity } from '@data-client/endpoint';
 import { configureStore } from '@reduxjs/toolkit';
 import type { Middleware, Reducer } from '@reduxjs/toolkit';
 import { copyWithStructuralSharing, createApi, fakeBaseQuery } from '@reduxjs/toolkit/query';
-import { createRest, Entity, RestEndpoint } from '../src/index';
+import { createRest, Entity, RestEndpoint } from '../src';
 import { comment, post, posts, user } from './storeData';
 import type { CommentData, PostData, PostServer, UserData } from './storeData';
 

@@ -67,3 +67,40 @@ export function sourceFiles(dir: string): string[] {
 export function checkTree(srcRoot: string): LayerViolation[] {
   return sourceFiles(srcRoot).flatMap((file) => findViolations(srcRoot, file, readFileSync(file, 'utf8')));
 }
+
+/**
+ * The rooms of the redux layer: `instance/`, `store/`, `requests/` and `read/` are the core, each
+ * optional concern is a folder `features/<name>/`. The core never imports a feature, and a feature
+ * never imports another, so an app that leaves a feature out bundles none of its code. Only the
+ * layer's entry points (`redux/index.ts`, and `redux/createRest.ts`, which has every feature)
+ * import features.
+ */
+export const FEATURE_ENTRIES: readonly string[] = ['redux/index.ts', 'redux/createRest.ts'];
+
+/** The room of a file of the redux layer: `features/<name>` for a feature, `core` for the rest, `entry` for the entry points; undefined outside the layer. */
+export function roomOf(srcRoot: string, file: string): string | undefined {
+  const rel = relative(srcRoot, file).split(sep).join('/');
+  if (!rel.startsWith('redux/')) return undefined;
+  if (FEATURE_ENTRIES.includes(rel)) return 'entry';
+  const parts = rel.split('/');
+  return parts[1] === 'features' && parts.length > 3 ? `features/${parts[2]}` : 'core';
+}
+
+/** Imports of one redux file that cross rooms the wrong way: the core into a feature, a feature into another. */
+export function findRoomViolations(srcRoot: string, file: string, source: string): LayerViolation[] {
+  const from = roomOf(srcRoot, file);
+  if (from === undefined || from === 'entry') return [];
+  const violations: LayerViolation[] = [];
+  for (const match of source.matchAll(IMPORT)) {
+    const specifier = match[1] ?? match[2] ?? match[3]!;
+    if (!specifier.startsWith('.')) continue;
+    const target = resolve(dirname(file), specifier);
+    const to = roomOf(srcRoot, existsSync(target) && statSync(target).isDirectory() ? join(target, 'index.ts') : target + '.ts');
+    if (to !== undefined && to.startsWith('features/') && to !== from) violations.push({ file: relative(srcRoot, file), specifier, from, to });
+  }
+  return violations;
+}
+
+export function checkRooms(srcRoot: string): LayerViolation[] {
+  return sourceFiles(join(srcRoot, 'redux')).flatMap((file) => findRoomViolations(srcRoot, file, readFileSync(file, 'utf8')));
+}

@@ -25,6 +25,9 @@ const devOnly = [
   'override searchToString()',
   'Flatten it in process()',
   'Write new schema.Invalidate(Post)',
+  // The test suite's records of a store (requests, keys, subscriptions, the features' timers) and
+  // the probe that answers with them: development only.
+  '/internal/records',
 ];
 // Thrown in all builds (a missing middleware, and the errors whose advice is above).
 const allBuilds = ['is not installed. Add it with configureStore', 'expected a JSON response for schema', 'search parameter', 'the data is nested too deeply to store', 'whose entities it deletes'];
@@ -156,17 +159,17 @@ describe('rtk-rest/react tree-shakes usePaginated and useCancelling', () => {
 /** The files of each optional feature of the store (bench/size.mjs's CONCERNS say the same). */
 const features = {
   // The view and the reducer's layer step too: a store without layers reads its base as it is.
-  optimisticUpdates: ['src/redux/optimistic.ts', 'src/redux/view.ts'],
-  polling: ['src/redux/polling.ts'],
-  streams: ['src/redux/streams.ts'],
+  optimisticUpdates: ['src/redux/features/optimisticUpdates/optimistic.ts', 'src/redux/features/optimisticUpdates/view.ts'],
+  polling: ['src/redux/features/polling/polling.ts'],
+  streams: ['src/redux/features/streams/streams.ts'],
   // The sweep's reducer too: nothing but the feature dispatches a gc action.
-  garbageCollection: ['src/redux/gc.ts', 'src/redux/sweep.ts'],
-  refetchOnEvents: ['src/redux/refetchOnEvents.ts'],
-  persistence: ['src/redux/rehydrate.ts'],
-  entityChanges: ['src/redux/changeTracking.ts'],
-  retries: ['src/redux/retries.ts', 'src/rest/retry.ts'],
-  conditionalRequests: ['src/redux/conditional.ts', 'src/rest/conditional.ts'],
-  shardedTables: ['src/redux/shardedTables.ts'],
+  garbageCollection: ['src/redux/features/garbageCollection/gc.ts', 'src/redux/features/garbageCollection/sweep.ts'],
+  refetchOnEvents: ['src/redux/features/refetchOnEvents/refetchOnEvents.ts'],
+  persistence: ['src/redux/features/persistence/rehydrate.ts'],
+  entityChanges: ['src/redux/features/entityChanges/changeTracking.ts'],
+  retries: ['src/redux/features/retries/retries.ts', 'src/rest/retry.ts'],
+  conditionalRequests: ['src/redux/features/conditionalRequests/conditional.ts', 'src/rest/conditional.ts'],
+  shardedTables: ['src/redux/features/shardedTables/shardedTables.ts'],
 };
 
 describe('each optional feature of the store costs nothing when unused', () => {
@@ -242,9 +245,9 @@ describe('an app that only uses useSuspense pays nothing for the other hooks of 
   const ownFiles: Record<string, string[]> = {
     useDLE: ['src/react/useDLE.ts', 'src/react/tracked.ts'],
     useMutation: ['src/react/useMutation.ts'],
-    usePaginated: ['src/react/usePaginated.ts', 'src/redux/nextPage.ts'],
+    usePaginated: ['src/react/usePaginated.ts', 'src/redux/read/nextPage.ts'],
     // Waiting as a cancelling consumer is a function of its own, not a method every store bundles.
-    useCancelling: ['src/react/useCancelling.ts', 'src/redux/cancelling.ts'],
+    useCancelling: ['src/react/useCancelling.ts', 'src/redux/requests/cancelling.ts'],
     useDebounce: ['src/react/useDebounce.ts'],
   };
   const bytesFrom = async (hooks: string) => {
@@ -390,7 +393,7 @@ export const rest = ${create}();`;
 const streaming = {
   server: ['src/server/createRestScripts.ts', 'src/server/sliceChanges.ts', 'src/server/scriptInserter.ts', 'src/server/streams.ts'],
   next: ['src/next/RestScripts.ts'],
-  receiver: ['src/redux/receiveRestScripts.ts', 'src/redux/scriptQueue.ts'],
+  receiver: ['src/redux/instance/receiveRestScripts.ts', 'src/redux/instance/scriptQueue.ts'],
 };
 
 describe('streaming server rendering costs nothing to an app that does not import it', () => {

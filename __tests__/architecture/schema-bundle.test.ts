@@ -17,10 +17,12 @@ export const x = [Post, normalize, denormalize, MemoCache];`;
  * target is 6 kB; the bundle was 9183 bytes (8.97 kB) before this test and is 8431 after the
  * first cuts. Reading entities linked any number of levels deep (reads split at a depth, a
  * validation walk without recursion) added about 290 bytes (8714), and leaving out nested
- * entities that process() drops without a pk 15 more (8729). Lower the ceiling whenever the
- * bundle shrinks, never raise it without a reason.
+ * entities that process() drops without a pk 15 more (8729). Passing the schema recursion as an
+ * argument instead of a registry filled at load added about 110 (8643 → 8752): members are described
+ * and judged queryable from their definitions, and Entity's statics check the class themselves.
+ * Lower the ceiling whenever the bundle shrinks, never raise it without a reason.
  */
-const CEILING = 8.53 * 1024;
+const CEILING = 8.55 * 1024;
 
 describe('a schemas-only app bundle', () => {
   let gzip: number;
@@ -51,7 +53,6 @@ describe('the schema engine gives how-to-fix advice in development only', () => 
     'If the list is its', // an object where a list was expected
     'Read such chains in pages', // entities linked too deeply to read
     'Use an Entity class, a schema', // not a schema
-    'load the schema layer through its entry', // a schema module loaded alone
     'static schema entries must be schemas or deserializer functions', // a non-function deserializer
     'query an Entity, Collection, All, Union, Query', // a query of a schema that is not queryable
   ];

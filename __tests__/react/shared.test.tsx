@@ -12,7 +12,7 @@ import type { Store as ReduxStore } from 'redux';
 import { createRest, hookifyResource, NetworkError } from 'rtk-rest';
 import { createRestHooks, useCache, useDLE, useSubscription, useSuspense } from 'rtk-rest/react';
 import type { DLE } from 'rtk-rest/react';
-import { GarbageCollector } from '../../src/redux/gc';
+import { GarbageCollector } from '../../src/redux/features/garbageCollection/gc';
 import {
   Async,
   asyncTitle,

@@ -1,13 +1,13 @@
 import { Entity, createRest } from 'rtk-rest';
 import { bundleApp } from '../../bench/bundle.cjs';
 import { Issue, getIssues, issue, issues } from '../../bench/issueData';
-import { FREEZE_LIMIT } from '../../src/redux/freeze';
+import { FREEZE_LIMIT } from '../../src/redux/store/freeze';
 import { makeStore, rawSlice } from './support';
 import type { Rest, Store } from './support';
 
 // With Redux Toolkit's default middleware (immutability and serializability
 // checks on), a dispatch must not walk the whole cache. RTK's checks skip frozen objects, so the
-// reducer freezes, in development only, what it creates (src/redux/freeze.ts).
+// reducer freezes, in development only, what it creates (src/redux/store/freeze.ts).
 
 const PAGE = 250;
 /** The arguments that name issue `n` (bench/issueData.ts numbers issues from 1; ids differ). */
@@ -194,7 +194,7 @@ describe('RTK default dev checks stay cheap (development freezes what the reduce
   it('a production bundle holds none of the freezing code; a development bundle does', async () => {
     const app = "export { createRest } from 'rtk-rest';";
     const [production, development] = await Promise.all([bundleApp(app, { nodeEnv: 'production' }), bundleApp(app, { nodeEnv: 'development' })]);
-    const fromFreeze = (inputs: Record<string, unknown>) => Object.keys(inputs).some((path) => path.endsWith('src/redux/freeze.ts'));
+    const fromFreeze = (inputs: Record<string, unknown>) => Object.keys(inputs).some((path) => path.endsWith('src/redux/store/freeze.ts'));
     expect(fromFreeze(development.inputs)).toBe(true);
     expect(fromFreeze(production.inputs)).toBe(false);
   }, 60_000);

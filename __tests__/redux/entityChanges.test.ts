@@ -118,6 +118,34 @@ describe('rest.matchEntitiesChanged(Entity) and rest.changedPks(action, Entity)'
     expect(other.changedPks(actions[actions.length - 1], Post)).toEqual([]);
   });
 
+  it('the dispatched action is never changed: a middleware before rest\'s holds it as dispatched, and still matches by its write set', async () => {
+    const rest = createRest();
+    const seen: { action: UnknownAction; json: string }[] = [];
+    const store = configureStore({
+      reducer: { [rest.reducerPath]: rest.reducer },
+      middleware: (getDefault) =>
+        getDefault()
+          .prepend(() => (next: (action: unknown) => unknown) => (action: unknown) => {
+            const json = typeof (action as UnknownAction).type === 'string' ? JSON.stringify(action) : undefined;
+            const result = next(action);
+            if (json !== undefined) seen.push({ action: action as UnknownAction, json });
+            return result;
+          })
+          .concat(rest.middleware),
+    });
+    store.dispatch({ type: 'test/ready' });
+    await fetchAnswered(store as never, rest.fetch(PostResource.getList, react), [post5, post6], 1040);
+    store.dispatch(rest.resetEntireStore());
+    const fulfilled = seen.find(({ action }) => action.type === 'rest/fetch/fulfilled')!;
+    const reset = seen.find(({ action }) => action.type === 'rest/resetEntireStore')!;
+    // After every reducer and handler ran, each action is still what was dispatched.
+    expect(seen.map(({ action, json }) => JSON.stringify(action) === json)).not.toContain(false);
+    expect(fulfilled.action.meta).not.toHaveProperty('changedEntities');
+    expect(rest.changedPks(fulfilled.action, Post)).toEqual(['5', '6']);
+    // A reset carries no write set: only the copy the reducers received says what it removed.
+    expect(rest.changedPks(reset.action, Post)).toEqual([]);
+  });
+
   it('names the problem when given something that is not an Entity class', () => {
     const { rest } = setup();
     expect(() => rest.matchEntitiesChanged('Post' as never)).toThrow(/\[rtk-rest\] matchEntitiesChanged/);

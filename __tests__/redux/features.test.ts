@@ -246,12 +246,14 @@ describe('buildCreateRest builds a store with only the features it is given', ()
     const order = (rest: Rest) => {
       const store = makeStore(rest);
       store.dispatch({ type: 'test/ready' });
-      return runtimeOf(store.dispatch, 'rest') as unknown as Record<string, unknown>;
+      // The development-only records: each feature's store part puts its own there, in the features' order.
+      return store.dispatch({ type: 'rest/internal/records' }) as unknown as Record<string, unknown>;
     };
     const full = order(createRest());
     const built = order(buildCreateRest(streams, refetchOnEvents, polling, garbageCollection, polling)() as unknown as Rest);
     const featureRecords = (runtime: Record<string, unknown>) => Object.keys(runtime).filter((key) => ['polling', 'streams', 'gc'].includes(key));
     expect(featureRecords(built)).toEqual(featureRecords(full));
+    expect(featureRecords(full)).toEqual(['gc', 'polling', 'streams']);
   });
 
   it('anything but a feature is a clear error naming the argument', () => {

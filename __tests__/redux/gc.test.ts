@@ -1,6 +1,3 @@
-import { runtimeOf } from '../../src/redux';
-import type { StoreRuntime } from '../../src/redux';
-import type { RuntimeRecords } from '../../src/redux/runtime';
 import { A, K, PostResource, User, ann, bob, fetchAnswered, flush, net, p5, p6, post5, post6, rawSlice, react, setup, sliceOf, useTestEnvironment } from './support';
 
 // Garbage collection, with fake timers.
@@ -99,7 +96,7 @@ describe('retention', () => {
 
   it('the store forgets the endpoint and arguments of the keys a sweep or a reset removes, unless still in use', async () => {
     const { rest, store } = setup({ gc: { intervalMs: 1000, graceMs: 0 } });
-    const controller = runtimeOf(store.dispatch, rest.reducerPath) as StoreRuntime & RuntimeRecords;
+    const controller = store.dispatch({ type: `${rest.reducerPath}/internal/records` }) as unknown as { argsByKey: Map<string, unknown>; endpointsByKey: Map<string, unknown> };
     const remembered = () => [...controller.argsByKey.keys()].sort();
     await fetchAnswered(store, rest.fetch(PostResource.get, p5), post5, 1040);
     await fetchAnswered(store, rest.fetch(PostResource.get, p6), post6, 1040);

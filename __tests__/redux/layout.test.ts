@@ -2,8 +2,8 @@ import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import type { Reducer, UnknownAction } from '@reduxjs/toolkit';
 import { Entity, RestEndpoint, createRest, normalize, schema } from 'rtk-rest';
 import type { EntityMeta, NormalizedTables } from 'rtk-rest';
-import { sliceReader } from '../../src/redux/layout';
-import { isSharded, tableGet, tableSize } from '../../src/redux/tables';
+import { sliceReader } from '../../src/redux/store/layout';
+import { isSharded, tableGet, tableSize } from '../../src/redux/store/tables';
 
 /** These tests read the sharded form: the stores shard above 64 entries (the default is 2,000 and 128). */
 const SHARD_ABOVE = 64;
@@ -13,7 +13,7 @@ import type { FakeRequest, Rest } from './support';
 
 // The sharded slice layout and rest.devTools, plain JSON, hydration, table order, tombstones,
 // indexes and the memoization guarantees, on a store
-// large enough that its tables are tries (src/redux/tables.ts): 200 posts by 80 authors, 101 keys.
+// large enough that its tables are tries (src/redux/store/tables.ts): 200 posts by 80 authors, 101 keys.
 
 useTestEnvironment();
 

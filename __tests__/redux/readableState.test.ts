@@ -7,7 +7,7 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { REHYDRATE } from 'redux-persist';
 import { createRest } from 'rtk-rest';
-import { TABLE_FORMAT, isSharded, tableGet } from '../../src/redux/tables';
+import { TABLE_FORMAT, isSharded, tableGet } from '../../src/redux/store/tables';
 import { A, K, PostResource, makeStore, net, react, setup, useTestEnvironment } from './support';
 
 useTestEnvironment();

@@ -1,14 +1,14 @@
 import fc from 'fast-check';
-import { DEFAULT_SHARD_ABOVE, TABLE_FORMAT, TABLE_VERSION, installSharding, isSharded, tableGet, tableHas, tableKeys, tableObject, tableSet, tableSize, tableWrite } from '../../src/redux/tables';
-import { hashPk, shardedOps } from '../../src/redux/shardedTables';
+import { DEFAULT_SHARD_ABOVE, TABLE_FORMAT, TABLE_VERSION, installSharding, isSharded, tableGet, tableHas, tableKeys, tableObject, tableSet, tableSize, tableWrite } from '../../src/redux/store/tables';
+import { hashPk, shardedOps } from '../../src/redux/features/shardedTables/shardedTables';
 
 // These tests write tables directly, outside any store: the sharded form is installed as the
 // shardedTables feature does for an instance built with it.
 installSharding(shardedOps);
-import type { ShardedTable, Table } from '../../src/redux/tables';
+import type { ShardedTable, Table } from '../../src/redux/store/tables';
 import { objectPrototypeSnapshot } from '../support/json';
 
-// The store's table layout (src/redux/tables.ts: sharding, table order, plain JSON),
+// The store's table layout (src/redux/store/tables.ts: sharding, table order, plain JSON),
 // checked against a model: a plain JS object written with own-property definitions, whose
 // Object.keys order is the table order by definition.
 

@@ -1,4 +1,4 @@
-import { isSharded } from '../../src/redux/tables';
+import { isSharded } from '../../src/redux/store/tables';
 import { createResource, RestEndpoint } from 'rtk-rest';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { checkInvariants, expectInvariants, inFlightFromLog } from '../support/invariants';

@@ -12,7 +12,7 @@ import { getHeapSpaceStatistics } from 'node:v8';
  * Keys. By default every cycle uses a key never seen before: "the first use of a new key" is what
  * a long session does, and it is where this suite found the library's leaks (fixed):
  *
- *  1. `lastResponses` (src/redux/selectors.ts): key → last `ResponseState` (with its Entity
+ *  1. `lastResponses` (src/redux/read/selectors.ts): key → last `ResponseState` (with its Entity
  *     instances) of keys GC had removed long ago;
  *  2. the memo cache's entries by pk and `\u0000key` (src/schema/MemoCache.ts `byValue`), one
  *     per key read by the selectors and a second one per key read by the GC sweep;
@@ -167,9 +167,9 @@ interface ControllerView {
   gc?: { retained: Map<string, number>; queries: Set<unknown>; timer?: unknown; stop(): void };
 }
 
-/** The store's controller for `reducerPath`, through the middleware's internal probe. */
+/** The store's records for `reducerPath`, through the middleware's development-only records probe. */
 export function controllerOf(store: { dispatch: (action: any) => any }, reducerPath = 'rest'): ControllerView {
-  const controller = store.dispatch({ type: `${reducerPath}/internal/controller` }) as ControllerView | undefined;
+  const controller = store.dispatch({ type: `${reducerPath}/internal/records` }) as ControllerView | undefined;
   if (controller === undefined || typeof controller !== 'object' || !('subscriptions' in controller)) {
     throw new Error(`no rtk-rest controller answered the probe for reducerPath "${reducerPath}"`);
   }

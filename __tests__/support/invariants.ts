@@ -46,7 +46,7 @@
  *   over the actions that reached the reducer). Every pending id and every layer id must be in it;
  * - `inFlightKeys`: keys with a request in flight. Every key with pending ids or a layer must be in it;
  * - `store`: the store itself. The checker then asks the store's middleware for its private
- *   controller through the internal probe action `${reducerPath}/internal/controller`
+ *   records through the development-only probe action `${reducerPath}/internal/records`
  *   (internal and not part of the contract, used duck-typed and skipped when it does not answer).
  *   From it: every key with `n` pending ids has at least `n` live requests for that key (reads are
  *   de-duplicated, so one id per read; each mutation has its own); and the endpoints and arguments
@@ -101,7 +101,7 @@ const TABLES = ['entities', 'entitiesMeta', 'indexes', 'endpoints', 'meta', 'opt
 const META_FIELDS = new Set(['fetchedAt', 'date', 'expiresAt', 'error', 'errorPolicy', 'invalidated', 'pending', 'etag', 'lastModified']);
 // `body`: the server's parsed error body, capped.
 const ERROR_FIELDS = new Set(['name', 'message', 'status', 'url', 'body']);
-/** The stored error body's cap (src/redux/errorBody.ts: 8 KB of JSON, plus the markers). */
+/** The stored error body's cap (src/redux/requests/errorBody.ts: 8 KB of JSON, plus the markers). */
 const MAX_ERROR_BODY_CHARS = 8 * 1024 + 256;
 
 const hasOwn = (object: object, key: string) => Object.prototype.hasOwnProperty.call(object, key);
@@ -147,7 +147,7 @@ interface ControllerView {
 function controllerOf(store: { dispatch: (action: any) => any }, reducerPath: string): ControllerView | undefined {
   let answer: unknown;
   try {
-    answer = store.dispatch({ type: `${reducerPath}/internal/controller` });
+    answer = store.dispatch({ type: `${reducerPath}/internal/records` });
   } catch {
     return undefined;
   }

@@ -1,12 +1,12 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { findNonSerializableValue } from '@reduxjs/toolkit';
-import { Entity, MemoCache } from '../../src/index';
+import { Entity, MemoCache } from '../../src';
 import { getOwn, hasOwn, setOwn } from '../../src/internal/own';
 import { normalizeWrites } from '../../src/schema/normalize';
 import { tablesReader } from '../../src/schema/reader';
 import { toNode } from '../../src/schema/toNode';
-import { appendChunked, bySlot, hashPk, isIndexLike } from '../../src/redux/shardedTables';
+import { appendChunked, bySlot, hashPk, isIndexLike } from '../../src/redux/features/shardedTables/shardedTables';
 import type { EntityMeta, EntityMetaTables, EntityReader, EntityTables } from '../../src/schema/types';
 import { formatNs, optionsFor, readConfig } from '../harness';
 import type { BenchOptions } from '../harness';
@@ -63,7 +63,7 @@ interface WriteSet {
 
 // ------------------------------------------------------------------ helpers
 
-// The hash and the index test are the store's own (src/redux/tables.ts), so the study measures
+// The hash and the index test are the store's own (src/redux/store/tables.ts), so the study measures
 // exactly what the store ships.
 const hash = hashPk;
 

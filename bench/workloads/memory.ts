@@ -8,7 +8,7 @@ import { Endpoint, Entity as DcEntity } from '@data-client/endpoint';
 import { configureStore } from '@reduxjs/toolkit';
 import type { Middleware, Reducer } from '@reduxjs/toolkit';
 import { createApi, fakeBaseQuery } from '@reduxjs/toolkit/query';
-import { createRest, Entity, RestEndpoint } from '../../src/index';
+import { createRest, Entity, RestEndpoint } from '../../src';
 import { readConfig } from '../harness';
 
 /**

@@ -1,6 +1,6 @@
 import { normalize as dataClientNormalize } from '@data-client/normalizr';
 import { normalize as normalizrNormalize } from 'normalizr';
-import { normalize } from '../../src/index';
+import { normalize } from '../../src';
 import { loadProjects, sizedInputs } from '../data';
 import type { SizedInput } from '../data';
 import { readConfig, runScenarios } from '../harness';

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { configureStore } from '@reduxjs/toolkit';
-import { createRest, Entity, RestEndpoint } from '../../src/index';
+import { createRest, Entity, RestEndpoint } from '../../src';
 import { readConfig } from '../harness';
 
 /**

@@ -3,7 +3,7 @@ import { useServerInsertedHTML } from 'next/navigation.js';
 import { createElement, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useStore } from 'react-redux';
-import { receiveRestScripts } from '../redux/receiveRestScripts';
+import { receiveRestScripts } from '../redux/instance/receiveRestScripts';
 import type { Rest } from '../redux/createRest';
 import { restScriptCode } from '../server/createRestScripts';
 import type { ServerStore } from '../server/createRestScripts';

@@ -1,16 +1,16 @@
-import { makeRest } from './buildCreateRest';
-import type { CreateRestOptions } from './buildCreateRest';
-import { implementations } from './feature';
-import { entityChanges } from './changeTracking';
-import { conditionalRequests } from './conditional';
-import { garbageCollection } from './gc';
-import { optimisticUpdates } from './optimistic';
-import { polling } from './polling';
-import { persistence } from './rehydrate';
-import { refetchOnEvents } from './refetchOnEvents';
-import { retries } from './retries';
-import { shardedTables } from './shardedTables';
-import { streams } from './streams';
+import { makeRest } from './instance/buildCreateRest';
+import type { CreateRestOptions } from './instance/buildCreateRest';
+import { implementations } from './instance/feature';
+import { entityChanges } from './features/entityChanges/changeTracking';
+import { conditionalRequests } from './features/conditionalRequests/conditional';
+import { garbageCollection } from './features/garbageCollection/gc';
+import { optimisticUpdates } from './features/optimisticUpdates/optimistic';
+import { polling } from './features/polling/polling';
+import { persistence } from './features/persistence/rehydrate';
+import { refetchOnEvents } from './features/refetchOnEvents/refetchOnEvents';
+import { retries } from './features/retries/retries';
+import { shardedTables } from './features/shardedTables/shardedTables';
+import { streams } from './features/streams/streams';
 
 /**
  * One rtk-rest instance for Redux Toolkit (see docs/concepts.md#the-store): a reducer and a middleware to add to

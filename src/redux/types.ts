@@ -1,5 +1,5 @@
 import type { EntityMeta } from '../schema';
-import type { Table } from './tables';
+import type { Table } from './store/tables';
 
 /** A stored error (see docs/concepts.md#errors-and-errorpolicy): JSON, rebuilt into an Error by readers. */
 export interface StoredError {

@@ -364,30 +364,29 @@ export class RestEndpoint<const O extends RestGenerics = any> {
   }
 
   // The extenders (see docs/concepts.md#resources). Defined in the class body, not by a
-  // side-effect import (bundlers drop those under `sideEffects: false`); the functions are looked
-  // up when a getter runs, so the import cycle with extenders.ts is harmless whichever module
-  // loads first.
+  // side-effect import (bundlers drop those under `sideEffects: false`); extenders.ts gets
+  // `deriveEndpoint` as an argument rather than importing this module back.
   /**
    * POST that appends the created entity to every matching list (see docs/concepts.md#resources), called
    * `(params, body)` like the list; `undefined` without an Array-based collection.
    */
   get push(): PushOf<O> {
-    return creation(this, 'push') as PushOf<O>;
+    return creation(this, 'push', deriveEndpoint) as PushOf<O>;
   }
   /** POST that prepends the created entity to every matching list; `undefined` without an Array-based collection. */
   get unshift(): PushOf<O> {
-    return creation(this, 'unshift') as PushOf<O>;
+    return creation(this, 'unshift', deriveEndpoint) as PushOf<O>;
   }
   /** POST that sets entries of every matching Values collection; `undefined` without one. */
   get assign(): AssignOf<O> {
-    return creation(this, 'assign') as AssignOf<O>;
+    return creation(this, 'assign', deriveEndpoint) as AssignOf<O>;
   }
   /**
    * The next-page endpoint for `paginationField` (see docs/concepts.md#resources): the list's parameters plus a required
    * page parameter; `undefined` without `paginationField` or without a collection.
    */
   get getPage(): GetPageOf<O> {
-    return pageEndpoint(this) as GetPageOf<O>;
+    return pageEndpoint(this, deriveEndpoint) as GetPageOf<O>;
   }
   /** A page endpoint for a cursor field: the list's parameters plus that field (see docs/concepts.md#resources). Throws without a collection. */
   paginated<const F extends string>(cursor: F): PageEndpoint<O, { [K in F]: string | number }>;
@@ -400,7 +399,7 @@ export class RestEndpoint<const O extends RestGenerics = any> {
     removeCursor: (params: P, ...rest: any[]) => readonly unknown[],
   ): PageEndpoint<O, P>;
   paginated(cursor: string | ((...args: any[]) => readonly unknown[])): any {
-    return paginatedEndpoint(this, cursor as string | ((...args: any[]) => unknown[]));
+    return paginatedEndpoint(this, cursor as string | ((...args: any[]) => unknown[]), deriveEndpoint);
   }
 }
 

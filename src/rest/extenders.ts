@@ -1,8 +1,13 @@
 import { isCollection, ObjectSchema } from '../schema';
 import type { CollectionSchema } from '../schema';
-import { deriveEndpoint, splitArgs } from './RestEndpoint';
 import type { RestEndpoint } from './RestEndpoint';
-import type { StoreEndpoint } from './types';
+
+/**
+ * Builds an endpoint of `endpoint`'s class with `options` merged over its configuration
+ * (RestEndpoint.ts's `deriveEndpoint`). The extenders take it as an argument: RestEndpoint.ts
+ * defines the getters that call them, so importing it back would make a runtime import cycle.
+ */
+export type Derive = (endpoint: RestEndpoint, options: Record<string, unknown>, how?: { forceBody?: boolean }) => RestEndpoint;
 
 const cache = new WeakMap<RestEndpoint, Map<string, RestEndpoint | undefined>>();
 
@@ -50,13 +55,12 @@ function memo(endpoint: RestEndpoint, name: string, make: () => RestEndpoint | u
 }
 
 /** push / unshift / assign: a POST with the collection's creation schema that always takes a body. */
-export function creation(endpoint: RestEndpoint, mode: 'push' | 'unshift' | 'assign'): RestEndpoint | undefined {
+export function creation(endpoint: RestEndpoint, mode: 'push' | 'unshift' | 'assign', derive: Derive): RestEndpoint | undefined {
   return memo(endpoint, mode, () => {
     const collection = findCollection(endpoint.schema);
     if (collection === undefined || (mode === 'assign') !== collection.isValues) return undefined;
     const options: Record<string, unknown> = { method: 'POST', schema: collection[mode], name: `${endpoint.name}.${mode}` };
-    const derived = deriveEndpoint(endpoint, options, { forceBody: true });
-    return derived;
+    return derive(endpoint, options, { forceBody: true });
   });
 }
 
@@ -64,7 +68,7 @@ export function creation(endpoint: RestEndpoint, mode: 'push' | 'unshift' | 'ass
  * The page endpoint (see docs/concepts.md#resources): same method and URL (the cursor stays a query parameter),
  * the list's key, and a schema whose collection appends the page to the list's collection.
  */
-export function paginate(endpoint: RestEndpoint, cursor: string | ((...args: any[]) => unknown[])): RestEndpoint {
+function paginate(endpoint: RestEndpoint, cursor: string | ((...args: any[]) => unknown[]), derive: Derive): RestEndpoint {
   const collection = findCollection(endpoint.schema);
   if (collection === undefined) throw new Error(`${endpoint.name}: paginated() needs a Collection in the schema`);
   const removeCursor =
@@ -76,7 +80,7 @@ export function paginate(endpoint: RestEndpoint, cursor: string | ((...args: any
         };
   const pages = collection.pages((...args: any[]) => collection.argsKey(...removeCursor(...args)));
   const list = endpoint;
-  return deriveEndpoint(endpoint, {
+  return derive(endpoint, {
     schema: replaceCollection(endpoint.schema, collection, pages),
     name: `${endpoint.name}.getPage`,
     key(this: RestEndpoint, ...args: any[]) {
@@ -96,58 +100,27 @@ export const NEXT_URL = '@next';
  * `rel="next"` URL of the `Link` header, exactly as the server sent it (GitHub's has another path
  * than the first request's), given as `{ ...listParams, '@next': url }`. Memoized per list.
  */
-export function linkPageEndpoint(endpoint: RestEndpoint): RestEndpoint | undefined {
+export function linkPageEndpoint(endpoint: RestEndpoint, derive: Derive): RestEndpoint | undefined {
   return memo(endpoint, 'linkPage', () => {
     if (findCollection(endpoint.schema) === undefined) return undefined;
     const removeUrl = (params: Record<string, unknown> = {}) => {
       const { [NEXT_URL]: _url, ...others } = params;
       return Object.keys(others).length === 0 ? [] : [others];
     };
-    return deriveEndpoint(paginate(endpoint, removeUrl), {
+    return derive(paginate(endpoint, removeUrl, derive), {
       url: (params: Record<string, unknown> = {}) => String(params[NEXT_URL]),
     });
   });
 }
 
-/** A page request as the store sees it: the list it extends, and its own key. */
-export interface PageRequest {
-  /** The list endpoint the page appends to. */
-  readonly list: RestEndpoint;
-  /** The list's arguments: the page's without the cursor (`removeCursor`). */
-  readonly listArgs: readonly unknown[];
-  /**
-   * The page request's own key, `${method} ${url}` with the cursor (see docs/concepts.md#resources): requests for it are
-   * de-duplicated by it, and its pending id and error are kept under it, so that a failed page
-   * leaves the list alone. Its `key()` stays the list's key (see docs/concepts.md#resources).
-   */
-  readonly pageKey: string;
-  /** The cursor of a `paginationField` page (e.g. the page number), kept with the list's meta so the next page can follow it. */
-  readonly cursor?: string | number;
-}
-
-/** `endpoint` as a page request when it is a page endpoint (`getPage`, `paginated()`), else undefined. */
-export function pageRequestOf(store: StoreEndpoint, args: readonly unknown[]): PageRequest | undefined {
-  const endpoint = store as RestEndpoint;
-  const { listArgs, listEndpoint, pageField } = endpoint as unknown as { listArgs?: unknown; listEndpoint?: RestEndpoint; pageField?: string };
-  if (typeof listArgs !== 'function' || listEndpoint === undefined) return undefined;
-  const { urlParams } = splitArgs(endpoint, args);
-  const cursor = pageField === undefined ? undefined : (urlParams as Record<string, unknown> | undefined)?.[pageField];
-  return {
-    list: listEndpoint,
-    listArgs: (listArgs as (...args: unknown[]) => unknown[])(...args),
-    pageKey: `${endpoint.method} ${endpoint.url(urlParams)}`,
-    ...(typeof cursor === 'string' || typeof cursor === 'number' ? { cursor } : {}),
-  };
-}
-
 /** `endpoint.getPage`: the page endpoint for `paginationField`, memoized (see docs/concepts.md#resources). */
-export function pageEndpoint(endpoint: RestEndpoint): RestEndpoint | undefined {
+export function pageEndpoint(endpoint: RestEndpoint, derive: Derive): RestEndpoint | undefined {
   return memo(endpoint, 'getPage', () =>
-    endpoint.paginationField && findCollection(endpoint.schema) ? paginate(endpoint, endpoint.paginationField) : undefined,
+    endpoint.paginationField && findCollection(endpoint.schema) ? paginate(endpoint, endpoint.paginationField, derive) : undefined,
   );
 }
 
 /** `endpoint.paginated(cursor)`: memoized for a field name (see docs/concepts.md#resources). */
-export function paginatedEndpoint(endpoint: RestEndpoint, cursor: string | ((...args: any[]) => unknown[])): RestEndpoint {
-  return typeof cursor === 'string' ? memo(endpoint, `paginated:${cursor}`, () => paginate(endpoint, cursor))! : paginate(endpoint, cursor);
+export function paginatedEndpoint(endpoint: RestEndpoint, cursor: string | ((...args: any[]) => unknown[]), derive: Derive): RestEndpoint {
+  return typeof cursor === 'string' ? memo(endpoint, `paginated:${cursor}`, () => paginate(endpoint, cursor, derive))! : paginate(endpoint, cursor, derive);
 }

@@ -1,6 +1,7 @@
 export { RestEndpoint, splitArgs, takesBody, hasStableKey, describeSchema, callWithSignal } from './RestEndpoint';
-export { findCollection, pageRequestOf, linkPageEndpoint, NEXT_URL } from './extenders';
-export type { PageRequest } from './extenders';
+export { findCollection, NEXT_URL } from './extenders';
+export { pageRequestOf, linkPageEndpoint } from './pageRequests';
+export type { PageRequest } from './pageRequests';
 export { createResource } from './createResource';
 export { endpointPathParams } from './memberBehaviour';
 export { hookifyResource } from './hookifyResource';

@@ -4,6 +4,7 @@ import type { DenormalizeContext } from './denormalizeContext';
 import type { NormalizeContext } from './normalizeContext';
 import type { SchemaNode } from './node';
 import { ItemSchema } from './ItemSchema';
+import { describeMember } from './schemaLike';
 import type { Denormalize } from './types';
 
 /**
@@ -18,7 +19,7 @@ import type { Denormalize } from './types';
 export class ArraySchema<S = any> extends ItemSchema<Denormalize<S>[], S> {
   /** A readable description of this schema, used in error messages (schema protocol). @internal */
   describe(): string {
-    return `[${this.item.describe()}]`;
+    return `[${describeMember(this.schema)}]`;
   }
 
   /** Normalizes `input` in place of this schema (schema protocol). @internal */
@@ -27,12 +28,12 @@ export class ArraySchema<S = any> extends ItemSchema<Denormalize<S>[], S> {
     if (typeof input === 'object' && input !== null) items = listItems(input, this.describe());
     else if (parent !== undefined && (input === null || input === undefined)) return input;
     else throw new NormalizeError(`expected an array for ${this.describe()}, got ${describeType(input)}: ${preview(input)}`);
-    return normalizeItems(this.item, items, parent === undefined ? items : parent, key, ctx);
+    return normalizeItems(this.item(ctx.resolve), items, parent === undefined ? items : parent, key, ctx);
   }
 
   /** Reads a normalized value back (schema protocol). @internal */
   denormalize(value: unknown, ctx: DenormalizeContext, prev: unknown): unknown {
-    return Array.isArray(value) ? denormalizeItems(this.item, value, ctx, prev) : value;
+    return Array.isArray(value) ? denormalizeItems(this.item(ctx.resolve), value, ctx, prev) : value;
   }
 }
 

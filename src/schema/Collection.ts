@@ -8,7 +8,7 @@ import { isUnion, NormalizeError, SchemaBase } from './node';
 import { sameMeta } from './normalizeContext';
 import type { DenormalizeContext } from './denormalizeContext';
 import type { NormalizeContext } from './normalizeContext';
-import type { QueryContext, SchemaNode } from './node';
+import type { QueryContext, Resolve, SchemaNode } from './node';
 import { ValuesSchema, denormalizeValues } from './Values';
 import { CollectionCreation, itemKey } from './CollectionCreation';
 import { readStoredList } from './listCell';
@@ -89,9 +89,9 @@ export class CollectionSchema<D extends ItemsDefinition = ItemsDefinition> exten
     return `Collection(${this.items.describe()})`;
   }
 
-  /** The item schema. @internal */
-  get item(): SchemaNode {
-    return this.items.item;
+  /** The item schema, resolved through `resolve` (see `ItemSchema.item`). @internal */
+  item(resolve: Resolve): SchemaNode {
+    return this.items.item(resolve);
   }
 
   /** The collection pk for these arguments (see docs/concepts.md#schemas). */
@@ -112,7 +112,7 @@ export class CollectionSchema<D extends ItemsDefinition = ItemsDefinition> exten
     const nested = ctx.stack.length > 0;
     const pk = this.pk(ctx.args, nested ? parent : undefined, nested ? key : undefined);
     const normalized = expectArray
-      ? normalizeItems(this.item, input as unknown[], parent ?? input, key, ctx).filter((item) => item !== null)
+      ? normalizeItems(this.item(ctx.resolve), input as unknown[], parent ?? input, key, ctx).filter((item) => item !== null)
       : this.items.normalize(input, parent ?? input, key, ctx);
     this.write(ctx, pk, normalized);
     return pk;
@@ -146,10 +146,9 @@ export class CollectionSchema<D extends ItemsDefinition = ItemsDefinition> exten
       ctx.dep(this.key, value, stored);
       return undefined;
     }
-    if (ctx.memo !== undefined) return readStoredList(ctx, this.item, this.key, value, stored);
-    return Array.isArray(stored)
-      ? denormalizeItems(this.item, stored, ctx, prev)
-      : denormalizeValues(this.item, stored as Record<string, unknown>, ctx, prev);
+    const item = this.item(ctx.resolve);
+    if (ctx.memo !== undefined) return readStoredList(ctx, item, this.key, value, stored);
+    return Array.isArray(stored) ? denormalizeItems(item, stored, ctx, prev) : denormalizeValues(item, stored as Record<string, unknown>, ctx, prev);
   }
 
   /** The normalized value that the arguments select (schema protocol). @internal */

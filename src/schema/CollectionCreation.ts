@@ -29,7 +29,7 @@ export class CollectionCreation extends SchemaBase<unknown> {
   }
 
   normalize(input: unknown, parent: unknown, key: string | undefined, ctx: NormalizeContext): unknown {
-    const item = this.collection.item;
+    const item = this.collection.item(ctx.resolve);
     let result: unknown;
     let added: unknown[];
     let assigned: Record<string, unknown> | undefined;
@@ -64,7 +64,7 @@ export class CollectionCreation extends SchemaBase<unknown> {
     const out = input.map((value, i) => {
       if (value === null || value === undefined) return null;
       ctx.itemPlaceholder = ctx.placeholder! + i;
-      return this.collection.item.normalize(value, input, key, ctx);
+      return this.collection.item(ctx.resolve).normalize(value, input, key, ctx);
     });
     ctx.itemPlaceholder = undefined;
     return out;
@@ -111,10 +111,11 @@ export class CollectionCreation extends SchemaBase<unknown> {
   }
 
   denormalize(value: unknown, ctx: DenormalizeContext, prev: unknown): unknown {
+    const item = this.collection.item(ctx.resolve);
     if (this.mode === 'assign' && typeof value === 'object' && value !== null && !Array.isArray(value)) {
-      return denormalizeValues(this.collection.item, value as Record<string, unknown>, ctx, prev);
+      return denormalizeValues(item, value as Record<string, unknown>, ctx, prev);
     }
-    return Array.isArray(value) ? denormalizeItems(this.collection.item, value, ctx, prev) : this.collection.item.denormalize(value, ctx, prev);
+    return Array.isArray(value) ? denormalizeItems(item, value, ctx, prev) : item.denormalize(value, ctx, prev);
   }
 }
 

@@ -1,5 +1,5 @@
+import { preview } from '../internal/json';
 import { assignOwn } from '../internal/own';
-import { compiledEntity as entityNode } from './links';
 import type { AbstractInstanceType, EntityMeta } from './types';
 
 /**
@@ -61,14 +61,14 @@ export abstract class Entity {
     this: T,
     props: Partial<AbstractInstanceType<T>> & Record<string, unknown> = {},
   ): AbstractInstanceType<T> {
-    entityNode(this);
+    pkMethod(this);
     const instance = new (this as unknown as new () => AbstractInstanceType<T>)();
     return assignOwn(instance as object, props) as AbstractInstanceType<T>;
   }
 
   /** Runs `pk()` on a plain value; `undefined` when it yields no pk (see docs/concepts.md#entities). */
   static pk(value: object, parent?: unknown, key?: string, args?: readonly unknown[]): string | undefined {
-    return entityNode(this).computePk(value, parent, key, args ?? []);
+    return pkOf(pkMethod(this).call(value, parent, key, args ?? []));
   }
 
   /** Shallow merge, later wins; nested objects are replaced, never merged (see docs/concepts.md#entities). */
@@ -131,4 +131,36 @@ Object.defineProperty(Entity, 'key', {
 
 export function isEntityClass(value: unknown): value is typeof Entity {
   return typeof value === 'function' && value.prototype instanceof Entity;
+}
+
+/**
+ * The `pk()` of an Entity class, checked as every use of the class as a schema checks it: a
+ * non-empty `key`, an own `pk()`, and (in development) a well-formed `detailFields`. The statics
+ * (`fromJS`, `pk`) check here rather than through the class's compiled node, which lives above
+ * this module (entityNode.ts compiles nested schemas through `toNode`, which imports it).
+ */
+export function pkMethod(cls: typeof Entity): PkMethod {
+  const key = cls.key;
+  if (typeof key !== 'string' || key === '') throw new Error('Entity classes without a name must define static key');
+  const pk = cls.prototype.pk as PkMethod;
+  if (pk === Entity.prototype.pk) throw new Error(`${key} must define pk()`);
+  if (process.env.NODE_ENV !== 'production') checkDetailFields(key, cls.detailFields);
+  return pk;
+}
+
+/** `pk()` as called on a plain value: `this` is the value. */
+export type PkMethod = (this: object, parent?: unknown, key?: string, args?: readonly unknown[]) => unknown;
+
+/** What `pk()` returned as a pk: `undefined`, `null`, `''` and `NaN` (and the string "undefined") mean "no pk". */
+export function pkOf(raw: unknown): string | undefined {
+  if (raw === undefined || raw === null || raw === '' || (typeof raw === 'number' && raw !== raw)) return undefined;
+  const pk = String(raw);
+  return pk === 'undefined' ? undefined : pk;
+}
+
+/** A misspelt `static detailFields` (a string, not an array) would silently mark nothing. */
+function checkDetailFields(key: string, fields: unknown): void {
+  if (fields !== undefined && (!Array.isArray(fields) || !fields.every((field) => typeof field === 'string'))) {
+    throw new Error(`[rtk-rest] ${key}.detailFields must be an array of field names, got ${preview(fields)}. Write static detailFields = ['body'].`);
+  }
 }

@@ -1,6 +1,5 @@
 import { SchemaBase } from './node';
-import type { SchemaNode } from './node';
-import { nodeOf as toNode } from './links';
+import type { Resolve, SchemaNode } from './node';
 
 /** A schema around one item schema (Array, Values): the item resolved on first use. */
 export abstract class ItemSchema<TOut, S> extends SchemaBase<TOut> {
@@ -11,8 +10,11 @@ export abstract class ItemSchema<TOut, S> extends SchemaBase<TOut> {
     super();
   }
 
-  /** The item schema, resolved on first use so that declaration order does not matter. @internal */
-  get item(): SchemaNode {
-    return (this.node ??= toNode(this.schema)!);
+  /**
+   * The item schema, resolved on first use so that declaration order does not matter; `resolve`
+   * is the caller's (a context's, or `toNode` for walks over the schema graph). @internal
+   */
+  item(resolve: Resolve): SchemaNode {
+    return (this.node ??= resolve(this.schema)!);
   }
 }

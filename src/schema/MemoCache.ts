@@ -150,7 +150,7 @@ export class MemoCache {
     }
     const token = tables.entities ?? EMPTY_TABLES;
     const reader = this.readerOf(tables, token);
-    const key = node.queryKey(args, { reader });
+    const key = node.queryKey(args, { reader, resolve: toNode });
     if (key === undefined) return new MemoResult(undefined);
     const answer = this.read(node, key, reader, token, args, undefined, querySlot(key));
     return (node.found && !node.found(answer.data) ? new MemoResult(undefined) : answer) as MemoResult<Denormalize<S> | undefined>;
@@ -175,7 +175,7 @@ export class MemoCache {
     let data: unknown;
     try {
       ({ ctx, value: data } = readSplitting(
-        () => new DenormalizeContext(reader, args, this.state, token),
+        () => new DenormalizeContext(reader, args, this.state, token, toNode),
         (at) => node.denormalize(result, at, entry?.data),
       ));
     } catch (error) {

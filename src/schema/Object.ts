@@ -3,9 +3,9 @@ import { hasOwn, setOwn } from '../internal/own';
 import { NormalizeError, reuseObject, SchemaBase } from './node';
 import type { DenormalizeContext } from './denormalizeContext';
 import type { NormalizeContext } from './normalizeContext';
-import type { QueryContext, SchemaNode } from './node';
-import { nodeOf as toNode } from './links';
-import { isSchemaLike } from './schemaLike';
+import type { QueryContext, Resolve, SchemaNode } from './node';
+import { isEntityClass } from './Entity';
+import { describeFields, isSchemaLike } from './schemaLike';
 import type { Denormalize } from './types';
 
 /**
@@ -20,6 +20,7 @@ import type { Denormalize } from './types';
 export class ObjectSchema<S extends Record<string, any> = Record<string, any>> extends SchemaBase<{ [K in keyof S]: Denormalize<S[K]> }> {
   private compiled?: [string, SchemaNode][];
   private names?: string[];
+  private isQueryable?: boolean;
 
   constructor(
     /** The members by key: schemas, and plain values for fields kept as they are. */
@@ -28,18 +29,17 @@ export class ObjectSchema<S extends Record<string, any> = Record<string, any>> e
     super();
   }
 
-  /** The schema members, compiled on first use. @internal */
-  get members(): [string, SchemaNode][] {
-    if (this.compiled === undefined) {
-      this.compiled = Object.keys(this.schema)
-        .filter((k) => isSchemaLike(this.schema[k]))
-        .map((k) => [k, toNode(this.schema[k])!]);
-    }
-    return this.compiled;
+  /**
+   * The schema members with their nodes, compiled on first use through `resolve` (a context's, or
+   * `toNode` for walks over the schema graph). @internal
+   */
+  members(resolve: Resolve): [string, SchemaNode][] {
+    return (this.compiled ??= this.memberNames.map((k) => [k, resolve(this.schema[k])!]));
   }
 
-  private get memberNames(): string[] {
-    return (this.names ??= this.members.map(([k]) => k));
+  /** The keys of the schema members (the other keys are plain data). @internal */
+  get memberNames(): string[] {
+    return (this.names ??= Object.keys(this.schema).filter((k) => isSchemaLike(this.schema[k])));
   }
 
   /**
@@ -47,16 +47,12 @@ export class ObjectSchema<S extends Record<string, any> = Record<string, any>> e
    * declared (`{ results: new schema.All(Cat), nextPage: '' }` reads `nextPage: ''`).
    */
   get queryable(): boolean {
-    return this.members.length > 0 && this.members.every(([, node]) => node.queryable);
+    return (this.isQueryable ??= queryableFields(this.schema, this.memberNames));
   }
 
   /** A readable description of this schema, used in error messages (schema protocol). @internal */
   describe(): string {
-    const parts = Object.keys(this.schema).map((k) => {
-      const member = this.members.find(([name]) => name === k);
-      return member ? `${k}: ${member[1].describe()}` : k;
-    });
-    return `{ ${parts.join(', ')} }`;
+    return describeFields(this.schema);
   }
 
   /** Normalizes `input` in place of this schema (schema protocol). @internal */
@@ -66,7 +62,7 @@ export class ObjectSchema<S extends Record<string, any> = Record<string, any>> e
       throw new NormalizeError(`expected an object for ${this.describe()}, got ${describeType(input)}: ${preview(input)}`);
     }
     const out = { ...input } as Record<string, unknown>;
-    const members = this.members;
+    const members = this.members(ctx.resolve);
     for (let i = 0; i < members.length; i++) {
       const [k, node] = members[i]!;
       if (hasOwn(out, k)) setOwn(out, k, node.normalize(out[k], input, k, ctx));
@@ -80,7 +76,7 @@ export class ObjectSchema<S extends Record<string, any> = Record<string, any>> e
     if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
     const out = { ...value } as Record<string, unknown>;
     const previous = typeof prev === 'object' && prev !== null ? (prev as Record<string, unknown>) : undefined;
-    const members = this.members;
+    const members = this.members(ctx.resolve);
     for (let i = 0; i < members.length; i++) {
       const [k, node] = members[i]!;
       if (!hasOwn(out, k)) continue;
@@ -95,7 +91,7 @@ export class ObjectSchema<S extends Record<string, any> = Record<string, any>> e
   override queryKey(args: readonly unknown[], ctx: QueryContext): unknown {
     if (!this.queryable) return super.queryKey(args, ctx);
     const out: Record<string, unknown> = {};
-    const members = this.members;
+    const members = this.members(ctx.resolve);
     for (const k of Object.keys(this.schema)) {
       const member = members.find(([name]) => name === k);
       setOwn(out, k, member === undefined ? this.schema[k] : member[1].queryKey(args, ctx));
@@ -106,6 +102,22 @@ export class ObjectSchema<S extends Record<string, any> = Record<string, any>> e
   /** A query read found something when at least one member did (see docs/concepts.md#schemas, docs/concepts.md#the-store). @internal */
   found(data: unknown): boolean {
     if (typeof data !== 'object' || data === null) return data !== undefined;
-    return this.members.some(([k]) => (data as Record<string, unknown>)[k] !== undefined);
+    return this.memberNames.some((k) => (data as Record<string, unknown>)[k] !== undefined);
   }
+}
+
+/**
+ * Whether fields with these schema members are queryable: some, and each queryable. Read from the
+ * definitions (a `{…}` member by the same rule), so that it needs no `Resolve`.
+ */
+function queryableFields(fields: Record<string, unknown>, members: readonly string[]): boolean {
+  return (
+    members.length > 0 &&
+    members.every((k) => {
+      const member = fields[k];
+      if (member instanceof SchemaBase) return member.queryable;
+      // A schema member is otherwise an Entity class, `[X]` (never queryable) or `{…}`.
+      return isEntityClass(member) || (!Array.isArray(member) && queryableFields(member as Record<string, unknown>, Object.keys(member as object).filter((m) => isSchemaLike((member as Record<string, unknown>)[m]))));
+    })
+  );
 }

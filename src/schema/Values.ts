@@ -5,6 +5,7 @@ import type { DenormalizeContext } from './denormalizeContext';
 import type { NormalizeContext } from './normalizeContext';
 import type { SchemaNode } from './node';
 import { ItemSchema } from './ItemSchema';
+import { describeMember } from './schemaLike';
 import type { Denormalize } from './types';
 
 /**
@@ -19,7 +20,7 @@ import type { Denormalize } from './types';
 export class ValuesSchema<S = any> extends ItemSchema<Record<string, Denormalize<S>>, S> {
   /** A readable description of this schema, used in error messages (schema protocol). @internal */
   describe(): string {
-    return `Values(${this.item.describe()})`;
+    return `Values(${describeMember(this.schema)})`;
   }
 
   /** Normalizes `input` in place of this schema (schema protocol). @internal */
@@ -30,10 +31,11 @@ export class ValuesSchema<S = any> extends ItemSchema<Record<string, Denormalize
     }
     const out: Record<string, unknown> = {};
     const source = input as Record<string, unknown>;
+    const item = this.item(ctx.resolve);
     for (const k of Object.keys(source)) {
       const value = source[k];
       if (value === null || value === undefined) continue;
-      const normalized = this.item.normalize(value, input, k, ctx);
+      const normalized = item.normalize(value, input, k, ctx);
       if (normalized !== undefined) setOwn(out, k, normalized);
     }
     return out;
@@ -42,7 +44,7 @@ export class ValuesSchema<S = any> extends ItemSchema<Record<string, Denormalize
   /** Reads a normalized value back (schema protocol). @internal */
   denormalize(value: unknown, ctx: DenormalizeContext, prev: unknown): unknown {
     return typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? denormalizeValues(this.item, value as Record<string, unknown>, ctx, prev)
+      ? denormalizeValues(this.item(ctx.resolve), value as Record<string, unknown>, ctx, prev)
       : value;
   }
 }

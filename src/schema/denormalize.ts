@@ -20,7 +20,7 @@ import type { Denormalize, EntityTables } from './types';
 export function denormalize<S>(schema: S, result: unknown, entities: EntityTables, args: readonly unknown[] = []): Denormalize<S> | undefined {
   const node = toNode(schema);
   if (node === undefined) return result as Denormalize<S>;
-  const ctx = new DenormalizeContext(tablesReader({ entities }), args, undefined, entities);
+  const ctx = new DenormalizeContext(tablesReader({ entities }), args, undefined, entities, toNode);
   try {
     return node.denormalize(result, ctx, undefined) as Denormalize<S> | undefined;
   } catch (error) {

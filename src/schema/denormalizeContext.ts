@@ -1,4 +1,4 @@
-import type { QueryContext } from './node';
+import type { QueryContext, Resolve } from './node';
 import type { EntityReader } from './types';
 
 /** Marker in a dependency triple meaning "the whole table" (see docs/concepts.md#schemas). */
@@ -141,6 +141,8 @@ export class DenormalizeContext implements QueryContext {
     readonly memo: MemoState | undefined,
     /** Identity of the reader's state, for `MemoEntry.validAt`. */
     readonly token: unknown,
+    /** Resolves member definitions (see `Resolve`). */
+    readonly resolve: Resolve,
   ) {}
 
   dep(key: string, pk: string, cell: unknown): void {

@@ -1,18 +1,18 @@
 import { describeType, jsonifyFields, NotJSONError, preview } from '../internal/json';
 import { hasOwn, setOwn } from '../internal/own';
-import { Entity } from './Entity';
+import { Entity, pkMethod, pkOf } from './Entity';
+import type { PkMethod } from './Entity';
 import { classifyDeserializer } from './deserializer';
 import { chainGet, chainSet } from './denormalizeContext';
 import { NormalizeError } from './node';
 import { writeEntity, writeTombstone } from './entityWrite';
 import { InstanceFactory } from './instances';
 import type { Deserialize } from './instances';
-import { nodeOf as toNode, provideEntityNode } from './links';
 import type { DenormalizeContext } from './denormalizeContext';
 import { Deeper, readCell } from './memoCell';
 import type { CellReader } from './memoCell';
 import type { NormalizeContext } from './normalizeContext';
-import type { QueryContext, SchemaNode } from './node';
+import type { QueryContext, Resolve, SchemaNode } from './node';
 
 // Development mode (docs/internals.md#development-only-code), read once here because it guards a hot path (a freeze per instance). The expression is
 // spelled `process.env.NODE_ENV`, which bundlers replace, so a production browser bundle (where no
@@ -48,24 +48,19 @@ export class EntityNode implements SchemaNode, CellReader {
   readonly queryable = true;
   readonly key: string;
   readonly indexes: readonly string[];
-  private readonly pkFn: (this: object, parent?: unknown, key?: string, args?: readonly unknown[]) => unknown;
+  private readonly pkFn: PkMethod;
   private readonly defaultProcess: boolean;
   private readonly defaultValidate: boolean;
   readonly defaultMerging: boolean;
   private nestedFields?: [string, SchemaNode][];
+  private schemaFields?: [string, unknown][];
   private nestedNames?: string[];
   private instances?: InstanceFactory;
 
   constructor(readonly cls: typeof Entity) {
-    const key = cls.key;
-    if (typeof key !== 'string' || key === '') {
-      throw new Error('Entity classes without a name must define static key');
-    }
-    if (cls.prototype.pk === Entity.prototype.pk) throw new Error(`${key} must define pk()`);
-    this.key = key;
-    this.pkFn = cls.prototype.pk;
+    this.pkFn = pkMethod(cls);
+    this.key = cls.key;
     this.indexes = cls.indexes ?? [];
-    if (process.env.NODE_ENV !== 'production') checkDetailFields(key, cls.detailFields);
     this.defaultProcess = cls.process === Entity.process;
     this.defaultValidate = cls.validate === Entity.validate;
     this.defaultMerging =
@@ -80,39 +75,42 @@ export class EntityNode implements SchemaNode, CellReader {
     return this.key;
   }
 
-  /** Nested schemas, resolved lazily so that classes may refer to each other (and themselves). */
   /** Builds the instances this class reads as (compiled with the schema, on first use). */
   private get factory(): InstanceFactory {
     if (this.instances === undefined) this.compileSchema();
     return this.instances!;
   }
 
-  /** The fields holding nested schemas, with their nodes (references.ts follows them). @internal */
-  nested(): [string, SchemaNode][] {
-    if (this.nestedFields === undefined) this.compileSchema();
-    return this.nestedFields!;
+  /**
+   * The fields holding nested schemas, with their nodes (references.ts follows them), resolved
+   * on first use through `resolve` (a context's, or `toNode`) so that classes may refer to each
+   * other (and themselves). @internal
+   */
+  nested(resolve: Resolve): [string, SchemaNode][] {
+    if (this.nestedFields === undefined) {
+      if (this.schemaFields === undefined) this.compileSchema();
+      this.nestedFields = this.schemaFields!.map(([field, member]) => [field, resolve(member)!]);
+    }
+    return this.nestedFields;
   }
 
+  /** Splits `static schema` into nested schemas (resolved by `nested`) and deserializers (kept by the instance factory). */
   private compileSchema(): void {
-    const nested: [string, SchemaNode][] = [];
+    const schemas: [string, unknown][] = [];
     const deserializers: [string, Deserialize][] = [];
     const definition = this.cls.schema ?? {};
     for (const field of Object.keys(definition)) {
       const member = definition[field];
-      const schemaNode = typeof member === 'function' && !(member.prototype instanceof Entity) ? undefined : member;
-      if (schemaNode !== undefined) nested.push([field, toNode(schemaNode)!]);
-      else deserializers.push([field, classifyDeserializer(member as (raw: unknown) => unknown)]);
+      if (member === undefined || (typeof member === 'function' && !(member.prototype instanceof Entity))) deserializers.push([field, classifyDeserializer(member as (raw: unknown) => unknown)]);
+      else schemas.push([field, member]);
     }
-    this.nestedFields = nested;
-    this.nestedNames = nested.map(([field]) => field);
+    this.schemaFields = schemas;
+    this.nestedNames = schemas.map(([field]) => field);
     this.instances = new InstanceFactory(this.cls, this.key, deserializers);
   }
 
   computePk(value: object, parent: unknown, key: string | undefined, args: readonly unknown[]): string | undefined {
-    const raw = this.pkFn.call(value, parent, key, args);
-    if (raw === undefined || raw === null || raw === '' || (typeof raw === 'number' && raw !== raw)) return undefined;
-    const pk = String(raw);
-    return pk === 'undefined' ? undefined : pk;
+    return pkOf(this.pkFn.call(value, parent, key, args));
   }
 
   // ---------------------------------------------------------------- normalize
@@ -143,7 +141,7 @@ export class EntityNode implements SchemaNode, CellReader {
       const problem = this.cls.validate(processed);
       if (typeof problem === 'string') throw new NormalizeError(problem);
     }
-    const nested = this.nested();
+    const nested = this.nested(ctx.resolve);
     if (nested.length > 0) {
       stack.push(input);
       ctx.stackPks.push(pk);
@@ -208,7 +206,7 @@ export class EntityNode implements SchemaNode, CellReader {
     if (typeof stored !== 'object' || stored === null || Array.isArray(stored)) return undefined;
     // A plain read builds every entity once; only entities with nested members can be part of
     // a cycle, so only they go through the identity map.
-    const hasNested = this.nested().length > 0;
+    const hasNested = this.nested(ctx.resolve).length > 0;
     if (hasNested) {
       const seen = chainGet(ctx.inProgress, stored, this);
       if (seen !== undefined) return seen.instance;
@@ -254,7 +252,7 @@ export class EntityNode implements SchemaNode, CellReader {
   }
 
   private fillNested(stored: Fields, instance: Fields, ctx: DenormalizeContext, previous: Fields | undefined): void {
-    const nested = this.nested();
+    const nested = this.nested(ctx.resolve);
     for (let i = 0; i < nested.length; i++) {
       const [field, node] = nested[i]!;
       if (!hasOwnProperty.call(stored, field)) continue;
@@ -285,11 +283,3 @@ export class EntityNode implements SchemaNode, CellReader {
   }
 }
 
-provideEntityNode(entityNode);
-
-/** A misspelt `static detailFields` (a string, not an array) would silently mark nothing. */
-function checkDetailFields(key: string, fields: unknown): void {
-  if (fields !== undefined && (!Array.isArray(fields) || !fields.every((field) => typeof field === 'string'))) {
-    throw new Error(`[rtk-rest] ${key}.detailFields must be an array of field names, got ${preview(fields)}. Write static detailFields = ['body'].`);
-  }
-}

@@ -1,5 +1,6 @@
 import type { SchemaNode } from './node';
 import { ObjectSchema } from './Object';
+import { toNode } from './toNode';
 
 /**
  * Whether a key without a result may be read from the tables by its endpoint's schema (see docs/concepts.md#schemas). An
@@ -10,7 +11,7 @@ import { ObjectSchema } from './Object';
  */
 export function isInferable(node: SchemaNode): boolean {
   if (node instanceof ObjectSchema) {
-    const members = node.members;
+    const members = node.members(toNode);
     return members.length === Object.keys(node.schema).length && members.every(([, member]) => isInferable(member));
   }
   return node.inferable ?? node.queryable;

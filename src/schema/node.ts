@@ -7,13 +7,24 @@ import type { InvalidateSchema } from './Invalidate';
 import type { UnionSchema } from './Union';
 
 /**
- * The internal protocol every schema implements. Entity classes are wrapped in an EntityNode
- * once per class; `[X]` and `{…}` shorthands are wrapped once per content (see `toNode`).
+ * The node of a member definition (an Entity class, a schema, `[X]`, `{…}`): `toNode`, handed
+ * down by whoever starts a normalize, denormalize or query call (and by the walks over a schema
+ * graph), so that schemas resolve their members through an argument instead of importing `toNode`,
+ * which imports them (it wraps shorthands in Array and Object schemas and compiles Entity classes).
  */
+export type Resolve = (definition: unknown) => SchemaNode | undefined;
+
 /** What `queryKey` may read. */
 export interface QueryContext {
   readonly reader: EntityReader;
+  /** Resolves member definitions (see `Resolve`). */
+  readonly resolve: Resolve;
 }
+
+/**
+ * The internal protocol every schema implements. Entity classes are wrapped in an EntityNode
+ * once per class; `[X]` and `{…}` shorthands are wrapped once per content (see `toNode`).
+ */
 
 export interface SchemaNode {
   /** Normalizes `input`; returns the value stored in its place (a pk, an array of pks, …). */

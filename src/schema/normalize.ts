@@ -52,7 +52,7 @@ export function normalizeWrites(
     // Meta is stored as JSON: an Infinity expiry stays finite (see docs/internals.md#the-state).
     incoming = { ...incoming, expiresAt: Number.MAX_SAFE_INTEGER };
   }
-  const ctx = new NormalizeContext(reader, incoming, args, placeholder);
+  const ctx = new NormalizeContext(reader, incoming, args, toNode, placeholder);
   try {
     return { result: run(ctx), ctx };
   } catch (error) {

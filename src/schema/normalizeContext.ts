@@ -1,4 +1,5 @@
 import { getOwn, hasOwn, setOwn } from '../internal/own';
+import type { Resolve } from './node';
 import type { EntityMeta, EntityReader } from './types';
 
 /** Whether two metas are equal field by field (an equal meta is not a write, see docs/internals.md#the-state). */
@@ -42,6 +43,8 @@ export class NormalizeContext {
     readonly reader: EntityReader,
     readonly meta: EntityMeta,
     readonly args: readonly unknown[],
+    /** Resolves member definitions (see `Resolve`). */
+    readonly resolve: Resolve,
     readonly placeholder?: string,
   ) {}
 

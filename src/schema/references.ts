@@ -35,11 +35,11 @@ export function movedReferences(node: SchemaNode, value: unknown, change: PkChan
   // An Array stores an array of its items, a Values an object of them (told apart by the value, so
   // that an app without Values does not bundle it).
   if (node instanceof ItemSchema) {
-    const item = (node as ItemSchema<unknown, unknown>).item;
+    const item = (node as ItemSchema<unknown, unknown>).item(toNode);
     if (Array.isArray(value)) return movedItems(item, value, change);
     return isPlainObject(value) ? movedFields(value, Object.keys(value).map((field) => [field, item]), change) : value;
   }
-  if (node instanceof ObjectSchema) return isPlainObject(value) ? movedFields(value, node.members, change) : value;
+  if (node instanceof ObjectSchema) return isPlainObject(value) ? movedFields(value, node.members(toNode), change) : value;
   return value;
 }
 
@@ -49,7 +49,7 @@ export function movedReferences(node: SchemaNode, value: unknown, change: PkChan
  */
 export function movedCell(node: SchemaNode, cell: unknown, change: PkChange): unknown {
   if (!(node instanceof EntityNode)) return movedReferences(node, cell, change);
-  return isPlainObject(cell) ? movedFields(cell, node.nested(), change) : cell;
+  return isPlainObject(cell) ? movedFields(cell, node.nested(toNode), change) : cell;
 }
 
 /**
@@ -64,7 +64,7 @@ export function schemaTables(definitions: Iterable<unknown>): Map<string, Schema
     if (node === undefined || seen.has(node)) return;
     seen.add(node);
     if (node instanceof EntityNode) {
-      const nested = node.nested();
+      const nested = node.nested(toNode);
       if (nested.length > 0 && !tables.has(node.key)) tables.set(node.key, node);
       for (const [, child] of nested) visit(child);
     } else if (isCollection(node)) {
@@ -72,8 +72,8 @@ export function schemaTables(definitions: Iterable<unknown>): Map<string, Schema
       visit(node.items);
     } else if (isInvalidate(node)) visit(targetNode(node.schema));
     else if (isUnion(node)) node.nodes.forEach(visit);
-    else if (node instanceof ItemSchema) visit((node as ItemSchema<unknown, unknown>).item);
-    else if (node instanceof ObjectSchema) for (const [, child] of node.members) visit(child);
+    else if (node instanceof ItemSchema) visit((node as ItemSchema<unknown, unknown>).item(toNode));
+    else if (node instanceof ObjectSchema) for (const [, child] of node.members(toNode)) visit(child);
   };
   for (const definition of definitions) visit(toNodeOrUndefined(definition));
   return tables;

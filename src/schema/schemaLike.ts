@@ -14,3 +14,21 @@ export function isSchemaLike(value: unknown): boolean {
   }
   return false;
 }
+
+// How a member reads in error messages, from its definition: the schemas holding members (Array,
+// Values, Object) describe themselves outside any normalize or denormalize call, where no
+// `Resolve` is at hand. They follow the shapes `toNode` gives.
+
+/** A schema member (see `isSchemaLike`) as it reads in messages: `Post`, `[Post]`, `{ posts: [Post], next }`. */
+export function describeMember(member: unknown): string {
+  if (member instanceof SchemaBase) return member.describe();
+  if (isEntityClass(member)) return member.key;
+  return Array.isArray(member) ? `[${describeMember(member[0])}]` : describeFields(member as Record<string, unknown>);
+}
+
+/** `{ a: Post, b }`: the schema members with their description, plain members by name. */
+export function describeFields(fields: Record<string, unknown>): string {
+  return `{ ${Object.keys(fields)
+    .map((k) => (isSchemaLike(fields[k]) ? `${k}: ${describeMember(fields[k])}` : k))
+    .join(', ')} }`;
+}

@@ -3,6 +3,7 @@ import { EntityNode, entityNode } from './entityNode';
 import { isUnion } from './node';
 import type { SchemaNode } from './node';
 import { ObjectSchema } from './Object';
+import { toNode } from './toNode';
 import type { EntityReader } from './types';
 
 /**
@@ -16,7 +17,7 @@ import type { EntityReader } from './types';
  */
 export function selectsSummary(node: SchemaNode, result: unknown, reader: EntityReader): boolean {
   if (typeof result === 'object' && result !== null) {
-    if (node instanceof ObjectSchema) return node.members.some(([key, member]) => selectsSummary(member, (result as Record<string, unknown>)[key], reader));
+    if (node instanceof ObjectSchema) return node.members(toNode).some(([key, member]) => selectsSummary(member, (result as Record<string, unknown>)[key], reader));
     // A union's query result is `{ id, schema }`: the pk, and the name of the member class.
     const { id, schema } = result as { id: unknown; schema: string };
     return isUnion(node) && hasOwn(node.schema, schema) && selectsSummary(entityNode(node.schema[schema]!), id, reader);

@@ -2,7 +2,6 @@ import { preview } from '../internal/json';
 import { ArraySchema } from './Array';
 import { Entity, isEntityClass } from './Entity';
 import { entityNode } from './entityNode';
-import { provideToNode } from './links';
 import { SchemaBase } from './node';
 import { isSchemaLike } from './schemaLike';
 import type { SchemaNode } from './node';
@@ -92,5 +91,3 @@ function step(from: Trie, key: string | object): Trie {
   }
   return next;
 }
-
-provideToNode(toNode);

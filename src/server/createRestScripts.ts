@@ -1,9 +1,9 @@
 import type { Rest } from '../redux/createRest';
-import { onlyRest } from '../redux/onlyRest';
+import { onlyRest } from '../redux/instance/onlyRest';
 import type { UnknownAction } from '../redux/rtk';
-import { scriptQueueName } from '../redux/scriptQueue';
-import { serializeForScript } from '../redux/serializeForScript';
-import { initialState } from '../redux/slice';
+import { scriptQueueName } from '../redux/instance/scriptQueue';
+import { serializeForScript } from '../redux/store/serializeForScript';
+import { initialState } from '../redux/store/slice';
 import type { RestState } from '../redux/types';
 import { sliceChanges } from './sliceChanges';
 

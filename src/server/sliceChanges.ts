@@ -1,6 +1,6 @@
 import { getOwn, setOwn } from '../internal/own';
-import { tableGet, tableKeys } from '../redux/tables';
-import type { Table } from '../redux/tables';
+import { tableGet, tableKeys } from '../redux/store/tables';
+import type { Table } from '../redux/store/tables';
 import type { KeyMeta, RestState } from '../redux/types';
 import type { EntityMeta } from '../schema';
 

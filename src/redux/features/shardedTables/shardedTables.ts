@@ -1,0 +1,367 @@
+import { setOwn } from '../../../internal/own';
+import type { FeatureImpl, RestFeature } from '../../instance/feature';
+import { completeState } from '../../store/slice';
+import { DEFAULT_SHARD_ABOVE, installSharding, TABLE_FORMAT, TABLE_VERSION, tableObject } from '../../store/tables';
+import type { ShardedOps, ShardedTable, Table, TableLimits } from '../../store/tables';
+import type { RestState } from '../../types';
+
+// The sharded form of a table (the layout is described at the top of tables.ts): a persistent
+// 32-way hash trie of plain arrays, and for ordered tables a chunked insertion log. Only the
+// `shardedTables` feature brings it into a bundle.
+
+/**
+ * Pairs a leaf holds before it splits into a 32-way branch. A split leaves 32 leaves of about
+ * LEAF_MAX / 32 pairs, and each leaf costs its array headers: with 32, the leaves of a 100,000-entry
+ * table averaged 3 pairs and the state of the store workload was 1.35x its raw JSON; with 128 it is
+ * 0.95x (bench/README.md, "Memory (bench E)"), at the price of scanning up to 128 pairs per lookup
+ * in sharded tables (the store path measured the same).
+ */
+const LEAF_MAX = 128;
+const MAX_DEPTH = 6;
+const CHUNK = 256;
+
+type Node = unknown[];
+type Log = string[][];
+
+/** FNV-1a with murmur3's finalizer over UTF-16 units: cheap, and the same in every process. */
+export function hashPk(pk: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < pk.length; i++) h = Math.imul(h ^ pk.charCodeAt(i), 0x01000193);
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
+}
+
+/** Whether objects enumerate this key first, ascending (a canonical array index: objects enumerate those first, ascending). */
+export function isIndexLike(pk: string): boolean {
+  const c = pk.charCodeAt(0);
+  if (!(c >= 48 && c <= 57) || pk.length > 10) return false;
+  const n = Number(pk);
+  return Number.isInteger(n) && n < 4294967295 && String(n) === pk;
+}
+
+const isLeaf = (node: Node) => node.length === 0 || typeof node[0] === 'string';
+
+function leafOf(shards: Node, h: number): Node | null {
+  let node: Node | null = shards;
+  let depth = 0;
+  while (node !== null && (depth === 0 || !isLeaf(node))) {
+    node = (node[(h >>> (5 * depth)) & 31] as Node | null) ?? null;
+    depth++;
+  }
+  return node;
+}
+
+function pairIndex(leaf: Node, pk: string): number {
+  for (let i = 0; i < leaf.length; i += 2) if (leaf[i] === pk) return i;
+  return -1;
+}
+
+/** One write: `values[i]` for `pks[i]`, `undefined` meaning "remove". */
+interface Entry {
+  pk: string;
+  h: number;
+  value: unknown;
+  /** Set when the write added this pk (for the insertion log, collected in input order). */
+  added?: boolean;
+}
+
+/** A pk that would make a plain table read as a sharded one is refused, loudly (as tables.ts does). */
+function assertPk(pk: string): void {
+  if (pk === TABLE_FORMAT) {
+    throw new Error(`[rtk-rest] "${TABLE_FORMAT}" cannot be a pk or a key: the store uses it to mark sharded tables. Give that entity another pk().`);
+  }
+}
+
+function toSharded(base: Record<string, unknown>, ordered: boolean): ShardedTable {
+  const keys = Object.keys(base);
+  const written: Record<string, unknown> = {};
+  for (const pk of keys) setOwn(written, pk, base[pk]);
+  const empty: ShardedTable = { [TABLE_FORMAT]: TABLE_VERSION, size: 0, order: ordered ? [] : null, shards: new Array<unknown>(32).fill(null) };
+  return shardedWrite(empty, written, keys, ordered);
+}
+
+function shardedWrite(table: ShardedTable, written: Record<string, unknown>, pks: readonly string[], ordered: boolean): ShardedTable {
+  const entries: Entry[] = new Array(pks.length);
+  for (let i = 0; i < pks.length; i++) {
+    assertPk(pks[i]!);
+    entries[i] = { pk: pks[i]!, h: hashPk(pks[i]!), value: written[pks[i]!] };
+  }
+  const counter = { size: table.size };
+  const shards = insert(table.shards, entries, 0, counter);
+  if (shards === table.shards) return table;
+  let order = table.order;
+  if (ordered) {
+    const added: string[] = [];
+    for (const e of entries) if (e.added === true && !isIndexLike(e.pk)) added.push(e.pk);
+    order = appendLog(order ?? [], added, shards, counter.size);
+  }
+  return { [TABLE_FORMAT]: TABLE_VERSION, size: counter.size, order, shards };
+}
+
+/** Entries grouped by their child slot at `depth` (bits 5·depth…5·depth+4 of their hash), in input order. */
+export function bySlot<E extends { readonly h: number }>(entries: readonly E[], depth: number): Map<number, E[]> {
+  const groups = new Map<number, E[]>();
+  for (const e of entries) {
+    const slot = (e.h >>> (5 * depth)) & 31;
+    const group = groups.get(slot);
+    if (group === undefined) groups.set(slot, [e]);
+    else group.push(e);
+  }
+  return groups;
+}
+
+/** Inserts the entries below `node` (at `depth`); returns `node` when nothing changed. */
+function insert(node: Node, entries: Entry[], depth: number, counter: { size: number }): Node {
+  if (depth === 0 || !isLeaf(node)) {
+    const groups = bySlot(entries, depth);
+    let copy: Node | undefined;
+    for (const [slot, group] of groups) {
+      const child = (node[slot] as Node | null) ?? null;
+      const next = child === null ? leafWrite([], group, depth + 1, counter) : insert(child, group, depth + 1, counter);
+      if (next !== child && !(child === null && next.length === 0)) (copy ??= node.slice())[slot] = next.length === 0 ? null : next;
+    }
+    return copy ?? node;
+  }
+  return leafWrite(node, entries, depth, counter);
+}
+
+/**
+ * Writes into one leaf. Copies are exact-size (`slice`, `concat`): a `push` onto a copy would
+ * grow V8's backing store by half, and most leaves live long after the write that made them.
+ */
+function leafWrite(leaf: Node, entries: readonly Entry[], depth: number, counter: { size: number }): Node {
+  let out: Node | undefined;
+  let added: unknown[] | undefined;
+  for (const e of entries) {
+    const current = out ?? leaf;
+    const i = pairIndex(current, e.pk);
+    if (e.value === undefined) {
+      if (i < 0) continue;
+      out = current.slice(0, i).concat(current.slice(i + 2));
+      counter.size--;
+    } else if (i >= 0) {
+      if (current[i + 1] === e.value) continue;
+      (out ??= leaf.slice())[i + 1] = e.value;
+    } else {
+      // A write's pks are distinct, so an added pk is never met again in this loop.
+      (added ??= []).push(e.pk, e.value);
+      counter.size++;
+      e.added = true;
+    }
+  }
+  if (added !== undefined) out = (out ?? leaf).concat(added);
+  if (out === undefined) return leaf;
+  if (out.length <= 2 * LEAF_MAX || depth >= MAX_DEPTH) return out;
+  // Split: the leaf becomes a branch one level down.
+  const split: Entry[] = [];
+  for (let i = 0; i < out.length; i += 2) split.push({ pk: out[i] as string, h: hashPk(out[i] as string), value: out[i + 1] });
+  const quiet = { size: 0 };
+  return insert(new Array<unknown>(32).fill(null), split, depth, quiet);
+}
+
+/** `added` appended to a list of chunks of at most CHUNK items, copying only the last chunk (exact-size). */
+export function appendChunked(chunks: readonly string[][], added: readonly string[]): string[][] {
+  if (added.length === 0) return chunks as string[][];
+  const out = chunks.slice();
+  let from = 0;
+  const last = out[out.length - 1];
+  if (last !== undefined && last.length < CHUNK) {
+    from = Math.min(CHUNK - last.length, added.length);
+    out[out.length - 1] = last.concat(added.slice(0, from));
+  }
+  for (; from < added.length; from += CHUNK) out.push(added.slice(from, from + CHUNK));
+  return out;
+}
+
+/** Appends new non-integer pks to the chunked log; compacts it when removals left it twice too long. */
+function appendLog(log: Log, added: readonly string[], shards: Node, size: number): Log {
+  const out = appendChunked(log, added);
+  let length = 0;
+  for (const chunk of out) length += chunk.length;
+  return length > 2 * size + CHUNK ? chunked(orderedPks(shards, out, size).filter((pk) => !isIndexLike(pk))) : out;
+}
+
+function chunked(pks: readonly string[]): Log {
+  const out: Log = [];
+  for (let i = 0; i < pks.length; i += CHUNK) out.push(pks.slice(i, i + CHUNK));
+  return out;
+}
+
+/** Calls `visit(pk, value)` for every entry of a trie, in hash order. */
+function forEachEntry(node: Node, depth: number, visit: (pk: string, value: unknown) => void): void {
+  if (depth > 0 && isLeaf(node)) {
+    for (let i = 0; i < node.length; i += 2) visit(node[i] as string, node[i + 1]);
+    return;
+  }
+  for (let slot = 0; slot < 32; slot++) {
+    const child = node[slot] as Node | null;
+    if (child !== null && child !== undefined) forEachEntry(child, depth + 1, visit);
+  }
+}
+
+/** Pks in enumeration order: integer-like ascending, then the others by (last) insertion. */
+function orderedPks(shards: Node, log: Log, size: number): string[] {
+  const out: string[] = [];
+  forEachEntry(shards, 0, (pk) => {
+    if (isIndexLike(pk)) out.push(pk);
+  });
+  out.sort((a, b) => Number(a) - Number(b));
+  const others = size - out.length;
+  let length = 0;
+  for (const chunk of log) length += chunk.length;
+  if (length === others) {
+    for (const chunk of log) for (const pk of chunk) out.push(pk);
+    return out;
+  }
+  // Removals (or removals and re-adds) happened: a pk counts at its last, live occurrence.
+  const seen = new Set<string>();
+  const tail: string[] = [];
+  for (let c = log.length - 1; c >= 0; c--) {
+    const chunk = log[c]!;
+    for (let i = chunk.length - 1; i >= 0; i--) {
+      const pk = chunk[i]!;
+      if (!seen.has(pk) && leafHas(shards, pk)) tail.push(pk);
+      seen.add(pk);
+    }
+  }
+  for (let i = tail.length - 1; i >= 0; i--) out.push(tail[i]!);
+  return out;
+}
+
+function leafHas(shards: Node, pk: string): boolean {
+  const leaf = leafOf(shards, hashPk(pk));
+  return leaf !== null && pairIndex(leaf, pk) >= 0;
+}
+
+const keysCache = new WeakMap<object, readonly string[]>();
+
+/** Every key of a sharded table; ordered tables (with a log) in enumeration order. Cached per table object. */
+function shardedKeys(table: ShardedTable): readonly string[] {
+  let keys = keysCache.get(table);
+  if (keys === undefined) {
+    if (table.order !== null) keys = orderedPks(table.shards, table.order, table.size);
+    else {
+      const all: string[] = [];
+      forEachEntry(table.shards, 0, (pk) => all.push(pk));
+      keys = all;
+    }
+    keysCache.set(table, keys);
+  }
+  return keys;
+}
+
+function toPlain(table: ShardedTable): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const pk of shardedKeys(table)) setOwn(out, pk, shardedGet(table, pk));
+  return out;
+}
+
+function shardedGet(table: ShardedTable, pk: string): unknown {
+  const leaf = leafOf(table.shards, hashPk(pk));
+  if (leaf === null) return undefined;
+  const i = pairIndex(leaf, pk);
+  return i < 0 ? undefined : leaf[i + 1];
+}
+
+/** Format 1 (earlier versions): the bare trie root array `[child 0 … child 31, order, size]`, the same trie. */
+function fromVersion1(root: unknown[], fail: (what: string) => never): ShardedTable {
+  const order = root[32];
+  const size = root[33];
+  if (root.length !== 34 || typeof size !== 'number' || !(order === null || Array.isArray(order))) fail('is an array, not a table');
+  return { [TABLE_FORMAT]: TABLE_VERSION, size, order: order as Log | null, shards: root.slice(0, 32) };
+}
+
+/** Hydration's check of a table that is not plain (tableFormat.ts): this format, or format 1 moved into it. */
+function check(table: object, fail: (what: string) => never): ShardedTable {
+  if (Array.isArray(table)) return fromVersion1(table, fail);
+  const sharded = table as ShardedTable;
+  const version = sharded[TABLE_FORMAT];
+  if (version !== TABLE_VERSION) fail(`is a sharded table of format ${JSON.stringify(version)}`);
+  if (typeof sharded.size !== 'number' || !Array.isArray(sharded.shards) || sharded.shards.length !== 32 || !(sharded.order === null || Array.isArray(sharded.order))) {
+    fail(`is marked as a sharded table of format ${TABLE_VERSION} but is malformed`);
+  }
+  return sharded;
+}
+
+/** The slice with every table as a plain object (sharded ones rebuilt), for DevTools' state sanitizer. */
+function logicalSlice(slice: RestState): RestState {
+  const mapTables = <T>(tables: Record<string, Table<T>>) => {
+    const out: Record<string, Record<string, T>> = {};
+    for (const key of Object.keys(tables)) setOwn(out, key, tableObject(tables[key]));
+    return out;
+  };
+  const indexes: Record<string, Record<string, Record<string, string>>> = {};
+  for (const key of Object.keys(slice.indexes)) setOwn(indexes, key, mapTables(slice.indexes[key]!));
+  return {
+    ...slice,
+    entities: mapTables(slice.entities),
+    entitiesMeta: mapTables(slice.entitiesMeta),
+    indexes,
+    endpoints: tableObject(slice.endpoints),
+    meta: tableObject(slice.meta),
+  };
+}
+
+/** Logical slices by slice object: DevTools asks for the same state many times. */
+const logicalSlices = new WeakMap<object, RestState>();
+
+/** `rest.devTools.stateSanitizer`: the slice at `reducerPath` in its logical layout (cached per slice object). */
+function devToolsState<S>(state: S, reducerPath: string): S {
+  const slice = (state as Record<string, unknown> | undefined)?.[reducerPath];
+  if (typeof slice !== 'object' || slice === null) return state;
+  let logical = logicalSlices.get(slice);
+  if (logical === undefined) logicalSlices.set(slice, (logical = logicalSlice(completeState(slice as Partial<RestState>))));
+  return { ...state, [reducerPath]: logical };
+}
+
+/** The operations tables.ts dispatches to for sharded tables. */
+export const shardedOps: ShardedOps = {
+  get: shardedGet,
+  has: (table, pk) => leafHas(table.shards, pk),
+  keys: shardedKeys,
+  write: (table, written, pks, ordered) => shardedWrite(isShardedForm(table) ? table : toSharded(table, ordered), written, pks, ordered),
+  toPlain,
+  check,
+  devToolsState,
+};
+
+function isShardedForm(table: ShardedTable | Record<string, unknown>): table is ShardedTable {
+  return Object.prototype.hasOwnProperty.call(table, TABLE_FORMAT);
+}
+
+function checkCount(option: string, value: unknown, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !(value >= 0)) {
+    throw new RangeError(`createRest: ${option} must be a number of entries ≥ 0 (Infinity allowed), got ${String(value)}`);
+  }
+  return value;
+}
+
+/** `createRest`'s `shardTablesAbove` option, checked, with the defaults. */
+function resolveLimits(option: number | { entities?: number; keys?: number } | undefined): TableLimits {
+  if (typeof option !== 'object' || option === null) {
+    return { entities: checkCount('shardTablesAbove', option, DEFAULT_SHARD_ABOVE.entities), keys: checkCount('shardTablesAbove', option, DEFAULT_SHARD_ABOVE.keys) };
+  }
+  return {
+    entities: checkCount('shardTablesAbove.entities', option.entities, DEFAULT_SHARD_ABOVE.entities),
+    keys: checkCount('shardTablesAbove.keys', option.keys, DEFAULT_SHARD_ABOVE.keys),
+  };
+}
+
+/** The feature's part of each instance: installs the sharded form and resolves the thresholds. */
+const feature: FeatureImpl = {
+  feature: 'shardedTables',
+  build: ({ options }) => {
+    installSharding(shardedOps);
+    return { limits: resolveLimits(options.shardTablesAbove) };
+  },
+};
+
+/**
+ * Tables above `shardTablesAbove` entries are sharded, so a write copies a few short arrays
+ * instead of the whole table (see docs/internals.md#table-format); without it tables stay plain
+ * objects at every size (each write copies the table). In `createRest`; give it to
+ * `buildCreateRest` for caches past a few thousand entities per type.
+ */
+export const shardedTables: RestFeature = feature;

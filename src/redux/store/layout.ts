@@ -1,0 +1,108 @@
+import { getOwn, setOwn } from '../../internal/own';
+import type { EntityMeta, EntityReader, ReaderHistory } from '../../schema';
+import { DEFAULT_SHARD_ABOVE, tableGet, tableKeys, tableWrite } from './tables';
+import type { TableLimits } from './tables';
+import type { EntityWrite, RestState } from '../types';
+
+/**
+ * The slice's entity tables in the store layout (tables.ts): applying a normalization's write
+ * set and reading through an EntityReader (DevTools' logical view is shardedTables.ts's).
+ */
+
+/**
+ * Memo tokens: one small object per `entities` object. Memoized answers remember the token of
+ * the state they were last valid in; a token holds nothing, so an old answer never keeps an old
+ * version of the tables alive.
+ */
+const tokens = new WeakMap<object, object>();
+
+/** The memo token of a slice's entities (what MemoCache reads are keyed by). */
+export function entitiesToken(entities: object): object {
+  let token = tokens.get(entities);
+  if (token === undefined) tokens.set(entities, (token = {}));
+  return token;
+}
+
+/**
+ * The write journal: for each token of an `entities` object the reducer produced, the token it
+ * replaced (weakly: a token nobody remembers cannot be walked back to) and the cells that
+ * changed. Kept outside the state (a cache, never read by the reducer), so a memoized read valid
+ * before a write can tell in O(write) that the write did not touch it.
+ */
+const journal = new WeakMap<object, { previous: WeakRef<object>; cells: readonly string[] }>();
+
+/** Copy-on-write of one write set into the slice; untouched tables keep their references. */
+export function applyEntityWrite(state: RestState, write: EntityWrite, limits: TableLimits = DEFAULT_SHARD_ABOVE): RestState {
+  const entityKeys = Object.keys(write.entities);
+  const metaKeys = Object.keys(write.entitiesMeta);
+  const indexKeys = Object.keys(write.indexes);
+  if (entityKeys.length === 0 && metaKeys.length === 0 && indexKeys.length === 0) return state;
+  let entities = state.entities;
+  if (entityKeys.length > 0) {
+    entities = { ...entities };
+    const changed: string[] = [];
+    for (const key of entityKeys) {
+      const cells = write.entities[key]!;
+      setOwn(entities, key, tableWrite(getOwn(state.entities, key), cells, true, limits.entities));
+      for (const pk of Object.keys(cells)) changed.push(key, pk);
+    }
+    journal.set(entitiesToken(entities), { previous: new WeakRef(entitiesToken(state.entities)), cells: changed });
+  }
+  let entitiesMeta = state.entitiesMeta;
+  if (metaKeys.length > 0) {
+    entitiesMeta = { ...entitiesMeta };
+    for (const key of metaKeys) setOwn(entitiesMeta, key, tableWrite(getOwn(state.entitiesMeta, key), write.entitiesMeta[key]!, false, limits.entities));
+  }
+  let indexes = state.indexes;
+  if (indexKeys.length > 0) {
+    indexes = { ...indexes };
+    for (const key of indexKeys) {
+      const fields = { ...getOwn(state.indexes, key) };
+      for (const [field, changes] of Object.entries(write.indexes[key]!)) {
+        const values: Record<string, string | undefined> = {};
+        for (const [value, pk] of Object.entries(changes)) setOwn(values, value, pk ?? undefined);
+        setOwn(fields, field, tableWrite(getOwn(fields, field), values, false, limits.entities));
+      }
+      setOwn(indexes, key, fields);
+    }
+  }
+  return { ...state, entities, entitiesMeta, indexes };
+}
+
+/** An EntityReader over one slice (one allocation; the methods live on the prototype). */
+class SliceReader implements EntityReader {
+  constructor(private readonly slice: RestState) {}
+  entity(key: string, pk: string): unknown {
+    return tableGet(getOwn(this.slice.entities, key), pk);
+  }
+  meta(key: string, pk: string): EntityMeta | undefined {
+    return tableGet(getOwn(this.slice.entitiesMeta, key), pk);
+  }
+  index(key: string, field: string, value: string): string | undefined {
+    return tableGet(getOwn(getOwn(this.slice.indexes, key), field), value);
+  }
+  token(key: string): unknown {
+    return getOwn(this.slice.entities, key);
+  }
+  pks(key: string): readonly string[] {
+    return tableKeys(getOwn(this.slice.entities, key));
+  }
+  history(token: unknown): ReaderHistory | undefined {
+    const step = journal.get(token as object);
+    const previous = step?.previous.deref();
+    return previous === undefined ? undefined : { previous, cells: step!.cells };
+  }
+}
+
+const readers = new WeakMap<object, EntityReader>();
+
+/**
+ * The EntityReader over a slice, one per slice object: two slices may share `entities` and
+ * differ in `entitiesMeta` or `indexes` (an identical refetch writes meta only, docs/internals.md#merge-order). Memo
+ * tokens stay per `entities` object (entitiesToken).
+ */
+export function sliceReader(slice: RestState): EntityReader {
+  let reader = readers.get(slice);
+  if (reader === undefined) readers.set(slice, (reader = new SliceReader(slice)));
+  return reader;
+}

@@ -1,0 +1,90 @@
+import { getOwn, hasOwn, setOwn } from '../../internal/own';
+import { installedSharding, TABLE_FORMAT, TABLE_VERSION } from './tables';
+import type { Table } from './tables';
+import type { RestState } from '../types';
+
+/**
+ * The table format check of hydration: a slice restored from storage or preloaded
+ * may have been saved by another version of rtk-rest, and a sharded table of another format
+ * would be misread silently. Plain tables need nothing; sharded ones must carry this version
+ * (format 1, the bare trie array of earlier versions, is moved into today's wrapper: the
+ * shardedTables feature's `check`); anything else is a clear error. O(number of tables): no
+ * cell is visited.
+ */
+
+/** Where a table sits (`rest.entities["Post"]`) and where the slice came from (`preloaded`). */
+interface Where {
+  readonly path: string;
+  readonly source: string;
+}
+
+const at = (where: Where, key: string): Where => ({ path: `${where.path}[${JSON.stringify(key)}]`, source: where.source });
+
+/**
+ * Throws what is wrong with the table and where, then `end`: how to fix it in development, a
+ * full stop in production (each caller tests the environment, so production bundles drop the advice).
+ */
+function fail(where: Where, what: string, end: string): never {
+  throw new Error(`[rtk-rest] state.${where.path} (${where.source}) ${what}${end}`);
+}
+
+/** A table of no format this version reads: it was saved by another version. */
+function otherVersion(where: Where, what: string): never {
+  return fail(
+    where,
+    `${what}. It was saved by another version of rtk-rest (this one reads table format ${TABLE_VERSION} and migrates format 1)`,
+    process.env.NODE_ENV !== 'production' ? ": clear the saved state (e.g. redux-persist's purge()) or restore it with the version that wrote it." : '.',
+  );
+}
+
+/**
+ * One table, checked; the same object when it needs nothing. A plain object is a table as it is;
+ * anything sharded (marked, or format 1's bare array) is the shardedTables feature's to check
+ * and migrate, so a bundle without it carries none of that code.
+ */
+function checked(table: unknown, where: Where): Table {
+  if (typeof table !== 'object' || table === null) otherVersion(where, `is ${table === null ? 'null' : typeof table}, not a table`);
+  if (!Array.isArray(table) && !hasOwn(table, TABLE_FORMAT)) return table as Table;
+  const sharding = installedSharding();
+  if (sharding === undefined) fail(where, 'is a sharded table, which only the shardedTables feature reads', process.env.NODE_ENV !== 'production' ? '. Add it: buildCreateRest(shardedTables, …), or use createRest.' : '.');
+  return sharding.check(table, (what) => otherVersion(where, what)) as unknown as Table;
+}
+
+/** Each table of a map of tables checked; the same map when none changed. */
+function checkedMap(map: unknown, where: Where, depth: 1 | 2): Record<string, unknown> | undefined {
+  if (map === undefined) return undefined;
+  if (typeof map !== 'object' || map === null || Array.isArray(map)) otherVersion(where, 'is not an object of tables');
+  let out: Record<string, unknown> | undefined;
+  for (const key of Object.keys(map)) {
+    const table = getOwn(map as Record<string, unknown>, key);
+    const next = depth === 1 ? checked(table, at(where, key)) : checkedMap(table, at(where, key), 1);
+    if (next !== table) setOwn((out ??= { ...(map as Record<string, unknown>) }), key, next);
+  }
+  return out ?? (map as Record<string, unknown>);
+}
+
+/**
+ * The slice with every table checked: the same object when all are plain or of this format.
+ * Throws an `[rtk-rest]` error naming the table when one is of an unknown format.
+ */
+export function checkTableFormat<S extends Partial<RestState>>(slice: S, reducerPath: string, source: string): S {
+  let out: Record<string, unknown> | undefined;
+  // Each part the slice has, with its depth of tables: a partial preloaded slice is completed later (docs/concepts.md#the-store).
+  for (const [name, depth] of PARTS) {
+    const part = slice[name];
+    if (part === undefined) continue;
+    const where: Where = { path: `${reducerPath}.${name}`, source };
+    const next = depth === 0 ? checked(part, where) : checkedMap(part, where, depth);
+    if (next !== part) (out ??= { ...slice })[name] = next;
+  }
+  return (out ?? slice) as S;
+}
+
+/** The slice's parts that hold tables: a table (0), a map of tables (1), a map of maps (2, the indexes). */
+const PARTS = [
+  ['entities', 1],
+  ['entitiesMeta', 1],
+  ['indexes', 2],
+  ['endpoints', 0],
+  ['meta', 0],
+] as const;
