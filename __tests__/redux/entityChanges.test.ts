@@ -72,15 +72,17 @@ describe('rest.matchEntitiesChanged(Entity) and rest.changedPks(action, Entity)'
       ['rest/fetch/fulfilled', ['5']],
       ['rest/setResponse', ['7']],
       ['rest/set', ['6']],
-      // The deleted post 5 was already gone from the view.
-      ['rest/resetEntireStore', ['6', '7']],
+      // A reset changes every entity, which the action cannot list: it matches any Entity, lists no pk.
+      ['rest/resetEntireStore', []],
     ]);
+    expect(actions.filter(rest.matchEntitiesChanged(User)).map((action) => action.type)).toContain('rest/resetEntireStore');
     expect(rest.changedPks(actions.find((action) => action.type === 'rest/invalidate'), Post)).toEqual([]);
     expect(rest.changedPks({ type: 'other' }, Post)).toEqual([]);
     expect(rest.changedPks(undefined, Post)).toEqual([]);
     // The changes are plain JSON on the action (DevTools, replay).
-    const reset = actions.find((action) => action.type === 'rest/resetEntireStore')!;
-    expect(JSON.parse(JSON.stringify(reset))).toEqual(reset);
+    const set = actions.find((action) => action.type === 'rest/set')!;
+    expect(set.meta).toMatchObject({ changedEntities: { rest: { Post: ['6'] } } });
+    expect(JSON.parse(JSON.stringify(set))).toEqual(set);
   });
 
   it('a GC sweep that removes posts changes them', async () => {
