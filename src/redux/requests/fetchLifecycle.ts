@@ -12,8 +12,7 @@ import type { InFlight } from './requests';
 import { nanoid } from '../rtk';
 import { tableGet, tableHas } from '../store/tables';
 import type { PolicyPart } from './policies';
-import type { ChangedEntities } from '../store/entityChanges';
-import type { FetchMeta, WritePayload } from '../types';
+import type { ChangedEntities, FetchMeta, WritePayload } from '../types';
 
 export interface FetchLifecycle {
   /** Marks requests in flight for keys an `invalidate` just committed (see docs/internals.md#merge-order). */

@@ -1,6 +1,5 @@
 import { createAction } from '../rtk';
-import type { ChangedEntities } from './entityChanges';
-import type { EntityWrite, FetchMeta, RestState, StoredError, WritePayload, OptimisticLayer } from '../types';
+import type { ChangedEntities, EntityWrite, FetchMeta, RestState, StoredError, WritePayload, OptimisticLayer } from '../types';
 
 /** `meta` of setResponse, setError and set (see docs/internals.md#actions). */
 export interface KeyWriteMeta {

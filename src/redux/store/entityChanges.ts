@@ -3,7 +3,7 @@ import type { Entity } from '../../schema';
 import { setOwn } from '../../internal/own';
 import type { UnknownAction } from '../rtk';
 import type { RestActions } from './actions';
-import type { WritePayload } from '../types';
+import type { ChangedEntities, WritePayload } from '../types';
 
 /**
  * Which entities an action changed, for `rest.matchEntitiesChanged` and `rest.changedPks`. Every
@@ -28,8 +28,7 @@ import type { WritePayload } from '../types';
  * differently in the view"; a refetch of identical data writes no cell, so it changes nothing.
  */
 
-/** The pks an action changed, by entity key. */
-export type ChangedEntities = Record<string, string[]>;
+export type { ChangedEntities } from '../types';
 
 /**
  * An action that changed entities (what `rest.matchEntitiesChanged(…)` narrows to): its
