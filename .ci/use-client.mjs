@@ -13,3 +13,19 @@ for (const file of ['react/index.mjs', 'react/index.js', 'next/index.mjs', 'next
   const code = readFileSync(path, 'utf8');
   if (!code.startsWith("'use client';")) writeFileSync(path, `'use client';\n${code}`);
 }
+
+// The react-server entry of `rtk-rest/react` re-exports, from the 'use client' entry, the
+// components a Server Component renders with plain props: an RSC bundler makes them client
+// references (it never evaluates that entry on the server). Added here, not in
+// src/react/server.ts, because the bundler would inline the import and lose the directive.
+// CommonJS reads them lazily: Node without a bundler (a test, a script) can still load the entry.
+const components = ['AsyncBoundary', 'HydrateRest'];
+const reexports = {
+  'react/server.mjs': `export { ${components.join(', ')} } from './index.mjs';\n`,
+  'react/server.js': components.map((name) => `Object.defineProperty(exports, '${name}', { enumerable: true, get: () => require('./index.js').${name} });\n`).join(''),
+};
+for (const [file, code] of Object.entries(reexports)) {
+  const path = join(dist, file);
+  const built = readFileSync(path, 'utf8');
+  if (!built.includes(code)) writeFileSync(path, built + code);
+}

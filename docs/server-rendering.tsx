@@ -106,6 +106,21 @@ export function PostRoute({ id, slice }: { id: number; slice: RestState }) {
 }
 // #endregion client
 
+// #region server-components
+// app/posts/[id]/page.tsx, a Server Component: no 'use client' wrapper is needed.
+export async function PrefetchedPostPage({ id }: { id: number }) {
+  const store = makeStore(); // this request's store
+  await store.dispatch(rest.fetch(PostResource.get, { id }));
+  return (
+    <HydrateRest slice={store.getState().rest}>
+      <AsyncBoundary fallback={<p>Loading…</p>}>
+        <PostPage id={id} />
+      </AsyncBoundary>
+    </HydrateRest>
+  );
+}
+// #endregion server-components
+
 // #region streaming-server
 import type { ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';

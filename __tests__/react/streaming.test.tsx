@@ -89,8 +89,12 @@ function Page({ store, children }: { store: Store; children: ReactNode }) {
   );
 }
 
-/** Streams the server page through `restScriptsDestination` into a Node Writable. */
+/** Streams the server page through `restScriptsDestination` into a Node Writable, piped once the shell is ready (`streamWhen('all', …)`: once all is). */
 function stream(store: Store, ...boundaries: { group: string; id: number }[][]) {
+  return streamWhen('shell', store, ...boundaries);
+}
+
+function streamWhen(ready: 'shell' | 'all', store: Store, ...boundaries: { group: string; id: number }[][]) {
   const pieces: string[] = [];
   let ended = false;
   const sink = new Writable({
@@ -104,7 +108,8 @@ function stream(store: Store, ...boundaries: { group: string; id: number }[][]) 
   });
   const errors: unknown[] = [];
   const { pipe } = server.renderToPipeableStream(server.page(store, ...boundaries), {
-    onShellReady: () => pipe(server.restScriptsDestination(sink, store)),
+    onShellReady: () => ready === 'shell' && pipe(server.restScriptsDestination(sink, store)),
+    onAllReady: () => ready === 'all' && pipe(server.restScriptsDestination(sink, store)),
     onError: (error) => {
       errors.push(error);
     },
@@ -133,6 +138,31 @@ describe('streaming a server store inside the HTML', () => {
     expect({ script: script >= 0, content: content >= 0, scriptFirst: script < content }).toEqual({ script: true, content: true, scriptFirst: true });
     expect(html.startsWith('<!DOCTYPE html>')).toBe(true);
     expect(net.count).toBe(1);
+  });
+
+  test('piped in onAllReady (a page sent in one piece, as for crawlers): no fallback, the script with the data precedes the content, and the client store it feeds sends no request', async () => {
+    const sent = streamWhen('all', server.store(), [p5]);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(sent.pieces).toEqual([]);
+    (await net.nth(1)).reply({ ...post5, title: 'in one piece' });
+    const html = await sent.done();
+    expect(html).not.toContain('loading 0');
+    const script = html.indexOf('<script>(self["__rtkRest:rest"]');
+    expect({ script: script >= 0, scriptFirst: script < html.indexOf('<h1>in one piece</h1>') }).toEqual({ script: true, scriptFirst: true });
+    const parsed = new DOMParser().parseFromString(html, 'text/html');
+    for (const element of restScripts(parsed)) window.eval(element.textContent!);
+    const client = makeStore(createRest());
+    receiveRestScripts(client);
+    const before = net.count;
+    render(
+      <Provider store={client}>
+        <Suspense fallback={<p>loading</p>}>
+          <Title args={p5} />
+        </Suspense>
+      </Provider>,
+    );
+    expect(screen.getByRole('heading').textContent).toBe('in one piece');
+    expect(net.count - before).toBe(0);
   });
 
   test('hostile strings in the data neither end nor add a script, and the client store fed by the scripts holds them, fresh: a client render sends no request', async () => {

@@ -14,7 +14,7 @@ import { PostResource } from '../redux/support';
 import { expectNothingLeft, inBatches, measureRun, runFigures, settle, tick, useLeakEnvironment } from './leak-dom-support';
 import { CYCLES, HEAP_BOUND, KEY_MODE, KEY_POOL, keyId, PAST_GC, WARMUP, writeFigures } from './leak-support';
 
-jest.setTimeout(process.env.SOAK ? 1_800_000 : 90_000);
+jest.setTimeout(process.env.SOAK ? 1_800_000 : 180_000);
 
 /** Components mounted together, then unmounted together. */
 const BATCH = 50;

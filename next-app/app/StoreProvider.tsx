@@ -10,7 +10,7 @@ import type { AppStore } from '../lib/api';
  * The client store: one per tab in the browser, and one per request in the server render of
  * Client Components (each request renders a new instance of this component). Created once in a
  * ref, so re-renders and client navigations keep the tab's cache; each page merges the slice its
- * Server Component fetched into it (components/Hydrate.tsx).
+ * Server Component fetched into it (`<HydrateRest slice>`, rendered by the page itself).
  */
 export function StoreProvider({ children }: { children: ReactNode }) {
   const store = useRef<AppStore | null>(null);

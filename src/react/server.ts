@@ -1,10 +1,12 @@
 /**
- * `rtk-rest/react` as a React Server Component sees it (the `react-server` export condition):
- * hooks, boundaries and the hydrating provider need client React (state, effects, context, a
- * Redux store that lives across renders), so each export here throws an error that says where to
- * move it, instead of failing deep inside React ("Class extends value undefined"). The core,
- * `rtk-rest`, runs in a Server Component as it is: prefetch on a store created for the request
- * and hand `state[rest.reducerPath]` to a Client Component as a prop.
+ * `rtk-rest/react` as a React Server Component sees it (the `react-server` export condition).
+ * `HydrateRest` and `AsyncBoundary` are components a Server Component renders with plain props:
+ * the build re-exports them from the 'use client' entry (.ci/use-client.mjs), so an RSC bundler
+ * makes them client references. Hooks need client React (state, effects, context, a Redux store
+ * that lives across renders), so each export here throws an error that says where to move the
+ * call, instead of failing deep inside React. The core, `rtk-rest`, runs in a Server Component as
+ * it is: prefetch on a store created for the request and hand `state[rest.reducerPath]` to
+ * `<HydrateRest slice>`.
  */
 
 function clientOnly(name: string, fix: string) {
@@ -16,10 +18,6 @@ function clientOnly(name: string, fix: string) {
 }
 
 const inClient = "Call it in a Client Component (a file that starts with 'use client'); in a Server Component, await store.dispatch(rest.fetch(…)) on a store created for the request instead.";
-const renderInClient = "Render it from a Client Component (a file that starts with 'use client'), passing it what it needs as props.";
-
-export const AsyncBoundary = /* @__PURE__ */ clientOnly('AsyncBoundary', renderInClient);
-export const HydrateRest = /* @__PURE__ */ clientOnly('HydrateRest', `${renderInClient} The slice, plain JSON, can be such a prop.`);
 export const createRestHooks = /* @__PURE__ */ clientOnly('createRestHooks', inClient);
 export const useLoading = /* @__PURE__ */ clientOnly('useLoading', inClient);
 export const useDebounce = /* @__PURE__ */ clientOnly('useDebounce', inClient);

@@ -1,5 +1,5 @@
 import { redirect } from 'next/navigation';
-import { Hydrate } from '../../components/Hydrate';
+import { HydrateRest } from 'rtk-rest/react';
 import { Profile } from '../../components/Profile';
 import { getMe, PostResource, rest, sliceOf } from '../../lib/api';
 import { requestStore } from '../../lib/server';
@@ -18,8 +18,8 @@ export default async function MePage() {
   if (me === undefined) redirect('/login?expired=1');
   await store.dispatch(rest.fetch(PostResource.getList, { group: 'react', author: me.username }));
   return (
-    <Hydrate slice={sliceOf(store)}>
+    <HydrateRest slice={sliceOf(store)}>
       <Profile />
-    </Hydrate>
+    </HydrateRest>
   );
 }

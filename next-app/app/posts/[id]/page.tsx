@@ -1,5 +1,5 @@
 import { notFound } from 'next/navigation';
-import { Hydrate } from '../../../components/Hydrate';
+import { HydrateRest } from 'rtk-rest/react';
 import { PostDetail } from '../../../components/PostDetail';
 import { PostList } from '../../../components/PostList';
 import { PostResource, rest, sliceOf } from '../../../lib/api';
@@ -22,11 +22,11 @@ export default async function PostPage({ params }: { params: Promise<{ id: strin
   ]);
   if (post.status === 'rejected') notFound();
   return (
-    <Hydrate slice={sliceOf(store)}>
+    <HydrateRest slice={sliceOf(store)}>
       <div className="columns">
         <PostDetail group="react" id={id} />
         <PostList group="react" current={id} />
       </div>
-    </Hydrate>
+    </HydrateRest>
   );
 }
