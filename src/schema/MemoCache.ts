@@ -1,6 +1,6 @@
 import { isStackOverflow, tooDeepToRead } from '../internal/stack';
 import { argsCacheKey } from '../internal/json';
-import { DenormalizeContext, entryHolds, TABLE } from './denormalizeContext';
+import { DenormalizeContext, entryHolds, keysOf, TABLE } from './denormalizeContext';
 import type { MemoEntry, MemoState } from './denormalizeContext';
 import { readSplitting } from './memoCell';
 import { notQueryable } from './node';
@@ -18,9 +18,11 @@ import type { Denormalize, EntityPath, EntityReader, EntityTables, NormalizedTab
  */
 export class MemoResult<T = unknown> implements MemoEntry {
   private cachedPaths?: EntityPath[];
+  /** Every entity key its entry tree read (see `MemoEntry.keys`). @internal */
+  readonly keys: readonly string[];
   /**
-   * `[entityKey, table, …]`: every table the answer's entry tree read, as they were when it was
-   * last found valid by its cells (set then, see `answerHolds`). @internal
+   * `[entityKey, table, …]`: every table of `keys`, as the reader held them when the answer was
+   * built or last found valid (see `answerHolds`). @internal
    */
   tables?: unknown[];
   /** The pks (TABLE for a whole table) of every cell its entry tree read, by table; built on first use. @internal */
@@ -35,7 +37,9 @@ export class MemoResult<T = unknown> implements MemoEntry {
     readonly children: readonly MemoEntry[] = [],
     /** The reader state this answer was last found valid in. @internal */
     public validAt: unknown = undefined,
-  ) {}
+  ) {
+    this.keys = keysOf(cells, children);
+  }
 
   /** The `{ key, pk }` cells `data` depends on, tombstones and absent cells included (see docs/internals.md#memoized-reads). */
   get paths(): EntityPath[] {
@@ -71,6 +75,16 @@ function collectPaths(root: MemoEntry): EntityPath[] {
     paths.push({ key, pk });
   });
   return paths;
+}
+
+/** `[key, table, …]` of every key of `keys`, as `reader` holds them now. @internal */
+export function tablesAt(keys: readonly string[], reader: EntityReader): unknown[] {
+  const out: unknown[] = new Array(keys.length * 2);
+  for (let i = 0; i < keys.length; i++) {
+    out[2 * i] = keys[i];
+    out[2 * i + 1] = reader.token(keys[i]!);
+  }
+  return out;
 }
 
 /** Whether an answer still holds in the reader state `token`. @internal */
@@ -187,7 +201,11 @@ export class MemoCache {
     } catch (error) {
       throw isStackOverflow(error) ? tooDeepToRead(node.describe()) : error;
     }
-    return new MemoResult(data, ctx.cells, ctx.children, token);
+    const answer = new MemoResult(data, ctx.cells, ctx.children, token);
+    // Valid in the state it was built in: its tables as they are now let the next write elsewhere
+    // be proven without walking its cells. Only a rule that follows versions needs them.
+    if (this.holds !== cellsHold) answer.tables = tablesAt(answer.keys, reader);
+    return answer;
   }
 
   private entriesFor(node: SchemaNode, result: unknown): ByArgs {

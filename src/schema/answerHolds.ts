@@ -1,5 +1,5 @@
 import { entryHolds, TABLE } from './denormalizeContext';
-import { forEachCell } from './MemoCache';
+import { forEachCell, tablesAt } from './MemoCache';
 import type { MemoResult } from './MemoCache';
 import { TableVersion } from './tableVersion';
 import type { EntityReader } from './types';
@@ -21,7 +21,7 @@ export function answerHolds(answer: MemoResult, reader: EntityReader, token: unk
     return true;
   }
   if (!entryHolds(answer, reader, token)) return false;
-  answer.tables = tablesOf(answer, reader);
+  answer.tables = tablesAt(answer.keys, reader);
   return true;
 }
 
@@ -63,12 +63,5 @@ function dependenciesOf(answer: MemoResult): Map<string, Set<string>> {
     if (pks === undefined) byKey.set(key, (pks = new Set()));
     pks.add(pk);
   });
-  return out;
-}
-
-/** `[key, table, …]` of every entity key an answer read, as `reader` holds them now. */
-function tablesOf(answer: MemoResult, reader: EntityReader): unknown[] {
-  const out: unknown[] = [];
-  for (const key of dependenciesOf(answer).keys()) out.push(key, reader.token(key));
   return out;
 }

@@ -23,8 +23,70 @@ export interface MemoEntry {
   readonly cells: readonly unknown[];
   /** Entries of the entity instances held directly. */
   readonly children: readonly MemoEntry[];
+  /**
+   * The distinct entity keys of every cell of this entry's tree (`keysOf`): made with the entry
+   * from its own cells and its children's keys, so no table it depends on is left out.
+   */
+  readonly keys: readonly string[];
   /** The reader state this entry was last found valid in. */
   validAt: unknown;
+}
+
+const NO_KEYS: readonly string[] = [];
+/** One array per single key: most entries read one table (a leaf entity). */
+const singleKeys = new Map<string, readonly string[]>();
+/** The last array `keysOf` made, handed out again while the keys are the same (rows of one list). */
+let lastKeys: readonly string[] = NO_KEYS;
+
+/**
+ * The distinct entity keys of `cells` and of every child's `keys`: what an entry made of them
+ * depends on, table by table. Equal results share one array where cheap to find (a child's, the
+ * previous result, one per single key), so a list of rows keeps one array, not one per row.
+ */
+export function keysOf(cells: readonly unknown[], children: readonly MemoEntry[]): readonly string[] {
+  let out: string[] | undefined;
+  let only: readonly string[] = NO_KEYS;
+  for (let i = 0; i < cells.length; i += 3) {
+    const key = cells[i] as string;
+    if (out === undefined) {
+      if (only.length === 0) only = single(key);
+      else if (only[0] !== key) out = [only[0]!, key];
+    } else if (!out.includes(key)) out.push(key);
+  }
+  let seen: readonly string[] | undefined;
+  for (let i = 0; i < children.length; i++) {
+    const keys = children[i]!.keys;
+    if (keys === seen || keys === only) continue;
+    seen = keys;
+    if (out === undefined) {
+      if (only.length === 0) {
+        only = keys;
+        continue;
+      }
+      if (covers(only, keys)) continue;
+      if (covers(keys, only)) {
+        only = keys;
+        continue;
+      }
+      out = only.slice();
+    }
+    for (let j = 0; j < keys.length; j++) if (!out.includes(keys[j]!)) out.push(keys[j]!);
+  }
+  if (out === undefined) return only;
+  if (out.length === lastKeys.length && covers(lastKeys, out)) return lastKeys;
+  return (lastKeys = out);
+}
+
+/** Whether every key of `part` is in `whole`. */
+function covers(whole: readonly string[], part: readonly string[]): boolean {
+  for (let i = 0; i < part.length; i++) if (!whole.includes(part[i]!)) return false;
+  return true;
+}
+
+function single(key: string): readonly string[] {
+  let keys = singleKeys.get(key);
+  if (keys === undefined) singleKeys.set(key, (keys = [key]));
+  return keys;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { chainDelete, chainSet, entryHolds } from './denormalizeContext';
+import { chainDelete, chainSet, entryHolds, keysOf } from './denormalizeContext';
 import type { Building, DenormalizeContext, InstanceEntry, MemoEntry } from './denormalizeContext';
 
 /**
@@ -78,14 +78,15 @@ function build(ctx: DenormalizeContext, reader: CellReader, key: string, pk: str
   }
   if (alone && building.next === undefined) ctx.inProgress.delete(stored);
   else chainDelete(ctx.inProgress, stored, reader);
-  const entry: InstanceEntry = { instance, by: reader, next: undefined, cells, children, validAt: ctx.token };
+  const keys = keysOf(cells, children);
+  const entry: InstanceEntry = { instance, by: reader, next: undefined, cells, children, keys, validAt: ctx.token };
   const instances = ctx.memo!.instances;
   chainSet(instances, stored, entry);
   const deferred = ctx.deferred;
   while (deferred.length > 0 && deferred[deferred.length - 1]!.depth > depth) {
     const member = deferred.pop()!;
     chainDelete(ctx.inProgress, member.stored, member.building.by);
-    chainSet(instances, member.stored, { instance: member.building.instance, by: member.building.by, next: undefined, cells, children, validAt: ctx.token });
+    chainSet(instances, member.stored, { instance: member.building.instance, by: member.building.by, next: undefined, cells, children, keys, validAt: ctx.token });
   }
   outerChildren.push(entry);
   return instance;
