@@ -42,6 +42,8 @@ function tablesHold(answer: MemoResult, tables: unknown[], reader: EntityReader)
  * (a chain is as long as its writer keeps it: the store cuts its chains, see `TableVersion`).
  */
 function unchangedSince(answer: MemoResult, key: string, at: unknown, since: unknown): boolean {
+  // No table then (`undefined`): a chain also ends in `undefined` where it is cut, so reaching it proves nothing.
+  if (since === undefined) return false;
   let pks: Set<string> | undefined;
   while (at !== since) {
     if (!(at instanceof TableVersion)) return false;
