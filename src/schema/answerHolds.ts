@@ -22,6 +22,10 @@ export function answerHolds(answer: MemoResult, reader: EntityReader, token: unk
   }
   if (!entryHolds(answer, reader, token)) return false;
   answer.tables = tablesAt(answer.keys, reader);
+  // Proven by its cells although a table it read was written: from now on such writes are
+  // compared with its pks. A fresh answer does not gather them up front, so an edit of one of
+  // its own cells (the usual first write to a table it read) costs one walk that fails, as before.
+  dependenciesOf(answer);
   return true;
 }
 
@@ -46,8 +50,8 @@ function unchangedSince(answer: MemoResult, key: string, at: unknown, since: unk
   if (since === undefined) return false;
   let pks: Set<string> | undefined;
   while (at !== since) {
-    if (!(at instanceof TableVersion)) return false;
-    pks ??= dependenciesOf(answer).get(key);
+    if (!(at instanceof TableVersion) || answer.dependencies === undefined) return false;
+    pks ??= answer.dependencies.get(key);
     if (pks === undefined || pks.has(TABLE)) return false;
     const written = at.pks;
     for (let i = 0; i < written.length; i++) if (pks.has(written[i]!)) return false;
@@ -56,6 +60,7 @@ function unchangedSince(answer: MemoResult, key: string, at: unknown, since: unk
   return true;
 }
 
+/** Gathers (once) the pks of every cell of the answer's tree, by table (`TABLE` for a whole table). */
 function dependenciesOf(answer: MemoResult): Map<string, Set<string>> {
   let out = answer.dependencies;
   if (out !== undefined) return out;
