@@ -41,7 +41,7 @@ describe('a fresh answer sees writes to every type it read', () => {
     store.dispatch(rest.setResponse(getPost, { id: 11 }, { id: 11, title: 'edited', author: ann }));
     const rebuilt = rest.selectData(store.getState(), getPosts, {})!;
     expect(rebuilt).not.toBe(first);
-    expect(rebuilt[1]).toBe(first[1]); // row 12 reused from the first read
+    expect(rebuilt[1]).toBe(first[1]); // post 12, the instance of the first read
     renameBob('robert');
     const after = rest.selectData(store.getState(), getPosts, {})!;
     expect(after.map((p: Post) => p.author.username)).toEqual(['ann', 'robert']);

@@ -1,7 +1,7 @@
 import { isStackOverflow, tooDeepToRead } from '../internal/stack';
 import { argsCacheKey } from '../internal/json';
 import { DenormalizeContext, entryHolds, keysOf, TABLE } from './denormalizeContext';
-import type { MemoEntry, MemoState } from './denormalizeContext';
+import type { CachedEntry, MemoEntry, MemoState } from './denormalizeContext';
 import { readSplitting } from './memoCell';
 import { notQueryable } from './node';
 import type { SchemaNode } from './node';
@@ -18,11 +18,9 @@ import type { Denormalize, EntityPath, EntityReader, EntityTables, NormalizedTab
  */
 export class MemoResult<T = unknown> implements MemoEntry {
   private cachedPaths?: EntityPath[];
-  /** Every entity key its entry tree read (see `MemoEntry.keys`). @internal */
-  readonly keys: readonly string[];
   /**
-   * `[entityKey, table, …]`: every table of `keys`, as the reader held them when the answer was
-   * built or last found valid (see `answerHolds`). @internal
+   * `[entityKey, table, …]`: every table its entry tree read (`keysOf`), as the reader held them
+   * when the answer was built or last found valid (see `answerHolds`). @internal
    */
   tables?: unknown[];
   /** The pks (TABLE for a whole table) of every cell its entry tree read, by table; built on first use. @internal */
@@ -34,12 +32,10 @@ export class MemoResult<T = unknown> implements MemoEntry {
     /** Cells read directly, as `[key, pk, cell, …]` triples. @internal */
     readonly cells: readonly unknown[] = [],
     /** Entries of the entity instances held directly. @internal */
-    readonly children: readonly MemoEntry[] = [],
+    readonly children: readonly CachedEntry[] = [],
     /** The reader state this answer was last found valid in. @internal */
     public validAt: unknown = undefined,
-  ) {
-    this.keys = keysOf(cells, children);
-  }
+  ) {}
 
   /** The `{ key, pk }` cells `data` depends on, tombstones and absent cells included (see docs/internals.md#memoized-reads). */
   get paths(): EntityPath[] {
@@ -79,11 +75,8 @@ function collectPaths(root: MemoEntry): EntityPath[] {
 
 /** `[key, table, …]` of every key of `keys`, as `reader` holds them now. @internal */
 export function tablesAt(keys: readonly string[], reader: EntityReader): unknown[] {
-  const out: unknown[] = new Array(keys.length * 2);
-  for (let i = 0; i < keys.length; i++) {
-    out[2 * i] = keys[i];
-    out[2 * i + 1] = reader.token(keys[i]!);
-  }
+  const out: unknown[] = [];
+  for (const key of keys) out.push(key, reader.token(key));
   return out;
 }
 
@@ -203,8 +196,8 @@ export class MemoCache {
     }
     const answer = new MemoResult(data, ctx.cells, ctx.children, token);
     // Valid in the state it was built in: its tables as they are now let the next write elsewhere
-    // be proven without walking its cells. Only a rule that follows versions needs them.
-    if (this.holds !== cellsHold) answer.tables = tablesAt(answer.keys, reader);
+    // be proven without walking its cells (by a rule that follows versions, `answerHolds`).
+    answer.tables = tablesAt(keysOf(ctx.cells, ctx.children), reader);
     return answer;
   }
 

@@ -22,71 +22,43 @@ export interface MemoEntry {
    * collections, `TABLE` tokens); an entity entry's own cell comes first. */
   readonly cells: readonly unknown[];
   /** Entries of the entity instances held directly. */
-  readonly children: readonly MemoEntry[];
+  readonly children: readonly CachedEntry[];
+  /** The reader state this entry was last found valid in. */
+  validAt: unknown;
+}
+
+/** An entry cached for reuse by later reads (an instance's). */
+export interface CachedEntry extends MemoEntry {
   /**
    * The distinct entity keys of every cell of this entry's tree (`keysOf`): made with the entry
    * from its own cells and its children's keys, so no table it depends on is left out.
    */
   readonly keys: readonly string[];
-  /** The reader state this entry was last found valid in. */
-  validAt: unknown;
 }
 
 const NO_KEYS: readonly string[] = [];
-/** One array per single key: most entries read one table (a leaf entity). */
-const singleKeys = new Map<string, readonly string[]>();
-/** The last array `keysOf` made, handed out again while the keys are the same (rows of one list). */
-let lastKeys: readonly string[] = NO_KEYS;
-
 /**
- * The distinct entity keys of `cells` and of every child's `keys`: what an entry made of them
- * depends on, table by table. Equal results share one array where cheap to find (a child's, the
- * previous result, one per single key), so a list of rows keeps one array, not one per row.
+ * `keys` plus one key, by `keys`: one array per sequence of keys, like hidden classes, so that
+ * entries that read the same tables (rows of a list) share one array. Bounded by the sequences
+ * an app's schemas read.
  */
-export function keysOf(cells: readonly unknown[], children: readonly MemoEntry[]): readonly string[] {
-  let out: string[] | undefined;
-  let only: readonly string[] = NO_KEYS;
-  for (let i = 0; i < cells.length; i += 3) {
-    const key = cells[i] as string;
-    if (out === undefined) {
-      if (only.length === 0) only = single(key);
-      else if (only[0] !== key) out = [only[0]!, key];
-    } else if (!out.includes(key)) out.push(key);
-  }
-  let seen: readonly string[] | undefined;
-  for (let i = 0; i < children.length; i++) {
-    const keys = children[i]!.keys;
-    if (keys === seen || keys === only) continue;
-    seen = keys;
-    if (out === undefined) {
-      if (only.length === 0) {
-        only = keys;
-        continue;
-      }
-      if (covers(only, keys)) continue;
-      if (covers(keys, only)) {
-        only = keys;
-        continue;
-      }
-      out = only.slice();
-    }
-    for (let j = 0; j < keys.length; j++) if (!out.includes(keys[j]!)) out.push(keys[j]!);
-  }
-  if (out === undefined) return only;
-  if (out.length === lastKeys.length && covers(lastKeys, out)) return lastKeys;
-  return (lastKeys = out);
+const withKey = new WeakMap<readonly string[], Map<string, readonly string[]>>();
+
+/** The distinct entity keys of `cells` and of every child's `keys`: what an entry made of them depends on. */
+export function keysOf(cells: readonly unknown[], children: readonly CachedEntry[]): readonly string[] {
+  let out = NO_KEYS;
+  for (let i = 0; i < cells.length; i += 3) out = adding(out, cells[i] as string);
+  for (const child of children) for (const key of child.keys) out = adding(out, key);
+  return out;
 }
 
-/** Whether every key of `part` is in `whole`. */
-function covers(whole: readonly string[], part: readonly string[]): boolean {
-  for (let i = 0; i < part.length; i++) if (!whole.includes(part[i]!)) return false;
-  return true;
-}
-
-function single(key: string): readonly string[] {
-  let keys = singleKeys.get(key);
-  if (keys === undefined) singleKeys.set(key, (keys = [key]));
-  return keys;
+function adding(keys: readonly string[], key: string): readonly string[] {
+  if (keys.includes(key)) return keys;
+  let next = withKey.get(keys);
+  if (next === undefined) withKey.set(keys, (next = new Map()));
+  let out = next.get(key);
+  if (out === undefined) next.set(key, (out = keys.concat(key)));
+  return out;
 }
 
 /**
@@ -94,7 +66,7 @@ function single(key: string): readonly string[] {
  * object. Entries of one stored object are chained by cell reader (`by`): entity classes that
  * share a `static key` read one stored object as different classes.
  */
-export interface InstanceEntry extends MemoEntry {
+export interface InstanceEntry extends CachedEntry {
   readonly instance: object;
   readonly by: object;
   next: InstanceEntry | undefined;
@@ -183,7 +155,7 @@ export interface MemoState {
  */
 export class DenormalizeContext implements QueryContext {
   cells: unknown[] = [];
-  children: MemoEntry[] = [];
+  children: CachedEntry[] = [];
   /**
    * Stored objects whose instance this read is building, or built inside a cycle that is not
    * done yet (see docs/internals.md#cycles): reached again, they give the same instance.

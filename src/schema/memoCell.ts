@@ -1,5 +1,5 @@
 import { chainDelete, chainSet, entryHolds, keysOf } from './denormalizeContext';
-import type { Building, DenormalizeContext, InstanceEntry, MemoEntry } from './denormalizeContext';
+import type { Building, CachedEntry, DenormalizeContext, InstanceEntry } from './denormalizeContext';
 
 /**
  * Memoized reads of stored cells (see docs/internals.md#memoized-reads): an entity object read as an instance of its class,
@@ -56,7 +56,7 @@ function build(ctx: DenormalizeContext, reader: CellReader, key: string, pk: str
   const outerChildren = ctx.children;
   const outerLow = ctx.low;
   const cells: unknown[] = [key, pk, stored];
-  const children: MemoEntry[] = [];
+  const children: CachedEntry[] = [];
   ctx.cells = cells;
   ctx.children = children;
   ctx.low = Infinity;
@@ -98,7 +98,7 @@ function build(ctx: DenormalizeContext, reader: CellReader, key: string, pk: str
  * root caches it. Without the latter, a second path to it in the same read would build a second
  * instance (`report.publishedBy !== report.draftedBy`).
  */
-function deferIntoCycle(ctx: DenormalizeContext, stored: object, building: Building, depth: number, low: number, cells: unknown[], children: MemoEntry[]): void {
+function deferIntoCycle(ctx: DenormalizeContext, stored: object, building: Building, depth: number, low: number, cells: unknown[], children: CachedEntry[]): void {
   for (let i = 0; i < cells.length; i++) ctx.cells.push(cells[i]);
   for (let i = 0; i < children.length; i++) ctx.children.push(children[i]!);
   building.depth = low;
