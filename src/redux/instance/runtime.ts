@@ -38,7 +38,15 @@ export function buildStoreHandlers(rest: RestContext, api: MiddlewareAPI, select
   const keys = new KeyRecord(selectors.forget);
   // A request in flight keeps its key (see docs/concepts.md#garbage-collection).
   keys.retainedBy((key) => requests.keyInFlight(key));
-  const hctx: HandlerContext = { rest, api, selectors, requests, keys, slice: () => rest.slice(api.getState()) };
+  const hctx: HandlerContext = {
+    rest,
+    api,
+    selectors,
+    requests,
+    keys,
+    slice: () => rest.slice(api.getState()),
+    deleteByParams: features.find(({ parts }) => parts.deleteByParams !== undefined)?.parts.deleteByParams,
+  };
   const subscriptions = new Subscriptions(hctx);
   const policies = features.flatMap(({ parts }) => (parts.policy === undefined ? [] : [parts.policy(hctx)]));
   if (process.env.NODE_ENV !== 'production' && !features.some(({ feature }) => feature === 'optimisticUpdates')) policies.push(warnMissingOptimistic);
