@@ -82,7 +82,7 @@ export interface FeatureInput {
 /**
  * An optional concern of the store (`optimisticUpdates`, `polling`, `streams`,
  * `garbageCollection`, `refetchOnEvents`, `persistence`, `entityChanges`, `retries`,
- * `conditionalRequests`, `shardedTables`, `deleteByParams`): `createRest` has them all; `buildCreateRest(...features)` builds a
+ * `conditionalRequests`, `shardedTables`, `deleteByParams`, `linkPagination`): `createRest` has them all; `buildCreateRest(...features)` builds a
  * `createRest` with only those given, so an app bundles no code for the others
  * (see docs/concepts.md#bundle-size).
  */
@@ -104,7 +104,7 @@ export interface FeatureImpl extends RestFeature {
  * (a restored slice is merged as it is, its layers never come back). Request policies, `prepare`
  * steps and handlers run in it.
  */
-const ORDER: readonly string[] = ['garbageCollection', 'optimisticUpdates', 'polling', 'streams', 'refetchOnEvents', 'persistence', 'entityChanges', 'retries', 'conditionalRequests', 'shardedTables', 'deleteByParams'];
+const ORDER: readonly string[] = ['garbageCollection', 'optimisticUpdates', 'polling', 'streams', 'refetchOnEvents', 'persistence', 'entityChanges', 'retries', 'conditionalRequests', 'shardedTables', 'deleteByParams', 'linkPagination'];
 
 /**
  * The features as the package uses them: checked (a clear error for anything else), without
