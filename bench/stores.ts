@@ -5,7 +5,7 @@ import { Endpoint, Entity as DcEntity } from '@data-client/endpoint';
 import { configureStore } from '@reduxjs/toolkit';
 import type { Middleware, Reducer } from '@reduxjs/toolkit';
 import { copyWithStructuralSharing, createApi, fakeBaseQuery } from '@reduxjs/toolkit/query';
-import { createRest, Entity, RestEndpoint } from '../src';
+import { createResource, createRest, Entity, RestEndpoint } from '../src';
 import { comment, post, posts, user } from './storeData';
 import type { CommentData, PostData, PostServer, UserData } from './storeData';
 
@@ -17,7 +17,7 @@ import type { CommentData, PostData, PostServer, UserData } from './storeData';
  * store (and each library's caches) is new for every run.
  */
 
-export type StoreLib = 'rtk-rest' | 'rtk-query' | 'data-client' | 'rtk-rest + Response' | 'data-client + setTimeout';
+export type StoreLib = 'rtk-rest' | 'rtk-query' | 'data-client' | 'rtk-rest getList' | 'rtk-rest + Response' | 'data-client + setTimeout';
 
 /** One store of one library, seen through the operations the workload needs. */
 export interface BenchStore {
@@ -109,6 +109,8 @@ const getPosts = new RestEndpoint({ urlPrefix, path: '/posts', searchParams: {} 
 const getAllPosts = new RestEndpoint({ urlPrefix, path: '/posts/all', schema: [Post], ...inProcess });
 /** The same as getPosts through the default pipeline: `globalThis.fetch`, a real Response, JSON text. */
 const getPostsByResponse = new RestEndpoint({ urlPrefix, path: '/posts', searchParams: {} as { page: number }, schema: [Post] });
+/** The same pages as a resource's list: `getList`, whose schema is a `schema.Collection` of Post. */
+const PostResource = createResource({ urlPrefix, path: '/posts/:id', searchParams: {} as { page: number }, schema: Post, ...inProcess });
 const getPost = new RestEndpoint({ urlPrefix, path: '/posts/:id', schema: Post });
 const getUser = new RestEndpoint({ urlPrefix, path: '/users/:id', schema: User });
 const getComment = new RestEndpoint({ urlPrefix, path: '/comments/:id', schema: Comment });
@@ -118,14 +120,15 @@ function responseFetch(input: RequestInfo | URL): Promise<Response> {
   return Promise.resolve(new Response(server().text(Number(String(input).split('=').pop())), { headers: jsonHeaders }));
 }
 
-function rtkRestStore(byResponse: boolean): BenchStore {
+function rtkRestStore(pipeline: 'object' | 'Response' | 'getList'): BenchStore {
+  const byResponse = pipeline === 'Response';
   const rest = createRest();
   const store = configureStore({
     reducer: { [rest.reducerPath]: rest.reducer },
     middleware: (getDefault) => getDefault().concat(rest.middleware),
   });
   if (byResponse) globalThis.fetch = responseFetch;
-  const pages = byResponse ? getPostsByResponse : getPosts;
+  const pages = byResponse ? getPostsByResponse : pipeline === 'getList' ? (PostResource.getList as unknown as typeof getPosts) : getPosts;
   return {
     request: (page) => store.dispatch(rest.fetch(pages, { page })),
     getState: store.getState,
@@ -307,14 +310,15 @@ function withServer(create: () => BenchStore, mode: 'immediate' | 'timeout' = 'i
   };
 }
 
-/** The three contenders, then two reference variants (store path only). */
+/** The three contenders, then three reference variants (store path only). */
 export const CONTENDERS: readonly StoreContender[] = [
-  { lib: 'rtk-rest', create: withServer(() => rtkRestStore(false)) },
+  { lib: 'rtk-rest', create: withServer(() => rtkRestStore('object')) },
   { lib: 'rtk-query', create: withServer(rtkQueryStore) },
   { lib: 'data-client', create: withServer(dataClientStore) },
 ];
 export const REFERENCES: readonly StoreContender[] = [
-  { lib: 'rtk-rest + Response', create: withServer(() => rtkRestStore(true)) },
+  { lib: 'rtk-rest getList', create: withServer(() => rtkRestStore('getList')) },
+  { lib: 'rtk-rest + Response', create: withServer(() => rtkRestStore('Response')) },
   { lib: 'data-client + setTimeout', create: withServer(dataClientStore, 'timeout') },
 ];
 

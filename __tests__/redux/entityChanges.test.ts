@@ -72,15 +72,17 @@ describe('rest.matchEntitiesChanged(Entity) and rest.changedPks(action, Entity)'
       ['rest/fetch/fulfilled', ['5']],
       ['rest/setResponse', ['7']],
       ['rest/set', ['6']],
-      // The deleted post 5 was already gone from the view.
-      ['rest/resetEntireStore', ['6', '7']],
+      // A reset changes every entity, which the action cannot list: it matches any Entity, lists no pk.
+      ['rest/resetEntireStore', []],
     ]);
+    expect(actions.filter(rest.matchEntitiesChanged(User)).map((action) => action.type)).toContain('rest/resetEntireStore');
     expect(rest.changedPks(actions.find((action) => action.type === 'rest/invalidate'), Post)).toEqual([]);
     expect(rest.changedPks({ type: 'other' }, Post)).toEqual([]);
     expect(rest.changedPks(undefined, Post)).toEqual([]);
     // The changes are plain JSON on the action (DevTools, replay).
-    const reset = actions.find((action) => action.type === 'rest/resetEntireStore')!;
-    expect(JSON.parse(JSON.stringify(reset))).toEqual(reset);
+    const set = actions.find((action) => action.type === 'rest/set')!;
+    expect(set.meta).toMatchObject({ changedEntities: { rest: { Post: ['6'] } } });
+    expect(JSON.parse(JSON.stringify(set))).toEqual(set);
   });
 
   it('a GC sweep that removes posts changes them', async () => {
@@ -118,7 +120,7 @@ describe('rest.matchEntitiesChanged(Entity) and rest.changedPks(action, Entity)'
     expect(other.changedPks(actions[actions.length - 1], Post)).toEqual([]);
   });
 
-  it('the dispatched action is never changed: a middleware before rest\'s holds it as dispatched, and still matches by its write set', async () => {
+  it('the dispatched action is never changed: a middleware before rest\'s holds it as dispatched, and still matches by what it carries', async () => {
     const rest = createRest();
     const seen: { action: UnknownAction; json: string }[] = [];
     const store = configureStore({
@@ -142,7 +144,8 @@ describe('rest.matchEntitiesChanged(Entity) and rest.changedPks(action, Entity)'
     expect(seen.map(({ action, json }) => JSON.stringify(action) === json)).not.toContain(false);
     expect(fulfilled.action.meta).not.toHaveProperty('changedEntities');
     expect(rest.changedPks(fulfilled.action, Post)).toEqual(['5', '6']);
-    // A reset carries no write set: only the copy the reducers received says what it removed.
+    // A reset changes every entity: it matches here too, listing no pk.
+    expect(rest.matchEntitiesChanged(Post)(reset.action)).toBe(true);
     expect(rest.changedPks(reset.action, Post)).toEqual([]);
   });
 

@@ -60,6 +60,9 @@ export interface RestState {
   lastReset: number;
 }
 
+/** The pks an action changed, by entity key (see store/entityChanges.ts). */
+export type ChangedEntities = Record<string, string[]>;
+
 /** Entity writes as JSON (the cells, meta and index changes a normalization produced). */
 export interface EntityWrite {
   entities: Record<string, Record<string, unknown>>;

@@ -1,4 +1,5 @@
 export { RestEndpoint, splitArgs, takesBody, hasStableKey, describeSchema, callWithSignal } from './RestEndpoint';
+export { keyOf } from './argsKey';
 export { findCollection, NEXT_URL } from './extenders';
 export { pageRequestOf, linkPageEndpoint } from './pageRequests';
 export type { PageRequest } from './pageRequests';

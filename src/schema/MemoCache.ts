@@ -18,6 +18,13 @@ import type { Denormalize, EntityPath, EntityReader, EntityTables, NormalizedTab
  */
 export class MemoResult<T = unknown> implements MemoEntry {
   private cachedPaths?: EntityPath[];
+  /**
+   * `[entityKey, table, …]`: every table the answer's entry tree read, as they were when it was
+   * last found valid by its cells (set then, see `answerHolds`). @internal
+   */
+  tables?: unknown[];
+  /** The pks (TABLE for a whole table) of every cell its entry tree read, by table; built on first use. @internal */
+  dependencies?: Map<string, Set<string>>;
 
   constructor(
     /** The denormalized value (`undefined` when the top-level entity is missing or deleted). */
@@ -66,23 +73,16 @@ function collectPaths(root: MemoEntry): EntityPath[] {
   return paths;
 }
 
-/** Answers by arguments key: an answer holding objects weakly (its data keeps it alive, see `hold`). */
-type ByArgs = Map<string, MemoResult | WeakRef<MemoResult>>;
+/** Whether an answer still holds in the reader state `token`. @internal */
+export type AnswerCheck = (answer: MemoResult, reader: EntityReader, token: unknown) => boolean;
 
 /**
- * How an answer is cached: one whose data is an object lives as long as that data is
- * held outside the cache (by a selector's last answer, a component, a resolved `rest.fetch`),
- * owned by it, and is then collected; an answer that nobody asked for again does not keep its
- * instances alive. A primitive answer holds no instance and is cached as is.
+ * The validity rule without table versions (plain tables have none): the same state, else the
+ * same cells. `answerHolds` adds the versions between them.
  */
-function hold(state: MemoState, answer: MemoResult): MemoResult | WeakRef<MemoResult> {
-  const data = answer.data;
-  if ((typeof data !== 'object' && typeof data !== 'function') || data === null) return answer;
-  state.owners.set(data, answer);
-  return new WeakRef(answer);
-}
+const cellsHold: AnswerCheck = (answer, reader, token) => answer.validAt === token || entryHolds(answer, reader, token);
 
-const deref = (held: MemoResult | WeakRef<MemoResult> | undefined): MemoResult | undefined => (held instanceof WeakRef ? held.deref() : held);
+type ByArgs = Map<string, MemoResult>;
 
 /**
  * What a query read is cached under (see `MemoCache.read`): its key, or the JSON of an object key.
@@ -116,17 +116,13 @@ export function querySlot(key: unknown): unknown {
  * memo.denormalize(PostList, result, entities).data === first.data; // true
  */
 export class MemoCache {
-  private readonly state: MemoState = {
-    instances: new WeakMap(),
-    owners: new WeakMap(),
-    cleanup: new FinalizationRegistry(({ byStored, stored, ref }) => {
-      if (byStored.get(stored) === ref) byStored.delete(stored);
-    }),
-    queries: new WeakMap(),
-  };
+  private readonly state: MemoState = { instances: new WeakMap(), queries: new WeakMap() };
+
+  /** @param holds the validity rule: by default the same state, else the same cells; the store's (`answerHolds`) also follows its table versions. @internal */
+  constructor(private readonly holds: AnswerCheck = cellsHold) {}
+
   private readonly byObject = new WeakMap<SchemaNode, WeakMap<object, ByArgs>>();
-  /** Answers of primitive results (the store forgets those of removed keys). @internal */
-  protected readonly byValue = new WeakMap<SchemaNode, Map<unknown, ByArgs>>();
+  private readonly byValue = new WeakMap<SchemaNode, Map<unknown, ByArgs>>();
   private readonly readers = new WeakMap<object, EntityReader>();
 
   /** Memoized `denormalize()`: `{ data, paths }`, referentially stable (see class docs). */
@@ -167,32 +163,31 @@ export class MemoCache {
   read(node: SchemaNode, result: unknown, reader: EntityReader, token: unknown, args: readonly unknown[], knownArgsKey?: string, slot: unknown = result): MemoResult {
     const byArgs = this.entriesFor(node, slot);
     const argsKey = args.length === 0 ? '' : (knownArgsKey ?? argsCacheKey(args));
-    const entry = deref(byArgs.get(argsKey));
-    if (entry !== undefined) {
-      if (entry.validAt === token || this.holds(entry, reader, token)) return entry;
-    }
+    const previous = byArgs.get(argsKey);
+    const answer = this.reread(node, result, reader, token, args, previous);
+    if (answer !== previous) byArgs.set(argsKey, answer);
+    return answer;
+  }
+
+  /**
+   * `previous` while it holds (`holds`), else a new read of `result` that reuses what is
+   * unchanged in it and this cache's instances. For a caller that keeps its own answer (the
+   * store keeps one per request key): nothing is cached under the result.
+   * @internal
+   */
+  reread(node: SchemaNode, result: unknown, reader: EntityReader, token: unknown, args: readonly unknown[], previous: MemoResult | undefined): MemoResult {
+    if (previous !== undefined && this.holds(previous, reader, token)) return previous;
     let ctx: DenormalizeContext;
     let data: unknown;
     try {
       ({ ctx, value: data } = readSplitting(
         () => new DenormalizeContext(reader, args, this.state, token, toNode),
-        (at) => node.denormalize(result, at, entry?.data),
+        (at) => node.denormalize(result, at, previous?.data),
       ));
     } catch (error) {
       throw isStackOverflow(error) ? tooDeepToRead(node.describe()) : error;
     }
-    const memoResult = new MemoResult(data, ctx.cells, ctx.children, token);
-    byArgs.set(argsKey, hold(this.state, memoResult));
-    return memoResult;
-  }
-
-  /**
-   * Whether a cached answer still holds in the reader state `token` (it was valid in another).
-   * Walks its cells; the store's cache first tries the store's write journal (StoreMemoCache).
-   * @internal
-   */
-  protected holds(entry: MemoResult, reader: EntityReader, token: unknown): boolean {
-    return entryHolds(entry, reader, token);
+    return new MemoResult(data, ctx.cells, ctx.children, token);
   }
 
   private entriesFor(node: SchemaNode, result: unknown): ByArgs {

@@ -27,9 +27,15 @@ export interface MemoEntry {
   validAt: unknown;
 }
 
-/** An entity instance (or a collection's list) built by a memoized read. */
+/**
+ * An entity instance (or a collection's list) built by a memoized read, cached under its stored
+ * object. Entries of one stored object are chained by cell reader (`by`): entity classes that
+ * share a `static key` read one stored object as different classes.
+ */
 export interface InstanceEntry extends MemoEntry {
   readonly instance: object;
+  readonly by: object;
+  next: InstanceEntry | undefined;
 }
 
 /** An instance being built by the current read, found again by its stored object and reader (cycles, see docs/internals.md#cycles). */
@@ -97,19 +103,13 @@ export function chainDelete<T extends Chained<T>>(map: ObjectMap<T>, stored: obj
 /**
  * State a MemoCache keeps across reads.
  *
- * Instances are cached weakly: an instance lives as long as something outside the
- * cache holds it (an answer a selector keeps, a component, the value a `rest.fetch` resolved
- * to), and its entry lives exactly as long as it does (`owners`, an ephemeron). An instance
- * nobody holds any more is collected with its entry, and read again it is built anew: the
- * cache never keeps the whole store's instances alive for reads no one asked for again.
+ * Instances are cached by the identity of the stored object they were read from (a `WeakMap`):
+ * a write that replaces a cell drops the old stored object from the state, and with it its
+ * instance and entry, with nothing else to clean up.
  */
 export interface MemoState {
-  /** By cell reader (entity classes sharing a `static key` read one stored object as different classes), then by stored object. */
-  readonly instances: WeakMap<object, WeakMap<object, WeakRef<InstanceEntry>>>;
-  /** Each cached instance's entry, kept alive by the instance. */
-  readonly owners: WeakMap<object, MemoEntry>;
-  /** Drops an `instances` slot whose entry was collected (a dead WeakRef still costs its slot). */
-  readonly cleanup: FinalizationRegistry<{ byStored: WeakMap<object, WeakRef<InstanceEntry>>; stored: object; ref: WeakRef<InstanceEntry> }>;
+  /** By stored object: its instances, chained by cell reader (see `InstanceEntry`). */
+  readonly instances: WeakMap<object, InstanceEntry>;
   /** `Query` reads: query node → (args key, result) → the inner value and the output made from it. */
   readonly queries: WeakMap<object, Map<string, { inner: unknown; output: unknown }>>;
 }

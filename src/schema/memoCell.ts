@@ -1,5 +1,4 @@
 import { chainDelete, chainSet, entryHolds } from './denormalizeContext';
-import type { MemoState } from './denormalizeContext';
 import type { Building, DenormalizeContext, InstanceEntry, MemoEntry } from './denormalizeContext';
 
 /**
@@ -24,7 +23,8 @@ export interface CellReader {
 /** The memoized read of the stored object `stored` (at `key`/`pk`) by `reader`. */
 export function readCell(ctx: DenormalizeContext, reader: CellReader, key: string, pk: string, stored: object): object | undefined {
   // The hot path (an unchanged cell read again) is kept small, so that it is inlined.
-  const entry = ctx.memo!.instances.get(reader)?.get(stored)?.deref();
+  let entry = ctx.memo!.instances.get(stored);
+  while (entry !== undefined && entry.by !== reader) entry = entry.next;
   // Found by this stored object, so its own cell (the first triple) holds already.
   if (entry !== undefined && (entry.validAt === ctx.token || entryHolds(entry, ctx.reader, ctx.token, entry.cells[2] === stored ? 3 : 0))) {
     ctx.children.push(entry);
@@ -78,27 +78,17 @@ function build(ctx: DenormalizeContext, reader: CellReader, key: string, pk: str
   }
   if (alone && building.next === undefined) ctx.inProgress.delete(stored);
   else chainDelete(ctx.inProgress, stored, reader);
-  const entry: InstanceEntry = { instance, cells, children, validAt: ctx.token };
-  const memo = ctx.memo!;
-  remember(memo, reader, stored, entry);
+  const entry: InstanceEntry = { instance, by: reader, next: undefined, cells, children, validAt: ctx.token };
+  const instances = ctx.memo!.instances;
+  chainSet(instances, stored, entry);
   const deferred = ctx.deferred;
   while (deferred.length > 0 && deferred[deferred.length - 1]!.depth > depth) {
     const member = deferred.pop()!;
     chainDelete(ctx.inProgress, member.stored, member.building.by);
-    remember(memo, member.building.by, member.stored, { instance: member.building.instance, cells, children, validAt: ctx.token });
+    chainSet(instances, member.stored, { instance: member.building.instance, by: member.building.by, next: undefined, cells, children, validAt: ctx.token });
   }
   outerChildren.push(entry);
   return instance;
-}
-
-/** Caches `entry` for `stored` read by `reader`, weakly: the instance keeps its entry alive, nothing else does. */
-function remember(memo: MemoState, reader: object, stored: object, entry: InstanceEntry): void {
-  let byStored = memo.instances.get(reader);
-  if (byStored === undefined) memo.instances.set(reader, (byStored = new WeakMap()));
-  const ref = new WeakRef(entry);
-  byStored.set(stored, ref);
-  memo.owners.set(entry.instance, entry);
-  memo.cleanup.register(entry, { byStored, stored, ref });
 }
 
 /**

@@ -42,24 +42,15 @@ export interface EntityReader {
   entity(key: string, pk: string): unknown;
   meta(key: string, pk: string): EntityMeta | undefined;
   index(key: string, field: string, value: string): string | undefined;
-  /** Identity of a table: a different value whenever any cell of the table changed. */
+  /**
+   * Identity of a table: a different value whenever any cell of the table changed (`undefined`
+   * when there is no table). A `TableVersion` also tells which cells changed since the one before.
+   */
   token(key: string): unknown;
   /** Every pk of a table in its enumeration order (see docs/concepts.md#schemas). */
   pks(key: string): readonly string[];
   /** Optional fast path for plain layouts: the table object itself. */
   readonly table?: (key: string) => Record<string, unknown> | undefined;
-  /**
-   * Optional write journal: for a state token, the token it replaced and the cells that
-   * changed between them (`[key, pk, key, pk, …]`). Lets a memoized read skip validation
-   * after writes that touched none of its cells.
-   */
-  readonly history?: (token: unknown) => ReaderHistory | undefined;
-}
-
-/** One step of a reader's write journal (see `EntityReader.history`). */
-export interface ReaderHistory {
-  readonly previous: unknown;
-  readonly cells: readonly string[];
 }
 
 /** An `Entity` subclass (possibly abstract in the types). */

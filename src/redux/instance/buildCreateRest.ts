@@ -2,7 +2,7 @@ import type { DataOf, RestEndpoint } from '../../rest';
 import { globalTimers } from '../../rest';
 import type { Denormalize } from '../../schema';
 import type { ResponseState } from '../read/selectors';
-import { StoreMemoCache } from '../../schema';
+import { answerHolds, MemoCache } from '../../schema';
 import { buildActions } from '../store/actions';
 import { sliceOf, sliceReader } from './context';
 import type { ResolvedOptions, RestContext } from './context';
@@ -162,7 +162,7 @@ export function makeRest<const ReducerPath extends string = 'rest'>(options: Cre
   const ctx: RestContext = {
     options: resolved,
     actions,
-    memo: new StoreMemoCache(),
+    memo: new MemoCache(answerHolds),
     slice: (rootState) => sliceOf(rootState, resolved.reducerPath),
     reader: sliceReader,
     onUnauthorized: options.onUnauthorized,
@@ -325,11 +325,14 @@ export function makeRest<const ReducerPath extends string = 'rest'>(options: Cre
     matchEntitiesChanged: entityChanges.matchEntitiesChanged,
     /**
      * The pks of `Entity` that an action changed (`[]` for any other action), as strings, in
-     * the order written. Reducers, and middleware after rest's, receive the action with them as
-     * plain JSON in `meta.changedEntities[reducerPath][Entity.key]`; the action as dispatched is
-     * never changed, so middleware before rest's (and DevTools) see it as it was, and `changedPks`
-     * then reads the write set it carries (a fetch, `setResponse`, `set`). Whether a changed pk
-     * was deleted: `rest.selectEntity(state, Entity, pk) === undefined`.
+     * the order written. Every action reads them from what it carries from its creation (a write
+     * set, a settled mutation's `layerCells`, a GC sweep's cells, `layersChanged`, a rehydrate's
+     * restored slice, conservatively), so the answer is the same in a listener prepended before
+     * rest's middleware, in a reducer and after it; reducers and middleware after rest's also get
+     * it as plain JSON in `meta.changedEntities[reducerPath][Entity.key]` (the action as
+     * dispatched is never changed). A reset changes every entity: it matches any Entity and lists
+     * no pk here (`rest.actions.resetEntireStore.match(action)`). Whether a changed pk was
+     * deleted: `rest.selectEntity(state, Entity, pk) === undefined`.
      *
      * @example
      * listenerMiddleware.startListening({

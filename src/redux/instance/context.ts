@@ -1,5 +1,5 @@
 import type { RetryOption } from '../../rest';
-import type { EntityReader, StoreMemoCache } from '../../schema';
+import type { EntityReader, MemoCache } from '../../schema';
 import type { RestActions } from '../store/actions';
 import type { Environment, Timers } from './environment';
 import { completeState, isComplete } from '../store/slice';
@@ -27,7 +27,7 @@ export interface ResolvedOptions {
 export interface RestContext {
   readonly options: ResolvedOptions;
   readonly actions: RestActions;
-  readonly memo: StoreMemoCache;
+  readonly memo: MemoCache;
   slice(rootState: unknown): RestState;
   reader(slice: RestState): EntityReader;
   onUnauthorized?: (error: unknown, api: { dispatch: (action: any) => any; getState: () => unknown }) => unknown;

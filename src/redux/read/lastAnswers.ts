@@ -1,4 +1,5 @@
-import type { EntityReader, MemoResult } from '../../schema';
+import { answerHolds } from '../../schema';
+import type { MemoResult, SchemaNode } from '../../schema';
 import type { RestEndpoint } from '../../rest';
 import type { RestContext } from '../instance/context';
 import { entitiesToken } from '../store/layout';
@@ -32,86 +33,83 @@ export interface Answer {
   readonly expiresAt: number;
 }
 
-/**
- * The last answer of a key, held weakly: an answer that no selector caller, component
- * or resolved `rest.fetch` holds any more is collected with its data, and read again it is
- * recomputed. Held, it is reused as below.
- */
-interface LastAnswer<R extends Answer> extends Omit<AnswerSource, 'memo'> {
-  response: WeakRef<R>;
-  /** `AnswerSource.memo`, weakly (the answer's data keeps its memoized read alive). */
-  memo: WeakRef<MemoResult> | null | undefined;
-  endpoint: RestEndpoint;
+/** The one record of a request key: its memoized read, and the last answer built from it. */
+interface KeyAnswer<R extends Answer> {
+  /** The key's read through its schema: what it was read from and the memoized answer. */
+  read?: { node: SchemaNode; slot: unknown; memo: MemoResult };
+  /** The last answer, what it was read from, and the token of the slice it was last found valid in. */
+  response?: R;
+  source?: AnswerSource;
+  endpoint?: RestEndpoint;
   /** Whether `response` was computed past its `expiresAt` (time alone changes that). */
-  stale: boolean;
-  /** The token of the slice it was last found valid in: a token holds nothing, no old slice stays alive. */
-  at: object;
+  stale?: boolean;
+  at?: object;
+}
+
+/** One small object per slice object, for `KeyAnswer.at`: it holds nothing, so no old slice stays alive. */
+const sliceTokens = new WeakMap<RestState, object>();
+
+function sliceToken(slice: RestState): object {
+  let token = sliceTokens.get(slice);
+  if (token === undefined) sliceTokens.set(slice, (token = {}));
+  return token;
 }
 
 /**
- * The last answer of one instance per key (see docs/internals.md#memoized-reads), and the cheap proof that it still stands
- *: on the same slice in O(1); in another slice holding the same meta and result for
- * the key, with the memoized read cleared by the write journal, in O(write). Selectors run after
- * every action, and most actions touch nothing a given answer depends on.
+ * One record per request key (see docs/internals.md#memoized-reads), and one validity rule for
+ * what it holds: on the slice it was last found valid in, in O(1); in another slice holding the
+ * same meta and result for the key, when its memoized read still holds (`answerHolds`: the same
+ * entities, the same tables, else the same cells). Selectors run after every action, and most
+ * actions touch nothing a given answer depends on. The store forgets a key's record when the key
+ * leaves it (GC, reset).
  */
 export class LastAnswers<R extends Answer> {
-  private readonly answers = new Map<string, LastAnswer<R>>();
-  /**
-   * The store's write journal, by entities token. Every slice reader answers `history` from the
-   * one journal of layout.ts whatever its slice, so the first reader's function serves every
-   * slice and no reader (a WeakMap entry and an object) is made per new slice: that was a third
-   * of a select after a write. The function is kept, never its reader (which holds its slice).
-   */
-  private journal: EntityReader['history'];
-  /**
-   * The slice read last and its token. One WeakRef per new slice and instance (cheaper than a
-   * WeakMap entry per slice), none per key. A slice read again after another one gets a new
-   * token, and its answers are then found through the tables and the journal.
-   */
-  private seen: WeakRef<RestState> | undefined;
-  private seenToken: object = {};
+  private readonly answers = new Map<string, KeyAnswer<R>>();
 
   constructor(private readonly ctx: RestContext) {}
+
+  /** The key's memoized read of `result` through `node` in `slice` (kept in its record). */
+  read(key: string, node: SchemaNode, result: unknown, slot: unknown, slice: RestState, args: readonly unknown[]): MemoResult {
+    let record = this.answers.get(key);
+    if (record === undefined) this.answers.set(key, (record = {}));
+    const last = record.read;
+    const previous = last !== undefined && last.node === node && Object.is(last.slot, slot) ? last.memo : undefined;
+    const memo = this.ctx.memo.reread(node, result, this.ctx.reader(slice), entitiesToken(slice.entities), args, previous);
+    if (memo !== previous) record.read = { node, slot, memo };
+    return memo;
+  }
 
   /** The previous answer for `key` while nothing it depends on changed but the slice around it, else undefined. */
   unchanged(key: string, slice: RestState, endpoint: RestEndpoint, now: number): R | undefined {
     const last = this.answers.get(key);
-    const response = last?.response.deref();
-    if (last === undefined || response === undefined || last.endpoint !== endpoint || now > response.expiresAt !== last.stale) return undefined;
-    const at = this.tokenOf(slice);
-    if (last.at === at) return response;
-    if (last.memo === undefined || tableGet(slice.meta, key) !== last.meta || tableGet(slice.endpoints, key) !== last.result) return undefined;
-    if (last.memo !== null) {
-      const memo = last.memo.deref();
-      this.journal ??= this.ctx.reader(slice).history;
-      if (memo === undefined || !this.ctx.memo.stillValid(memo, this.journal, entitiesToken(slice.entities))) return undefined;
-    }
-    last.at = at;
+    const response = last?.response;
+    if (response === undefined || last!.endpoint !== endpoint || now > response.expiresAt !== last!.stale) return undefined;
+    const at = sliceToken(slice);
+    if (last!.at === at) return response;
+    const source = last!.source!;
+    if (source.memo === undefined || tableGet(slice.meta, key) !== source.meta || tableGet(slice.endpoints, key) !== source.result) return undefined;
+    if (source.memo !== null && !answerHolds(source.memo, this.ctx.reader(slice), entitiesToken(slice.entities))) return undefined;
+    last!.at = at;
     return response;
   }
 
   /** `next`, or the previous answer for `key` when every field is the same; remembered with what it was read from. */
   remember(key: string, slice: RestState, endpoint: RestEndpoint, now: number, next: R, from: AnswerSource): R {
-    const last = this.answers.get(key);
-    const previous = last?.response.deref();
+    let record = this.answers.get(key);
+    if (record === undefined) this.answers.set(key, (record = {}));
+    const previous = record.response;
     const response = previous !== undefined && sameResponse(previous, next) ? previous : next;
-    const held = response === previous ? last!.response : new WeakRef(response);
-    const memo = from.memo === null || from.memo === undefined ? from.memo : last?.memo?.deref() === from.memo ? last.memo : new WeakRef(from.memo);
-    this.answers.set(key, { response: held, endpoint, stale: now > next.expiresAt, at: this.tokenOf(slice), meta: from.meta, result: from.result, memo });
+    record.response = response;
+    record.source = from;
+    record.endpoint = endpoint;
+    record.stale = now > next.expiresAt;
+    record.at = sliceToken(slice);
     return response;
   }
 
-  /** The key left the store (GC, reset). */
+  /** The key left the store (GC, reset), or its answer is not to be kept (a page's). */
   forget(key: string): void {
     this.answers.delete(key);
-  }
-
-  private tokenOf(slice: RestState): object {
-    if (this.seen?.deref() !== slice) {
-      this.seen = new WeakRef(slice);
-      this.seenToken = {};
-    }
-    return this.seenToken;
   }
 }
 

@@ -1,8 +1,7 @@
 import { isInferable, querySlot, selectsSummary, toNode } from '../../schema';
 import type { EntityReader, MemoResult, SchemaNode } from '../../schema';
-import { pageRequestOf } from '../../rest';
+import { keyOf, pageRequestOf } from '../../rest';
 import type { PageRequest, RestEndpoint } from '../../rest';
-import { keyOf } from './argsKey';
 import { viewIn } from '../instance/context';
 import type { RestContext } from '../instance/context';
 import { LastAnswers } from './lastAnswers';
@@ -72,36 +71,20 @@ export const isInactive = (args: readonly unknown[]) => args.length === 1 && arg
 
 /** The read side of one instance: key reads, inference, expiry and the public selectors. */
 export function buildSelectors(ctx: RestContext) {
-  /** The last answer per key, and what it was read from (see docs/internals.md#memoized-reads). */
+  /** The one record per key: its memoized read and last answer (see docs/internals.md#memoized-reads). */
   const last = new LastAnswers<ResponseState>(ctx);
-  /**
-   * Per key: the primitive value (a pk, a collection key) its memoized read is stored under in the
-   * memo cache, so that `forget` can drop it. Object results are held weakly by the cache.
-   */
-  const slots = new Map<string, { node: SchemaNode; result: unknown }>();
 
   /**
-   * The memo cache's entry for a key's read (its arguments stand as `\0key`). `at` is what the
-   * answer is cached under: the stored result, or the query slot of an inferred read.
+   * The key's memoized read, kept in its record. `at` tells reads of one key apart: the stored
+   * result, or the query slot of an inferred read.
    */
-  function readAs(key: string, node: SchemaNode, result: unknown, slice: RestState, reader: EntityReader, args: readonly unknown[], at: unknown = result): MemoResult {
-    if (typeof at !== 'object' || at === null) {
-      const slot = slots.get(key);
-      if (slot === undefined || slot.node !== node || !Object.is(slot.result, at)) {
-        if (slot !== undefined) ctx.memo.forget(slot.node, slot.result, '\u0000' + key);
-        slots.set(key, { node, result: at });
-      }
-    }
-    return ctx.memo.read(node, result, reader, entitiesToken(slice.entities), args, '\u0000' + key, at);
+  function readAs(key: string, node: SchemaNode, result: unknown, slice: RestState, _reader: EntityReader, args: readonly unknown[], at: unknown = result): MemoResult {
+    return last.read(key, node, result, at, slice, args);
   }
 
-  /** The key left the store (GC, reset): drop its last answer and its memoized read. */
+  /** The key left the store (GC, reset): drop its record. */
   function forget(key: string): void {
     last.forget(key);
-    const slot = slots.get(key);
-    if (slot === undefined) return;
-    ctx.memo.forget(slot.node, slot.result, '\u0000' + key);
-    slots.delete(key);
   }
 
   /** The key's read: its result through the schema, or an inference (see docs/concepts.md#schemas). */
@@ -228,13 +211,12 @@ export function buildSelectors(ctx: RestContext) {
     selectError: (state: unknown, endpoint: RestEndpoint, ...args: unknown[]): StoredError | undefined =>
       selectResponse(state, endpoint, ...args).error,
     /**
-     * A committed `result` of the endpoint read through `slice` once, cached under no key (a fresh
-     * slot, held weakly): what a request resolves to when another pending optimistic request of the
+     * A committed `result` of the endpoint read through `slice` once, kept under no key: what a request resolves to when another pending optimistic request of the
      * same key shows its own result there (two creations at once, see docs/concepts.md#optimistic-updates).
      */
     resultOf(slice: RestState, endpoint: RestEndpoint, result: unknown, args: readonly unknown[]): unknown {
       const node = toNode(endpoint.schema);
-      return node === undefined ? result : ctx.memo.read(node, result, ctx.reader(slice), entitiesToken(slice.entities), args, undefined, {}).data;
+      return node === undefined ? result : ctx.memo.reread(node, result, ctx.reader(slice), entitiesToken(slice.entities), args, undefined).data;
     },
     /** A queryable read by arguments, no endpoint or request (see docs/concepts.md#the-store). */
     selectQuery(state: unknown, queryable: unknown, ...args: unknown[]): any {

@@ -1,4 +1,5 @@
 import { toJSONValue } from '../../internal/json';
+import { setOwn } from '../../internal/own';
 import { callWithSignal, NOT_MODIFIED, pageRequestOf, splitArgs } from '../../rest';
 import type { RestEndpoint, StoreEndpoint } from '../../rest';
 import { expiresAfter } from '../instance/context';
@@ -11,7 +12,7 @@ import type { InFlight } from './requests';
 import { nanoid } from '../rtk';
 import { tableGet, tableHas } from '../store/tables';
 import type { PolicyPart } from './policies';
-import type { FetchMeta, WritePayload } from '../types';
+import type { ChangedEntities, FetchMeta, WritePayload } from '../types';
 
 export interface FetchLifecycle {
   /** Marks requests in flight for keys an `invalidate` just committed (see docs/internals.md#merge-order). */
@@ -115,7 +116,7 @@ async function run(lifecycle: Lifecycle, endpoint: StoreEndpoint, args: unknown[
     } else {
       // A mutation's answer is its caller's (a login's token must not stay in the store): the
       // action carries its entities and updates only, and the promise reads its own result.
-      api.dispatch(rest.actions.fetchFulfilled(withoutResult(payload), { ...meta, date, expiresAt, ...extra, sideEffect: true }));
+      api.dispatch(rest.actions.fetchFulfilled({ ...withoutResult(payload), ...layerCellsOf(hctx, meta.requestId) }, { ...meta, date, expiresAt, ...extra, sideEffect: true }));
       committed = { value, answer, mutation: { result: payload.result } };
     }
     // A mutation's key that kept nothing has nothing for GC to sweep: forget it here.
@@ -145,7 +146,7 @@ async function fail({ hctx, onRejected }: Lifecycle, endpoint: StoreEndpoint, re
   const failedMeta: FetchMeta = { ...meta, date, expiresAt, ...(aborted ? { aborted: true as const } : {}) };
   const errorPolicy = aborted ? undefined : request.poll ? 'soft' : softPolicy(endpoint, error);
   requests.release(request);
-  api.dispatch(rest.actions.fetchRejected(errorPolicy ? { errorPolicy } : {}, failedMeta, aborted ? undefined : serializeError(error)));
+  api.dispatch(rest.actions.fetchRejected({ ...(errorPolicy ? { errorPolicy } : {}), ...layerCellsOf(hctx, meta.requestId) }, failedMeta, aborted ? undefined : serializeError(error)));
   // Awaited only when it handles the error (a 401): other rejections settle in this same tick.
   const handling = onRejected(error);
   if (handling !== undefined) await handling;
@@ -158,6 +159,19 @@ function forgetIfEmpty({ keys, slice }: HandlerContext, key: string): void {
 }
 
 /** The write without the key's result: what a mutation's `fetch/fulfilled` commits. */
+/**
+ * The cells of the request's optimistic layer as the slice holds it now, which its outcome removes:
+ * the outcome carries them, so that it says which entities it changes (see docs/concepts.md#the-store).
+ */
+function layerCellsOf(hctx: HandlerContext, requestId: string): { layerCells?: ChangedEntities } {
+  const layer = hctx.slice().optimistic.find((candidate) => candidate.requestId === requestId);
+  const entities = (layer?.write as WritePayload | undefined)?.entities;
+  if (entities === undefined) return {};
+  const layerCells: ChangedEntities = {};
+  for (const key of Object.keys(entities)) setOwn(layerCells, key, Object.keys(entities[key]!));
+  return Object.keys(layerCells).length === 0 ? {} : { layerCells };
+}
+
 function withoutResult(payload: WritePayload): WritePayload {
   const written = { ...payload };
   delete written.result;

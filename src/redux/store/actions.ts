@@ -1,5 +1,5 @@
 import { createAction } from '../rtk';
-import type { EntityWrite, FetchMeta, RestState, StoredError, WritePayload, OptimisticLayer } from '../types';
+import type { ChangedEntities, EntityWrite, FetchMeta, RestState, StoredError, WritePayload, OptimisticLayer } from '../types';
 
 /** `meta` of setResponse, setError and set (see docs/internals.md#actions). */
 export interface KeyWriteMeta {
@@ -16,8 +16,9 @@ export function buildActions(reducerPath: string) {
   const type = (name: string) => `${reducerPath}/${name}`;
   return {
     fetchPending: createAction(type('fetch/pending'), (payload: { layer?: OptimisticLayer }, meta: FetchMeta) => ({ payload, meta })),
-    fetchFulfilled: createAction(type('fetch/fulfilled'), (payload: WritePayload, meta: FetchMeta) => ({ payload, meta })),
-    fetchRejected: createAction(type('fetch/rejected'), (payload: { layers?: OptimisticLayer[]; errorPolicy?: 'soft' }, meta: FetchMeta, error?: StoredError) => ({
+    /** `layerCells`: the cells of the request's optimistic layer, which its outcome removes (see docs/concepts.md#the-store). */
+    fetchFulfilled: createAction(type('fetch/fulfilled'), (payload: WritePayload & { layerCells?: ChangedEntities }, meta: FetchMeta) => ({ payload, meta })),
+    fetchRejected: createAction(type('fetch/rejected'), (payload: { layerCells?: ChangedEntities; errorPolicy?: 'soft' }, meta: FetchMeta, error?: StoredError) => ({
       payload,
       meta,
       error,
@@ -30,6 +31,12 @@ export function buildActions(reducerPath: string) {
     resetEntireStore: createAction(type('resetEntireStore'), (payload: { date: number } = { date: Date.now() }) => ({ payload })),
     gc: createAction<{ keys: string[]; entities: { key: string; pk: string }[] }>(type('gc')),
     middlewareRegistered: createAction(type('middlewareRegistered')),
+    /**
+     * The optimistic layers, recomputed by the reducer over a changed base, now show these cells
+     * differently, beyond what the action that changed the base carried: an announcement the
+     * optimistic feature dispatches right after that action, which changes no state.
+     */
+    layersChanged: createAction<{ entities: ChangedEntities }>(type('optimistic/layersChanged')),
     /** A slice restored from storage or a server, merged by freshness; dispatchable. */
     rehydrated: createAction<Partial<RestState>>(type('rehydrated')),
   };

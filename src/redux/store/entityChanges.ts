@@ -1,24 +1,34 @@
 import { isEntityClass } from '../../schema';
 import type { Entity } from '../../schema';
+import { setOwn } from '../../internal/own';
 import type { UnknownAction } from '../rtk';
+import type { RestActions } from './actions';
+import type { ChangedEntities, WritePayload } from '../types';
 
 /**
- * Which entities an action changed, for `rest.matchEntitiesChanged` and
- * `rest.changedPks`, which read it off the action. The `entityChanges` feature's middleware step
- * (changeTracking.ts) works it out before the action reaches any reducer, from what the action
- * carries and the slice before it, and forwards a copy of the action that carries it as plain JSON:
- * `meta.changedEntities[reducerPath][entityKey] = [pk, …]`. The action as dispatched is never
- * changed: middleware placed before this one (RTK's listener middleware is prepended) sees it as
- * it was, and the matchers read its write set there, so a matcher needs nothing but the action.
+ * Which entities an action changed, for `rest.matchEntitiesChanged` and `rest.changedPks`. Every
+ * action that changes entities carries them from its creation, whoever creates it, so the matchers
+ * need nothing but the action and answer the same wherever they see it (a listener prepended
+ * before rest's middleware, a reducer, a middleware after it):
  *
- * Changed means "the cell may read differently in the view": written by the base (a fetch
- * outcome, setResponse, set, a delete's tombstone), by an optimistic layer that was added,
- * recomputed or removed, removed by GC, cleared by a reset, or restored by a rehydrate. A
- * refetch of identical data writes no cell, so it changes nothing.
+ * - a fetch outcome, `setResponse`, `set` (a delete's tombstone too): the cells of its write set;
+ * - `fetch/pending` of a mutation with an optimistic layer: the layer's cells; its outcome
+ *   (`fetch/fulfilled`, `fetch/rejected`): the layer's cells it removes (`layerCells`);
+ * - a GC sweep (`gc`): the cells it removes, listed in its payload for the reducer anyway;
+ * - `optimistic/layersChanged`: the cells whose recomputed layers read differently, dispatched by
+ *   the optimistic feature right after the base change that recomputed them;
+ * - a rehydrate: the cells the restored slice holds (conservatively: those it does not win read
+ *   as before);
+ * - `resetEntireStore`: every entity of every type, which the action cannot list: it matches for
+ *   any Entity and `changedPks` lists no pk for it.
+ *
+ * With the `entityChanges` feature, the middleware also forwards a copy of such an action that
+ * carries the same answer as plain JSON, `meta.changedEntities[reducerPath][entityKey] = [pk, …]`
+ * (reducers, DevTools); the action as dispatched is never changed. Changed means "the cell may read
+ * differently in the view"; a refetch of identical data writes no cell, so it changes nothing.
  */
 
-/** The pks an action changed, by entity key. */
-export type ChangedEntities = Record<string, string[]>;
+export type { ChangedEntities } from '../types';
 
 /**
  * An action that changed entities (what `rest.matchEntitiesChanged(…)` narrows to): its
@@ -73,4 +83,36 @@ export function untrackedMatchers(): EntityMatchers {
       return NO_PKS;
     },
   };
+}
+
+/** What a reset changes: every entity, which no action lists. */
+export const EVERY_ENTITY = 'every';
+
+/**
+ * The entities an action of this instance says it changes (see the top of this file), from the
+ * action alone; `undefined` when none. A restored slice's cells are added by the feature.
+ */
+export function carriedChanges(action: unknown, actions: RestActions): ChangedEntities | typeof EVERY_ENTITY | undefined {
+  if (actions.resetEntireStore.match(action)) return EVERY_ENTITY;
+  const byKey = new Map<string, Set<string>>();
+  const add = (key: string, pk: string) => {
+    const pks = byKey.get(key);
+    if (pks === undefined) byKey.set(key, new Set([pk]));
+    else pks.add(pk);
+  };
+  const addWrite = (entities: Record<string, Record<string, unknown>> | undefined) => {
+    if (entities !== undefined) for (const key of Object.keys(entities)) for (const pk of Object.keys(entities[key]!)) add(key, pk);
+  };
+  const addCells = (cells: ChangedEntities | undefined) => {
+    if (cells !== undefined) for (const key of Object.keys(cells)) for (const pk of cells[key]!) add(key, pk);
+  };
+  if (actions.fetchFulfilled.match(action) || actions.setResponse.match(action) || actions.set.match(action)) addWrite(action.payload.entities);
+  if (actions.fetchFulfilled.match(action) || actions.fetchRejected.match(action)) addCells(action.payload.layerCells);
+  else if (actions.fetchPending.match(action)) addWrite((action.payload.layer?.write as WritePayload | undefined)?.entities);
+  else if (actions.gc.match(action)) for (const { key, pk } of action.payload.entities) add(key, pk);
+  else if (actions.layersChanged.match(action)) addCells(action.payload.entities);
+  if (byKey.size === 0) return undefined;
+  const out: ChangedEntities = {};
+  for (const [key, pks] of byKey) setOwn(out, key, [...pks]);
+  return out;
 }

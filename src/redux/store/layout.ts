@@ -1,5 +1,6 @@
 import { getOwn, setOwn } from '../../internal/own';
-import type { EntityMeta, EntityReader, ReaderHistory } from '../../schema';
+import { TableVersion } from '../../schema';
+import type { EntityMeta, EntityReader } from '../../schema';
 import { DEFAULT_SHARD_ABOVE, tableGet, tableKeys, tableWrite } from './tables';
 import type { TableLimits } from './tables';
 import type { EntityWrite, RestState } from '../types';
@@ -24,12 +25,22 @@ export function entitiesToken(entities: object): object {
 }
 
 /**
- * The write journal: for each token of an `entities` object the reducer produced, the token it
- * replaced (weakly: a token nobody remembers cannot be walked back to) and the cells that
- * changed. Kept outside the state (a cache, never read by the reducer), so a memoized read valid
- * before a write can tell in O(write) that the write did not touch it.
+ * The version of each entity table object (what the slice reader's `token` gives): one small
+ * object per table, holding no table or cell. A table written by `applyEntityWrite` gets a
+ * version that names the one it was written over and the pks written, so a memoized answer is
+ * shown valid after writes to cells it did not read without reading its cells. Chains are cut
+ * every `VERSION_CHAIN` writes, so a table's history stays bounded; any other way a table is made
+ * starts a chain of its own, and answers then fall back to reading their cells.
  */
-const journal = new WeakMap<object, { previous: WeakRef<object>; cells: readonly string[] }>();
+const versions = new WeakMap<object, TableVersion>();
+const VERSION_CHAIN = 64;
+const NONE: readonly string[] = [];
+
+function versionOf(table: object): TableVersion {
+  let version = versions.get(table);
+  if (version === undefined) versions.set(table, (version = new TableVersion(undefined, NONE, 0)));
+  return version;
+}
 
 /** Copy-on-write of one write set into the slice; untouched tables keep their references. */
 export function applyEntityWrite(state: RestState, write: EntityWrite, limits: TableLimits = DEFAULT_SHARD_ABOVE): RestState {
@@ -40,13 +51,16 @@ export function applyEntityWrite(state: RestState, write: EntityWrite, limits: T
   let entities = state.entities;
   if (entityKeys.length > 0) {
     entities = { ...entities };
-    const changed: string[] = [];
     for (const key of entityKeys) {
       const cells = write.entities[key]!;
-      setOwn(entities, key, tableWrite(getOwn(state.entities, key), cells, true, limits.entities));
-      for (const pk of Object.keys(cells)) changed.push(key, pk);
+      const before = getOwn(state.entities, key);
+      const after = tableWrite(before, cells, true, limits.entities);
+      setOwn(entities, key, after);
+      if (before !== undefined && after !== before) {
+        const previous = versionOf(before);
+        versions.set(after, previous.depth < VERSION_CHAIN ? new TableVersion(previous, Object.keys(cells), previous.depth + 1) : new TableVersion(undefined, NONE, 0));
+      }
     }
-    journal.set(entitiesToken(entities), { previous: new WeakRef(entitiesToken(state.entities)), cells: changed });
   }
   let entitiesMeta = state.entitiesMeta;
   if (metaKeys.length > 0) {
@@ -82,15 +96,11 @@ class SliceReader implements EntityReader {
     return tableGet(getOwn(getOwn(this.slice.indexes, key), field), value);
   }
   token(key: string): unknown {
-    return getOwn(this.slice.entities, key);
+    const table = getOwn(this.slice.entities, key);
+    return table === undefined ? undefined : versionOf(table);
   }
   pks(key: string): readonly string[] {
     return tableKeys(getOwn(this.slice.entities, key));
-  }
-  history(token: unknown): ReaderHistory | undefined {
-    const step = journal.get(token as object);
-    const previous = step?.previous.deref();
-    return previous === undefined ? undefined : { previous, cells: step!.cells };
   }
 }
 

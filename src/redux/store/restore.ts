@@ -17,6 +17,4 @@ export interface Restore {
   of(action: UnknownAction): Partial<RestState> | undefined;
   /** The live slice with the restored one merged in (always a new object): the reducer's step. */
   merge(live: RestState, restored: Partial<RestState>, limits?: TableLimits): RestState;
-  /** The entity cells the restored slice wins over `live` (what entity-change tracking reports), without merging anything. */
-  taken(live: RestState, restored: Partial<RestState>): { key: string; pk: string }[];
 }

@@ -1,6 +1,10 @@
+import { jsonEqual } from '../../../internal/json';
+import { getOwn, setOwn } from '../../../internal/own';
 import { AbortOptimistic } from '../../../rest';
 import type { OptimisticSnapshot, RestEndpoint, StoreEndpoint } from '../../../rest';
 import type { RestActions } from '../../store/actions';
+import { carriedChanges, EVERY_ENTITY } from '../../store/entityChanges';
+import type { ChangedEntities } from '../../store/entityChanges';
 import type { FeatureImpl, RestFeature, SliceReducer } from '../../instance/feature';
 import type { HandlerContext } from '../../instance/handlerContext';
 import { normalizeLayer } from '../../requests/normalizeResponse';
@@ -113,22 +117,62 @@ function layerPolicy(hctx: HandlerContext, requests: Map<string, LayerRequest>, 
   };
 }
 
+/** Each cell the layers write, with the value the last layer writing it gives it. */
+function layerCells(layers: readonly OptimisticLayer[]): Map<string, Map<string, unknown>> {
+  const cells = new Map<string, Map<string, unknown>>();
+  for (const layer of layers) {
+    const entities = (layer.write as WritePayload | undefined)?.entities ?? {};
+    for (const key of Object.keys(entities)) {
+      let table = cells.get(key);
+      if (table === undefined) cells.set(key, (table = new Map()));
+      for (const pk of Object.keys(entities[key]!)) table.set(pk, entities[key]![pk]);
+    }
+  }
+  return cells;
+}
+
+/**
+ * The cells that read differently in the view because the reducer recomputed or removed layers
+ * (written by one side only, or differently), less those the action itself says it changes: what
+ * `layersChanged` announces (see docs/concepts.md#optimistic-updates).
+ */
+function layerChanges(before: readonly OptimisticLayer[], after: readonly OptimisticLayer[], carried: ReturnType<typeof carriedChanges>): ChangedEntities | undefined {
+  if (carried === EVERY_ENTITY) return undefined;
+  const old = layerCells(before);
+  const now = layerCells(after);
+  const out: ChangedEntities = {};
+  for (const key of new Set([...old.keys(), ...now.keys()])) {
+    const said = new Set(carried === undefined ? [] : (getOwn(carried, key) ?? []));
+    const oldTable = old.get(key) ?? new Map<string, unknown>();
+    const nowTable = now.get(key) ?? new Map<string, unknown>();
+    const pks = [...new Set([...oldTable.keys(), ...nowTable.keys()])].filter(
+      (pk) => !said.has(pk) && (oldTable.has(pk) !== nowTable.has(pk) || !jsonEqual(oldTable.get(pk), nowTable.get(pk))),
+    );
+    if (pks.length > 0) setOwn(out, key, pks);
+  }
+  return Object.keys(out).length === 0 ? undefined : out;
+}
+
 /** The feature's parts: the view, the reducer's layer step, the layer at a mutation's start, and the handler that forgets settled requests. */
 const feature: FeatureImpl = {
   feature: 'optimisticUpdates',
   view: viewOf,
   build({ ctx, selectors }) {
     const requests = new Map<string, LayerRequest>();
-    const { fetchFulfilled, fetchRejected, resetEntireStore, middlewareRegistered } = ctx.actions;
+    const { fetchPending, fetchFulfilled, fetchRejected, resetEntireStore, middlewareRegistered, layersChanged } = ctx.actions;
     return {
       reducer: (next, { actions }) => layerStep(next, actions, requests, selectors),
       policy: (hctx) => layerPolicy(hctx, requests, selectors),
-      store: ({ api }) => ({
+      store: ({ api, slice }) => ({
         // A request's layer leaves with the action that committed its outcome; a reset (or the
         // store's start) drops every layer of the store, and so every request behind one.
-        handler: (action) => {
+        handler: (action, _api, before) => {
           if (fetchFulfilled.match(action) || fetchRejected.match(action)) requests.delete(action.meta.requestId);
           else if (resetEntireStore.match(action) || middlewareRegistered.match(action)) for (const [id, request] of requests) if (request.store === api) requests.delete(id);
+          const after = slice().optimistic;
+          if (after === before.optimistic || fetchPending.match(action) || resetEntireStore.match(action)) return;
+          const entities = layerChanges(before.optimistic, after, carriedChanges(action, ctx.actions));
+          if (entities !== undefined) api.dispatch(layersChanged({ entities }));
         },
       }),
     };

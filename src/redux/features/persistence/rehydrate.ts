@@ -80,7 +80,7 @@ export function mergeRestored(live: RestState, restored: Partial<RestState>, lim
  * The entity cells the restored slice wins (see the top of this file): those whose request
  * started after the live cell's, or that the live slice lacks, and not before its last reset.
  */
-export function restoredCells(live: RestState, restored: Partial<RestState>): { key: string; pk: string }[] {
+function restoredCells(live: RestState, restored: Partial<RestState>): { key: string; pk: string }[] {
   const taken: { key: string; pk: string }[] = [];
   const tables = (restored.entities ?? {}) as Record<string, Table>;
   for (const key of Object.keys(tables)) {
@@ -162,7 +162,6 @@ const feature: FeatureImpl = {
     const restore: Restore = {
       of: buildRestoredOf(ctx.actions, ctx.options.reducerPath, options.extractRehydrationInfo ?? persistedRoot),
       merge: (live, restored, limits) => mergeRestored(live, restored, limits),
-      taken: restoredCells,
     };
     return {
       restore,
