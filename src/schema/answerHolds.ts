@@ -44,7 +44,8 @@ function tablesHold(answer: MemoResult, tables: unknown[], reader: EntityReader)
 function unchangedSince(answer: MemoResult, key: string, at: unknown, since: unknown): boolean {
   let pks: Set<string> | undefined;
   while (at !== since) {
-    if (!(at instanceof TableVersion)) return false;
+    // The start of a chain that is not `since` (a new table, a cut chain): what came before is unknown.
+    if (!(at instanceof TableVersion) || at.previous === undefined) return false;
     pks ??= dependenciesOf(answer).get(key);
     if (pks === undefined || pks.has(TABLE)) return false;
     const written = at.pks;
