@@ -150,6 +150,8 @@ const CONCERNS = {
   retries: ['src/redux/features/retries/retries.ts', 'src/rest/retry.ts'],
   'conditional requests': ['src/redux/features/conditionalRequests/conditional.ts', 'src/rest/conditional.ts'],
   'sharded tables': ['src/redux/features/shardedTables/shardedTables.ts'],
+  'deletes by URL parameters': ['src/redux/features/deleteByParams/deleteByParams.ts'],
+  'Link pagination': ['src/redux/features/linkPagination/linkPagination.ts', 'src/rest/linkHeader.ts'],
   'kept error bodies': ['src/redux/requests/errorBody.ts'],
   persistence: ['src/redux/features/persistence/rehydrate.ts'],
   'entity-change tracking': ['src/redux/features/entityChanges/changeTracking.ts'],

@@ -267,7 +267,7 @@ export function OnlineCount() {
 import { buildCreateRest, garbageCollection } from 'rtk-rest';
 
 // Only GC: no optimistic layers, polling, streams, refetch on focus, persistence, change tracking,
-// retries, conditional requests or sharded tables.
+// retries, conditional requests, sharded tables, deletes by URL parameters or Link pagination.
 export const createLeanRest = buildCreateRest(garbageCollection);
 export const leanRest = createLeanRest({ reducerPath: 'lean' });
 // #endregion bundle-size

@@ -7,7 +7,7 @@
  */
 export { Entity, schema, normalize, denormalize, MemoCache, MemoResult, NormalizeError } from './schema';
 export { RestEndpoint, createResource, hookifyResource, NetworkError, AbortOptimistic, nextPageNumber, nextOffset } from './rest';
-export { createRest, buildCreateRest, optimisticUpdates, polling, streams, garbageCollection, refetchOnEvents, persistence, entityChanges, retries, conditionalRequests, shardedTables, ResetError, serializeForScript, receiveRestScripts } from './redux';
+export { createRest, buildCreateRest, optimisticUpdates, polling, streams, garbageCollection, refetchOnEvents, persistence, entityChanges, retries, conditionalRequests, shardedTables, deleteByParams, linkPagination, ResetError, serializeForScript, receiveRestScripts } from './redux';
 export type { CreateRestOptions, RestFeature, RequestPolicyDefaults, Rest, RestState, KeyMeta, StoredError, ResponseState, ExpiryStatus, RequestStatus, Environment, Timers, EntitiesChangedAction, ChangedEntities, ExtractRehydrationInfo, ReceiveRestScriptsOptions } from './redux';
 // Types that the inferred types of public values name (the instance's actions, the schema classes
 // behind `schema.X`, `push`'s creation schema): exported under their own names so that a library or

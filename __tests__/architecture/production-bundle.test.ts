@@ -170,6 +170,10 @@ const features = {
   retries: ['src/redux/features/retries/retries.ts', 'src/rest/retry.ts'],
   conditionalRequests: ['src/redux/features/conditionalRequests/conditional.ts', 'src/rest/conditional.ts'],
   shardedTables: ['src/redux/features/shardedTables/shardedTables.ts'],
+  // Finding the entity a delete's URL parameters name, and the lists to expire when none is.
+  deleteByParams: ['src/redux/features/deleteByParams/deleteByParams.ts'],
+  // The Link header's parser: requests reach it only through the feature's request policy.
+  linkPagination: ['src/redux/features/linkPagination/linkPagination.ts', 'src/rest/linkHeader.ts'],
 };
 
 describe('each optional feature of the store costs nothing when unused', () => {

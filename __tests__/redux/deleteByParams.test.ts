@@ -5,8 +5,9 @@
  * parameter (a label stored without its repository), the delete still resolves, removes nothing,
  * the lists holding that type are expired, and one dev warning says why and what to change.
  */
-import { createResource, Entity } from 'rtk-rest';
-import { fetchAnswered, net, nonJsonActionPath, outcome, setup, sliceOf, useTestEnvironment, watchConsole } from './support';
+import { buildCreateRest, createResource, deleteByParams, Entity } from 'rtk-rest';
+import type { Rest } from 'rtk-rest';
+import { fetchAnswered, makeStore, net, nonJsonActionPath, outcome, setup, sliceOf, useTestEnvironment, watchConsole } from './support';
 import type { Store } from './support';
 
 useTestEnvironment();
@@ -246,5 +247,42 @@ describe('delete by a URL that does not carry the pk', () => {
     expect(error.message).not.toMatch(/add them in Label\.process\(\)/);
     expect(error.message).toMatch(/answer the DELETE with the Label or its pk/);
     expect(sliceOf(rest, store.getState()).entities.Label['11']).not.toBeNull();
+  });
+});
+
+describe('the deleteByParams feature', () => {
+  /** A store over `buildCreateRest(...features)`, past its registration. */
+  function leanStore(...features: Parameters<typeof buildCreateRest>) {
+    const rest = buildCreateRest(...features)() as unknown as Rest;
+    const store = makeStore(rest);
+    store.dispatch({ type: 'test/ready' });
+    return { rest, store };
+  }
+
+  it('without it a delete answered by URL parameters that hold no pk removes nothing, and development names the feature, once; with it, the label is removed', async () => {
+    const { warnings } = watchConsole();
+    const without = leanStore();
+    await fetchAnswered(without.store, without.rest.fetch(ScopedLabelResource.getList, repo), labels);
+    const first = await deleteAnswered204(without.store, without.rest.fetch(ScopedLabelResource.delete, bugParams));
+    await deleteAnswered204(without.store, without.rest.fetch(ScopedLabelResource.delete, bugParams));
+    expect(first.ok).toBe(false);
+    expect(sliceOf(without.rest, without.store.getState()).entities.ScopedLabel['11']).toMatchObject({ name: 'bug' });
+    expect(warnings.map(String)).toEqual([expect.stringMatching(/ScopedLabel\.delete has a delete answered by URL parameters that hold no pk, but this rest instance was built without the deleteByParams feature.*buildCreateRest\(deleteByParams/)]);
+
+    const withIt = leanStore(deleteByParams);
+    await fetchAnswered(withIt.store, withIt.rest.fetch(ScopedLabelResource.getList, repo), labels);
+    expect((await deleteAnswered204(withIt.store, withIt.rest.fetch(ScopedLabelResource.delete, bugParams))).ok).toBe(true);
+    expect(sliceOf(withIt.rest, withIt.store.getState()).entities.ScopedLabel['11']).toBeNull();
+    expect(warnings).toHaveLength(1);
+  });
+
+  it('without it a delete whose URL carries the pk still removes its entity, with no warning', async () => {
+    const { warnings } = watchConsole();
+    const { rest, store } = leanStore();
+    const ById = createResource({ path: '/labels/:id', schema: ScopedLabel, urlPrefix: GH });
+    await fetchAnswered(store, rest.fetch(ScopedLabelResource.getList, repo), labels);
+    expect((await deleteAnswered204(store, rest.fetch(ById.delete, { id: 11 }))).ok).toBe(true);
+    expect(sliceOf(rest, store.getState()).entities.ScopedLabel['11']).toBeNull();
+    expect(warnings).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { buildCreateRest, conditionalRequests, createRest, createResource, entityChanges, garbageCollection, optimisticUpdates, persistence, polling, refetchOnEvents, retries, shardedTables, streams } from '../../src';
+import { buildCreateRest, conditionalRequests, createRest, createResource, entityChanges, garbageCollection, linkPagination, optimisticUpdates, persistence, polling, refetchOnEvents, retries, shardedTables, streams } from '../../src';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import type * as Toolkit from '@reduxjs/toolkit';
 import type * as RestModule from '../../src';
@@ -198,6 +198,24 @@ describe('buildCreateRest builds a store with only the features it is given', ()
         features.length === 0 ? { features: 0, sent: undefined, outcome: 304 } : { features: 1, sent: '"v1"', outcome: 'hi' },
       );
     }
+  });
+
+  it('without linkPagination an answer\'s Link header is not kept (development says so, once per endpoint); with it, the key\'s meta holds its URLs', async () => {
+    const console = watchConsole();
+    const link = `<${K.post6.slice(4)}>; rel="next"`;
+    const kept: unknown[] = [];
+    for (const features of [[], [linkPagination]]) {
+      const { rest, store } = storeWith(...features);
+      for (let time = 0; time < 2; time += 1) {
+        const first = net.count + 1;
+        const loaded = store.dispatch(rest.fetch(PostResource.get, p5));
+        (await net.nth(first)).reply(post5, { headers: { link } });
+        await loaded;
+      }
+      kept.push(rawSlice(rest, store.getState()).meta[K.post5].links);
+    }
+    expect(kept).toEqual([undefined, { next: K.post6.slice(4) }]);
+    expect(console.warnings.map(String)).toEqual([expect.stringMatching(/has an answer with a Link header \(rel="next"\), but this rest instance was built without the linkPagination feature.*buildCreateRest\(linkPagination/)]);
   });
 
   it('without shardedTables a table stays plain past the threshold (and the option warns); with it, it shards', () => {

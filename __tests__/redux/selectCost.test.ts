@@ -235,6 +235,32 @@ describe('the cheap revalidation keeps every answer right', () => {
     expect(rest.selectData(store.getState(), getPosts, { page: 1 })![0]!.author.username).toBe('renamed');
   });
 
+  it('an answer read while its table did not exist yet sees the table\'s first write', () => {
+    const { rest, store, writeOtherType } = withPages();
+    expect(rest.selectQuery(store.getState(), User, '77')).toBeUndefined();
+    // A write elsewhere makes the answer record the tables it read (User's, absent).
+    store.dispatch(rest.set(Post, 901, { id: 901, title: 'other', author: { ...bob, id: 3 } }));
+    writeOtherType();
+    expect(rest.selectQuery(store.getState(), User, '77')).toBeUndefined();
+    store.dispatch(rest.resetEntireStore());
+    expect(rest.selectQuery(store.getState(), User, '77')).toBeUndefined();
+    store.dispatch(rest.set(User, 77, { ...ann, id: 77 }));
+    expect(rest.selectQuery(store.getState(), User, '77')?.id).toBe(77);
+  });
+
+  it('a write to the answer\'s own cell is seen wherever it falls in the table\'s history (where its history is cut too)', () => {
+    for (let others = 0; others < 70; others++) {
+      const { rest, store } = withPages();
+      const before = rest.selectData(store.getState(), getPosts, { page: 1 })!;
+      for (let n = 0; n < others; n++) {
+        store.dispatch(rest.set(Post, 900 + n, { id: 900 + n, title: `other ${n}`, author: { ...bob, id: 3 } }));
+        expect(rest.selectData(store.getState(), getPosts, { page: 1 })).toBe(before);
+      }
+      store.dispatch(rest.set(Post, before[0]!.id, { ...post5, id: before[0]!.id, title: `changed after ${others}` }));
+      expect(rest.selectData(store.getState(), getPosts, { page: 1 })![0]!.title).toBe(`changed after ${others}`);
+    }
+  });
+
   it('answers of several keys keep their references through writes to another entity type', () => {
     const { rest, store, writeOtherType } = withPages();
     store.dispatch(rest.setResponse(getPosts, { page: 3 }, page(3)));

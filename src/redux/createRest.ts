@@ -11,13 +11,15 @@ import { refetchOnEvents } from './features/refetchOnEvents/refetchOnEvents';
 import { retries } from './features/retries/retries';
 import { shardedTables } from './features/shardedTables/shardedTables';
 import { streams } from './features/streams/streams';
+import { deleteByParams } from './features/deleteByParams/deleteByParams';
+import { linkPagination } from './features/linkPagination/linkPagination';
 
 /**
  * One rtk-rest instance for Redux Toolkit (see docs/concepts.md#the-store): a reducer and a middleware to add to
  * `configureStore`, thunk creators to dispatch, and memoized selectors. Slice-like, so
  * `combineSlices(rest)` works. It has every feature (optimistic updates, polling, streams,
  * garbage collection, refetch on focus and reconnect, persistence, entity-change tracking,
- * retries, conditional requests, sharded tables); `buildCreateRest(...features)` builds one with fewer, for a
+ * retries, conditional requests, sharded tables, deletes by URL parameters, Link pagination); `buildCreateRest(...features)` builds one with fewer, for a
  * smaller bundle.
  *
  * @example
@@ -33,7 +35,7 @@ import { streams } from './features/streams/streams';
  * @preventInline ActionCreatorWithoutPayload
  */
 export function createRest<const ReducerPath extends string = 'rest'>(options: CreateRestOptions & { reducerPath?: ReducerPath } = {}) {
-  return makeRest<ReducerPath>(options, implementations([optimisticUpdates, garbageCollection, polling, streams, refetchOnEvents, persistence, entityChanges, retries, conditionalRequests, shardedTables]));
+  return makeRest<ReducerPath>(options, implementations([optimisticUpdates, garbageCollection, polling, streams, refetchOnEvents, persistence, entityChanges, retries, conditionalRequests, shardedTables, deleteByParams, linkPagination]));
 }
 
 /**

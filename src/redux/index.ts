@@ -11,6 +11,8 @@ export { refetchOnEvents } from './features/refetchOnEvents/refetchOnEvents';
 export { persistence } from './features/persistence/rehydrate';
 export { entityChanges } from './features/entityChanges/changeTracking';
 export { retries } from './features/retries/retries';
+export { deleteByParams } from './features/deleteByParams/deleteByParams';
+export { linkPagination } from './features/linkPagination/linkPagination';
 export { conditionalRequests } from './features/conditionalRequests/conditional';
 export { shardedTables } from './features/shardedTables/shardedTables';
 export type { RequestPolicyDefaults } from './requests/policies';

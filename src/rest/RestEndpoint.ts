@@ -5,7 +5,6 @@ import type { RequestPolicies } from './policies';
 import { eitherSignal } from './signals';
 import { hasStatus, problemOf, processingError } from './errors';
 import { creation, pageEndpoint, paginatedEndpoint } from './extenders';
-import { parseLinkHeader } from './linkHeader';
 import { compilePath } from './path';
 import { definePrefixGetter, joinPrefix, pathsAfterPrefix } from './urlPrefix';
 import type { CompiledPath } from './path';
@@ -466,7 +465,7 @@ export function takesBody(endpoint: RestEndpoint): boolean {
 }
 
 /** The request pipeline: URL, request init, headers, send, parse, process (see docs/concepts.md#endpoints), `fetchResponse` under the request policies. */
-async function callEndpoint(endpoint: RestEndpoint, args: unknown[], policies?: RequestPolicies, onLinks?: (links: Record<string, string>) => void): Promise<unknown> {
+async function callEndpoint(endpoint: RestEndpoint, args: unknown[], policies?: RequestPolicies): Promise<unknown> {
   const { urlParams, body } = splitArgs(endpoint, args);
   const url = endpoint.url(urlParams);
   const init = await endpoint.getRequestInit(body);
@@ -477,8 +476,8 @@ async function callEndpoint(endpoint: RestEndpoint, args: unknown[], policies?: 
   if (response === NOT_MODIFIED) return response;
   if (typeof response === 'object' && response !== null) requestUrls.set(response, url);
   // Link pagination: the store keeps the header's URLs with the key's meta.
-  const link = onLinks === undefined ? null : response?.headers?.get?.('link');
-  if (link) onLinks!(parseLinkHeader(link, response.url || url));
+  const link = own.links === undefined ? null : response?.headers?.get?.('link');
+  if (link) own.links!(link, response.url || url);
   try {
     const parsed = await endpoint.parseResponse(response);
     return await endpoint.process(parsed, ...args);
@@ -492,22 +491,20 @@ async function callEndpoint(endpoint: RestEndpoint, args: unknown[], policies?: 
  * Calls the endpoint with `signal` added to its own (the store aborts its requests on a reset,
  * see docs/concepts.md#the-store): the request runs on a view of the endpoint whose `signal` is both, so every hook a
  * subclass overrides still runs with the endpoint's configuration, and with `store` (what
- * `this.store` reads in them). `onLinks` receives the URLs of
- * the response's `Link` header by relation, when it has one (Link pagination).
+ * `this.store` reads in them).
  */
 export function callWithSignal(
   stored: StoreEndpoint,
   args: unknown[],
   signal: AbortSignal,
   policies?: RequestPolicies,
-  onLinks?: (links: Record<string, string>) => void,
   store?: RequestStore,
 ): Promise<unknown> {
   // Every endpoint the store holds is a RestEndpoint (StoreEndpoint is its store-facing side).
   const endpoint = stored as RestEndpoint;
   const own = endpoint.signal ?? endpoint.requestInit?.signal ?? undefined;
   const view = Object.create(endpoint, { signal: { value: own ? eitherSignal(own, signal) : signal }, store: { value: store } }) as RestEndpoint;
-  return callEndpoint(view, args, policies, onLinks);
+  return callEndpoint(view, args, policies);
 }
 
 /** `Post`, `[Post]`, `{ results: Collection([Post]), next }`, or `none` (see docs/concepts.md#errors-and-errorpolicy). */

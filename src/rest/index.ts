@@ -16,6 +16,7 @@ export { searchToString, splitParams, buildUrl, parseSearch } from './search';
 export type { PathParams, HasParams, ParamsArg, ListPath } from './pathTypes';
 export type { RequestPolicies, ConditionalPolicy } from './policies';
 export { resolveRetry, retryAfterOf } from './retry';
+export { parseLinkHeader } from './linkHeader';
 export { isNotModified, validatorsOf, withValidators } from './conditional';
 export { NOT_MODIFIED, globalTimers } from './policies';
 export type { Validators } from './conditional';

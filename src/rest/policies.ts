@@ -28,6 +28,12 @@ export interface RequestPolicies {
   readonly retryAfter?: (error: unknown, attempt: number, signal: AbortSignal | null | undefined, timers: PolicyTimers) => Promise<boolean>;
   /** A conditional request: adds the validators, reads the answer's, and says whether a failure is a 304. */
   readonly conditional?: ConditionalPolicy;
+  /**
+   * Link pagination: receives the answer's `Link` header, when it has one, and the URL it came
+   * from (to resolve relative links against). The store's `linkPagination` feature parses it, so a
+   * store without it bundles no parser.
+   */
+  readonly links?: (header: string, base: string) => void;
 }
 
 /** A conditional request's side of the request (see `RequestPolicies.conditional`). */

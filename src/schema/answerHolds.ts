@@ -46,11 +46,10 @@ function tablesHold(answer: MemoResult, tables: unknown[], reader: EntityReader)
  * (a chain is as long as its writer keeps it: the store cuts its chains, see `TableVersion`).
  */
 function unchangedSince(answer: MemoResult, key: string, at: unknown, since: unknown): boolean {
-  // No table then (`undefined`): a chain also ends in `undefined` where it is cut, so reaching it proves nothing.
-  if (since === undefined) return false;
   let pks: Set<string> | undefined;
   while (at !== since) {
-    if (!(at instanceof TableVersion) || answer.dependencies === undefined) return false;
+    // The start of a chain that is not `since` (a new table, a cut chain): what came before is unknown.
+    if (!(at instanceof TableVersion) || at.previous === undefined || answer.dependencies === undefined) return false;
     pks ??= answer.dependencies.get(key);
     if (pks === undefined || pks.has(TABLE)) return false;
     const written = at.pks;

@@ -133,7 +133,7 @@ function resolveOptions(options: CreateRestOptions): ResolvedOptions {
 /**
  * Builds a `createRest` with only the given features (the optional concerns of the store:
  * `optimisticUpdates`, `polling`, `streams`, `garbageCollection`, `refetchOnEvents`,
- * `persistence`, `entityChanges`, `retries`, `conditionalRequests`, `shardedTables`), so an app bundles no code for the
+ * `persistence`, `entityChanges`, `retries`, `conditionalRequests`, `shardedTables`, `deleteByParams`, `linkPagination`), so an app bundles no code for the
  * others; `createRest` itself has them all. The order does not matter; an endpoint whose option
  * needs a missing feature (`pollFrequency` without `polling`, …) gets a development warning when
  * it is used (see docs/concepts.md#bundle-size).

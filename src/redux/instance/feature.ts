@@ -7,6 +7,7 @@ import type { RequestPolicyPart } from '../requests/policies';
 import type { ExtractRehydrationInfo, Restore } from '../store/restore';
 import type { MiddlewareAPI, UnknownAction } from '../rtk';
 import type { Selectors } from '../read/selectors';
+import type { DeleteByParams } from '../requests/deleteByParams';
 import type { Subscriptions } from '../requests/subscriptions';
 import type { ReducerInput, SliceReducer } from '../store/slice';
 import type { TableLimits } from '../store/tables';
@@ -64,6 +65,8 @@ export interface FeatureParts {
   readonly restore?: Restore;
   /** Its part of each store request's policies, built per store before the lifecycle. */
   readonly policy?: (store: HandlerContext) => RequestPolicyPart;
+  /** How deletes answered by URL parameters without the pk find what they remove (`deleteByParams`); the lifecycle and the optimistic layers read it in the handler context. */
+  readonly deleteByParams?: DeleteByParams;
   /** Its part of each store, built once the lifecycle exists. */
   readonly store?: (store: StoreInput) => StorePart;
 }
@@ -79,7 +82,7 @@ export interface FeatureInput {
 /**
  * An optional concern of the store (`optimisticUpdates`, `polling`, `streams`,
  * `garbageCollection`, `refetchOnEvents`, `persistence`, `entityChanges`, `retries`,
- * `conditionalRequests`, `shardedTables`): `createRest` has them all; `buildCreateRest(...features)` builds a
+ * `conditionalRequests`, `shardedTables`, `deleteByParams`, `linkPagination`): `createRest` has them all; `buildCreateRest(...features)` builds a
  * `createRest` with only those given, so an app bundles no code for the others
  * (see docs/concepts.md#bundle-size).
  */
@@ -101,7 +104,7 @@ export interface FeatureImpl extends RestFeature {
  * (a restored slice is merged as it is, its layers never come back). Request policies, `prepare`
  * steps and handlers run in it.
  */
-const ORDER: readonly string[] = ['garbageCollection', 'optimisticUpdates', 'polling', 'streams', 'refetchOnEvents', 'persistence', 'entityChanges', 'retries', 'conditionalRequests', 'shardedTables'];
+const ORDER: readonly string[] = ['garbageCollection', 'optimisticUpdates', 'polling', 'streams', 'refetchOnEvents', 'persistence', 'entityChanges', 'retries', 'conditionalRequests', 'shardedTables', 'deleteByParams', 'linkPagination'];
 
 /**
  * The features as the package uses them: checked (a clear error for anything else), without

@@ -1,5 +1,6 @@
 import type { StoreEndpoint } from '../../rest';
 import type { RestContext } from './context';
+import type { DeleteByParams } from '../requests/deleteByParams';
 import type { KeyRecord } from '../requests/keyRecord';
 import type { InFlightRequests } from '../requests/requests';
 import type { MiddlewareAPI, UnknownAction } from '../rtk';
@@ -23,6 +24,8 @@ export interface HandlerContext {
   readonly keys: KeyRecord;
   /** The store's slice now. */
   slice(): RestState;
+  /** The `deleteByParams` feature's part, when the instance has it. */
+  readonly deleteByParams?: DeleteByParams;
 }
 
 /**

@@ -36,6 +36,11 @@ export function warnMissingFeature(endpoint: StoreEndpoint, option: string, feat
   );
 }
 
+/** Development only: a store built without linkPagination meets an answer whose `Link` header names a next page, which no read can then follow. */
+export const warnMissingLinks: RequestPolicyPart = ({ endpoint }) => ({
+  policies: { links: (header) => void (/\bnext\b/i.test(header) && warnMissingFeature(endpoint, 'an answer with a Link header (rel="next")', 'linkPagination')) },
+});
+
 /** Development only: a store built without optimisticUpdates meets a mutation with `getOptimisticResponse` (a request policy that adds nothing). */
 export const warnMissingOptimistic: RequestPolicyPart = ({ endpoint }) => {
   if (endpoint.sideEffect && typeof endpoint.getOptimisticResponse === 'function') warnMissingFeature(endpoint, 'getOptimisticResponse', 'optimisticUpdates');

@@ -11,7 +11,7 @@ import type { Selectors } from '../read/selectors';
 import { Subscriptions } from '../requests/subscriptions';
 import { tableGet } from '../store/tables';
 import { buildUnauthorizedHandler } from '../requests/unauthorized';
-import { checkFeatures, warnMissingOptimistic } from './missingFeature';
+import { checkFeatures, warnMissingLinks, warnMissingOptimistic } from './missingFeature';
 
 /** One store's wiring: what the middleware composes. */
 export interface StoreHandlers {
@@ -38,10 +38,19 @@ export function buildStoreHandlers(rest: RestContext, api: MiddlewareAPI, select
   const keys = new KeyRecord(selectors.forget);
   // A request in flight keeps its key (see docs/concepts.md#garbage-collection).
   keys.retainedBy((key) => requests.keyInFlight(key));
-  const hctx: HandlerContext = { rest, api, selectors, requests, keys, slice: () => rest.slice(api.getState()) };
+  const hctx: HandlerContext = {
+    rest,
+    api,
+    selectors,
+    requests,
+    keys,
+    slice: () => rest.slice(api.getState()),
+    deleteByParams: features.find(({ parts }) => parts.deleteByParams !== undefined)?.parts.deleteByParams,
+  };
   const subscriptions = new Subscriptions(hctx);
   const policies = features.flatMap(({ parts }) => (parts.policy === undefined ? [] : [parts.policy(hctx)]));
   if (process.env.NODE_ENV !== 'production' && !features.some(({ feature }) => feature === 'optimisticUpdates')) policies.push(warnMissingOptimistic);
+  if (process.env.NODE_ENV !== 'production' && !features.some(({ feature }) => feature === 'linkPagination')) policies.push(warnMissingLinks);
   const lifecycle: FetchLifecycle = buildFetchLifecycle(hctx, buildUnauthorizedHandler(hctx), policies);
   const records: Record<string, unknown> | undefined =
     process.env.NODE_ENV !== 'production' ? { reads: requests.reads, active: requests.active, argsByKey: keys.argsByKey, endpointsByKey: keys.endpointsByKey, subscriptions } : undefined;

@@ -3,7 +3,8 @@ import type { InvalidateSchema } from '../../schema';
 import type { Entity, EntityMeta } from '../../schema';
 import { endpointPathParams } from '../../rest';
 import type { RestEndpoint, StoreEndpoint } from '../../rest';
-import { findDeleteTarget, listsHolding, warnNothingDeleted } from './deleteTarget';
+import { paramsOnlyDelete } from './deleteByParams';
+import { warnMissingFeature } from '../instance/missingFeature';
 import { viewIn } from '../instance/context';
 import type { HandlerContext } from '../instance/handlerContext';
 import { normalizeResponse, updatesOf } from './normalizeResponse';
@@ -16,22 +17,28 @@ import type { WritePayload } from '../types';
  * removes nothing and expires the lists holding its entity type instead, with a dev warning.
  */
 export function responseWrite(
-  { rest, selectors, keys, slice: sliceNow }: HandlerContext,
+  hctx: HandlerContext,
   endpoint: StoreEndpoint,
   value: unknown,
   args: readonly unknown[],
   key: string,
   meta: EntityMeta,
 ): { payload: WritePayload; answer?: unknown } {
-  const slice = sliceNow();
+  const { rest, selectors, keys } = hctx;
+  const slice = hctx.slice();
   const reader = rest.reader(slice);
-  const target = findDeleteTarget(endpoint, value, args, reader);
-  if (target === undefined) return { payload: normalizeResponse(endpoint, value, args, key, meta, slice, reader, undefined, keys) };
+  const byParams = hctx.deleteByParams;
+  const target = byParams?.find(endpoint, value, args, reader);
+  if (target === undefined) {
+    if (process.env.NODE_ENV !== 'production' && byParams === undefined && paramsOnlyDelete(endpoint, value, args) !== undefined) {
+      warnMissingFeature(endpoint, 'a delete answered by URL parameters that hold no pk', 'deleteByParams');
+    }
+    return { payload: normalizeResponse(endpoint, value, args, key, meta, slice, reader, undefined, keys) };
+  }
   if (target.pk !== undefined) {
     return { payload: normalizeResponse(endpoint, target.pk, args, key, meta, slice, reader), answer: selectors.queryOf(slice, target.entity, [target.pk]) };
   }
-  const expired = listsHolding(target.entity, slice, reader, keys, selectors.readAs);
-  if (process.env.NODE_ENV !== 'production') warnNothingDeleted(endpoint, key, target, expired.length, reader);
+  const expired = byParams!.unmatched(endpoint, key, target, slice, reader, keys, selectors.readAs);
   return { payload: { result: null, entities: {}, entitiesMeta: {}, indexes: {}, expired, ...updatesOf(endpoint, null, args, slice) } };
 }
 

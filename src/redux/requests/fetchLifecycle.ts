@@ -101,8 +101,7 @@ async function run(lifecycle: Lifecycle, endpoint: StoreEndpoint, args: unknown[
   let committed: { value: unknown; answer: unknown; mutation?: { result: unknown } } | undefined;
   try {
     const policies = Object.assign(requestPolicies(rest.options, endpoint), ...added.map((part) => part?.policies));
-    let links: Record<string, string> | undefined;
-    const value = await callWithSignal(endpoint, args, request.abort.signal, policies, (found) => (links = found), api);
+    const value = await callWithSignal(endpoint, args, request.abort.signal, policies, api);
     if (request.discarded) return;
     const date = rest.options.now();
     const expiresAt = expiresAfter(date, endpoint.dataExpiryLength ?? rest.options.dataExpiryLength);
@@ -110,7 +109,7 @@ async function run(lifecycle: Lifecycle, endpoint: StoreEndpoint, args: unknown[
     const { payload, answer } =
       value === NOT_MODIFIED ? { payload: NOT_MODIFIED_WRITE, answer: undefined } : responseWrite(hctx, endpoint, value, args, meta.key, { fetchedAt: meta.fetchedAt, date, expiresAt });
     requests.release(request);
-    const extra = Object.assign({}, request.invalidated ? { invalidated: true as const } : {}, ...added.map((part) => part?.received?.()), links === undefined ? {} : { links });
+    const extra = Object.assign({}, request.invalidated ? { invalidated: true as const } : {}, ...added.map((part) => part?.received?.()));
     if (request.read) {
       api.dispatch(rest.actions.fetchFulfilled(payload, { ...meta, date, expiresAt, ...extra }));
       committed = { value, answer };

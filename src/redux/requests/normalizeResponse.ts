@@ -4,7 +4,7 @@ import { NormalizeError, normalizeWrites, toNode } from '../../schema';
 import type { EntityMeta, EntityReader } from '../../schema';
 import { describeSchema, processingError } from '../../rest';
 import type { StoreEndpoint } from '../../rest';
-import { findDeleteTarget } from './deleteTarget';
+import type { DeleteByParams } from './deleteByParams';
 import { withPkChange } from './pkChange';
 import type { KnownKeys } from './pkChange';
 import { tableGet, tableHas } from '../store/tables';
@@ -81,11 +81,12 @@ export function normalizeLayer(
   reader: EntityReader,
   defaultExpiry: number,
   known?: KnownKeys,
+  byParams?: DeleteByParams,
 ): WritePayload {
   const { fetchedAt } = request;
   const expiresAt = Math.min(fetchedAt + (endpoint.dataExpiryLength ?? defaultExpiry), Number.MAX_SAFE_INTEGER);
   // An optimistic delete by URL parameters without the pk hides the entity they find, else nothing.
-  const target = findDeleteTarget(endpoint, value, args, reader);
+  const target = byParams?.find(endpoint, value, args, reader);
   if (target !== undefined && target.pk === undefined) return { entities: {}, entitiesMeta: {}, indexes: {} };
   return normalizeResponse(endpoint, target?.pk ?? value, args, request.key, { fetchedAt, date: fetchedAt, expiresAt }, view, reader, `optimistic:${request.requestId}:`, known);
 }

@@ -107,7 +107,7 @@ function layerPolicy(hctx: HandlerContext, requests: Map<string, LayerRequest>, 
       endpoint,
       args,
       store: api,
-      normalize: (value, view) => normalizeLayer(endpoint, value, args, info, view, rest.reader(view), rest.options.dataExpiryLength, keys),
+      normalize: (value, view) => normalizeLayer(endpoint, value, args, info, view, rest.reader(view), rest.options.dataExpiryLength, keys, hctx.deleteByParams),
     };
     const layer = computeLayer(request, viewOf(slice), selectors);
     // Only a request with a layer needs recomputing later.

@@ -1,25 +1,15 @@
-import { hasOwn } from '../../internal/own';
-import { preview } from '../../internal/json';
-import { isEntityClass, isInvalidate, toNode } from '../../schema';
-import type { Entity, EntityReader } from '../../schema';
-import { endpointPathParams } from '../../rest';
-import type { StoreEndpoint } from '../../rest';
-import type { KeyRecord } from './keyRecord';
-import type { Selectors } from '../read/selectors';
-import { tableGet, tableKeys } from '../store/tables';
-import type { RestState } from '../types';
-
-/**
- * A delete whose answer and URL carry no pk. An empty answer (204, `null`, `{}`) stands for the
- * URL parameters (see docs/concepts.md#resources), but a URL such as
- * `/repos/:owner/:repo/labels/:name` does not name a Label keyed by `id`. `pk` is the one stored
- * entity the parameters name, or `undefined` when they name none (or several).
- */
-export interface DeleteTarget {
-  readonly entity: typeof Entity;
-  readonly params: Record<string, unknown>;
-  readonly pk: string | undefined;
-}
+import { hasOwn } from '../../../internal/own';
+import { preview } from '../../../internal/json';
+import { isInvalidate, toNode } from '../../../schema';
+import type { Entity, EntityReader } from '../../../schema';
+import type { StoreEndpoint } from '../../../rest';
+import type { FeatureImpl, RestFeature } from '../../instance/feature';
+import type { KeyRecord } from '../../requests/keyRecord';
+import { isObject, paramsOnlyDelete } from '../../requests/deleteByParams';
+import type { DeleteTarget } from '../../requests/deleteByParams';
+import type { Selectors } from '../../read/selectors';
+import { tableGet, tableKeys } from '../../store/tables';
+import type { RestState } from '../../types';
 
 /**
  * The entity a delete removes when what it got is its URL parameters without a pk: the one stored
@@ -30,26 +20,11 @@ export interface DeleteTarget {
  * `undefined` for anything else (an answer with a pk, an object answer, another schema), which is
  * normalized as it is.
  */
-export function findDeleteTarget(endpoint: StoreEndpoint, value: unknown, args: readonly unknown[], reader: EntityReader): DeleteTarget | undefined {
-  const schema = endpoint.schema as unknown;
-  if (!isInvalidate(schema) || !isEntityClass(schema.schema) || !isObject(value)) return undefined;
-  const entity = schema.schema;
-  const params = endpointPathParams(endpoint, args);
-  const names = Object.keys(params);
-  // Only the URL parameters themselves (an empty answer), and only when they hold no pk.
-  if (names.length === 0 || !sameFields(value, params, names) || hasPk(entity, value, args)) return undefined;
-  const named = agreeing(entity.key, params, reader, 2);
-  return { entity, params, pk: named.length === 1 ? named[0] : undefined };
-}
-
-function hasPk(entity: typeof Entity, value: Record<string, unknown>, args: readonly unknown[]): boolean {
-  try {
-    const processed: unknown = entity.process(value, undefined, undefined, args);
-    return entity.pk(isObject(processed) ? processed : value, undefined, undefined, args) !== undefined;
-  } catch {
-    // A throwing process() is reported by the normal path.
-    return true;
-  }
+function findDeleteTarget(endpoint: StoreEndpoint, value: unknown, args: readonly unknown[], reader: EntityReader): DeleteTarget | undefined {
+  const found = paramsOnlyDelete(endpoint, value, args);
+  if (found === undefined) return undefined;
+  const named = agreeing(found.entity.key, found.params, reader, 2);
+  return { ...found, pk: named.length === 1 ? named[0] : undefined };
 }
 
 /** The pks (at most `limit`) of the stored entities whose fields agree with every URL parameter. */
@@ -68,7 +43,7 @@ function agreeing(key: string, params: Record<string, unknown>, reader: EntityRe
  * other than reads of one entity: what a delete that found nothing expires, so they refetch.
  * Keys this store never requested (hydrated) cannot be read and are left alone.
  */
-export function listsHolding(entity: typeof Entity, slice: RestState, reader: EntityReader, keys: KeyRecord, readAs: Selectors['readAs']): string[] {
+function listsHolding(entity: typeof Entity, slice: RestState, reader: EntityReader, keys: KeyRecord, readAs: Selectors['readAs']): string[] {
   const single = toNode(entity);
   const out: string[] = [];
   for (const key of tableKeys(slice.endpoints)) {
@@ -82,7 +57,7 @@ export function listsHolding(entity: typeof Entity, slice: RestState, reader: En
 }
 
 /** The dev warning of a delete that found nothing to remove (`key` is its request): why the URL named no stored entity, and what to change. */
-export function warnNothingDeleted(endpoint: StoreEndpoint, key: string, target: DeleteTarget, expired: number, reader: EntityReader): void {
+function warnNothingDeleted(endpoint: StoreEndpoint, key: string, target: DeleteTarget, expired: number, reader: EntityReader): void {
   const { entity, params } = target;
   const table = entity.key;
   const names = Object.keys(params);
@@ -112,15 +87,30 @@ export function warnNothingDeleted(endpoint: StoreEndpoint, key: string, target:
   );
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function sameFields(value: Record<string, unknown>, params: Record<string, unknown>, names: readonly string[]): boolean {
-  return Object.keys(value).length === names.length && names.every((name) => hasOwn(value, name) && Object.is(value[name], params[name]));
-}
-
 /** URL parameters are often strings where the entity stores numbers (`/labels/:id`, `id: 5`). */
 function same(stored: unknown, param: unknown): boolean {
   return stored === param || ((typeof stored === 'string' || typeof stored === 'number') && String(stored) === String(param));
 }
+
+/** The feature's part: what the lifecycle and the optimistic layers reach through each store's handler context. */
+const feature: FeatureImpl = {
+  feature: 'deleteByParams',
+  build: () => ({
+    deleteByParams: {
+      find: findDeleteTarget,
+      unmatched: (endpoint, key, target, slice, reader, keys, readAs) => {
+        const expired = listsHolding(target.entity, slice, reader, keys, readAs);
+        if (process.env.NODE_ENV !== 'production') warnNothingDeleted(endpoint, key, target, expired.length, reader);
+        return expired;
+      },
+    },
+  }),
+};
+
+/**
+ * Deletes answered by their URL parameters without the pk (`/repos/:owner/:repo/labels/:name`
+ * for a `Label` keyed by `id`, answered 204): the store removes the one stored entity they name,
+ * or expires the lists holding its type (see docs/concepts.md#resources). In `createRest`; give it
+ * to `buildCreateRest` to keep it.
+ */
+export const deleteByParams: RestFeature = feature;
