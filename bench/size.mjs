@@ -34,7 +34,8 @@
 //                                  endpoint or store code
 //   node bench/size.mjs --hooks    also what each hook of rtk-rest/react adds to the lean store app that only suspends
 //   node bench/size.mjs --layers   also where each app's bytes are: per package and, for rtk-rest
-//                                  from src/, per concern (see CONCERNS) and per source file
+//                                  from src/, per concern (see CONCERNS) and, for the React app
+//                                  with every feature and the schemas-only app, per source file
 //   node bench/size.mjs --floor    also the lean no-React app cut down (no GC, an endpoint instead of a
 //                                  resource, the store alone), each also without its messages: how
 //                                  small the store itself is, whatever the app
@@ -175,9 +176,14 @@ if (process.argv.includes('--layers')) {
   // The tarball's dist/ chunks do not say which source file each byte came from: by concern and
   // by file are the src/ bundles'.
   for (const r of rows.filter((row) => row.library.startsWith('rtk-rest'))) table('rtk-rest by concern, from src/', r, concernOf, r.src ?? r);
-  const files = Object.entries(srcInputs(rows.find((r) => r.app === 'React app' && r.library === 'rtk-rest'))).filter(([file, { bytesInOutput }]) => file.startsWith('src/') && bytesInOutput > 0);
-  console.log('\nrtk-rest in the React app from src/ by source file (minified bytes):');
-  for (const [file, { bytesInOutput }] of files.sort((a, b) => b[1].bytesInOutput - a[1].bytesInOutput)) console.log(`${String(bytesInOutput).padStart(7)}  ${file}`);
+  // By source file: the React app with every feature (most of the library), and the schemas-only
+  // app (the schema engine alone, where each file's share is what an app that only normalizes
+  // and reads pays for it).
+  for (const app of ['React app', 'schemas only']) {
+    const files = Object.entries(srcInputs(rows.find((r) => r.app === app && r.library === 'rtk-rest'))).filter(([file, { bytesInOutput }]) => file.startsWith('src/') && bytesInOutput > 0);
+    console.log(`\nrtk-rest in the ${app} app from src/ by source file (minified bytes):`);
+    for (const [file, { bytesInOutput }] of files.sort((a, b) => b[1].bytesInOutput - a[1].bytesInOutput)) console.log(`${String(bytesInOutput).padStart(7)}  ${file}`);
+  }
 }
 
 if (process.argv.includes('--hooks')) {

@@ -53,6 +53,7 @@ describe('the schema engine gives how-to-fix advice in development only', () => 
     'If the list is its', // an object where a list was expected
     'Read such chains in pages', // entities linked too deeply to read
     'Use an Entity class, a schema', // not a schema
+    'not Entity itself', // Entity itself as a schema (production: "not a schema")
     'static schema entries must be schemas or deserializer functions', // a non-function deserializer
     'query an Entity, Collection, All, Union, Query', // a query of a schema that is not queryable
   ];
@@ -69,6 +70,12 @@ describe('the schema engine gives how-to-fix advice in development only', () => 
 
   it.each(advice)('"%s" is in the development bundle only', (text) => {
     expect({ text, development: development.includes(text), production: production.includes(text) }).toEqual({ text, development: true, production: false });
+  });
+
+  it('the advice leaves nothing behind in production: no empty local spliced into a message', () => {
+    // `const fix = dev ? '…' : ''` stays as `let x="";throw new E(`…${x}`)` in a module with
+    // imports; the advice is written inside the template instead, where it folds away.
+    expect(production.match(/let \w+="";throw/g) ?? []).toEqual([]);
   });
 
   it('the errors themselves stay in production', () => {

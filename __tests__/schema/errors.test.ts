@@ -121,6 +121,17 @@ describe('response shape mismatch', () => {
   });
 });
 
+describe('a value that is not a schema', () => {
+  it('Entity itself: a TypeError saying to use a subclass (the advice is development-only; production says "not a schema")', () => {
+    expect(() => normalize(Entity as never, { id: 1 })).toThrow(new TypeError('[rtk-rest] use a subclass of Entity as a schema, not Entity itself'));
+    expect(() => denormalize(Entity as never, '1', {})).toThrow(/not Entity itself/);
+  });
+
+  it('any other value: "not a schema", quoting it, with what to use instead', () => {
+    expect(() => normalize(42 as never, { id: 1 })).toThrow('[rtk-rest] not a schema: "42". Use an Entity class, a schema, [X] or { … }.');
+  });
+});
+
 describe('validate() returns a message', () => {
   it('a processing error (status 400) whose problem is that message; the store is not modified', () => {
     const base = normalize(ErrStrict, { id: 1, title: 'kept' }, [], {}, META);

@@ -7,7 +7,8 @@
  * `table['__proto__']` would replace the prototype. Every keyed read and write of user data
  * goes through these helpers.
  */
-const hasOwnProperty = Object.prototype.hasOwnProperty;
+/** `Object.prototype.hasOwnProperty`, for hot paths that call it directly (`hasOwnProperty.call(obj, key)`). */
+export const hasOwnProperty = Object.prototype.hasOwnProperty;
 
 export function hasOwn(obj: object, key: string): boolean {
   return hasOwnProperty.call(obj, key);

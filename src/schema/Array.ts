@@ -48,15 +48,16 @@ export function listItems(input: object, description: string): unknown[] {
   const values = Object.values(input);
   for (const value of values) {
     if (value !== null && value !== undefined && (typeof value !== 'object' || Array.isArray(value))) {
-      let hint = '';
-      if (process.env.NODE_ENV !== 'production') {
-        const listKey = Object.keys(input).find((key) => Array.isArray((input as Record<string, unknown>)[key]));
-        if (listKey !== undefined) hint = ` If the list is its "${listKey}" field, use the schema { ${listKey}: ${description} }.`;
-      }
-      throw new NormalizeError(`expected an array for ${description}, got an object: ${preview(input)}.${hint}`);
+      throw new NormalizeError(`expected an array for ${description}, got an object: ${preview(input)}.${process.env.NODE_ENV !== 'production' ? listHint(input, description) : ''}`);
     }
   }
   return values;
+}
+
+/** The advice for an object answer that holds the list in a field (development only). */
+function listHint(input: object, description: string): string {
+  const listKey = Object.keys(input).find((key) => Array.isArray((input as Record<string, unknown>)[key]));
+  return listKey === undefined ? '' : ` If the list is its "${listKey}" field, use the schema { ${listKey}: ${description} }.`;
 }
 
 export function normalizeItems(

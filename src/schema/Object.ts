@@ -117,7 +117,7 @@ function queryableFields(fields: Record<string, unknown>, members: readonly stri
       const member = fields[k];
       if (member instanceof SchemaBase) return member.queryable;
       // A schema member is otherwise an Entity class, `[X]` (never queryable) or `{…}`.
-      return isEntityClass(member) || (!Array.isArray(member) && queryableFields(member as Record<string, unknown>, Object.keys(member as object).filter((m) => isSchemaLike((member as Record<string, unknown>)[m]))));
+      return isEntityClass(member) || (!Array.isArray(member) && new ObjectSchema(member as Record<string, unknown>).queryable);
     })
   );
 }

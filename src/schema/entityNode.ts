@@ -1,5 +1,5 @@
 import { describeType, jsonifyFields, NotJSONError, preview } from '../internal/json';
-import { hasOwn, setOwn } from '../internal/own';
+import { hasOwn, hasOwnProperty, setOwn } from '../internal/own';
 import { Entity, pkMethod, pkOf } from './Entity';
 import type { PkMethod } from './Entity';
 import { classifyDeserializer } from './deserializer';
@@ -31,7 +31,6 @@ function readIsDev(): boolean {
 
 type Fields = Record<string, unknown>;
 
-const hasOwnProperty = Object.prototype.hasOwnProperty;
 const nodes = new WeakMap<typeof Entity, EntityNode>();
 
 /** The compiled form of an Entity class, built once per class on first use. */
@@ -159,8 +158,7 @@ export class EntityNode implements SchemaNode, CellReader {
       jsonifyFields(processed, this.nestedNames, !this.defaultProcess);
     } catch (error) {
       if (!(error instanceof NotJSONError)) throw error;
-      const fix = process.env.NODE_ENV !== 'production' ? ` Convert or drop the field in ${this.key}.process() or the endpoint's process().` : '';
-      throw new NormalizeError(`${this.key} ${JSON.stringify(pk)}: ${error.message}.${fix}`);
+      throw new NormalizeError(`${this.key} ${JSON.stringify(pk)}: ${error.message}.${process.env.NODE_ENV !== 'production' ? ` Convert or drop the field in ${this.key}.process() or the endpoint's process().` : ''}`);
     }
     writeEntity(this, ctx, pk, processed);
     return pk;
@@ -184,9 +182,11 @@ export class EntityNode implements SchemaNode, CellReader {
     if (pk === undefined) {
       // An optimistic creation's item without a pk shows under a placeholder (see docs/concepts.md#optimistic-updates).
       if (ctx.itemPlaceholder !== undefined && ctx.stack.length === 0) return ctx.itemPlaceholder;
-      // What went wrong and the value in all builds; how to fix it in development (a bundler drops it).
-      const fix = process.env.NODE_ENV !== 'production' ? ` ${hint ?? `Make sure the data holds the fields pk() reads, or add them in ${this.key}.process().`}` : '';
-      throw new NormalizeError(`missing primary key: ${this.key}.pk() returned no value for ${preview(input)}.${fix}`);
+      // What went wrong and the value in all builds; how to fix it in development (a bundler drops
+      // it: spelled inside the template, as a local constant would stay behind as `let x = ""`).
+      throw new NormalizeError(
+        `missing primary key: ${this.key}.pk() returned no value for ${preview(input)}.${process.env.NODE_ENV !== 'production' ? ` ${hint ?? `Make sure the data holds the fields pk() reads, or add them in ${this.key}.process().`}` : ''}`,
+      );
     }
     return pk;
   }

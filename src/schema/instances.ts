@@ -1,10 +1,9 @@
-import { assignOwn, hasOwn, setOwn } from '../internal/own';
+import { assignOwn, hasOwn, hasOwnProperty, setOwn } from '../internal/own';
 import type { Entity } from './Entity';
 
 type Fields = Record<string, unknown>;
 export type Deserialize = (raw: unknown) => unknown;
 
-const hasOwnProperty = Object.prototype.hasOwnProperty;
 
 /**
  * Builds the instances an entity class reads as (see docs/concepts.md#entities): the stored fields over the

@@ -1,4 +1,4 @@
-import { getOwn, hasOwn, setOwn } from '../internal/own';
+import { getOwn, hasOwn, hasOwnProperty, setOwn } from '../internal/own';
 import type { Resolve } from './node';
 import type { EntityMeta, EntityReader } from './types';
 
@@ -18,7 +18,6 @@ export interface TableWrites {
   metaCount: number;
 }
 
-const hasOwnProperty = Object.prototype.hasOwnProperty;
 
 /**
  * One normalization pass: reads the store through `reader`, buffers every write so that a

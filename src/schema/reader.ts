@@ -1,8 +1,7 @@
-import { getOwn } from '../internal/own';
+import { getOwn, hasOwnProperty } from '../internal/own';
 import type { EntityMeta, EntityReader, NormalizedTables } from './types';
 
 const EMPTY: never[] = [];
-const hasOwnProperty = Object.prototype.hasOwnProperty;
 
 /** An EntityReader over plain logical tables (see docs/internals.md#the-state). */
 export function tablesReader(tables: Partial<NormalizedTables>): EntityReader {

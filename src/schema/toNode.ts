@@ -27,9 +27,9 @@ export function toNode(definition: unknown): SchemaNode | undefined {
     }
     return node;
   }
-  if (definition === Entity) throw new TypeError('[rtk-rest] use a subclass of Entity as a schema, not Entity itself');
-  const fix = process.env.NODE_ENV !== 'production' ? ' Use an Entity class, a schema, [X] or { … }.' : '';
-  throw new TypeError(`[rtk-rest] not a schema: ${preview(String(definition))}.${fix}`);
+  // Development only: in production Entity itself is "not a schema" like any other value.
+  if (process.env.NODE_ENV !== 'production' && definition === Entity) throw new TypeError('[rtk-rest] use a subclass of Entity as a schema, not Entity itself');
+  throw new TypeError(`[rtk-rest] not a schema: ${preview(String(definition))}.${process.env.NODE_ENV !== 'production' ? ' Use an Entity class, a schema, [X] or { … }.' : ''}`);
 }
 
 /** A step of the shorthand trie: strings (keys, JSON values) and objects (classes, schemas) lead on. */
