@@ -55,6 +55,12 @@ describe('production bundles drop development-only code', () => {
   it('the production bundle reads process.env.NODE_ENV nowhere (the bundler replaced every read)', () => {
     expect(/process\.env/.test(production)).toBe(false);
   });
+
+  it('dropped advice leaves nothing behind: no empty local spliced into a thrown message', () => {
+    // `const fix = dev ? '…' : ''` may stay as `let x="";throw new E(`…${x}`)`; the advice is
+    // written inside the message's template, where it folds away (docs/internals.md#development-only-code).
+    expect(production.match(/\w+="";throw/g) ?? []).toEqual([]);
+  });
 });
 
 describe('tree shaking: an app pays only for the schemas it uses', () => {

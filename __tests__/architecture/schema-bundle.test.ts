@@ -14,15 +14,17 @@ export const x = [Post, normalize, denormalize, MemoCache];`;
 
 /**
  * The ceiling in bytes of min+gzip (kB as bench/size.mjs counts them: 1024 bytes). The
- * target is 6 kB; the bundle was 9183 bytes (8.97 kB) before this test and is 8431 after the
+ * target is 5 kB; the bundle was 9183 bytes (8.97 kB) before this test and is 8431 after the
  * first cuts. Reading entities linked any number of levels deep (reads split at a depth, a
  * validation walk without recursion) added about 290 bytes (8714), and leaving out nested
  * entities that process() drops without a pk 15 more (8729). Passing the schema recursion as an
  * argument instead of a registry filled at load added about 110 (8643 → 8752): members are described
  * and judged queryable from their definitions, and Entity's statics check the class themselves.
+ * Development advice written inside its message (a local `fix` constant stayed behind as
+ * `let x = ""` in production) and one `hasOwnProperty` took it from 8756 to 8667.
  * Lower the ceiling whenever the bundle shrinks, never raise it without a reason.
  */
-const CEILING = 8.55 * 1024;
+const CEILING = 8.47 * 1024;
 
 describe('a schemas-only app bundle', () => {
   let gzip: number;
@@ -33,7 +35,7 @@ describe('a schemas-only app bundle', () => {
     inputs = Object.keys(bundled.inputs);
   }, 60_000);
 
-  it(`is at most ${CEILING / 1024} kB min+gzip (target: 6 kB)`, () => {
+  it(`is at most ${CEILING / 1024} kB min+gzip (target: 5 kB)`, () => {
     expect(gzip).toBeLessThanOrEqual(CEILING);
   });
 
@@ -73,9 +75,9 @@ describe('the schema engine gives how-to-fix advice in development only', () => 
   });
 
   it('the advice leaves nothing behind in production: no empty local spliced into a message', () => {
-    // `const fix = dev ? '…' : ''` stays as `let x="";throw new E(`…${x}`)` in a module with
-    // imports; the advice is written inside the template instead, where it folds away.
-    expect(production.match(/let \w+="";throw/g) ?? []).toEqual([]);
+    // `const fix = dev ? '…' : ''` may stay behind as `let x="";throw new E(`…${x}`)` (esbuild
+    // does not always inline it); the advice is written inside the template, where it folds away.
+    expect(production.match(/\w+="";throw/g) ?? []).toEqual([]);
   });
 
   it('the errors themselves stay in production', () => {

@@ -62,8 +62,10 @@ function scalarText(value: unknown, endpointName: string, key: string, index: nu
       return String(value);
   }
   const where = index === undefined ? `is ${describe(value)}` : `holds ${describe(value)} at index ${index}`;
-  const fix = process.env.NODE_ENV !== 'production' ? ' Query strings hold strings, numbers, booleans and arrays of them; override searchToString() to encode nested values.' : '';
-  throw new TypeError(`${endpointName}: search parameter "${key}" ${where}.${fix}`);
+  // The advice inside the template: as a local constant it may stay behind as `let x = ""` in production.
+  throw new TypeError(
+    `${endpointName}: search parameter "${key}" ${where}.${process.env.NODE_ENV !== 'production' ? ' Query strings hold strings, numbers, booleans and arrays of them; override searchToString() to encode nested values.' : ''}`,
+  );
 }
 
 /**

@@ -183,7 +183,7 @@ export class EntityNode implements SchemaNode, CellReader {
       // An optimistic creation's item without a pk shows under a placeholder (see docs/concepts.md#optimistic-updates).
       if (ctx.itemPlaceholder !== undefined && ctx.stack.length === 0) return ctx.itemPlaceholder;
       // What went wrong and the value in all builds; how to fix it in development (a bundler drops
-      // it: spelled inside the template, as a local constant would stay behind as `let x = ""`).
+      // it: spelled inside the template, as a local constant may stay behind as `let x = ""`).
       throw new NormalizeError(
         `missing primary key: ${this.key}.pk() returned no value for ${preview(input)}.${process.env.NODE_ENV !== 'production' ? ` ${hint ?? `Make sure the data holds the fields pk() reads, or add them in ${this.key}.process().`}` : ''}`,
       );
