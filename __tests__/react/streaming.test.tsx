@@ -153,16 +153,7 @@ describe('streaming a server store inside the HTML', () => {
     for (const element of restScripts(parsed)) window.eval(element.textContent!);
     const client = makeStore(createRest());
     receiveRestScripts(client);
-    const before = net.count;
-    render(
-      <Provider store={client}>
-        <Suspense fallback={<p>loading</p>}>
-          <Title args={p5} />
-        </Suspense>
-      </Provider>,
-    );
-    expect(screen.getByRole('heading').textContent).toBe('in one piece');
-    expect(net.count - before).toBe(0);
+    expect(renderTitle(client)).toEqual({ heading: 'in one piece', requests: 0 });
   });
 
   test('hostile strings in the data neither end nor add a script, and the client store fed by the scripts holds them, fresh: a client render sends no request', async () => {
@@ -183,16 +174,7 @@ describe('streaming a server store inside the HTML', () => {
     const client = makeStore(rest);
     receiveRestScripts(client);
     expect(rest.selectResponse(client.getState(), PostResource.get, p5)).toMatchObject({ data: { title: hostile }, expiryStatus: 'valid' });
-    const before = net.count;
-    render(
-      <Provider store={client}>
-        <Suspense fallback={<p>loading</p>}>
-          <Title args={p5} />
-        </Suspense>
-      </Provider>,
-    );
-    expect(screen.getByRole('heading').textContent).toBe(hostile);
-    expect(net.count).toBe(before);
+    expect(renderTitle(client)).toEqual({ heading: hostile, requests: 0 });
   });
 
   test('scripts that run after the client store receives apply their writes at once', async () => {
@@ -351,6 +333,19 @@ async function streamed(body: unknown): Promise<{ html: string }> {
   await jest.advanceTimersByTimeAsync(1);
   (await net.nth(net.count)).reply(body);
   return { html: await render.done() };
+}
+
+/** Renders post 5's title from `client` in the browser: the heading shown and the requests it sent. */
+function renderTitle(client: Store): { heading: string | null; requests: number } {
+  const before = net.count;
+  render(
+    <Provider store={client}>
+      <Suspense fallback={<p>loading</p>}>
+        <Title args={p5} />
+      </Suspense>
+    </Provider>,
+  );
+  return { heading: screen.getByRole('heading').textContent, requests: net.count - before };
 }
 
 /** The scripts rtk-rest/server inserted, in document order. */

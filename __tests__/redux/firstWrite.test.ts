@@ -1,5 +1,5 @@
-import { Entity, RestEndpoint, schema } from 'rtk-rest';
-import { A, Post, User, ann, bob, setup, useTestEnvironment } from './support';
+import { RestEndpoint, schema } from 'rtk-rest';
+import { A, Comment, Post, User, ann, bob, getComment, setup, useTestEnvironment } from './support';
 
 // A freshly built answer is proven valid after a write to another entity type from the tables it
 // read, without walking its cells. These tests pin what that proof must see: every entity type any
@@ -7,19 +7,9 @@ import { A, Post, User, ann, bob, setup, useTestEnvironment } from './support';
 
 useTestEnvironment();
 
-class Comment extends Entity {
-  id = 0;
-  text = '';
-  pk() {
-    return `${this.id}`;
-  }
-  static override key = 'Comment';
-}
-
 const getPosts = new RestEndpoint({ urlPrefix: A, path: '/posts', searchParams: {} as { page?: number }, schema: [Post] });
 const getPost = new RestEndpoint({ urlPrefix: A, path: '/posts/:id', schema: Post });
 const getUser = new RestEndpoint({ urlPrefix: A, path: '/users/:id', schema: User });
-const getComment = new RestEndpoint({ urlPrefix: A, path: '/comments/:id', schema: Comment });
 const getFeed = new RestEndpoint({ urlPrefix: A, path: '/feed', schema: new schema.Collection([Post]) });
 const AllPosts = new schema.All(Post);
 const PostCount = new schema.Query(AllPosts, (posts) => posts?.length ?? 0);

@@ -189,6 +189,29 @@ describe('layers by request id, recomputed on base changes, removed with their o
     expect(rest.selectData(store.getState(), getCounter, { id: 'c' })?.count).toBe(21);
   });
 
+  it('a rehydrate that brings a fresher base recomputes the layers over it', async () => {
+    // A slice saved by another tab, where the counter was fetched later (at 1500) and reads 40.
+    const other = setup();
+    jest.setSystemTime(1500);
+    await fetchAnswered(other.store, other.rest.fetch(getCounter, { id: 'c' }), { id: 'c', count: 40 }, 1501);
+    const saved = JSON.parse(JSON.stringify(rawSlice(other.rest, other.store.getState())));
+
+    jest.setSystemTime(1000);
+    const { rest, store } = setup();
+    await fetchAnswered(store, rest.fetch(getCounter, { id: 'c' }), { id: 'c', count: 10 }, 1001);
+    jest.setSystemTime(2000);
+    void store.dispatch(rest.fetch(increment, { id: 'c' }));
+    expect(rest.selectData(store.getState(), getCounter, { id: 'c' })?.count).toBe(11);
+    const seen: number[] = [];
+    const unsubscribe = store.subscribe(() => seen.push(rest.selectData(store.getState(), getCounter, { id: 'c' })!.count));
+    store.dispatch(rest.actions.rehydrated(saved));
+    unsubscribe();
+    // The restored 40 (fetched before the increment started) is the base now, the pending increment
+    // on top of it; never the layer computed against the old base (11).
+    expect(new Set(seen)).toEqual(new Set([41]));
+    expect(sliceOf(rest, store.getState()).entities.Counter.c.count).toBe(40);
+  });
+
   it('two optimistic increments resolving in reverse order end at the server value', async () => {
     const { rest, store } = setup();
     await fetchAnswered(store, rest.fetch(getCounter, { id: 'c' }), { id: 'c', count: 0 }, 1001);

@@ -1,5 +1,5 @@
-import { Entity, RestEndpoint } from 'rtk-rest';
-import { A, Post, PostResource, User, ann, bob, fetchAnswered, post5, post6, react, setup, useTestEnvironment } from './support';
+import { RestEndpoint } from 'rtk-rest';
+import { A, Post, PostResource, User, ann, bob, fetchAnswered, getComment, post5, post6, react, setup, useTestEnvironment } from './support';
 
 // `useSelector((s) => rest.selectData(s, ep, { page }))` passes a fresh but equal
 // arguments object on every render. Such a select must not rebuild the key (URL) nor allocate per
@@ -7,17 +7,7 @@ import { A, Post, PostResource, User, ann, bob, fetchAnswered, post5, post6, rea
 
 useTestEnvironment();
 
-class Comment extends Entity {
-  id = 0;
-  text = '';
-  pk() {
-    return `${this.id}`;
-  }
-  static override key = 'Comment';
-}
-
 const getPosts = new RestEndpoint({ urlPrefix: A, path: '/posts', searchParams: {} as { page?: number | string; tags?: string[]; sort?: string }, schema: [Post] });
-const getComment = new RestEndpoint({ urlPrefix: A, path: '/comments/:id', schema: Comment });
 const page = (n: number) => [{ ...post5, id: 10 * n + 1 }, { ...post6, id: 10 * n + 2 }];
 
 /** A store holding pages 1 and 2 of getPosts. */

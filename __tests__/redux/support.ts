@@ -5,10 +5,22 @@
  */
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import type { Middleware, Reducer, UnknownAction } from '@reduxjs/toolkit';
-import { createRest } from 'rtk-rest';
+import { createRest, Entity, RestEndpoint } from 'rtk-rest';
 import { A } from '../support/example';
 
 export { A, User, Post, PostResource } from '../support/example';
+
+/** An entity type no other fixture reads: a write to it is "another type's write". */
+export class Comment extends Entity {
+  id = 0;
+  text = '';
+  pk() {
+    return `${this.id}`;
+  }
+  static override key = 'Comment';
+}
+
+export const getComment = new RestEndpoint({ urlPrefix: A, path: '/comments/:id', schema: Comment });
 
 /** `GET A/react/posts/5` and friends (abbreviation). */
 export const K = {

@@ -1,6 +1,6 @@
 /**
  * The example app's server, described by hand in example-app/server/openapi.yaml,
- * answers a client generated from that description: log in, list, a next page, get, create,
+ * answers a client generated from that description: log in, who am I, list, a next page, get, create,
  * update, edit, delete and a custom action, through a real store with RTK's default checks.
  */
 import { join } from 'node:path';
@@ -38,7 +38,7 @@ describe('a client generated from the example server’s description, against th
     expect(typecheck(outDir())).toEqual([]);
   }, 60_000);
 
-  it('logs in, then lists, pages, reads, creates, replaces, edits, likes and deletes posts', async () => {
+  it('logs in, asks who is signed in, then lists, pages, reads, creates, replaces, edits, likes and deletes posts', async () => {
     const { rest, store } = storeWithRest();
     const { PostResource, Post, User, logIn, likePost } = client;
     const form = new FormData();
@@ -47,6 +47,9 @@ describe('a client generated from the example server’s description, against th
     const session: any = await store.dispatch(rest.fetch(logIn, form));
     expect(session.user.username).toBe('ada');
     token = session.access_token;
+    const me: any = await store.dispatch(rest.fetch(client.getMe));
+    expect(me).toBeInstanceOf(User);
+    expect(me.username).toBe('ada');
 
     const page1: any = await store.dispatch(rest.fetch(PostResource.getList, { group: 'react' }));
     expect(page1).toHaveLength(5);

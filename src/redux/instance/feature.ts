@@ -100,11 +100,11 @@ export interface FeatureImpl extends RestFeature {
 
 /**
  * The order of the features, the one place it is decided. Reducer wrappers wrap in this order:
- * GC's sweep innermost (the layers are recomputed over the swept base), persistence outermost
- * (a restored slice is merged as it is, its layers never come back). Request policies, `prepare`
- * steps and handlers run in it.
+ * GC's sweep innermost, then persistence's restore: both change the base, and the optimistic
+ * layers wrapping them are recomputed over what they leave (a restored slice's own layers never
+ * come back). Request policies, `prepare` steps and handlers run in it.
  */
-const ORDER: readonly string[] = ['garbageCollection', 'optimisticUpdates', 'polling', 'streams', 'refetchOnEvents', 'persistence', 'entityChanges', 'retries', 'conditionalRequests', 'shardedTables', 'deleteByParams', 'linkPagination'];
+const ORDER: readonly string[] = ['garbageCollection', 'persistence', 'optimisticUpdates', 'polling', 'streams', 'refetchOnEvents', 'entityChanges', 'retries', 'conditionalRequests', 'shardedTables', 'deleteByParams', 'linkPagination'];
 
 /**
  * The features as the package uses them: checked (a clear error for anything else), without

@@ -31,14 +31,17 @@ import type { ChangedEntities, WritePayload } from '../types';
 export type { ChangedEntities } from '../types';
 
 /**
- * An action that changed entities (what `rest.matchEntitiesChanged(…)` narrows to): its
- * `meta.changedEntities` holds, per instance (`reducerPath`), the changed pks by entity key.
- * Read them with `rest.changedPks(action, Entity)`.
+ * An action that changed entities (what `rest.matchEntitiesChanged(…)` narrows to). Read its pks
+ * with `rest.changedPks(action, Entity)`, which answers the same wherever the action is seen.
+ * `meta.changedEntities` (per instance, `reducerPath`, the changed pks by entity key) is only on the
+ * copy that reducers and middleware after rest's receive, and never on a reset (which changes every
+ * entity and lists none): a listener placed before rest's middleware, as RTK's docs place it, sees
+ * the action without it, so the type says it may be absent.
  */
 export interface EntitiesChangedAction extends UnknownAction {
-  meta: {
+  meta?: {
     /** `{ [reducerPath]: { [entityKey]: pks } }`, plain JSON. */
-    changedEntities: Record<string, ChangedEntities>;
+    changedEntities?: Record<string, ChangedEntities>;
     [field: string]: unknown;
   };
 }

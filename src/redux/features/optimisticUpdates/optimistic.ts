@@ -80,7 +80,8 @@ function layerStep(next: SliceReducer, actions: RestActions, requests: ReadonlyM
       const layer = action.payload.layer;
       return layer === undefined ? base : { ...base, optimistic: [...base.optimistic, layer] };
     }
-    if (base.optimistic.length === 0 || !changesBase(action, actions)) return base;
+    // A restore (of whatever action type an app's persistence uses) shows as new entity tables.
+    if (base.optimistic.length === 0 || (!changesBase(action, actions) && base.entities === state?.entities)) return base;
     const settled = actions.fetchFulfilled.match(action) || actions.fetchRejected.match(action) ? action.meta.requestId : undefined;
     let view: RestState = { ...base, optimistic: [] };
     const optimistic: OptimisticLayer[] = [];

@@ -155,7 +155,7 @@ function restoredKeys(live: RestState, restored: Partial<RestState>, limits: Tab
   return { endpoints: tableWrite(live.endpoints, results, false, limits.keys), meta: tableWrite(live.meta, metas, false, limits.keys) };
 }
 
-/** The feature's part of each instance: the reducer's restore step (outermost: a restored slice is merged as it is, and its layers never come back). */
+/** The feature's part of each instance: the reducer's restore step (beneath the optimistic layers, which are recomputed over the merged base; a restored slice's own layers never come back). */
 const feature: FeatureImpl = {
   feature: 'persistence',
   build({ ctx, options }) {
