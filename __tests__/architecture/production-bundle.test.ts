@@ -20,6 +20,7 @@ const devOnly = [
   'getOptimisticResponse threw', // an optimistic response threw (dev log)
   'two rtk-rest middlewares', // the middleware added twice (dev error)
   'no state at state.', // the reducer not mounted (dev error; production selectors read an empty slice)
+  'to use it literally', // path-template advice, from a constant that only the advice uses
   // How to fix errors whose what-and-where every build keeps (listed in allBuilds).
   'An HTML page came back',
   'override searchToString()',
