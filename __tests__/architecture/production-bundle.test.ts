@@ -221,6 +221,11 @@ export const rest = ${create}();`;
     expect({ lean: await read('buildCreateRest', 'buildCreateRest'), full: await read('createRest', 'createRest') }).toEqual({ lean: false, full: true });
   }, 60_000);
 
+  it('an app built without optimisticUpdates does not look up the layer cells a settled mutation removes (it has no layers); createRest does', async () => {
+    const looks = async (create: string, imports: string) => (await bundleApp(app(create, imports), { nodeEnv: 'production' })).text.includes('layerCells');
+    expect({ lean: await looks('buildCreateRest', 'buildCreateRest'), full: await looks('createRest', 'createRest') }).toEqual({ lean: false, full: true });
+  }, 60_000);
+
   it('an app built without shardedTables does not check shardTablesAbove (it never shards); createRest does', async () => {
     // The check's RangeError: `createRest: shardTablesAbove must be a number of entries ≥ 0 …`.
     const checks = async (create: string, imports: string) => (await bundleApp(app(create, imports), { nodeEnv: 'production' })).text.includes('must be a number of entries');
