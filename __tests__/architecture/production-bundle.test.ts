@@ -20,6 +20,7 @@ const devOnly = [
   'getOptimisticResponse threw', // an optimistic response threw (dev log)
   'two rtk-rest middlewares', // the middleware added twice (dev error)
   'no state at state.', // the reducer not mounted (dev error; production selectors read an empty slice)
+  'to use it literally', // path-template advice, from a constant that only the advice uses
   // How to fix errors whose what-and-where every build keeps (listed in allBuilds).
   'An HTML page came back',
   'override searchToString()',
@@ -218,6 +219,11 @@ export const rest = ${create}();`;
   it('an app built without entityChanges bundles no reader of meta.changedEntities (its matchers never match); createRest does', async () => {
     const read = async (create: string, imports: string) => (await bundleApp(app(create, imports), { nodeEnv: 'production' })).text.includes('changedEntities');
     expect({ lean: await read('buildCreateRest', 'buildCreateRest'), full: await read('createRest', 'createRest') }).toEqual({ lean: false, full: true });
+  }, 60_000);
+
+  it('an app built without optimisticUpdates does not look up the layer cells a settled mutation removes (it has no layers); createRest does', async () => {
+    const looks = async (create: string, imports: string) => (await bundleApp(app(create, imports), { nodeEnv: 'production' })).text.includes('layerCells');
+    expect({ lean: await looks('buildCreateRest', 'buildCreateRest'), full: await looks('createRest', 'createRest') }).toEqual({ lean: false, full: true });
   }, 60_000);
 
   it('an app built without shardedTables does not check shardTablesAbove (it never shards); createRest does', async () => {

@@ -102,6 +102,20 @@ describe('option validation', () => {
     expect((error as Error).message).toContain(name);
   });
 
+  // createRest and endpoints share one check of lengths in ms: the same rule and the same words.
+  it.each([
+    [{ dataExpiryLength: -1 }, 'createRest: dataExpiryLength must be a number of ms ≥ 0 (Infinity allowed), got -1'],
+    [{ gc: { graceMs: '10' } }, 'createRest: gc.graceMs must be a number of ms ≥ 0 (Infinity allowed), got 10'],
+    [{ timeout: 0 }, 'createRest: timeout must be a finite number of ms > 0, got 0'],
+    [{ timeout: Infinity }, 'createRest: timeout must be a finite number of ms > 0, got Infinity'],
+  ])('%j throws "%s"', (options, message) => {
+    expect(() => createRest(options as any)).toThrow(new RangeError(message));
+  });
+
+  it('an expiry length of Infinity and a finite timeout are allowed', () => {
+    expect(() => createRest({ dataExpiryLength: Infinity, errorExpiryLength: Infinity, timeout: 5_000 })).not.toThrow();
+  });
+
   it.each([[''], [5], [null]])('reducerPath %j throws a TypeError', (reducerPath) => {
     expect(() => createRest({ reducerPath } as any)).toThrow(TypeError);
   });

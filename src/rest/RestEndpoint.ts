@@ -3,6 +3,7 @@ import { guardOptions, isProbing, subclassFields } from './construct';
 import { NOT_MODIFIED, sendWithPolicies } from './policies';
 import type { RequestPolicies } from './policies';
 import { eitherSignal } from './signals';
+import { checkLength } from './lengths';
 import { hasStatus, problemOf, processingError } from './errors';
 import { creation, pageEndpoint, paginatedEndpoint } from './extenders';
 import { compilePath } from './path';
@@ -559,15 +560,4 @@ function createEndpoint(proto: object, config: Config): RestEndpoint {
   const own: Internals = { config, compiled, hasBody, prefixFunction: typeof urlPrefix === 'function' };
   Object.defineProperty(endpoint, INTERNALS, { value: own, configurable: true });
   return endpoint;
-}
-
-/** Option checks (docs/concepts.md#endpoints): expiry lengths are numbers ≥ 0 (Infinity allowed); `pollFrequency` and `timeout` finite and > 0. */
-function checkLength(name: string, option: string, value: unknown): void {
-  if (value === undefined) return;
-  const finite = option === 'pollFrequency' || option === 'timeout';
-  const ok = finite ? typeof value === 'number' && Number.isFinite(value) && value > 0 : typeof value === 'number' && value >= 0;
-  if (!ok) {
-    const want = finite ? 'a finite number of ms > 0' : 'a number of ms ≥ 0 (Infinity allowed)';
-    throw new RangeError(`${name}: ${option} must be ${want}, got ${String(value)}`);
-  }
 }

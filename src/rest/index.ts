@@ -19,6 +19,7 @@ export { resolveRetry, retryAfterOf } from './retry';
 export { parseLinkHeader } from './linkHeader';
 export { isNotModified, validatorsOf, withValidators } from './conditional';
 export { NOT_MODIFIED, globalTimers } from './policies';
+export { checkLength } from './lengths';
 export type { Validators } from './conditional';
 export type { RetryOption, RetryOptions, RequestPolicyOptions } from './types';
 export type { RestGenerics, RestEndpointOptions, EndpointArgs, UrlParamsOf, HasBody, BodyOf, ProcessedOf, DataOf, OptimisticSnapshot, RequestStore, StoreEndpoint } from './types';

@@ -68,13 +68,18 @@ function readName(template: string, start: number): { name: string; end: number 
 /**
  * For a character that is never valid unescaped, the advice to give (`''` in production bundles:
  * only the template, the token and its index stay); `undefined` for an ordinary character.
+ * The advice is one conditional expression, not a `return ''` before it: bundlers count the uses
+ * in code after an early return, and would keep `ESCAPE_IT` in production bundles.
  */
 function invalidCharFix(c: string): string | undefined {
   if (!'()?+![]'.includes(c)) return undefined;
-  if (process.env.NODE_ENV === 'production') return '';
-  if (c === '(' || c === ')') return `Parameter patterns are not supported; escape literal parentheses as \\${c}`;
-  if (c === '?') return `${ESCAPE_IT} (\\? starts a literal query string); "?" marks a parameter optional only right after its name`;
-  return ESCAPE_IT;
+  return process.env.NODE_ENV !== 'production'
+    ? c === '(' || c === ')'
+      ? `Parameter patterns are not supported; escape literal parentheses as \\${c}`
+      : c === '?'
+        ? `${ESCAPE_IT} (\\? starts a literal query string); "?" marks a parameter optional only right after its name`
+        : ESCAPE_IT
+    : '';
 }
 
 /** Tokenizes and validates one template (see docs/concepts.md#endpoints); throws at the first invalid token. */

@@ -1,5 +1,5 @@
 import type { DataOf, RestEndpoint } from '../../rest';
-import { globalTimers } from '../../rest';
+import { checkLength, globalTimers } from '../../rest';
 import type { Denormalize } from '../../schema';
 import type { ResponseState } from '../read/selectors';
 import { answerHolds, MemoCache } from '../../schema';
@@ -88,19 +88,6 @@ export interface CreateRestOptions extends RequestPolicyDefaults {
   shardTablesAbove?: number | { entities?: number; keys?: number };
 }
 
-function checkLength(option: string, value: unknown): number | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value !== 'number' || !(value >= 0)) {
-    throw new RangeError(`createRest: ${option} must be a number of ms ≥ 0 (Infinity allowed), got ${String(value)}`);
-  }
-  return value;
-}
-
-function checkTimeout(value: unknown): number | undefined {
-  if (value === undefined || (typeof value === 'number' && Number.isFinite(value) && value > 0)) return value;
-  throw new RangeError(`createRest: timeout must be a finite number of ms > 0, got ${String(value)}`);
-}
-
 function resolveOptions(options: CreateRestOptions): ResolvedOptions {
   const reducerPath = 'reducerPath' in options ? options.reducerPath : 'rest';
   if (typeof reducerPath !== 'string' || reducerPath === '') {
@@ -109,21 +96,21 @@ function resolveOptions(options: CreateRestOptions): ResolvedOptions {
   const gcOption = options.gc ?? {};
   return {
     reducerPath,
-    dataExpiryLength: checkLength('dataExpiryLength', options.dataExpiryLength) ?? 60_000,
-    errorExpiryLength: checkLength('errorExpiryLength', options.errorExpiryLength) ?? 1_000,
+    dataExpiryLength: checkLength('createRest', 'dataExpiryLength', options.dataExpiryLength) ?? 60_000,
+    errorExpiryLength: checkLength('createRest', 'errorExpiryLength', options.errorExpiryLength) ?? 1_000,
     gc:
       gcOption === false
         ? false
         : {
-            intervalMs: checkLength('gc.intervalMs', gcOption.intervalMs) ?? 300_000,
-            graceMs: checkLength('gc.graceMs', gcOption.graceMs) ?? 120_000,
+            intervalMs: checkLength('createRest', 'gc.intervalMs', gcOption.intervalMs) ?? 300_000,
+            graceMs: checkLength('createRest', 'gc.graceMs', gcOption.graceMs) ?? 120_000,
           },
     pollWhenHidden: options.pollWhenHidden ?? false,
     now: options.now ?? (() => Date.now()),
     timers: options.timers ?? globalTimers,
     environment: options.environment,
     retry: options.retry ?? true,
-    timeout: checkTimeout(options.timeout),
+    timeout: checkLength('createRest', 'timeout', options.timeout),
     conditional: options.conditional ?? true,
     refetchOnFocus: options.refetchOnFocus ?? false,
     refetchOnReconnect: options.refetchOnReconnect ?? false,

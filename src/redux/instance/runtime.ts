@@ -57,14 +57,15 @@ export function buildStoreHandlers(rest: RestContext, api: MiddlewareAPI, select
   const input = { ...hctx, lifecycle, subscriptions, thunks, records };
   const parts = features.flatMap(({ parts }) => (parts.store === undefined ? [] : [parts.store(input)]));
   const retention = combineRetention(parts.map((part) => part.retention ?? {}));
-  const names = features.map(({ feature }) => feature);
+  // Read by the development checks only; `undefined` in production, where a bundler drops the map.
+  const names = process.env.NODE_ENV !== 'production' ? features.map(({ feature }) => feature) : undefined;
 
   const runtime: StoreRuntime = {
     // Development only: an endpoint's own `retry` without the retries feature says so.
     fetch:
       process.env.NODE_ENV !== 'production'
         ? (endpoint, args, key, options) => {
-            checkFeatures(names, endpoint, 'fetch', rest.options);
+            checkFeatures(names!, endpoint, 'fetch', rest.options);
             return lifecycle.fetch(endpoint, args, key, options);
           }
         : lifecycle.fetch,
@@ -77,11 +78,11 @@ export function buildStoreHandlers(rest: RestContext, api: MiddlewareAPI, select
     retain: retention.retain,
     retainQuery: retention.retainQuery,
     mountRead: (endpoint, args, key) => {
-      if (process.env.NODE_ENV !== 'production') checkFeatures(names, endpoint, 'mount', rest.options);
+      if (process.env.NODE_ENV !== 'production') checkFeatures(names!, endpoint, 'mount', rest.options);
       return retention.mountRead(endpoint, args, key) ?? noop;
     },
     subscribe: (endpoint, args, key) => {
-      if (process.env.NODE_ENV !== 'production') checkFeatures(names, endpoint, 'subscribe', rest.options);
+      if (process.env.NODE_ENV !== 'production') checkFeatures(names!, endpoint, 'subscribe', rest.options);
       return subscriptions.add(endpoint, args, key);
     },
     remember: keys.remember.bind(keys),

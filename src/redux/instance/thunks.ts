@@ -43,7 +43,7 @@ export function buildThunks(ctx: RestContext, selectors: Selectors) {
   ): Promise<any> {
     const store = runtime(dispatch);
     if (isInactive(args)) return Promise.resolve(undefined);
-    ctx.slice(getState());
+    if (process.env.NODE_ENV !== 'production') ctx.slice(getState());
     let key: string;
     try {
       key = endpoint.key(...args);
@@ -86,7 +86,7 @@ export function buildThunks(ctx: RestContext, selectors: Selectors) {
       (endpoint: RestEndpoint<any>, ...args: unknown[]): Thunk<void> =>
       (dispatch, getState) => {
         runtime(dispatch);
-        ctx.slice(getState());
+        if (process.env.NODE_ENV !== 'production') ctx.slice(getState());
         if (isInactive(args)) return;
         dispatch(actions.invalidate({ keys: [endpoint.key(...args)], date: options.now() }));
       },
@@ -149,7 +149,7 @@ export function buildThunks(ctx: RestContext, selectors: Selectors) {
       (): Thunk<void> =>
       (dispatch, getState) => {
         runtime(dispatch);
-        ctx.slice(getState());
+        if (process.env.NODE_ENV !== 'production') ctx.slice(getState());
         dispatch(actions.resetEntireStore({ date: options.now() }));
       },
 
@@ -185,7 +185,7 @@ export function buildThunks(ctx: RestContext, selectors: Selectors) {
       (endpoint: RestEndpoint<any>, ...rest: unknown[]): Thunk<void> =>
       (dispatch, getState) => {
         runtime(dispatch);
-        ctx.slice(getState());
+        if (process.env.NODE_ENV !== 'production') ctx.slice(getState());
         const args = rest.slice(0, -1);
         const error = rest[rest.length - 1];
         const date = options.now();
@@ -207,7 +207,7 @@ export function buildThunks(ctx: RestContext, selectors: Selectors) {
       (dispatch, getState) => {
         const store = runtime(dispatch);
         if (isInactive(args)) return () => undefined;
-        ctx.slice(getState());
+        if (process.env.NODE_ENV !== 'production') ctx.slice(getState());
         return store.subscribe(endpoint, args, endpoint.key(...args));
       },
 

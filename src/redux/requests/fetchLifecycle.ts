@@ -1,5 +1,4 @@
 import { toJSONValue } from '../../internal/json';
-import { setOwn } from '../../internal/own';
 import { callWithSignal, NOT_MODIFIED, pageRequestOf, splitArgs } from '../../rest';
 import type { RestEndpoint, StoreEndpoint } from '../../rest';
 import { expiresAfter } from '../instance/context';
@@ -116,7 +115,7 @@ async function run(lifecycle: Lifecycle, endpoint: StoreEndpoint, args: unknown[
     } else {
       // A mutation's answer is its caller's (a login's token must not stay in the store): the
       // action carries its entities and updates only, and the promise reads its own result.
-      api.dispatch(rest.actions.fetchFulfilled({ ...withoutResult(payload), ...layerCellsOf(hctx, meta.requestId) }, { ...meta, date, expiresAt, ...extra, sideEffect: true }));
+      api.dispatch(rest.actions.fetchFulfilled({ ...withoutResult(payload), ...settledOf(added) }, { ...meta, date, expiresAt, ...extra, sideEffect: true }));
       committed = { value, answer, mutation: { result: payload.result } };
     }
     // A mutation's key that kept nothing has nothing for GC to sweep: forget it here.
@@ -135,10 +134,10 @@ async function run(lifecycle: Lifecycle, endpoint: StoreEndpoint, args: unknown[
     return;
   }
   if (request.discarded || failure === undefined) return;
-  await fail(lifecycle, endpoint, request, meta, failure.error);
+  await fail(lifecycle, endpoint, request, meta, failure.error, added);
 }
 
-async function fail({ hctx, onRejected }: Lifecycle, endpoint: StoreEndpoint, request: InFlight, meta: FetchMeta, error: unknown): Promise<void> {
+async function fail({ hctx, onRejected }: Lifecycle, endpoint: StoreEndpoint, request: InFlight, meta: FetchMeta, error: unknown, added: readonly (PolicyPart | undefined)[]): Promise<void> {
   const { rest, api, requests } = hctx;
   const date = rest.options.now();
   const aborted = isAbort(error);
@@ -146,7 +145,7 @@ async function fail({ hctx, onRejected }: Lifecycle, endpoint: StoreEndpoint, re
   const failedMeta: FetchMeta = { ...meta, date, expiresAt, ...(aborted ? { aborted: true as const } : {}) };
   const errorPolicy = aborted ? undefined : request.poll ? 'soft' : softPolicy(endpoint, error);
   requests.release(request);
-  api.dispatch(rest.actions.fetchRejected({ ...(errorPolicy ? { errorPolicy } : {}), ...layerCellsOf(hctx, meta.requestId) }, failedMeta, aborted ? undefined : serializeError(error)));
+  api.dispatch(rest.actions.fetchRejected({ ...(errorPolicy ? { errorPolicy } : {}), ...settledOf(added) }, failedMeta, aborted ? undefined : serializeError(error)));
   // Awaited only when it handles the error (a 401): other rejections settle in this same tick.
   const handling = onRejected(error);
   if (handling !== undefined) await handling;
@@ -158,20 +157,15 @@ function forgetIfEmpty({ keys, slice }: HandlerContext, key: string): void {
   if (!tableHas(now.meta, key) && !tableHas(now.endpoints, key)) keys.forget([key]);
 }
 
-/** The write without the key's result: what a mutation's `fetch/fulfilled` commits. */
 /**
- * The cells of the request's optimistic layer as the slice holds it now, which its outcome removes:
- * the outcome carries them, so that it says which entities it changes (see docs/concepts.md#the-store).
+ * What the features add to the outcome's payload, read as it commits: the optimistic layer's
+ * cells, which the outcome removes (optimisticUpdates' part; nothing without that feature).
  */
-function layerCellsOf(hctx: HandlerContext, requestId: string): { layerCells?: ChangedEntities } {
-  const layer = hctx.slice().optimistic.find((candidate) => candidate.requestId === requestId);
-  const entities = (layer?.write as WritePayload | undefined)?.entities;
-  if (entities === undefined) return {};
-  const layerCells: ChangedEntities = {};
-  for (const key of Object.keys(entities)) setOwn(layerCells, key, Object.keys(entities[key]!));
-  return Object.keys(layerCells).length === 0 ? {} : { layerCells };
+function settledOf(added: readonly (PolicyPart | undefined)[]): { layerCells?: ChangedEntities } {
+  return Object.assign({}, ...added.map((part) => part?.settled?.()));
 }
 
+/** The write without the key's result: what a mutation's `fetch/fulfilled` commits. */
 function withoutResult(payload: WritePayload): WritePayload {
   const written = { ...payload };
   delete written.result;

@@ -1,6 +1,6 @@
 import type { RequestPolicies, RequestPolicyOptions, StoreEndpoint } from '../../rest';
 import type { ResolvedOptions } from '../instance/context';
-import type { OptimisticLayer, RestState } from '../types';
+import type { ChangedEntities, OptimisticLayer, RestState } from '../types';
 
 /**
  * The request policies `createRest` sets for every endpoint that sets none; an
@@ -65,12 +65,14 @@ export interface PolicyRequest {
 
 /**
  * What a feature adds to one request: policies, what the outcome's key meta gains (validators),
- * and the optimistic layer its `fetch/pending` carries.
+ * the optimistic layer its `fetch/pending` carries and the layer's cells its outcome carries.
  */
 export interface PolicyPart {
   readonly policies?: Partial<RequestPolicies>;
   received?(): Record<string, unknown>;
   readonly layer?: OptimisticLayer;
+  /** What the outcome's payload gains, read as it commits: the cells of the layer it removes. */
+  settled?(): { layerCells?: ChangedEntities };
 }
 
 /** A feature's request policy (`retries`, `conditionalRequests`, `optimisticUpdates`): its part of a request, or none. */

@@ -114,8 +114,21 @@ function layerPolicy(hctx: HandlerContext, requests: Map<string, LayerRequest>, 
     // Only a request with a layer needs recomputing later.
     if (layer === undefined) return undefined;
     requests.set(requestId, request);
-    return { layer };
+    return { layer, settled: () => layerCellsOf(hctx, requestId) };
   };
+}
+
+/**
+ * The cells of the request's optimistic layer as the slice holds it now, which its outcome removes:
+ * the outcome carries them, so that it says which entities it changes (see docs/concepts.md#the-store).
+ */
+function layerCellsOf(hctx: HandlerContext, requestId: string): { layerCells?: ChangedEntities } {
+  const layer = hctx.slice().optimistic.find((candidate) => candidate.requestId === requestId);
+  const entities = (layer?.write as WritePayload | undefined)?.entities;
+  if (entities === undefined) return {};
+  const layerCells: ChangedEntities = {};
+  for (const key of Object.keys(entities)) setOwn(layerCells, key, Object.keys(entities[key]!));
+  return Object.keys(layerCells).length === 0 ? {} : { layerCells };
 }
 
 /** Each cell the layers write, with the value the last layer writing it gives it. */
