@@ -190,7 +190,7 @@ describe('memoization guarantees', () => {
   });
 
   it('an entity read by several parents is pointed at by all but the first, so that it is checked once per state', () => {
-    const store = write(empty, [Post], [1, 2, 3].map((id) => ({ id, title: `p${id}`, author: { id: 7, username: 'shared' } })), 100);
+    const store = normalize([Post], [1, 2, 3].map((id) => ({ id, title: `p${id}`, author: { id: 7, username: 'shared' } })), [], empty, meta(100));
     const memo = new MemoCache();
     const first = memo.denormalize(postList, store.result, store.entities);
     const [one, two, three] = first.children;
