@@ -21,10 +21,13 @@ export const x = [Post, normalize, denormalize, MemoCache];`;
  * argument instead of a registry filled at load added about 110 (8643 → 8752): members are described
  * and judged queryable from their definitions, and Entity's statics check the class themselves.
  * Development advice written inside its message (a local `fix` constant stayed behind as
- * `let x = ""` in production) and one `hasOwnProperty` took it from 8756 to 8667.
+ * `let x = ""` in production) and one `hasOwnProperty` took it from 8756 to 8667. Folding small
+ * memo entries into their parent (a re-read after one nested change checks one array per entity
+ * with nested entities, not one entry per entity: 1.5-2x faster at 11,000 entities) and leaving
+ * leaf entities out of the cycle map added 109 (8665 -> 8774).
  * Lower the ceiling whenever the bundle shrinks, never raise it without a reason.
  */
-const CEILING = 8.47 * 1024;
+const CEILING = 8.57 * 1024;
 
 describe('a schemas-only app bundle', () => {
   let gzip: number;

@@ -169,6 +169,41 @@ describe('memoization guarantees', () => {
     expect(before[1]!.author!.username).toBe('bob');
   });
 
+  it('an entity without nested entities is folded into its parent: the parent records its cell, and a change to it still rebuilds the parent', () => {
+    // Pins the memo's layout (MemoResult.children, the entries' cells): validating a post is one
+    // loop over its own cells, its author's included, that never visits the author's entry.
+    const store = postsStore();
+    const memo = new MemoCache();
+    const first = memo.denormalize(postList, store.result, store.entities);
+    expect(first.children).toHaveLength(2);
+    const post = first.children[1]!;
+    expect(post.children).toEqual([]);
+    expect(post.cells).toEqual(['Post', '2', store.entities.Post!['2'], 'User', '2', store.entities.User!['2']]);
+    // The answer keeps one entry per entity it holds, folded or not (its check marks each one found valid).
+    const thread = memo.denormalize(new schema.Object({ post: Post, posts: postList }), { post: '1', posts: ['1', '2'] }, store.entities);
+    expect(thread.children.map((entry) => entry.cells[0])).toEqual(['Post', 'Post', 'Post']);
+    const changed = write(store, User, { id: 2, username: 'robert' }, 200);
+    const after = memo.denormalize(postList, store.result, changed.entities);
+    expect(after.data![1]!.author!.username).toBe('robert');
+    expect(after.data![0]).toBe(first.data![0]);
+    expect(sortPaths(after.paths)).toEqual(['Post:1', 'Post:2', 'User:1', 'User:2']);
+  });
+
+  it('an entity read by several parents is pointed at by all but the first, so that it is checked once per state', () => {
+    const store = normalize([Post], [1, 2, 3].map((id) => ({ id, title: `p${id}`, author: { id: 7, username: 'shared' } })), [], empty, meta(100));
+    const memo = new MemoCache();
+    const first = memo.denormalize(postList, store.result, store.entities);
+    const [one, two, three] = first.children;
+    expect(one!.children).toEqual([]);
+    expect(one!.cells.slice(3)).toEqual(['User', '7', store.entities.User!['7']]);
+    expect(two!.children).toHaveLength(1);
+    expect(three!.children[0]).toBe(two!.children[0]);
+    const changed = write(store, User, { id: 7, username: 'renamed' }, 200);
+    const after = memo.denormalize(postList, store.result, changed.entities).data!;
+    expect(after.map((post) => post.author!.username)).toEqual(['renamed', 'renamed', 'renamed']);
+    expect(after[1]!.author).toBe(after[0]!.author);
+  });
+
   it('inside an object result only the parts that depend on the changed entity are rebuilt', () => {
     const page = { posts: postList, featured: Post, next: '' };
     const store = postsStore();

@@ -31,9 +31,11 @@ export interface MemoEntry {
 export interface CachedEntry extends MemoEntry {
   /**
    * The distinct entity keys of every cell of this entry's tree (`keysOf`): made with the entry
-   * from its own cells and its children's keys, so no table it depends on is left out.
+   * from its own cells and its children's keys, so no table it depends on is left out. An entry
+   * without children makes them from its cells when first asked (most are folded into their
+   * parent and never are).
    */
-  readonly keys: readonly string[];
+  keys?: readonly string[];
 }
 
 const NO_KEYS: readonly string[] = [];
@@ -48,7 +50,7 @@ const withKey = new WeakMap<readonly string[], Map<string, readonly string[]>>()
 export function keysOf(cells: readonly unknown[], children: readonly CachedEntry[]): readonly string[] {
   let out = NO_KEYS;
   for (let i = 0; i < cells.length; i += 3) out = adding(out, cells[i] as string);
-  for (const child of children) for (const key of child.keys) out = adding(out, key);
+  for (const child of children) for (const key of (child.keys ??= keysOf(child.cells, child.children))) out = adding(out, key);
   return out;
 }
 
@@ -208,14 +210,16 @@ export function entryHolds(entry: MemoEntry, reader: EntityReader, token: unknow
  */
 function cellsHold(cells: readonly unknown[], reader: EntityReader, from: number): boolean {
   const tableOf = reader.table;
+  // Cells of one table come in runs (an entity's list of items): its table is looked up once per run.
+  let key: unknown;
+  let table: Record<string, unknown> | undefined;
   for (let i = from; i < cells.length; i += 3) {
-    const key = cells[i] as string;
     const pk = cells[i + 1] as string;
     let current: unknown;
-    if (pk === TABLE) current = reader.token(key);
-    else if (tableOf === undefined) current = reader.entity(key, pk);
+    if (pk === TABLE) current = reader.token(cells[i] as string);
+    else if (tableOf === undefined) current = reader.entity(cells[i] as string, pk);
     else {
-      const table = tableOf(key);
+      if (cells[i] !== key) table = tableOf((key = cells[i]) as string);
       current = table === undefined ? undefined : table[pk];
     }
     if (current !== cells[i + 2]) return false;

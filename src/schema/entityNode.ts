@@ -239,6 +239,11 @@ export class EntityNode implements SchemaNode, CellReader {
     return !this.defaultValidate && typeof this.cls.validate(stored) === 'string';
   }
 
+  /** Whether filling reads other cells: only an entity with nested members may be part of a cycle. @internal */
+  opens(ctx: DenormalizeContext): boolean {
+    return this.nested(ctx.resolve).length > 0;
+  }
+
   /** A new instance with the stored fields, before nested members are read. @internal */
   create(stored: object): object {
     return this.factory.create(stored as Fields);

@@ -19,6 +19,10 @@ class ListReader implements CellReader {
     return false;
   }
 
+  opens(): boolean {
+    return true;
+  }
+
   /** Filled in place, so that a cycle back to this list while it is read finds this very array. */
   create(stored: object): object {
     return Array.isArray(stored) ? [] : {};
