@@ -64,6 +64,25 @@ describe('readable state by default', () => {
     expect(shown.rest.entities.Post['5']).toEqual({ id: 5, title: 'Post 5', author: '5' });
   });
 
+  it('a collection table (one list per argument set, written by each list request) shards above the key threshold, as endpoints do', async () => {
+    const { rest, store } = setup({ shardTablesAbove: { keys: 4 } });
+    const groups = ['g0', 'g1', 'g2', 'g3', 'g4', 'g5'];
+    for (const [i, group] of groups.entries()) {
+      const done = store.dispatch(rest.fetch(PostResource.getList, { group }));
+      (await net.nth(net.count + 1)).reply([posts[i]]);
+      await done;
+    }
+    const slice = (store.getState() as any).rest;
+    expect(isSharded(slice.entities['[Post]'])).toBe(true);
+    expect(isSharded(slice.entitiesMeta['[Post]'])).toBe(true);
+    // Entity tables of that size stay plain: their threshold is shardTablesAbove.entities.
+    expect(isSharded(slice.entities.Post)).toBe(false);
+    expect(slice.entities.Post['3']).toEqual({ id: 3, title: 'Post 3', author: '3' });
+    for (const [i, group] of groups.entries()) expect(rest.selectData(store.getState(), PostResource.getList, { group })!.map((post) => post.id)).toEqual([i + 1]);
+    const shown = rest.devTools.stateSanitizer(store.getState(), 0) as any;
+    expect(Object.keys(shown.rest.entities['[Post]'])).toHaveLength(6);
+  });
+
   it('a number sets both thresholds; Infinity never shards; a bad value is a clear error', async () => {
     const { store } = await storeWithPosts({ shardTablesAbove: 100 });
     const slice = (store.getState() as any).rest;

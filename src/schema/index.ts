@@ -17,7 +17,7 @@ export { toNode } from './toNode';
 export { movedCell, movedReferences, schemaTables } from './references';
 export type { PkChange } from './references';
 export { tablesReader } from './reader';
-export { appendNew, CollectionSchema } from './Collection';
+export { appendNew, CollectionSchema, isCollectionKey } from './Collection';
 export { ArraySchema } from './Array';
 export { ObjectSchema } from './Object';
 export { UnionSchema } from './Union';

@@ -51,7 +51,8 @@ export interface ShardedTable {
  * issue's floor) keeps one `rest.set` at about 0.3 ms against 10 µs sharded. Key tables
  * (`endpoints`, `meta`) are written by every request, twice: up to 128 keys V8 keeps a table in
  * fast mode and a request costs about what it costs with sharded tables (+15%); at 256 it is
- * already twice that, so key tables shard above 128.
+ * already twice that, so key tables shard above 128. A collection's table (one list per argument
+ * set, written by every list request) takes the key threshold too (`limitOf`, layout.ts).
  */
 export const DEFAULT_SHARD_ABOVE: TableLimits = { entities: 2000, keys: 128 };
 
