@@ -41,15 +41,6 @@ const PAGING_KEYS = new Set(['limit', 'offset', 'page', 'cursor', 'per_page', 'p
  * await store.dispatch(rest.fetch(getTodos, { userId: 1 })); // stored as the list {"userId":"1"}
  * await store.dispatch(rest.fetch(getTodos.push, { userId: 1 }, { title: 'new' })); // appended to that list
  */
-/**
- * Whether an entity table holds a collection's lists (`[Post]`, `{Post}`: the keys built below),
- * one cell per argument set: a table written by every list request, as the request-key tables
- * are (the store gives it their size threshold).
- */
-export function isCollectionKey(key: string): boolean {
-  return key.charCodeAt(0) === 91 || key.charCodeAt(0) === 123;
-}
-
 export class CollectionSchema<D extends ItemsDefinition = ItemsDefinition> extends SchemaBase<CollectionOutput<D>> {
   readonly queryable = true;
   /** The brand `isCollection` reads (node.ts). @internal */
@@ -77,6 +68,7 @@ export class CollectionSchema<D extends ItemsDefinition = ItemsDefinition> exten
     }
     this.isValues = this.items instanceof ValuesSchema;
     const keys = memberKeys(this.items.schema).join(';');
+    // The store recognizes these keys (isCollectionKey, collectionKey.ts).
     this.key = this.isValues ? `{${keys}}` : `[${keys}]`;
     this.argsKey = options.argsKey ?? ((...args: any[]) => args[0] ?? {});
     this.nestKey = options.nestKey;
