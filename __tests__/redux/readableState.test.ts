@@ -8,7 +8,7 @@ import { configureStore } from '@reduxjs/toolkit';
 import { REHYDRATE } from 'redux-persist';
 import { createRest } from 'rtk-rest';
 import { TABLE_FORMAT, isSharded, tableGet } from '../../src/redux/store/tables';
-import { A, K, PostResource, makeStore, net, react, setup, useTestEnvironment } from './support';
+import { A, K, Post, PostResource, makeStore, net, react, setup, useTestEnvironment } from './support';
 
 useTestEnvironment();
 
@@ -53,7 +53,7 @@ describe('readable state by default', () => {
     const { rest, store } = await storeWithPosts({ shardTablesAbove: { entities: 500 } });
     const slice = (store.getState() as any).rest;
     expect(isSharded(slice.entities.Post)).toBe(true);
-    expect(slice.entities.Post).toMatchObject({ [TABLE_FORMAT]: 2, size: 1000 });
+    expect(slice.entities.Post).toMatchObject({ [TABLE_FORMAT]: 3, size: 1000 });
     expect(isSharded(slice.entities.User)).toBe(false);
     expect(tableGet(slice.entities.Post, '5')).toEqual({ id: 5, title: 'Post 5', author: '5' });
     const list = rest.selectData(store.getState(), PostResource.getList, react)!;
@@ -62,6 +62,25 @@ describe('readable state by default', () => {
     // rest.devTools shows it as a plain object again.
     const shown = rest.devTools.stateSanitizer(store.getState(), 0) as any;
     expect(shown.rest.entities.Post['5']).toEqual({ id: 5, title: 'Post 5', author: '5' });
+  });
+
+  it('a collection table (one list per argument set, written by each list request) shards above the key threshold, as endpoints do', async () => {
+    const { rest, store } = setup({ shardTablesAbove: { keys: 4 } });
+    const groups = ['g0', 'g1', 'g2', 'g3', 'g4', 'g5'];
+    for (const [i, group] of groups.entries()) {
+      const done = store.dispatch(rest.fetch(PostResource.getList, { group }));
+      (await net.nth(net.count + 1)).reply([posts[i]]);
+      await done;
+    }
+    const slice = (store.getState() as any).rest;
+    expect(isSharded(slice.entities['[Post]'])).toBe(true);
+    expect(isSharded(slice.entitiesMeta['[Post]'])).toBe(true);
+    // Entity tables of that size stay plain: their threshold is shardTablesAbove.entities.
+    expect(isSharded(slice.entities.Post)).toBe(false);
+    expect(slice.entities.Post['3']).toEqual({ id: 3, title: 'Post 3', author: '3' });
+    for (const [i, group] of groups.entries()) expect(rest.selectData(store.getState(), PostResource.getList, { group })!.map((post) => post.id)).toEqual([i + 1]);
+    const shown = rest.devTools.stateSanitizer(store.getState(), 0) as any;
+    expect(Object.keys(shown.rest.entities['[Post]'])).toHaveLength(6);
   });
 
   it('a number sets both thresholds; Infinity never shards; a bad value is a clear error', async () => {
@@ -88,9 +107,9 @@ describe('the format version is checked when state is hydrated', () => {
 
   it('a preloaded table of an unknown format is a clear error at store creation, naming the table', () => {
     const rest = createRest();
-    const preloadedState = { rest: { entities: { Post: { [TABLE_FORMAT]: 3, size: 1, order: null, shards: [] } } } };
+    const preloadedState = { rest: { entities: { Post: { [TABLE_FORMAT]: 4, size: 1, order: null, shards: [] } } } };
     expect(() => makeStore(rest, { preloadedState })).toThrow(
-      /\[rtk-rest\] state\.rest\.entities\["Post"\] \(preloaded\) is a sharded table of format 3\. It was saved by another version of rtk-rest .*clear the saved state/,
+      /\[rtk-rest\] state\.rest\.entities\["Post"\] \(preloaded\) is a sharded table of format 4\. It was saved by another version of rtk-rest .*clear the saved state/,
     );
   });
 
@@ -103,14 +122,37 @@ describe('the format version is checked when state is hydrated', () => {
   it('format 1 (the bare trie array of earlier versions) is migrated: it reads the same', async () => {
     const { store } = await storeWithPosts({ shardTablesAbove: 500 });
     const json = JSON.parse(JSON.stringify(store.getState()));
-    const v2 = json.rest.entities.Post;
+    const v3 = json.rest.entities.Post;
     // Format 1 was the trie root itself: its 32 children, then the order log and the size.
-    json.rest.entities.Post = [...v2.shards, v2.order, v2.size];
+    json.rest.entities.Post = [...v3.shards, v3.order, v3.size];
     const rest = createRest({ shardTablesAbove: 500 });
     const hydrated = makeStore(rest, { preloadedState: json });
     const slice = (hydrated.getState() as any).rest;
-    expect(slice.entities.Post).toMatchObject({ [TABLE_FORMAT]: 2, size: 1000 });
+    expect(slice.entities.Post).toMatchObject({ [TABLE_FORMAT]: 3, size: 1000 });
     expect(rest.selectData(hydrated.getState(), PostResource.getList, react)![4]!.title).toBe('Post 5');
+  });
+
+  it('format 2 (leaves in insertion order) is migrated: every entity reads the same, and writes go on', async () => {
+    const { store } = await storeWithPosts({ shardTablesAbove: 500 });
+    const json = JSON.parse(JSON.stringify(store.getState()));
+    // Format 2 kept a leaf's pairs in the order they came: reversed here, so a lookup that
+    // relied on sorted leaves would miss most pks.
+    const unsorted = (node: unknown[], depth: number): unknown[] => {
+      if (depth > 0 && (node.length === 0 || typeof node[0] === 'string')) {
+        const pairs: unknown[][] = [];
+        for (let i = 0; i < node.length; i += 2) pairs.unshift([node[i], node[i + 1]]);
+        return pairs.flat(1);
+      }
+      return node.map((child) => (child === null ? null : unsorted(child as unknown[], depth + 1)));
+    };
+    json.rest.entities.Post = { ...json.rest.entities.Post, [TABLE_FORMAT]: 2, shards: unsorted(json.rest.entities.Post.shards, 0) };
+    const rest = createRest({ shardTablesAbove: 500 });
+    const hydrated = makeStore(rest, { preloadedState: json });
+    const slice = (hydrated.getState() as any).rest;
+    expect(slice.entities.Post).toMatchObject({ [TABLE_FORMAT]: 3, size: 1000 });
+    for (let id = 1; id <= 1000; id++) expect(tableGet(slice.entities.Post, String(id))).toEqual({ id, title: `Post ${id}`, author: String(((id - 1) % 50) + 1) });
+    hydrated.dispatch(rest.set(Post, { id: 7 }, { id: 7, title: 'seven' }));
+    expect(tableGet((hydrated.getState() as any).rest.entities.Post, '7')).toMatchObject({ title: 'seven' });
   });
 
   it('a restored slice (redux-persist REHYDRATE) of an unknown format is refused with a console error and the live state is kept', async () => {

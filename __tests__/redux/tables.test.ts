@@ -330,10 +330,10 @@ describe('tables: sharded above the threshold', () => {
     }
   });
 
-  it('a sharded table says what it is: { "@@rtk-rest/table": 2, size, order, shards }', () => {
+  it('a sharded table says what it is: { "@@rtk-rest/table": 3, size, order, shards }', () => {
     const table = write(undefined, record(prefill(65)), true) as ShardedTable;
     expect(Object.keys(table)).toEqual([TABLE_FORMAT, 'size', 'order', 'shards']);
-    expect(table[TABLE_FORMAT]).toBe(2);
+    expect(table[TABLE_FORMAT]).toBe(3);
     expect(table.size).toBe(65);
     expect(table.shards).toHaveLength(32);
     expect(Object.getPrototypeOf(table)).toBe(Object.prototype);
@@ -453,7 +453,7 @@ describe('tables: sharded above the threshold', () => {
   });
 
   it('hashPk is a pure 32-bit hash pinned by TABLE_VERSION (the serialized format)', () => {
-    expect(TABLE_VERSION).toBe(2);
+    expect(TABLE_VERSION).toBe(3);
     const pinned = ['', '0', '1', 'a', '__proto__', 'User', '{"group":"react"}', 'é😀'].map(hashPk);
     expect(pinned).toEqual(PINNED_HASHES);
     for (const h of pinned) expect(Number.isInteger(h) && h >= 0 && h < 2 ** 32).toBe(true);
@@ -462,7 +462,7 @@ describe('tables: sharded above the threshold', () => {
   });
 });
 
-/** hashPk of the pks in the pinning test above, for table formats 1 and 2 (FNV-1a over UTF-16 units, murmur3 fmix32; checked against an independent implementation). */
+/** hashPk of the pks in the pinning test above, for table formats 1 to 3 (FNV-1a over UTF-16 units, murmur3 fmix32; checked against an independent implementation). */
 const PINNED_HASHES = [2872998923, 1693486945, 1428125071, 444641715, 3182021803, 1812800169, 724428024, 4159213040];
 
 describe('tables: big tables', () => {

@@ -6,7 +6,19 @@ import { getOwn, hasOwn, setOwn } from '../../src/internal/own';
 import { normalizeWrites } from '../../src/schema/normalize';
 import { tablesReader } from '../../src/schema/reader';
 import { toNode } from '../../src/schema/toNode';
-import { appendChunked, bySlot, hashPk, isIndexLike } from '../../src/redux/features/shardedTables/shardedTables';
+import { appendChunked, hashPk, isIndexLike } from '../../src/redux/features/shardedTables/shardedTables';
+
+/** Entries grouped by their child slot at `depth` (bits 5·depth…5·depth+4 of their hash), in input order. */
+function bySlot<E extends { readonly h: number }>(entries: readonly E[], depth: number): Map<number, E[]> {
+  const groups = new Map<number, E[]>();
+  for (const e of entries) {
+    const slot = (e.h >>> (5 * depth)) & 31;
+    const group = groups.get(slot);
+    if (group === undefined) groups.set(slot, [e]);
+    else group.push(e);
+  }
+  return groups;
+}
 import type { EntityMeta, EntityMetaTables, EntityReader, EntityTables } from '../../src/schema/types';
 import { formatNs, optionsFor, readConfig } from '../harness';
 import type { BenchOptions } from '../harness';

@@ -68,6 +68,7 @@ export class CollectionSchema<D extends ItemsDefinition = ItemsDefinition> exten
     }
     this.isValues = this.items instanceof ValuesSchema;
     const keys = memberKeys(this.items.schema).join(';');
+    // The store recognizes these keys (isCollectionKey, collectionKey.ts).
     this.key = this.isValues ? `{${keys}}` : `[${keys}]`;
     this.argsKey = options.argsKey ?? ((...args: any[]) => args[0] ?? {});
     this.nestKey = options.nestKey;

@@ -18,6 +18,7 @@ export { movedCell, movedReferences, schemaTables } from './references';
 export type { PkChange } from './references';
 export { tablesReader } from './reader';
 export { appendNew, CollectionSchema } from './Collection';
+export { isCollectionKey } from './collectionKey';
 export { ArraySchema } from './Array';
 export { ObjectSchema } from './Object';
 export { UnionSchema } from './Union';

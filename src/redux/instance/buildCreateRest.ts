@@ -75,12 +75,13 @@ export interface CreateRestOptions extends RequestPolicyDefaults {
    * How large a table may grow and stay a plain object. Up to this many entries
    * `state[reducerPath].entities.Post['5']` is the post's plain JSON, and so are `entitiesMeta`,
    * `indexes`, `endpoints` and `meta`: what DevTools and persistence see. A larger table is
-   * sharded into `{ "@@rtk-rest/table": 2, size, order, shards }`, so that a write copies a few
+   * sharded into `{ "@@rtk-rest/table": 3, size, order, shards }`, so that a write copies a few
    * small arrays instead of the whole table; the selectors read both forms (read entities in app
    * code with `rest.selectEntity` / `rest.selectEntities`, not through the state), and
    * `rest.devTools` shows sharded tables as plain objects again. `entities` sets the
    * threshold of entity tables and their meta and index tables; `keys` that of `endpoints` and
-   * `meta` (one entry per request key, written twice by every request, so kept smaller). A
+   * `meta` (one entry per request key, written twice by every request, so kept smaller) and of a
+   * `schema.Collection`'s table (one list per argument set, written by every list request). A
    * number sets both; `Infinity` never shards (each write then copies the whole table).
    * @default { entities: 2000, keys: 128 }
    * @example createRest({ shardTablesAbove: { entities: 10_000 } })

@@ -1,5 +1,5 @@
 import { getOwn, setOwn } from '../../internal/own';
-import { TableVersion } from '../../schema';
+import { isCollectionKey, TableVersion } from '../../schema';
 import type { EntityMeta, EntityReader } from '../../schema';
 import { DEFAULT_SHARD_ABOVE, tableGet, tableKeys, tableWrite } from './tables';
 import type { TableLimits } from './tables';
@@ -42,6 +42,14 @@ function versionOf(table: object): TableVersion {
   return version;
 }
 
+/**
+ * The size above which an entity (or meta) table is sharded. A collection's table holds one list
+ * per argument set and is written by every list request, like `endpoints`: as a plain object of
+ * 1,000 lists it was copied whole by each of them (a fifth of a `getList` request's time at 1,000
+ * pages, bench/README.md "Store"), so it shards at the key tables' threshold.
+ */
+const limitOf = (key: string, limits: TableLimits) => (isCollectionKey(key) ? limits.keys : limits.entities);
+
 /** Copy-on-write of one write set into the slice; untouched tables keep their references. */
 export function applyEntityWrite(state: RestState, write: EntityWrite, limits: TableLimits = DEFAULT_SHARD_ABOVE): RestState {
   const entityKeys = Object.keys(write.entities);
@@ -54,7 +62,7 @@ export function applyEntityWrite(state: RestState, write: EntityWrite, limits: T
     for (const key of entityKeys) {
       const cells = write.entities[key]!;
       const before = getOwn(state.entities, key);
-      const after = tableWrite(before, cells, true, limits.entities);
+      const after = tableWrite(before, cells, true, limitOf(key, limits));
       setOwn(entities, key, after);
       if (before !== undefined && after !== before) {
         const previous = versionOf(before);
@@ -65,7 +73,7 @@ export function applyEntityWrite(state: RestState, write: EntityWrite, limits: T
   let entitiesMeta = state.entitiesMeta;
   if (metaKeys.length > 0) {
     entitiesMeta = { ...entitiesMeta };
-    for (const key of metaKeys) setOwn(entitiesMeta, key, tableWrite(getOwn(state.entitiesMeta, key), write.entitiesMeta[key]!, false, limits.entities));
+    for (const key of metaKeys) setOwn(entitiesMeta, key, tableWrite(getOwn(state.entitiesMeta, key), write.entitiesMeta[key]!, false, limitOf(key, limits)));
   }
   let indexes = state.indexes;
   if (indexKeys.length > 0) {

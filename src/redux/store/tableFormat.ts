@@ -7,9 +7,9 @@ import type { RestState } from '../types';
  * The table format check of hydration: a slice restored from storage or preloaded
  * may have been saved by another version of rtk-rest, and a sharded table of another format
  * would be misread silently. Plain tables need nothing; sharded ones must carry this version
- * (format 1, the bare trie array of earlier versions, is moved into today's wrapper: the
- * shardedTables feature's `check`); anything else is a clear error. O(number of tables): no
- * cell is visited.
+ * (formats 1, the bare trie array of earlier versions, and 2, unsorted leaves, are moved into
+ * today's: the shardedTables feature's `check`); anything else is a clear error. O(number of
+ * tables) for tables of this format: no cell is visited.
  */
 
 /** Where a table sits (`rest.entities["Post"]`) and where the slice came from (`preloaded`). */
@@ -32,7 +32,7 @@ function fail(where: Where, what: string, end: string): never {
 function otherVersion(where: Where, what: string): never {
   return fail(
     where,
-    `${what}. It was saved by another version of rtk-rest (this one reads table format ${TABLE_VERSION} and migrates format 1)`,
+    `${what}. It was saved by another version of rtk-rest (this one reads table format ${TABLE_VERSION} and migrates formats 1 and 2)`,
     process.env.NODE_ENV !== 'production' ? ": clear the saved state (e.g. redux-persist's purge()) or restore it with the version that wrote it." : '.',
   );
 }

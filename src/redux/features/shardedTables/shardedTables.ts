@@ -52,18 +52,44 @@ function leafOf(shards: Node, h: number): Node | null {
   return node;
 }
 
-function pairIndex(leaf: Node, pk: string): number {
-  for (let i = 0; i < leaf.length; i += 2) if (leaf[i] === pk) return i;
-  return -1;
+/**
+ * Where `pk` is in a leaf, whose pairs are sorted by pk (UTF-16 code unit order, as `<` compares
+ * strings): its index, else `~` the index its pair would be inserted at. A binary search: a leaf
+ * holds up to LEAF_MAX pairs, and a linear scan of them was most of a sharded read or write.
+ */
+function search(leaf: Node, pk: string): number {
+  let lo = 0;
+  let hi = leaf.length >> 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    const at = leaf[2 * mid] as string;
+    if (at === pk) return 2 * mid;
+    if (at < pk) lo = mid + 1;
+    else hi = mid;
+  }
+  return ~(2 * lo);
 }
 
-/** One write: `values[i]` for `pks[i]`, `undefined` meaning "remove". */
+/** One write: `value` for `pk`, `undefined` meaning "remove". */
 interface Entry {
   pk: string;
   h: number;
+  /** The slots of the pk's path from the root, depth 0 first, as one number (`pathOf`). */
+  path: number;
   value: unknown;
   /** Set when the write added this pk (for the insertion log, collected in input order). */
   added?: boolean;
+}
+
+/**
+ * The child slots of a hash at depths 0…MAX_DEPTH-1 (bits 5d…5d+4 at depth d), the shallowest
+ * most significant: entries sorted by it are grouped by slot at every depth, so a write visits
+ * each touched node once over a contiguous range (no per-node grouping).
+ */
+function pathOf(h: number): number {
+  let path = 0;
+  for (let depth = 0; depth < MAX_DEPTH; depth++) path = path * 32 + ((h >>> (5 * depth)) & 31);
+  return path;
 }
 
 /** A pk that would make a plain table read as a sharded one is refused, loudly (as tables.ts does). */
@@ -81,14 +107,28 @@ function toSharded(base: Record<string, unknown>, ordered: boolean): ShardedTabl
   return shardedWrite(empty, written, keys, ordered);
 }
 
+const byPath = (a: Entry, b: Entry) => a.path - b.path;
+
+function entry(pk: string, value: unknown): Entry {
+  const h = hashPk(pk);
+  return { pk, h, path: pathOf(h), value };
+}
+
+/** A branch at `depth` holding the pairs `[pk, value, …]`: a leaf that outgrew LEAF_MAX, or a whole trie rebuilt. */
+function branchOf(pairs: Node, depth: number): Node {
+  const entries: Entry[] = [];
+  for (let i = 0; i < pairs.length; i += 2) entries.push(entry(pairs[i] as string, pairs[i + 1]));
+  return insert(new Array<unknown>(32).fill(null), entries.sort(byPath), 0, entries.length, depth, { size: 0 });
+}
+
 function shardedWrite(table: ShardedTable, written: Record<string, unknown>, pks: readonly string[], ordered: boolean): ShardedTable {
   const entries: Entry[] = new Array(pks.length);
   for (let i = 0; i < pks.length; i++) {
     assertPk(pks[i]!);
-    entries[i] = { pk: pks[i]!, h: hashPk(pks[i]!), value: written[pks[i]!] };
+    entries[i] = entry(pks[i]!, written[pks[i]!]);
   }
   const counter = { size: table.size };
-  const shards = insert(table.shards, entries, 0, counter);
+  const shards = insert(table.shards, entries.length > 1 ? entries.slice().sort(byPath) : entries, 0, entries.length, 0, counter);
   if (shards === table.shards) return table;
   let order = table.order;
   if (ordered) {
@@ -99,65 +139,58 @@ function shardedWrite(table: ShardedTable, written: Record<string, unknown>, pks
   return { [TABLE_FORMAT]: TABLE_VERSION, size: counter.size, order, shards };
 }
 
-/** Entries grouped by their child slot at `depth` (bits 5·depth…5·depth+4 of their hash), in input order. */
-export function bySlot<E extends { readonly h: number }>(entries: readonly E[], depth: number): Map<number, E[]> {
-  const groups = new Map<number, E[]>();
-  for (const e of entries) {
-    const slot = (e.h >>> (5 * depth)) & 31;
-    const group = groups.get(slot);
-    if (group === undefined) groups.set(slot, [e]);
-    else group.push(e);
+/** Inserts `entries[lo…hi)` (sorted by path) below `node` (at `depth`); returns `node` when nothing changed. */
+function insert(node: Node, entries: readonly Entry[], lo: number, hi: number, depth: number, counter: { size: number }): Node {
+  if (depth > 0 && isLeaf(node)) return leafWrite(node, entries, lo, hi, depth, counter);
+  let copy: Node | undefined;
+  const shift = 5 * depth;
+  for (let i = lo; i < hi; ) {
+    const slot = (entries[i]!.h >>> shift) & 31;
+    let j = i + 1;
+    while (j < hi && ((entries[j]!.h >>> shift) & 31) === slot) j++;
+    const child = (node[slot] as Node | null) ?? null;
+    const next = child === null ? leafWrite(EMPTY, entries, i, j, depth + 1, counter) : insert(child, entries, i, j, depth + 1, counter);
+    if (next !== child && !(child === null && next.length === 0)) (copy ??= node.slice())[slot] = next.length === 0 ? null : next;
+    i = j;
   }
-  return groups;
+  return copy ?? node;
 }
 
-/** Inserts the entries below `node` (at `depth`); returns `node` when nothing changed. */
-function insert(node: Node, entries: Entry[], depth: number, counter: { size: number }): Node {
-  if (depth === 0 || !isLeaf(node)) {
-    const groups = bySlot(entries, depth);
-    let copy: Node | undefined;
-    for (const [slot, group] of groups) {
-      const child = (node[slot] as Node | null) ?? null;
-      const next = child === null ? leafWrite([], group, depth + 1, counter) : insert(child, group, depth + 1, counter);
-      if (next !== child && !(child === null && next.length === 0)) (copy ??= node.slice())[slot] = next.length === 0 ? null : next;
-    }
-    return copy ?? node;
-  }
-  return leafWrite(node, entries, depth, counter);
-}
+const EMPTY: Node = [];
+const byPk = (a: Entry, b: Entry) => (a.pk < b.pk ? -1 : 1);
 
 /**
- * Writes into one leaf. Copies are exact-size (`slice`, `concat`): a `push` onto a copy would
- * grow V8's backing store by half, and most leaves live long after the write that made them.
+ * Writes `entries[lo…hi)` into one leaf in one pass: each entry's place found by binary search,
+ * then the leaf copied once with every change merged in (a write's pks are distinct). Copies are
+ * exact-size (`slice`, `concat`, which V8 copies as blocks; an element loop measured twice as
+ * slow): a `push` onto a copy would grow V8's backing store by half, and most leaves live long
+ * after the write that made them.
  */
-function leafWrite(leaf: Node, entries: readonly Entry[], depth: number, counter: { size: number }): Node {
-  let out: Node | undefined;
-  let added: unknown[] | undefined;
-  for (const e of entries) {
-    const current = out ?? leaf;
-    const i = pairIndex(current, e.pk);
-    if (e.value === undefined) {
-      if (i < 0) continue;
-      out = current.slice(0, i).concat(current.slice(i + 2));
-      counter.size--;
-    } else if (i >= 0) {
-      if (current[i + 1] === e.value) continue;
-      (out ??= leaf.slice())[i + 1] = e.value;
-    } else {
-      // A write's pks are distinct, so an added pk is never met again in this loop.
-      (added ??= []).push(e.pk, e.value);
-      counter.size++;
-      e.added = true;
+function leafWrite(leaf: Node, entries: readonly Entry[], lo: number, hi: number, depth: number, counter: { size: number }): Node {
+  // Runs of the leaf between the changes, and the new pairs, joined by `concat` (block copies).
+  const parts: Node[] = [];
+  let from = 0;
+  for (const e of entries.slice(lo, hi).sort(byPk)) {
+    const i = search(leaf, e.pk);
+    if (e.value === undefined ? i < 0 : i >= 0 && leaf[i + 1] === e.value) continue;
+    const place = i < 0 ? ~i : i;
+    parts.push(leaf.slice(from, place));
+    from = i < 0 ? place : place + 2;
+    if (e.value === undefined) counter.size--;
+    else {
+      parts.push([e.pk, e.value]);
+      if (i < 0) {
+        counter.size++;
+        e.added = true;
+      }
     }
   }
-  if (added !== undefined) out = (out ?? leaf).concat(added);
-  if (out === undefined) return leaf;
-  if (out.length <= 2 * LEAF_MAX || depth >= MAX_DEPTH) return out;
-  // Split: the leaf becomes a branch one level down.
-  const split: Entry[] = [];
-  for (let i = 0; i < out.length; i += 2) split.push({ pk: out[i] as string, h: hashPk(out[i] as string), value: out[i + 1] });
-  const quiet = { size: 0 };
-  return insert(new Array<unknown>(32).fill(null), split, depth, quiet);
+  if (parts.length === 0) return leaf;
+  parts.push(leaf.slice(from));
+  // A write of thousands of cells into one empty leaf (a table sharded at once) joins its parts in steps, not as one call's arguments.
+  let out = EMPTY;
+  for (let i = 0; i < parts.length; i += 1024) out = out.concat(...parts.slice(i, i + 1024));
+  return out.length <= 2 * LEAF_MAX || depth >= MAX_DEPTH ? out : branchOf(out, depth);
 }
 
 /** `added` appended to a list of chunks of at most CHUNK items, copying only the last chunk (exact-size). */
@@ -231,7 +264,7 @@ function orderedPks(shards: Node, log: Log, size: number): string[] {
 
 function leafHas(shards: Node, pk: string): boolean {
   const leaf = leafOf(shards, hashPk(pk));
-  return leaf !== null && pairIndex(leaf, pk) >= 0;
+  return leaf !== null && search(leaf, pk) >= 0;
 }
 
 const keysCache = new WeakMap<object, readonly string[]>();
@@ -260,7 +293,7 @@ function toPlain(table: ShardedTable): Record<string, unknown> {
 function shardedGet(table: ShardedTable, pk: string): unknown {
   const leaf = leafOf(table.shards, hashPk(pk));
   if (leaf === null) return undefined;
-  const i = pairIndex(leaf, pk);
+  const i = search(leaf, pk);
   return i < 0 ? undefined : leaf[i + 1];
 }
 
@@ -269,19 +302,22 @@ function fromVersion1(root: unknown[], fail: (what: string) => never): ShardedTa
   const order = root[32];
   const size = root[33];
   if (root.length !== 34 || typeof size !== 'number' || !(order === null || Array.isArray(order))) fail('is an array, not a table');
-  return { [TABLE_FORMAT]: TABLE_VERSION, size, order: order as Log | null, shards: root.slice(0, 32) };
+  return { [TABLE_FORMAT]: 2, size, order: order as Log | null, shards: root.slice(0, 32) };
 }
 
-/** Hydration's check of a table that is not plain (tableFormat.ts): this format, or format 1 moved into it. */
+/** Hydration's check of a table that is not plain (tableFormat.ts): this format, or formats 1 and 2 moved into it. */
 function check(table: object, fail: (what: string) => never): ShardedTable {
-  if (Array.isArray(table)) return fromVersion1(table, fail);
-  const sharded = table as ShardedTable;
+  const sharded = Array.isArray(table) ? fromVersion1(table, fail) : (table as ShardedTable);
   const version = sharded[TABLE_FORMAT];
-  if (version !== TABLE_VERSION) fail(`is a sharded table of format ${JSON.stringify(version)}`);
+  if (version !== TABLE_VERSION && version !== 2) fail(`is a sharded table of format ${JSON.stringify(version)}`);
   if (typeof sharded.size !== 'number' || !Array.isArray(sharded.shards) || sharded.shards.length !== 32 || !(sharded.order === null || Array.isArray(sharded.order))) {
-    fail(`is marked as a sharded table of format ${TABLE_VERSION} but is malformed`);
+    fail(`is marked as a sharded table of format ${String(version)} but is malformed`);
   }
-  return sharded;
+  if (version === TABLE_VERSION) return sharded;
+  // Formats 1 and 2 kept a leaf's pairs in the order they came: the trie is rebuilt with sorted leaves (the input stays as it was).
+  const pairs: unknown[] = [];
+  forEachEntry(sharded.shards, 0, (pk, value) => pairs.push(pk, value));
+  return { [TABLE_FORMAT]: TABLE_VERSION, size: sharded.size, order: sharded.order, shards: branchOf(pairs, 0) };
 }
 
 /** The slice with every table as a plain object (sharded ones rebuilt), for DevTools' state sanitizer. */
