@@ -1,7 +1,6 @@
 import { buildCreateRest, conditionalRequests, createRest, createResource, entityChanges, garbageCollection, linkPagination, optimisticUpdates, persistence, polling, refetchOnEvents, retries, shardedTables, streams } from '../../src';
+import { configureStore } from '@reduxjs/toolkit';
 import type { UnknownAction } from '@reduxjs/toolkit';
-import type * as Toolkit from '@reduxjs/toolkit';
-import type * as RestModule from '../../src';
 import type { Rest, RestFeature, StreamContext } from '../../src';
 import { runtimeOf } from '../../src/redux';
 import { A, K, Post, PostResource, fetchAnswered, flush, makeStore, net, p5, post5, rawSlice, useTestEnvironment, watchConsole } from './support';
@@ -237,27 +236,32 @@ describe('buildCreateRest builds a store with only the features it is given', ()
     expect(() => buildCreateRest(shardedTables)({ shardTablesAbove: -1 })).toThrow(RangeError);
   });
 
-  it('a process that never built shardedTables refuses a sharded or format-1 table on hydration, and DevTools sees the state as it is', () => {
-    // Sharding is installed per process (module), so this needs modules no earlier test touched.
-    jest.isolateModules(() => {
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
-      const fresh = require('../../src') as typeof RestModule;
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
-      const rtk = require('@reduxjs/toolkit') as typeof Toolkit;
-      const rest = fresh.buildCreateRest(fresh.garbageCollection)();
-      const storeOf = (preloaded: unknown) =>
-        rtk.configureStore({ reducer: { rest: rest.reducer }, preloadedState: preloaded as { rest: Parameters<typeof rest.reducer>[0] }, middleware: (g) => g().concat(rest.middleware) });
-      const sharded = { '@@rtk-rest/table': 2, size: 1, order: null, shards: Array(32).fill(null) };
-      const formatOne = [...Array(32).fill(null), null, 0];
-      expect(() => storeOf({ rest: { entities: { Post: sharded } } })).toThrow(
-        /^\[rtk-rest\] state\.rest\.entities\["Post"\] \(preloaded\) is a sharded table, which only the shardedTables feature reads\. Add it: buildCreateRest\(shardedTables/,
-      );
-      expect(() => storeOf({ rest: { meta: formatOne } })).toThrow(/state\.rest\.meta \(preloaded\) is a sharded table, which only the shardedTables feature reads/);
-      expect(() => storeOf({ rest: { endpoints: 'x' } })).toThrow(/state\.rest\.endpoints \(preloaded\) is string, not a table/);
-      const store = storeOf({ rest: { entities: { Post: { 5: post5 } } } });
-      const state = store.getState();
-      expect(rest.devTools.stateSanitizer(state, 0)).toBe(state);
+  it('an instance without shardedTables refuses a sharded or format-1 table on hydration, whatever other instances of the process have, and DevTools sees the state as it is', () => {
+    // Each instance reads its tables with its own operations: one built with the feature (here,
+    // and in every earlier test) gives none of them to an instance built without it.
+    const full = createRest();
+    makeStore(full).dispatch(full.set(Post, { id: 1 }, { ...post5, id: 1 }));
+    const rest = buildCreateRest(garbageCollection)();
+    const storeOf = (preloaded: unknown) =>
+      configureStore({ reducer: { rest: rest.reducer }, preloadedState: preloaded as { rest: Parameters<typeof rest.reducer>[0] }, middleware: (g) => g().concat(rest.middleware) });
+    const sharded = { '@@rtk-rest/table': 2, size: 1, order: null, shards: Array(32).fill(null) };
+    const formatOne = [...Array(32).fill(null), null, 0];
+    expect(() => storeOf({ rest: { entities: { Post: sharded } } })).toThrow(
+      /^\[rtk-rest\] state\.rest\.entities\["Post"\] \(preloaded\) is a sharded table, which only the shardedTables feature reads\. Add it: buildCreateRest\(shardedTables/,
+    );
+    expect(() => storeOf({ rest: { meta: formatOne } })).toThrow(/state\.rest\.meta \(preloaded\) is a sharded table, which only the shardedTables feature reads/);
+    expect(() => storeOf({ rest: { endpoints: 'x' } })).toThrow(/state\.rest\.endpoints \(preloaded\) is string, not a table/);
+    // The same sharded table is read by an instance that has the feature.
+    const withFeature = createRest();
+    const hydrated = configureStore({
+      reducer: { rest: withFeature.reducer },
+      preloadedState: { rest: { entities: { Post: sharded } } } as unknown as { rest: Parameters<typeof withFeature.reducer>[0] },
+      middleware: (g) => g().concat(withFeature.middleware),
     });
+    expect(withFeature.selectEntities(hydrated.getState(), Post)).toEqual([]);
+    const store = storeOf({ rest: { entities: { Post: { 5: post5 } } } });
+    const state = store.getState();
+    expect(rest.devTools.stateSanitizer(state, 0)).toBe(state);
   });
 
   it('the order and repeats of features do not matter: the store gets each once, in createRest\'s order', () => {

@@ -3,13 +3,18 @@ import type { Reducer, UnknownAction } from '@reduxjs/toolkit';
 import { Entity, RestEndpoint, createRest, normalize, schema } from 'rtk-rest';
 import type { EntityMeta, NormalizedTables } from 'rtk-rest';
 import { sliceReader } from '../../src/redux/store/layout';
-import { isSharded, tableGet, tableSize } from '../../src/redux/store/tables';
+import { DEFAULT_SHARD_ABOVE, isSharded } from '../../src/redux/store/tables';
+import { shardedTablesWith } from '../../src/redux/features/shardedTables/shardedTables';
 
 /** These tests read the sharded form: the stores shard above 64 entries (the default is 2,000 and 128). */
 const SHARD_ABOVE = 64;
 import { expectJSONRoundTrip, jsonDiff } from '../support/json';
 import { A, Post, PostResource, User, json, makeStore, net, nonJsonPath, rawSlice, react, setup, sliceOf, useTestEnvironment } from './support';
 import type { FakeRequest, Rest } from './support';
+
+// The tables of createRest's instances (they have the shardedTables feature): reads of a raw slice.
+const tables = shardedTablesWith(DEFAULT_SHARD_ABOVE);
+const { get: tableGet, size: tableSize } = tables;
 
 // The sharded slice layout and rest.devTools, plain JSON, hydration, table order, tombstones,
 // indexes and the memoization guarantees, on a store
@@ -555,7 +560,7 @@ describe('the slice reader', () => {
     await c;
     expect(sliceOf(rest, store.getState()).entitiesMeta.Post['5']).toEqual({ fetchedAt: 2000, date: 2000, expiresAt: 62000 });
     // The reader normalization uses for this slice must see that meta too.
-    expect(sliceReader(rawSlice(rest, store.getState())).meta('Post', '5')).toEqual({ fetchedAt: 2000, date: 2000, expiresAt: 62000 });
+    expect(sliceReader(rawSlice(rest, store.getState()), tables).meta('Post', '5')).toEqual({ fetchedAt: 2000, date: 2000, expiresAt: 62000 });
     requestB.reply({ id: 5, title: 'old', extra: 'filled in' });
     await b;
     const post = sliceOf(rest, store.getState()).entities.Post['5'];

@@ -7,8 +7,12 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { REHYDRATE } from 'redux-persist';
 import { createRest } from 'rtk-rest';
-import { TABLE_FORMAT, isSharded, tableGet } from '../../src/redux/store/tables';
+import { DEFAULT_SHARD_ABOVE, TABLE_FORMAT, isSharded } from '../../src/redux/store/tables';
+import { shardedTablesWith } from '../../src/redux/features/shardedTables/shardedTables';
 import { A, K, Post, PostResource, makeStore, net, react, setup, useTestEnvironment } from './support';
+
+// Reads of a raw slice, with the tables of createRest's instances (they have the shardedTables feature).
+const { get: tableGet } = shardedTablesWith(DEFAULT_SHARD_ABOVE);
 
 useTestEnvironment();
 

@@ -1,10 +1,20 @@
 import fc from 'fast-check';
-import { DEFAULT_SHARD_ABOVE, TABLE_FORMAT, TABLE_VERSION, installSharding, isSharded, tableGet, tableHas, tableKeys, tableObject, tableSet, tableSize, tableWrite } from '../../src/redux/store/tables';
-import { hashPk, shardedOps } from '../../src/redux/features/shardedTables/shardedTables';
+import { DEFAULT_SHARD_ABOVE, TABLE_FORMAT, TABLE_VERSION, isSharded } from '../../src/redux/store/tables';
+import { hashPk, objectOf as tableObject, shardedTablesWith } from '../../src/redux/features/shardedTables/shardedTables';
 
-// These tests write tables directly, outside any store: the sharded form is installed as the
-// shardedTables feature does for an instance built with it.
-installSharding(shardedOps);
+// These tests write tables directly, outside any store, through the tables an instance built with
+// the shardedTables feature (and the default thresholds) reads and writes with.
+const tables = shardedTablesWith(DEFAULT_SHARD_ABOVE);
+const tableGet = <T>(table: Table<T> | undefined, pk: string) => tables.get(table, pk);
+const tableHas = (table: Table | undefined, pk: string) => tables.has(table, pk);
+const tableKeys = (table: Table | undefined) => tables.keys(table);
+const tableSize = (table: Table | undefined) => tables.size(table);
+const tableWrite = <T>(table: Table<T> | undefined, written: Record<string, T | undefined>, ordered: boolean, max = DEFAULT_SHARD_ABOVE.entities) => tables.write(table, written, ordered, max);
+const tableSet = <T>(table: Table<T> | undefined, pk: string, value: T | undefined, ordered = false, max?: number) => {
+  const written: Record<string, T | undefined> = {};
+  Object.defineProperty(written, pk, { value, writable: true, enumerable: true, configurable: true });
+  return tableWrite(table, written, ordered, max);
+};
 import type { ShardedTable, Table } from '../../src/redux/store/tables';
 import { objectPrototypeSnapshot } from '../support/json';
 

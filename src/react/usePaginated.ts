@@ -29,9 +29,10 @@ export function paginatedHook(useFetchingRead: (endpoint: RestEndpoint, args: un
     return useTrackedAnswer((state) => {
       const list = selectDLE(binding, request, state, shown);
       const { reducerPath } = binding.rest;
-      const next = request === undefined ? undefined : nextPageOf(reducerPath, state, request.endpoint, request.args, request.key);
+      const { tables } = binding.runtime;
+      const next = request === undefined ? undefined : nextPageOf(tables, reducerPath, state, request.endpoint, request.args, request.key);
       if (next === undefined) return { ...list, hasNextPage: false, isFetchingNextPage: false, nextPageError: undefined };
-      const page = pageStateOf(reducerPath, state, next.pageKey);
+      const page = pageStateOf(tables, reducerPath, state, next.pageKey);
       const nextPageError = page.error === undefined ? undefined : rebuildError(page.error);
       // As RTK Query's infinite queries: a failed next page is also the list's `error`, and its
       // status `'rejected'`, while `data` keeps the pages loaded (the list's own error comes first).
@@ -52,14 +53,14 @@ export function paginatedHook(useFetchingRead: (endpoint: RestEndpoint, args: un
  * while it is in flight joins it); resolves to the merged list, or `undefined` when there is no
  * next page. Its rejection is marked handled: the error is shown in `nextPageError`.
  */
-function useFetchNextPage({ store, rest }: Binding, request: Request | undefined, endedAt: string | undefined, setEndedAt: (pageKey: string) => void) {
+function useFetchNextPage({ store, rest, runtime }: Binding, request: Request | undefined, endedAt: string | undefined, setEndedAt: (pageKey: string) => void) {
   // Read when called, so that fetchNextPage keeps its identity.
   const ended = useRef(endedAt);
   ended.current = endedAt;
   // Dev only: the items the last appended page had, for the checks of the next one.
   const lastPage = useRef<{ key: string; items: number }>(undefined);
   return useCallback((): Promise<unknown> => {
-    const next = request === undefined ? undefined : nextPageOf(rest.reducerPath, store.getState(), request.endpoint, request.args, request.key);
+    const next = request === undefined ? undefined : nextPageOf(runtime.tables, rest.reducerPath, store.getState(), request.endpoint, request.args, request.key);
     if (request === undefined || next === undefined || next.pageKey === ended.current) return Promise.resolve(undefined);
     const before = itemCount(rest.selectData(store.getState(), request.endpoint, ...request.args));
     const counted = process.env.NODE_ENV !== 'production' ? countingPage(next.endpoint) : undefined;
@@ -72,11 +73,11 @@ function useFetchNextPage({ store, rest }: Binding, request: Request | undefined
         lastPage.current = { key: request.key, items: counted.items };
       }
       if (next.mode !== 'page' || added !== 0) return;
-      const after: NextPage | undefined = nextPageOf(rest.reducerPath, store.getState(), request.endpoint, request.args, request.key);
+      const after: NextPage | undefined = nextPageOf(runtime.tables, rest.reducerPath, store.getState(), request.endpoint, request.args, request.key);
       if (after !== undefined) setEndedAt(after.pageKey);
     }, noop);
     return promise;
-  }, [store, rest, request, setEndedAt]);
+  }, [store, rest, runtime, request, setEndedAt]);
 }
 
 /** Dev only: the page endpoint seen through a `process` that counts the items of the page's own answer. */

@@ -1,5 +1,6 @@
 import type { Rest } from '../redux/createRest';
 import { onlyRest } from '../redux/instance/onlyRest';
+import { runtimeOf } from '../redux/instance/middleware';
 import type { UnknownAction } from '../redux/rtk';
 import { scriptQueueName } from '../redux/instance/scriptQueue';
 import { serializeForScript } from '../redux/store/serializeForScript';
@@ -59,11 +60,12 @@ export function createRestScripts(store: ServerStore, options: RestScriptsOption
 export function restScriptCode(store: ServerStore, options: Pick<RestScriptsOptions, 'rest'> = {}): () => string {
   const rest = options.rest ?? onlyRest(store, 'createRestScripts', 'createRestScripts(store, { rest })');
   const queue = serializeForScript(scriptQueueName(rest.reducerPath));
+  const { tables } = runtimeOf((action) => store.dispatch(action), rest.reducerPath);
   let sent: RestState = initialState();
   return () => {
     const slice = (store.getState() as Record<string, unknown>)[rest.reducerPath] as RestState | undefined;
     if (slice === undefined || slice === sent) return '';
-    const changes = sliceChanges(sent, slice);
+    const changes = sliceChanges(tables, sent, slice);
     sent = slice;
     return changes === undefined ? '' : `(self[${queue}]=self[${queue}]||[]).push(${literal(changes)})`;
   };

@@ -1,6 +1,5 @@
 import { getOwn, setOwn } from '../internal/own';
-import { tableGet, tableKeys } from '../redux/store/tables';
-import type { Table } from '../redux/store/tables';
+import type { Table, Tables } from '../redux/store/tables';
 import type { KeyMeta, RestState } from '../redux/types';
 import type { EntityMeta } from '../schema';
 
@@ -13,7 +12,7 @@ import type { EntityMeta } from '../schema';
  * pending request ids and optimistic layers (they belong to the server store's own requests).
  * Removals are not carried: a merge by freshness only adds and replaces.
  */
-export function sliceChanges(before: RestState, after: RestState): Partial<RestState> | undefined {
+export function sliceChanges(tables: Tables, before: RestState, after: RestState): Partial<RestState> | undefined {
   const entities: Record<string, Record<string, unknown>> = {};
   const entitiesMeta: Record<string, Record<string, EntityMeta>> = {};
   const indexes: Record<string, Record<string, Table<string>>> = {};
@@ -27,10 +26,10 @@ export function sliceChanges(before: RestState, after: RestState): Partial<RestS
     const typeCells: Record<string, unknown> = {};
     const typeMetas: Record<string, EntityMeta> = {};
     let any = false;
-    for (const pk of tableKeys(cells)) {
-      const cell = tableGet(cells, pk);
-      const meta = tableGet(metas, pk);
-      if (cell === tableGet(cellsBefore, pk) && meta === tableGet(metasBefore, pk)) continue;
+    for (const pk of tables.keys(cells)) {
+      const cell = tables.get(cells, pk);
+      const meta = tables.get(metas, pk);
+      if (cell === tables.get(cellsBefore, pk) && meta === tables.get(metasBefore, pk)) continue;
       setOwn(typeCells, pk, cell);
       if (meta !== undefined) setOwn(typeMetas, pk, meta);
       any = true;
@@ -46,10 +45,10 @@ export function sliceChanges(before: RestState, after: RestState): Partial<RestS
   const endpoints: Record<string, unknown> = {};
   const meta: Record<string, KeyMeta> = {};
   if (after.meta !== before.meta || after.endpoints !== before.endpoints) {
-    for (const key of new Set([...tableKeys(after.meta), ...tableKeys(after.endpoints)])) {
-      const keyMeta = tableGet(after.meta, key);
-      const result = tableGet(after.endpoints, key);
-      if (keyMeta === tableGet(before.meta, key) && result === tableGet(before.endpoints, key)) continue;
+    for (const key of new Set([...tables.keys(after.meta), ...tables.keys(after.endpoints)])) {
+      const keyMeta = tables.get(after.meta, key);
+      const result = tables.get(after.endpoints, key);
+      if (keyMeta === tables.get(before.meta, key) && result === tables.get(before.endpoints, key)) continue;
       if (keyMeta?.error !== undefined || (keyMeta?.fetchedAt === undefined && result === undefined)) continue;
       changed = true;
       if (result !== undefined) setOwn(endpoints, key, result);

@@ -15,8 +15,8 @@ import { buildSelectors } from '../read/selectors';
 import { buildEntitySelectors } from '../read/entitySelectors';
 import { untrackedMatchers } from '../store/entityChanges';
 import type { ExtractRehydrationInfo } from '../store/restore';
-import { buildReducer, NO_SHARDING } from '../store/slice';
-import { installedSharding } from '../store/tables';
+import { buildReducer } from '../store/slice';
+import { plainTables } from '../store/tables';
 import type { RestState } from '../types';
 
 /**
@@ -145,14 +145,19 @@ export function buildCreateRest(...features: RestFeature[]) {
 export function makeRest<const ReducerPath extends string = 'rest'>(options: CreateRestOptions & { reducerPath?: ReducerPath }, features: readonly FeatureImpl[]) {
   const resolved = resolveOptions(options);
   const actions = buildActions(resolved.reducerPath);
+  const tables = features.reduce((found, feature) => feature.tables?.(options) ?? found, plainTables);
   // The view the selectors read: each feature's over the one before (only optimistic layers have one).
-  const view = features.reduce<(slice: RestState) => RestState>((inner, feature) => (feature.view === undefined ? inner : (slice) => feature.view!(inner(slice))), (slice) => slice);
+  const view = features.reduce<(slice: RestState) => RestState>((inner, feature) => {
+    const outer = feature.view?.(tables);
+    return outer === undefined ? inner : (slice) => outer(inner(slice));
+  }, (slice) => slice);
   const ctx: RestContext = {
     options: resolved,
     actions,
     memo: new MemoCache(answerHolds),
+    tables,
     slice: (rootState) => sliceOf(rootState, resolved.reducerPath),
-    reader: sliceReader,
+    reader: (slice) => sliceReader(slice, tables),
     onUnauthorized: options.onUnauthorized,
     view,
   };
@@ -169,7 +174,6 @@ export function makeRest<const ReducerPath extends string = 'rest'>(options: Cre
   if (process.env.NODE_ENV !== 'production' && options.shardTablesAbove !== undefined && !features.some((feature) => feature.feature === 'shardedTables')) {
     console.warn('[rtk-rest] createRest({ shardTablesAbove }) does nothing: this rest instance was built without the shardedTables feature. Add it: buildCreateRest(shardedTables, …), or use createRest.');
   }
-  const limits = built.reduce((found, { parts }) => parts.limits ?? found, NO_SHARDING);
   const entityChanges = built.reduce((found, { parts }) => parts.matchers ?? found, undefined as FeatureParts['matchers']) ?? untrackedMatchers();
   const wrappers = built.flatMap(({ parts }) => (parts.reducer === undefined ? [] : [parts.reducer]));
   const thunks = buildThunks(ctx, selectors);
@@ -188,7 +192,7 @@ export function makeRest<const ReducerPath extends string = 'rest'>(options: Cre
      * through the selectors. In development it freezes what it writes, so RTK's default
      * immutability and serializability checks stay on and stay cheap.
      */
-    reducer: buildReducer(actions, { wrappers, limits, reducerPath: resolved.reducerPath, restores: restore !== undefined }),
+    reducer: buildReducer(actions, { wrappers, tables, reducerPath: resolved.reducerPath, restores: restore !== undefined }),
     /**
      * RTK `createAction` creators of every action this instance produces (see docs/internals.md#actions), each
      * with `.type` and `.match`, for reducers, listeners and DevTools filters. Only
@@ -214,7 +218,7 @@ export function makeRest<const ReducerPath extends string = 'rest'>(options: Cre
      */
     devTools: {
       /** Replaces the slice in DevTools' copy of the state with its logical tables. */
-      stateSanitizer: <S>(state: S, _index?: number): S => installedSharding()?.devToolsState(state, resolved.reducerPath) ?? state,
+      stateSanitizer: <S>(state: S, _index?: number): S => tables.devToolsState?.(state, resolved.reducerPath) ?? state,
     },
     ...thunks,
     /**

@@ -3,6 +3,7 @@ import type { EntityReader, MemoCache } from '../../schema';
 import type { RestActions } from '../store/actions';
 import type { Environment, Timers } from './environment';
 import { completeState, isComplete } from '../store/slice';
+import type { Tables } from '../store/tables';
 import type { RestState } from '../types';
 
 /** Options of `createRest` (see docs/concepts.md#the-store) after validation and defaults. */
@@ -28,6 +29,8 @@ export interface RestContext {
   readonly options: ResolvedOptions;
   readonly actions: RestActions;
   readonly memo: MemoCache;
+  /** How this instance's tables are read and written (sharded above a size with the shardedTables feature, plain otherwise). */
+  readonly tables: Tables;
   slice(rootState: unknown): RestState;
   reader(slice: RestState): EntityReader;
   onUnauthorized?: (error: unknown, api: { dispatch: (action: any) => any; getState: () => unknown }) => unknown;

@@ -10,7 +10,7 @@ import type { Selectors } from '../read/selectors';
 import type { DeleteByParams } from '../requests/deleteByParams';
 import type { Subscriptions } from '../requests/subscriptions';
 import type { ReducerInput, SliceReducer } from '../store/slice';
-import type { TableLimits } from '../store/tables';
+import type { Tables } from '../store/tables';
 import type { RestState } from '../types';
 
 export type { Handler } from './handlerContext';
@@ -59,8 +59,6 @@ export interface FeatureParts {
   readonly reducer?: (next: SliceReducer, input: ReducerInput) => SliceReducer;
   /** `rest.matchEntitiesChanged` and `rest.changedPks`. */
   readonly matchers?: EntityMatchers;
-  /** The tables' size thresholds; without them tables stay plain at every size. */
-  readonly limits?: TableLimits;
   /** Persistence's restore step, which entity-change tracking reads to report what a rehydrate takes. */
   readonly restore?: Restore;
   /** Its part of each store request's policies, built per store before the lifecycle. */
@@ -94,8 +92,13 @@ export interface RestFeature {
 /** What a feature is inside the package: its name, how it builds its parts of an instance, and the view it gives the selectors. */
 export interface FeatureImpl extends RestFeature {
   build(input: FeatureInput): FeatureParts;
-  /** The view the selectors read (the optimistic layers over the base); known before any instance exists, since the selectors read through it. */
-  readonly view?: (slice: RestState) => RestState;
+  /**
+   * How the instance's tables are read and written (the sharded form); known before the context
+   * exists, since everything of the instance reads tables through it. Without it: plain tables.
+   */
+  readonly tables?: (options: FeatureInput['options']) => Tables;
+  /** The view the selectors read (the optimistic layers over the base), over the instance's tables; known before the context exists, since the selectors read through it. */
+  readonly view?: (tables: Tables) => (slice: RestState) => RestState;
 }
 
 /**

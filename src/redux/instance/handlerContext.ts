@@ -5,6 +5,7 @@ import type { KeyRecord } from '../requests/keyRecord';
 import type { InFlightRequests } from '../requests/requests';
 import type { MiddlewareAPI, UnknownAction } from '../rtk';
 import type { Selectors } from '../read/selectors';
+import type { Tables } from '../store/tables';
 import type { RestState } from '../types';
 
 /**
@@ -52,6 +53,8 @@ export interface HookRuntime {
   join(endpoint: StoreEndpoint, args: readonly unknown[], key: string): Promise<unknown> | undefined;
   /** The store's requests in flight (a `useCancelling` waits for one: redux/cancelling.ts). */
   readonly requests: InFlightRequests;
+  /** How the instance's tables are read (the hooks that read the slice's tables themselves, the server's scripts). */
+  readonly tables: Tables;
   /** Whether any request for the key is in flight in this store. */
   keyInFlight(key: string): boolean;
   /** Whether the key's stored error is soft (`errorPolicy`, polls): `useSuspense` keeps showing usable data instead of throwing it. */

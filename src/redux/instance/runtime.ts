@@ -9,7 +9,6 @@ import { buildResetHandler } from '../requests/reset';
 import type { MiddlewareAPI } from '../rtk';
 import type { Selectors } from '../read/selectors';
 import { Subscriptions } from '../requests/subscriptions';
-import { tableGet } from '../store/tables';
 import { buildUnauthorizedHandler } from '../requests/unauthorized';
 import { checkFeatures, warnMissingLinks, warnMissingOptimistic } from './missingFeature';
 
@@ -70,7 +69,8 @@ export function buildStoreHandlers(rest: RestContext, api: MiddlewareAPI, select
           }
         : lifecycle.fetch,
     shouldFetch: lifecycle.shouldFetch,
-    softError: (state, key) => tableGet(rest.slice(state).meta, key)?.errorPolicy === 'soft',
+    softError: (state, key) => rest.tables.get(rest.slice(state).meta, key)?.errorPolicy === 'soft',
+    tables: rest.tables,
     inFlight: requests.inFlight.bind(requests),
     join: requests.join.bind(requests),
     requests,

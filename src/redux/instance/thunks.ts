@@ -11,7 +11,6 @@ import { normalizeResponse } from '../requests/normalizeResponse';
 import type { Dispatch, UnknownAction } from '../rtk';
 import { isInactive } from '../read/selectors';
 import type { Selectors } from '../read/selectors';
-import { tableGet, tableKeys } from '../store/tables';
 
 /** What a thunk creator returns; `store.dispatch(thunk)` returns its `T`. @inline */
 type Thunk<T> = (dispatch: Dispatch<UnknownAction>, getState: () => unknown) => T;
@@ -25,8 +24,8 @@ export function buildThunks(ctx: RestContext, selectors: Selectors) {
 
   function keysMatching(state: unknown, tester: KeyTester, withResults: boolean): string[] {
     const slice = ctx.slice(state);
-    const keys = new Set(tableKeys(slice.meta));
-    if (withResults) for (const key of tableKeys(slice.endpoints)) keys.add(key);
+    const keys = new Set(ctx.tables.keys(slice.meta));
+    if (withResults) for (const key of ctx.tables.keys(slice.endpoints)) keys.add(key);
     return [...keys].filter((key) => tester.testKey.call(tester, key));
   }
 
@@ -71,7 +70,7 @@ export function buildThunks(ctx: RestContext, selectors: Selectors) {
           if (store.shouldFetch(getState(), endpoint, args, key)) return store.fetch(endpoint, args, key);
           const data = selectors.selectData(getState(), endpoint, ...args);
           if (data !== undefined) return Promise.resolve(data);
-          const stored = tableGet(ctx.slice(getState()).meta, key)?.error;
+          const stored = ctx.tables.get(ctx.slice(getState()).meta, key)?.error;
           return stored !== undefined ? Promise.reject(rebuildError(stored)) : Promise.resolve(undefined);
         }),
 
@@ -169,7 +168,7 @@ export function buildThunks(ctx: RestContext, selectors: Selectors) {
         const key = endpoint.key(...args);
         const date = options.now();
         const expiresAt = expiresAfter(date, endpoint.dataExpiryLength ?? options.dataExpiryLength);
-        const payload = normalizeResponse(endpoint, rest[rest.length - 1], args, key, { fetchedAt: date, date, expiresAt }, slice, ctx.reader(slice), undefined, store.keys);
+        const payload = normalizeResponse(endpoint, rest[rest.length - 1], args, key, { fetchedAt: date, date, expiresAt }, slice, ctx.tables, ctx.reader(slice), undefined, store.keys);
         store.remember(key, endpoint, args);
         dispatch(actions.setResponse(payload, { key, date, expiresAt }));
       },

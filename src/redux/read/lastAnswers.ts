@@ -3,7 +3,6 @@ import type { MemoResult, SchemaNode } from '../../schema';
 import type { RestEndpoint } from '../../rest';
 import type { RestContext } from '../instance/context';
 import { entitiesToken } from '../store/layout';
-import { tableGet } from '../store/tables';
 import type { KeyMeta, RestState } from '../types';
 
 /** What an answer was read from besides the entity tables (see `KeyRead.memo` in selectors.ts). */
@@ -87,7 +86,8 @@ export class LastAnswers<R extends Answer> {
     const at = sliceToken(slice);
     if (last!.at === at) return response;
     const source = last!.source!;
-    if (source.memo === undefined || tableGet(slice.meta, key) !== source.meta || tableGet(slice.endpoints, key) !== source.result) return undefined;
+    const { tables } = this.ctx;
+    if (source.memo === undefined || tables.get(slice.meta, key) !== source.meta || tables.get(slice.endpoints, key) !== source.result) return undefined;
     if (source.memo !== null && !answerHolds(source.memo, this.ctx.reader(slice), entitiesToken(slice.entities))) return undefined;
     last!.at = at;
     return response;

@@ -1,7 +1,7 @@
 import { linkPageEndpoint, NEXT_URL, PAGE_NUMBER_FIELD, pageRequestOf, pageStepsOf } from '../../rest';
 import type { GetNextPageParam, PageSteps, RestEndpoint } from '../../rest';
 import { sliceOf } from '../instance/context';
-import { tableGet } from '../store/tables';
+import type { Tables } from '../store/tables';
 import type { KeyMeta, StoredError } from '../types';
 
 /** A list's next page: the request that appends it (a page endpoint and its arguments) and that request's own key. */
@@ -31,10 +31,10 @@ const ABSOLUTE_URL = /^https?:\/\//i;
  * 3. page numbers from 1, only for a `paginationField` named as one (`page`): any other name (an
  *    offset, a cursor) is not guessed, and development says how to say it.
  */
-export function nextPageOf(reducerPath: string, state: unknown, list: RestEndpoint, args: readonly unknown[], key: string): NextPage | undefined {
+export function nextPageOf(tables: Tables, reducerPath: string, state: unknown, list: RestEndpoint, args: readonly unknown[], key: string): NextPage | undefined {
   const slice = sliceOf(state, reducerPath);
-  const meta = tableGet(slice.meta, key);
-  const result: unknown = tableGet(slice.endpoints, key);
+  const meta = tables.get(slice.meta, key);
+  const result: unknown = tables.get(slice.endpoints, key);
   if (meta === undefined || result === undefined || result === null || meta.invalidated) return undefined;
   // Hooks ask on every dispatch: the answer only changes with the key's meta or result objects.
   const known = lastAnswers.get(meta);
@@ -45,8 +45,8 @@ export function nextPageOf(reducerPath: string, state: unknown, list: RestEndpoi
 }
 
 /** The page request's own state: in flight (its pending ids) and its stored error. */
-export function pageStateOf(reducerPath: string, state: unknown, pageKey: string): { fetching: boolean; error: StoredError | undefined } {
-  const meta = tableGet(sliceOf(state, reducerPath).meta, pageKey);
+export function pageStateOf(tables: Tables, reducerPath: string, state: unknown, pageKey: string): { fetching: boolean; error: StoredError | undefined } {
+  const meta = tables.get(sliceOf(state, reducerPath).meta, pageKey);
   return { fetching: (meta?.pending?.length ?? 0) > 0, error: meta?.error };
 }
 

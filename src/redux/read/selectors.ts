@@ -7,7 +7,6 @@ import type { RestContext } from '../instance/context';
 import { LastAnswers } from './lastAnswers';
 import { entitiesToken } from '../store/layout';
 import type { KeyMeta, RestState, StoredError } from '../types';
-import { tableGet } from '../store/tables';
 import { getOwn } from '../../internal/own';
 
 /**
@@ -73,6 +72,7 @@ export const isInactive = (args: readonly unknown[]) => args.length === 1 && arg
 export function buildSelectors(ctx: RestContext) {
   /** The one record per key: its memoized read and last answer (see docs/internals.md#memoized-reads). */
   const last = new LastAnswers<ResponseState>(ctx);
+  const { tables } = ctx;
 
   /**
    * The key's memoized read, kept in its record. `at` tells reads of one key apart: the stored
@@ -89,10 +89,10 @@ export function buildSelectors(ctx: RestContext) {
 
   /** The key's read: its result through the schema, or an inference (see docs/concepts.md#schemas). */
   function readKey(slice: RestState, endpoint: RestEndpoint, args: readonly unknown[], key: string): KeyRead {
-    if (tableGet(slice.meta, key)?.invalidated) return { read: undefined, hasResult: false, memo: null };
+    if (tables.get(slice.meta, key)?.invalidated) return { read: undefined, hasResult: false, memo: null };
     const node = toNode(endpoint.schema);
     // A stored result is never undefined (an absent result is stored as null), so one lookup answers both.
-    const result = tableGet(slice.endpoints, key);
+    const result = tables.get(slice.endpoints, key);
     if (result !== undefined) {
       if (node === undefined) return { read: result, hasResult: true, memo: null };
       const memo = readAs(key, node, result, slice, ctx.reader(slice), args);
@@ -124,7 +124,7 @@ export function buildSelectors(ctx: RestContext) {
       let expiresAt = Infinity;
       let fetchedAt = 0;
       for (const { key, pk } of answer.paths) {
-        const meta = tableGet(getOwn(slice.entitiesMeta, key), pk);
+        const meta = tables.get(getOwn(slice.entitiesMeta, key), pk);
         if (meta === undefined) continue;
         if (meta.expiresAt < expiresAt) expiresAt = meta.expiresAt;
         if (meta.fetchedAt > fetchedAt) fetchedAt = meta.fetchedAt;
@@ -148,7 +148,7 @@ export function buildSelectors(ctx: RestContext) {
     const now = ctx.options.now();
     const previous = last.unchanged(key, slice, endpoint, now);
     if (previous !== undefined) return previous;
-    const meta: KeyMeta | undefined = tableGet(slice.meta, key);
+    const meta: KeyMeta | undefined = tables.get(slice.meta, key);
     const { read, hasResult, inferred, memo } = readKey(slice, endpoint, args, key);
     const expiresAt = meta?.date !== undefined ? (meta.expiresAt ?? 0) : (inferred?.expiresAt ?? 0);
     const usable = !meta?.invalidated && read !== undefined && !(endpoint.invalidIfStale && now > expiresAt);
@@ -159,7 +159,7 @@ export function buildSelectors(ctx: RestContext) {
       expiryStatus: !usable ? 'invalid' : now > expiresAt ? 'stale' : 'valid',
       fetchedAt: meta?.fetchedAt ?? inferred?.fetchedAt ?? 0,
       expiresAt,
-    }, { meta, result: tableGet(slice.endpoints, key), memo });
+    }, { meta, result: tables.get(slice.endpoints, key), memo });
   }
 
   /**
@@ -172,8 +172,8 @@ export function buildSelectors(ctx: RestContext) {
     const now = ctx.options.now();
     const list = responseOf(slice, page.list, page.listArgs);
     const listKey = keyOf(page.list, page.listArgs);
-    const hasResult = tableGet(slice.endpoints, listKey) !== undefined && !tableGet(slice.meta, listKey)?.invalidated;
-    const pageMeta = tableGet(slice.meta, page.pageKey);
+    const hasResult = tables.get(slice.endpoints, listKey) !== undefined && !tables.get(slice.meta, listKey)?.invalidated;
+    const pageMeta = tables.get(slice.meta, page.pageKey);
     if (pageMeta === undefined) {
       // Nothing of its own (no request in flight, no error): the list's answer, cached by it. Not
       // under the page key: a page key leaves the slice when its page succeeds, without the GC

@@ -8,7 +8,6 @@ import { warnMissingFeature } from '../instance/missingFeature';
 import { viewIn } from '../instance/context';
 import type { HandlerContext } from '../instance/handlerContext';
 import { normalizeResponse, updatesOf } from './normalizeResponse';
-import { tableGet } from '../store/tables';
 import type { WritePayload } from '../types';
 
 /**
@@ -33,13 +32,13 @@ export function responseWrite(
     if (process.env.NODE_ENV !== 'production' && byParams === undefined && paramsOnlyDelete(endpoint, value, args) !== undefined) {
       warnMissingFeature(endpoint, 'a delete answered by URL parameters that hold no pk', 'deleteByParams');
     }
-    return { payload: normalizeResponse(endpoint, value, args, key, meta, slice, reader, undefined, keys) };
+    return { payload: normalizeResponse(endpoint, value, args, key, meta, slice, rest.tables, reader, undefined, keys) };
   }
   if (target.pk !== undefined) {
-    return { payload: normalizeResponse(endpoint, target.pk, args, key, meta, slice, reader), answer: selectors.queryOf(slice, target.entity, [target.pk]) };
+    return { payload: normalizeResponse(endpoint, target.pk, args, key, meta, slice, rest.tables, reader), answer: selectors.queryOf(slice, target.entity, [target.pk]) };
   }
   const expired = byParams!.unmatched(endpoint, key, target, slice, reader, keys, selectors.readAs);
-  return { payload: { result: null, entities: {}, entitiesMeta: {}, indexes: {}, expired, ...updatesOf(endpoint, null, args, slice) } };
+  return { payload: { result: null, entities: {}, entitiesMeta: {}, indexes: {}, expired, ...updatesOf(endpoint, null, args, slice, rest.tables) } };
 }
 
 /**
@@ -54,10 +53,10 @@ export function resolvedAnswer({ rest, api, selectors }: HandlerContext, endpoin
   const base = rest.slice(state);
   const view = viewIn(rest, state);
   if (mutation !== undefined) return selectors.resultOf(view, endpoint as RestEndpoint, mutation.result, args);
-  const committed = tableGet(base.endpoints, key);
+  const committed = rest.tables.get(base.endpoints, key);
   // Another pending optimistic request of this key (a second creation sent before the first
   // answered) shows its own result over the one just committed: read this request's own.
-  if (view !== base && committed !== undefined && tableGet(view.endpoints, key) !== committed) return selectors.resultOf(view, endpoint as RestEndpoint, committed, args);
+  if (view !== base && committed !== undefined && rest.tables.get(view.endpoints, key) !== committed) return selectors.resultOf(view, endpoint as RestEndpoint, committed, args);
   return selectors.selectData(state, endpoint as RestEndpoint, ...args);
 }
 

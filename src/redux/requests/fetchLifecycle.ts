@@ -9,7 +9,6 @@ import { requestPolicies } from './policies';
 import type { RequestPolicyPart } from './policies';
 import type { InFlight } from './requests';
 import { nanoid } from '../rtk';
-import { tableGet, tableHas } from '../store/tables';
 import type { PolicyPart } from './policies';
 import type { ChangedEntities, FetchMeta, WritePayload } from '../types';
 
@@ -152,9 +151,9 @@ async function fail({ hctx, onRejected }: Lifecycle, endpoint: StoreEndpoint, re
   request.reject(error);
 }
 
-function forgetIfEmpty({ keys, slice }: HandlerContext, key: string): void {
+function forgetIfEmpty({ keys, slice, rest }: HandlerContext, key: string): void {
   const now = slice();
-  if (!tableHas(now.meta, key) && !tableHas(now.endpoints, key)) keys.forget([key]);
+  if (!rest.tables.has(now.meta, key) && !rest.tables.has(now.endpoints, key)) keys.forget([key]);
 }
 
 /**
@@ -176,7 +175,7 @@ function withoutResult(payload: WritePayload): WritePayload {
 function shouldFetch({ rest, requests, selectors }: HandlerContext, state: unknown, endpoint: StoreEndpoint, args: unknown[], key: string): boolean {
   if (!endpoint.sideEffect && requests.inFlight(endpoint, args, key) !== undefined) return false;
   const response = selectors.selectResponse(state, endpoint as RestEndpoint, ...args);
-  const storedError = tableGet(rest.slice(state).meta, key)?.error;
+  const storedError = rest.tables.get(rest.slice(state).meta, key)?.error;
   return rest.options.now() > response.expiresAt || (response.expiryStatus === 'invalid' && storedError === undefined);
 }
 

@@ -7,7 +7,7 @@ import type { StoreEndpoint } from '../../rest';
 import type { DeleteByParams } from './deleteByParams';
 import { withPkChange } from './pkChange';
 import type { KnownKeys } from './pkChange';
-import { tableGet, tableHas } from '../store/tables';
+import type { Tables } from '../store/tables';
 import type { RestState, WritePayload } from '../types';
 
 /**
@@ -26,6 +26,7 @@ export function normalizeResponse(
   key: string,
   meta: EntityMeta,
   slice: RestState,
+  tables: Tables,
   reader: EntityReader,
   placeholder?: string,
   known?: KnownKeys,
@@ -39,7 +40,7 @@ export function normalizeResponse(
       if (error instanceof NotJSONError) throw processingError(key, 'none', notJSONProblem(endpoint, error), error);
       throw thrownWhileWriting(endpoint, key, error);
     }
-    return { result, entities: {}, entitiesMeta: {}, indexes: {}, ...updatesOf(endpoint, result, args, slice) };
+    return { result, entities: {}, entitiesMeta: {}, indexes: {}, ...updatesOf(endpoint, result, args, slice, tables) };
   }
   if (value === null || value === undefined) {
     // An empty answer (204, 205, an empty body) cannot satisfy a schema (see docs/concepts.md#errors-and-errorpolicy).
@@ -47,8 +48,8 @@ export function normalizeResponse(
   }
   try {
     const { result, ctx } = normalizeWrites(node.describe.bind(node), (c) => node.normalize(value, undefined, undefined, c), reader, args, meta, placeholder);
-    const write = { result, entities: ctx.entities, entitiesMeta: ctx.entitiesMeta, indexes: ctx.indexes, ...updatesOf(endpoint, result, args, slice) };
-    return withPkChange(endpoint, args, key, write, meta, slice, reader, known);
+    const write = { result, entities: ctx.entities, entitiesMeta: ctx.entitiesMeta, indexes: ctx.indexes, ...updatesOf(endpoint, result, args, slice, tables) };
+    return withPkChange(endpoint, args, key, write, meta, slice, tables, reader, known);
   } catch (error) {
     if (error instanceof NormalizeError) throw processingError(key, describeSchema(endpoint.schema), error.problem, error);
     if (typeof (error as { status?: unknown })?.status === 'number') throw error;
@@ -78,6 +79,7 @@ export function normalizeLayer(
   args: readonly unknown[],
   request: LayerRequestInfo,
   view: RestState,
+  tables: Tables,
   reader: EntityReader,
   defaultExpiry: number,
   known?: KnownKeys,
@@ -88,11 +90,11 @@ export function normalizeLayer(
   // An optimistic delete by URL parameters without the pk hides the entity they find, else nothing.
   const target = byParams?.find(endpoint, value, args, reader);
   if (target !== undefined && target.pk === undefined) return { entities: {}, entitiesMeta: {}, indexes: {} };
-  return normalizeResponse(endpoint, target?.pk ?? value, args, request.key, { fetchedAt, date: fetchedAt, expiresAt }, view, reader, `optimistic:${request.requestId}:`, known);
+  return normalizeResponse(endpoint, target?.pk ?? value, args, request.key, { fetchedAt, date: fetchedAt, expiresAt }, view, tables, reader, `optimistic:${request.requestId}:`, known);
 }
 
 /** Results of the endpoint's `update` option for keys that have one (see docs/concepts.md#the-store). */
-export function updatesOf(endpoint: StoreEndpoint, result: unknown, args: readonly unknown[], slice: RestState): { updates?: Record<string, unknown> } {
+export function updatesOf(endpoint: StoreEndpoint, result: unknown, args: readonly unknown[], slice: RestState, tables: Tables): { updates?: Record<string, unknown> } {
   if (typeof endpoint.update !== 'function') return {};
   let updaters: Record<string, (previous: any) => any>;
   try {
@@ -103,9 +105,9 @@ export function updatesOf(endpoint: StoreEndpoint, result: unknown, args: readon
   }
   const updates: Record<string, unknown> = {};
   for (const [key, updater] of Object.entries(updaters)) {
-    if (!tableHas(slice.endpoints, key)) continue;
+    if (!tables.has(slice.endpoints, key)) continue;
     try {
-      updates[key] = toJSONValue(updater(tableGet(slice.endpoints, key)));
+      updates[key] = toJSONValue(updater(tables.get(slice.endpoints, key)));
     } catch (error) {
       if (process.env.NODE_ENV !== 'production') console.error(`[rtk-rest] ${endpoint.name}: the update for "${key}" threw; skipped`, error);
     }

@@ -4,7 +4,7 @@ import type { Entity, EntityMeta, EntityReader, PkChange, SchemaNode } from '../
 import { compilePath, endpointPathParams } from '../../rest';
 import type { StoreEndpoint } from '../../rest';
 import type { KeyRecord } from './keyRecord';
-import { tableGet, tableHas } from '../store/tables';
+import type { Tables } from '../store/tables';
 import type { RestState, WritePayload } from '../types';
 
 /** The store's record of its keys: the endpoint and arguments each was requested with. */
@@ -57,6 +57,7 @@ export function withPkChange(
   write: WritePayload,
   meta: EntityMeta,
   slice: RestState,
+  tables: Tables,
   reader: EntityReader,
   known: KnownKeys | undefined,
 ): WritePayload {
@@ -85,19 +86,19 @@ export function withPkChange(
     entities: cells.entities,
     entitiesMeta,
     indexes: movedIndexes(entity, change, old, cells.current(change.key, change.to), write.indexes, reader),
-    ...movedResults(entity, change, key, write.updates, slice, known),
+    ...movedResults(entity, change, key, write.updates, slice, tables, known),
   };
 }
 
 /** The known keys' results with the reference moved, over the write's own `update` results. */
-function movedResults(entity: typeof Entity, change: PkChange, requestKey: string, written: Record<string, unknown> | undefined, slice: RestState, known: KnownKeys | undefined) {
+function movedResults(entity: typeof Entity, change: PkChange, requestKey: string, written: Record<string, unknown> | undefined, slice: RestState, tables: Tables, known: KnownKeys | undefined) {
   if (known === undefined) return written === undefined ? {} : { updates: written };
   const updates: Record<string, unknown> = { ...written };
   for (const [key, endpoint] of known.endpointsByKey) {
-    if (key === requestKey || !(hasOwn(updates, key) || tableHas(slice.endpoints, key))) continue;
+    if (key === requestKey || !(hasOwn(updates, key) || tables.has(slice.endpoints, key))) continue;
     const node = nodeOf(endpoint.schema);
     if (node === undefined || (readsEntity(node, entity) && addressedPk(endpoint, known.argsByKey.get(key) ?? [], entity) === change.from)) continue;
-    const result = hasOwn(updates, key) ? updates[key] : tableGet(slice.endpoints, key);
+    const result = hasOwn(updates, key) ? updates[key] : tables.get(slice.endpoints, key);
     const moved = movedReferences(node, result, change);
     if (moved !== result) setOwn(updates, key, moved);
   }

@@ -1,6 +1,5 @@
 import type { StoreEndpoint } from '../../rest';
 import type { HandlerContext } from '../instance/handlerContext';
-import { tableHas } from '../store/tables';
 
 /** One `rest.subscribe` (or `useSubscription`, `useLive`) of a key. */
 export interface Subscriber {
@@ -72,6 +71,7 @@ export class Subscriptions {
     if (all.length > 0) return;
     // A key that never reached the slice (subscribed, never fetched) has nothing for GC to remove.
     const slice = this.hctx.slice();
-    if (!tableHas(slice.meta, key) && !tableHas(slice.endpoints, key)) this.hctx.keys.forget([key]);
+    const { tables } = this.hctx.rest;
+    if (!tables.has(slice.meta, key) && !tables.has(slice.endpoints, key)) this.hctx.keys.forget([key]);
   }
 }

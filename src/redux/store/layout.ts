@@ -1,8 +1,7 @@
 import { getOwn, setOwn } from '../../internal/own';
 import { isCollectionKey, TableVersion } from '../../schema';
 import type { EntityMeta, EntityReader } from '../../schema';
-import { DEFAULT_SHARD_ABOVE, tableGet, tableKeys, tableWrite } from './tables';
-import type { TableLimits } from './tables';
+import type { TableLimits, Tables } from './tables';
 import type { EntityWrite, RestState } from '../types';
 
 /**
@@ -51,7 +50,8 @@ function versionOf(table: object): TableVersion {
 const limitOf = (key: string, limits: TableLimits) => (isCollectionKey(key) ? limits.keys : limits.entities);
 
 /** Copy-on-write of one write set into the slice; untouched tables keep their references. */
-export function applyEntityWrite(state: RestState, write: EntityWrite, limits: TableLimits = DEFAULT_SHARD_ABOVE): RestState {
+export function applyEntityWrite(tables: Tables, state: RestState, write: EntityWrite): RestState {
+  const { limits } = tables;
   const entityKeys = Object.keys(write.entities);
   const metaKeys = Object.keys(write.entitiesMeta);
   const indexKeys = Object.keys(write.indexes);
@@ -62,7 +62,7 @@ export function applyEntityWrite(state: RestState, write: EntityWrite, limits: T
     for (const key of entityKeys) {
       const cells = write.entities[key]!;
       const before = getOwn(state.entities, key);
-      const after = tableWrite(before, cells, true, limitOf(key, limits));
+      const after = tables.write(before, cells, true, limitOf(key, limits));
       setOwn(entities, key, after);
       if (before !== undefined && after !== before) {
         const previous = versionOf(before);
@@ -73,7 +73,7 @@ export function applyEntityWrite(state: RestState, write: EntityWrite, limits: T
   let entitiesMeta = state.entitiesMeta;
   if (metaKeys.length > 0) {
     entitiesMeta = { ...entitiesMeta };
-    for (const key of metaKeys) setOwn(entitiesMeta, key, tableWrite(getOwn(state.entitiesMeta, key), write.entitiesMeta[key]!, false, limitOf(key, limits)));
+    for (const key of metaKeys) setOwn(entitiesMeta, key, tables.write(getOwn(state.entitiesMeta, key), write.entitiesMeta[key]!, false, limitOf(key, limits)));
   }
   let indexes = state.indexes;
   if (indexKeys.length > 0) {
@@ -83,7 +83,7 @@ export function applyEntityWrite(state: RestState, write: EntityWrite, limits: T
       for (const [field, changes] of Object.entries(write.indexes[key]!)) {
         const values: Record<string, string | undefined> = {};
         for (const [value, pk] of Object.entries(changes)) setOwn(values, value, pk ?? undefined);
-        setOwn(fields, field, tableWrite(getOwn(fields, field), values, false, limits.entities));
+        setOwn(fields, field, tables.write(getOwn(fields, field), values, false, limits.entities));
       }
       setOwn(indexes, key, fields);
     }
@@ -93,22 +93,25 @@ export function applyEntityWrite(state: RestState, write: EntityWrite, limits: T
 
 /** An EntityReader over one slice (one allocation; the methods live on the prototype). */
 class SliceReader implements EntityReader {
-  constructor(private readonly slice: RestState) {}
+  constructor(
+    private readonly slice: RestState,
+    private readonly tables: Tables,
+  ) {}
   entity(key: string, pk: string): unknown {
-    return tableGet(getOwn(this.slice.entities, key), pk);
+    return this.tables.get(getOwn(this.slice.entities, key), pk);
   }
   meta(key: string, pk: string): EntityMeta | undefined {
-    return tableGet(getOwn(this.slice.entitiesMeta, key), pk);
+    return this.tables.get(getOwn(this.slice.entitiesMeta, key), pk);
   }
   index(key: string, field: string, value: string): string | undefined {
-    return tableGet(getOwn(getOwn(this.slice.indexes, key), field), value);
+    return this.tables.get(getOwn(getOwn(this.slice.indexes, key), field), value);
   }
   token(key: string): unknown {
     const table = getOwn(this.slice.entities, key);
     return table === undefined ? undefined : versionOf(table);
   }
   pks(key: string): readonly string[] {
-    return tableKeys(getOwn(this.slice.entities, key));
+    return this.tables.keys(getOwn(this.slice.entities, key));
   }
 }
 
@@ -117,10 +120,11 @@ const readers = new WeakMap<object, EntityReader>();
 /**
  * The EntityReader over a slice, one per slice object: two slices may share `entities` and
  * differ in `entitiesMeta` or `indexes` (an identical refetch writes meta only, docs/internals.md#merge-order). Memo
- * tokens stay per `entities` object (entitiesToken).
+ * tokens stay per `entities` object (entitiesToken). A slice is one instance's, read through that
+ * instance's tables.
  */
-export function sliceReader(slice: RestState): EntityReader {
+export function sliceReader(slice: RestState, tables: Tables): EntityReader {
   let reader = readers.get(slice);
-  if (reader === undefined) readers.set(slice, (reader = new SliceReader(slice)));
+  if (reader === undefined) readers.set(slice, (reader = new SliceReader(slice, tables)));
   return reader;
 }

@@ -1,5 +1,4 @@
 import type { UnknownAction } from '../rtk';
-import type { TableLimits } from './tables';
 import type { RestState } from '../types';
 
 // Types only: what the reducer (slice.ts) and entity-change tracking take from the persistence
@@ -16,5 +15,5 @@ export interface Restore {
   /** The restored slice an action carries (a rehydrate), its table format checked; `{}` when it is unreadable (logged), `undefined` for other actions. */
   of(action: UnknownAction): Partial<RestState> | undefined;
   /** The live slice with the restored one merged in (always a new object): the reducer's step. */
-  merge(live: RestState, restored: Partial<RestState>, limits?: TableLimits): RestState;
+  merge(live: RestState, restored: Partial<RestState>): RestState;
 }

@@ -4,8 +4,8 @@ import { applyEntityWrite } from './layout';
 import { setOwn } from '../../internal/own';
 import type { UnknownAction } from '../rtk';
 import { checkTableFormat } from './tableFormat';
-import { tableGet, tableHas, tableKeys, tableWrite } from './tables';
-import type { Table, TableLimits } from './tables';
+import { plainTables } from './tables';
+import type { Table, Tables } from './tables';
 import type { EntityWrite, KeyMeta, RestState } from '../types';
 
 /** The slice reducer, and what a feature's reducer wrapper wraps. */
@@ -17,16 +17,18 @@ export type SliceReducer = (state: RestState | undefined, action: UnknownAction)
  * one `keys` call, so a plain table is copied once per action, not once per key.
  */
 export interface Writer {
+  /** The instance's tables, which these writes go through (and reads of the tables they write). */
+  readonly tables: Tables;
   entities(state: RestState, write: EntityWrite): RestState;
   keys<T>(table: Table<T>, written: Record<string, T | undefined>): Table<T>;
   key<T>(table: Table<T>, key: string, value: T | undefined): Table<T>;
 }
 
-/** What a reducer wrapper is built with: the instance's actions and the writer of its tables. */
+/** What a reducer wrapper is built with: the instance's actions, its tables and their writer. */
 export interface ReducerInput {
   readonly actions: RestActions;
   readonly writer: Writer;
-  readonly limits: TableLimits;
+  readonly tables: Tables;
 }
 
 export function initialState(lastReset = 0): RestState {
@@ -53,10 +55,11 @@ export function isComplete(state: Partial<RestState>): state is RestState {
   );
 }
 
-function writer(limits: TableLimits): Writer {
-  const keys = <T>(table: Table<T>, written: Record<string, T | undefined>) => tableWrite(table, written, false, limits.keys);
+function writer(tables: Tables): Writer {
+  const keys = <T>(table: Table<T>, written: Record<string, T | undefined>) => tables.write(table, written, false, tables.limits.keys);
   return {
-    entities: (state, write) => applyEntityWrite(state, write, limits),
+    tables,
+    entities: (state, write) => applyEntityWrite(tables, state, write),
     keys,
     key: (table, key, value) => keys(table, { [key]: value } as Record<string, typeof value>),
   };
@@ -85,18 +88,16 @@ function isOlder(meta: KeyMeta | undefined, fetchedAt: number): boolean {
 export interface ReducerOptions {
   /** The features' reducer wrappers, in the features' order: each wraps the one before it. */
   readonly wrappers?: readonly ((next: SliceReducer, input: ReducerInput) => SliceReducer)[];
-  /** The shardedTables feature's thresholds; without it tables stay plain at every size. */
-  readonly limits?: TableLimits;
+  /** The instance's tables (the shardedTables feature's, or plain tables at every size). */
+  readonly tables?: Tables;
   readonly reducerPath?: string;
   /** Whether the persistence feature merges `rehydrated` (development warns when it does not). */
   readonly restores?: boolean;
 }
 
-export const NO_SHARDING: TableLimits = { entities: Infinity, keys: Infinity };
-
 /** The reducer (see docs/internals.md#the-state): pure, copy-on-write, reading nothing but the state and the action. */
-export function buildReducer(actions: RestActions, { wrappers = [], limits = NO_SHARDING, reducerPath = 'rest', restores = false }: ReducerOptions = {}) {
-  const input: ReducerInput = { actions, writer: writer(limits), limits };
+export function buildReducer(actions: RestActions, { wrappers = [], tables = plainTables, reducerPath = 'rest', restores = false }: ReducerOptions = {}) {
+  const input: ReducerInput = { actions, writer: writer(tables), tables };
   const reduce = wrappers.reduce<SliceReducer>((next, wrap) => wrap(next, input), buildBaseReducer(actions, input.writer, reducerPath));
   return function restReducer(state: RestState | undefined, action: UnknownAction): RestState {
     if (process.env.NODE_ENV !== 'production' && !restores && actions.rehydrated.match(action)) warnNoPersistence(reducerPath);
@@ -118,7 +119,7 @@ function buildBaseReducer(actions: RestActions, w: Writer, reducerPath: string):
       const { requestId } = action.meta;
       // A page request is pending under its own key, not the list's.
       const key = action.meta.pageKey ?? action.meta.key;
-      const meta = tableGet(current.meta, key);
+      const meta = w.tables.get(current.meta, key);
       return { ...current, meta: w.key(current.meta, key, cleanMeta({ ...meta, pending: [...(meta?.pending ?? []), requestId] })) };
     }
     if (actions.fetchFulfilled.match(action) || actions.setResponse.match(action)) {
@@ -136,7 +137,7 @@ function buildBaseReducer(actions: RestActions, w: Writer, reducerPath: string):
       const { requestId, fetchedAt, date, expiresAt, aborted, pageKey } = action.meta;
       // A failed page is recorded on the page request's key; the list keeps its result and meta.
       const key = pageKey ?? action.meta.key;
-      const previous = tableGet(current.meta, key);
+      const previous = w.tables.get(current.meta, key);
       const pending = withoutPending(previous, requestId);
       if (aborted || action.error === undefined || isOlder(previous, fetchedAt)) {
         return pageKey === undefined ? { ...current, meta: w.key(current.meta, key, cleanMeta({ ...previous, pending })) } : settlePage(w, current, pageKey, requestId, false);
@@ -148,7 +149,7 @@ function buildBaseReducer(actions: RestActions, w: Writer, reducerPath: string):
     }
     if (actions.setError.match(action)) {
       const { key, date, expiresAt } = action.meta;
-      const previous = tableGet(current.meta, key);
+      const previous = w.tables.get(current.meta, key);
       const next: KeyMeta = { fetchedAt: date, date, expiresAt, error: action.payload.error, errorPolicy: action.payload.errorPolicy, pending: previous?.pending };
       return { ...current, meta: w.key(current.meta, key, cleanMeta(next)) };
     }
@@ -158,8 +159,8 @@ function buildBaseReducer(actions: RestActions, w: Writer, reducerPath: string):
       const results: Record<string, undefined> = {};
       const metas: Record<string, KeyMeta> = {};
       for (const key of keys) {
-        if (tableHas(current.endpoints, key)) setOwn(results, key, undefined);
-        const previous = tableGet(current.meta, key);
+        if (w.tables.has(current.endpoints, key)) setOwn(results, key, undefined);
+        const previous = w.tables.get(current.meta, key);
         setOwn(metas, key, cleanMeta({ fetchedAt: previous?.fetchedAt, date, expiresAt: 0, invalidated: true, pending: previous?.pending }));
       }
       return { ...current, endpoints: w.keys(current.endpoints, results), meta: w.keys(current.meta, metas) };
@@ -173,7 +174,7 @@ function buildBaseReducer(actions: RestActions, w: Writer, reducerPath: string):
     // The store's creation (Redux's init action, the first one a preloaded slice meets): pending
     // ids and layers of a preloaded slice belong to no request of this store;
     // its tables may have been saved by another version of rtk-rest (checked).
-    if (action.type.startsWith('@@redux/INIT')) return dropPending(w, checkTableFormat(current, reducerPath, 'preloaded') as RestState);
+    if (action.type.startsWith('@@redux/INIT')) return dropPending(w, checkTableFormat(w.tables, current, reducerPath, 'preloaded') as RestState);
     return current;
   };
 }
@@ -196,7 +197,7 @@ function commitResult(
   requestId: string | undefined,
   received: Received = {},
 ): RestState {
-  const previous = tableGet(state.meta, key);
+  const previous = w.tables.get(state.meta, key);
   const pending = requestId === undefined ? previous?.pending : withoutPending(previous, requestId);
   let endpoints = state.endpoints;
   let meta: KeyMeta;
@@ -227,10 +228,10 @@ function commitMutation(
   fetchedAt: number,
   requestId: string | undefined,
 ): RestState {
-  const previous = tableGet(state.meta, key);
+  const previous = w.tables.get(state.meta, key);
   const pending = requestId === undefined ? previous?.pending : withoutPending(previous, requestId);
   const meta = cleanMeta(isOlder(previous, fetchedAt) ? { ...previous, pending } : { pending });
-  let endpoints = tableHas(state.endpoints, key) ? w.key(state.endpoints, key, undefined) : state.endpoints;
+  let endpoints = w.tables.has(state.endpoints, key) ? w.key(state.endpoints, key, undefined) : state.endpoints;
   if (payload.updates !== undefined) endpoints = w.keys(endpoints, payload.updates);
   return { ...state, endpoints, meta: expire(w, w.key(state.meta, key, Object.keys(meta).length > 0 ? meta : undefined), payload.expired ?? []) };
 }
@@ -239,7 +240,7 @@ function commitMutation(
 function expire(w: Writer, metas: Table<KeyMeta>, keys: readonly string[]): Table<KeyMeta> {
   const written: Record<string, KeyMeta> = {};
   for (const key of keys) {
-    const meta = tableGet(metas, key);
+    const meta = w.tables.get(metas, key);
     if (meta !== undefined) setOwn(written, key, { ...meta, expiresAt: 0 });
   }
   return w.keys(metas, written);
@@ -251,7 +252,7 @@ function expire(w: Writer, metas: Table<KeyMeta>, keys: readonly string[]): Tabl
  * page's earlier error, and a page key left empty is removed, so pages leave no state behind.
  */
 function settlePage(w: Writer, state: RestState, pageKey: string, requestId: string, succeeded: boolean): RestState {
-  const previous = tableGet(state.meta, pageKey);
+  const previous = w.tables.get(state.meta, pageKey);
   if (previous === undefined) return state;
   const pending = withoutPending(previous, requestId);
   const next = cleanMeta(succeeded ? { pending } : { ...previous, pending });
@@ -261,8 +262,8 @@ function settlePage(w: Writer, state: RestState, pageKey: string, requestId: str
 /** On `middlewareRegistered`: pending ids and layers belong to no request of this store. */
 function dropPending(w: Writer, state: RestState): RestState {
   const written: Record<string, KeyMeta> = {};
-  for (const key of tableKeys(state.meta)) {
-    const meta = tableGet(state.meta, key)!;
+  for (const key of w.tables.keys(state.meta)) {
+    const meta = w.tables.get(state.meta, key)!;
     if (meta.pending !== undefined) setOwn(written, key, cleanMeta({ ...meta, pending: undefined }));
   }
   const metas = w.keys(state.meta, written);

@@ -1,6 +1,6 @@
 import { getOwn, hasOwn, setOwn } from '../../internal/own';
-import { installedSharding, TABLE_FORMAT, TABLE_VERSION } from './tables';
-import type { Table } from './tables';
+import { TABLE_FORMAT, TABLE_VERSION } from './tables';
+import type { Table, Tables } from './tables';
 import type { RestState } from '../types';
 
 /**
@@ -39,25 +39,24 @@ function otherVersion(where: Where, what: string): never {
 
 /**
  * One table, checked; the same object when it needs nothing. A plain object is a table as it is;
- * anything sharded (marked, or format 1's bare array) is the shardedTables feature's to check
- * and migrate, so a bundle without it carries none of that code.
+ * anything sharded (marked, or format 1's bare array) is the instance's tables' to check and
+ * migrate (the shardedTables feature's; plain tables refuse it), so a bundle without the feature
+ * carries none of that code.
  */
-function checked(table: unknown, where: Where): Table {
+function checked(tables: Tables, table: unknown, where: Where): Table {
   if (typeof table !== 'object' || table === null) otherVersion(where, `is ${table === null ? 'null' : typeof table}, not a table`);
   if (!Array.isArray(table) && !hasOwn(table, TABLE_FORMAT)) return table as Table;
-  const sharding = installedSharding();
-  if (sharding === undefined) fail(where, 'is a sharded table, which only the shardedTables feature reads', process.env.NODE_ENV !== 'production' ? '. Add it: buildCreateRest(shardedTables, …), or use createRest.' : '.');
-  return sharding.check(table, (what) => otherVersion(where, what)) as unknown as Table;
+  return tables.check(table, (what, end) => (end === undefined ? otherVersion(where, what) : fail(where, what, end)));
 }
 
 /** Each table of a map of tables checked; the same map when none changed. */
-function checkedMap(map: unknown, where: Where, depth: 1 | 2): Record<string, unknown> | undefined {
+function checkedMap(tables: Tables, map: unknown, where: Where, depth: 1 | 2): Record<string, unknown> | undefined {
   if (map === undefined) return undefined;
   if (typeof map !== 'object' || map === null || Array.isArray(map)) otherVersion(where, 'is not an object of tables');
   let out: Record<string, unknown> | undefined;
   for (const key of Object.keys(map)) {
     const table = getOwn(map as Record<string, unknown>, key);
-    const next = depth === 1 ? checked(table, at(where, key)) : checkedMap(table, at(where, key), 1);
+    const next = depth === 1 ? checked(tables, table, at(where, key)) : checkedMap(tables, table, at(where, key), 1);
     if (next !== table) setOwn((out ??= { ...(map as Record<string, unknown>) }), key, next);
   }
   return out ?? (map as Record<string, unknown>);
@@ -67,14 +66,14 @@ function checkedMap(map: unknown, where: Where, depth: 1 | 2): Record<string, un
  * The slice with every table checked: the same object when all are plain or of this format.
  * Throws an `[rtk-rest]` error naming the table when one is of an unknown format.
  */
-export function checkTableFormat<S extends Partial<RestState>>(slice: S, reducerPath: string, source: string): S {
+export function checkTableFormat<S extends Partial<RestState>>(tables: Tables, slice: S, reducerPath: string, source: string): S {
   let out: Record<string, unknown> | undefined;
   // Each part the slice has, with its depth of tables: a partial preloaded slice is completed later (docs/concepts.md#the-store).
   for (const [name, depth] of PARTS) {
     const part = slice[name];
     if (part === undefined) continue;
     const where: Where = { path: `${reducerPath}.${name}`, source };
-    const next = depth === 0 ? checked(part, where) : checkedMap(part, where, depth);
+    const next = depth === 0 ? checked(tables, part, where) : checkedMap(tables, part, where, depth);
     if (next !== part) (out ??= { ...slice })[name] = next;
   }
   return (out ?? slice) as S;

@@ -27,7 +27,8 @@ import { hasOwn, setOwn } from '../../internal/own';
  * (`checkTableFormat`, run on hydration, moves the older formats 1 and 2 into it and rejects others).
  *
  * Typed as the plain object it is up to the threshold, so that `state.rest.entities.Post['5']`
- * type-checks where users read it; code here tells the forms apart with `isSharded`.
+ * type-checks where users read it. Code reads and writes tables through the `Tables` of the
+ * instance that owns them (`RestContext.tables`), which knows the forms that instance can hold.
  */
 export type Table<T = unknown> = Record<string, T>;
 
@@ -61,113 +62,101 @@ export interface TableLimits {
   readonly entities: number;
   readonly keys: number;
 }
+
+/** Thresholds that never shard. */
+export const NO_SHARDING: TableLimits = { entities: Infinity, keys: Infinity };
+
 /** Whether a table is in the sharded form (a plain table is never marked: see `assertPk`). */
 export function isSharded(table: unknown): table is ShardedTable {
   return typeof table === 'object' && table !== null && hasOwn(table, TABLE_FORMAT);
 }
 
 /**
- * The sharded form's operations (shardedTables.ts), installed by the `shardedTables` feature when
- * an instance is built with it: an app whose store has no such instance never bundles them, and
- * its tables stay plain (a sharded table reaching it is refused on hydration, tableFormat.ts).
+ * How one instance reads and writes its tables. An instance built without the `shardedTables`
+ * feature has `plainTables`: every table is a plain object at every size, and a sharded one is
+ * refused on hydration (`check`). With the feature it has the feature's, which reads and writes
+ * both forms. The instance's context carries it (`RestContext.tables`), so whatever reads a table
+ * is handed the operations of the instance that wrote it, and a bundle without the feature holds
+ * none of the sharded code.
  */
-export interface ShardedOps {
-  get(table: ShardedTable, pk: string): unknown;
-  has(table: ShardedTable, pk: string): boolean;
-  keys(table: ShardedTable): readonly string[];
-  /** Writes into a sharded table, or shards a plain one (`base`) first. */
-  write(table: ShardedTable | Record<string, unknown>, written: Record<string, unknown>, pks: readonly string[], ordered: boolean): ShardedTable;
-  toPlain(table: ShardedTable): Record<string, unknown>;
+export interface Tables {
+  /** Sizes above which `write` shards a table: the instance's `shardTablesAbove`. */
+  readonly limits: TableLimits;
+  /** The value stored under `pk`, or `undefined`. */
+  get<T>(table: Table<T> | undefined, pk: string): T | undefined;
+  has(table: Table | undefined, pk: string): boolean;
+  size(table: Table | undefined): number;
+  /** Every key; entity tables (ordered writes) in enumeration order. */
+  keys(table: Table | undefined): readonly string[];
+  /**
+   * Copy-on-write of `written` (`undefined` values remove) into `table`; `ordered` keeps the
+   * enumeration order of entity tables; `max` is the size above which the table is sharded.
+   * Returns `table` itself when nothing changes.
+   */
+  write<T>(table: Table<T> | undefined, written: Record<string, T | undefined>, ordered: boolean, max: number): Table<T>;
   /**
    * A table met on hydration that is not a plain object (a sharded table of some format, or
-   * format 1's bare array) checked, and moved to this format (formats 1 and 2: leaves sorted); `fail` throws with what is wrong.
+   * format 1's bare array) checked, and moved to this format; `fail` throws what is wrong with it.
    */
-  check(table: object, fail: (what: string) => never): ShardedTable;
+  check(table: object, fail: (what: string, advice?: string) => never): Table;
   /**
    * DevTools' copy of the root state with the slice at `reducerPath` replaced by its logical
-   * layout (every table a plain object, sharded ones rebuilt); the state itself without a slice.
+   * layout (every table a plain object); absent where every table is plain anyway.
    */
-  devToolsState<S>(state: S, reducerPath: string): S;
+  readonly devToolsState?: <S>(state: S, reducerPath: string) => S;
 }
 
-let sharding: ShardedOps | undefined;
-
-/** Installs the sharded form (once per process is enough: the operations are pure). */
-export function installSharding(ops: ShardedOps): void {
-  sharding = ops;
-}
-
-/** The sharded form's operations when this bundle has them (hydration's check, tableFormat.ts). */
-export function installedSharding(): ShardedOps | undefined {
-  return sharding;
-}
-
-/** The sharded form's operations; only reached for a sharded table, which exists only once they are installed. */
-function shardedOps(): ShardedOps {
-  // Unreachable through a store: hydration refuses sharded tables without the feature (tableFormat.ts).
-  if (sharding === undefined) throw new Error('[rtk-rest] no shardedTables feature to read a sharded table');
-  return sharding;
-}
-
-/** The value stored under `pk`, or `undefined`. */
-export function tableGet<T>(table: Table<T> | undefined, pk: string): T | undefined {
-  if (table === undefined) return undefined;
-  if (!isSharded(table)) return hasOwn(table, pk) ? table[pk] : undefined;
-  return shardedOps().get(table, pk) as T | undefined;
-}
-
-export function tableHas(table: Table | undefined, pk: string): boolean {
-  if (table === undefined) return false;
-  if (!isSharded(table)) return hasOwn(table, pk);
-  return shardedOps().has(table, pk);
-}
-
-export function tableSize(table: Table | undefined): number {
-  if (table === undefined) return 0;
-  return isSharded(table) ? table.size : plainSize(table);
-}
+/** The tables of an instance without the shardedTables feature: plain objects at every size. */
+export const plainTables: Tables = {
+  limits: NO_SHARDING,
+  get: <T>(table: Table<T> | undefined, pk: string) => (table !== undefined && hasOwn(table, pk) ? table[pk] : undefined),
+  has: (table, pk) => table !== undefined && hasOwn(table, pk),
+  size: (table) => (table === undefined ? 0 : plainSize(table)),
+  keys: (table) => (table === undefined ? [] : Object.keys(table)),
+  write: (table, written) => plainWrite(table ?? {}, written, Object.keys(written)),
+  check: (_table, fail) => fail('is a sharded table, which only the shardedTables feature reads', process.env.NODE_ENV !== 'production' ? '. Add it: buildCreateRest(shardedTables, …), or use createRest.' : '.'),
+};
 
 /** A pk that would make a plain table read as a sharded one is refused, loudly. */
-function assertPk(pk: string): void {
+export function assertPk(pk: string): void {
   if (pk === TABLE_FORMAT) {
     throw new Error(`[rtk-rest] "${TABLE_FORMAT}" cannot be a pk or a key: the store uses it to mark sharded tables.${process.env.NODE_ENV !== 'production' ? ' Give that entity another pk().' : ''}`);
   }
 }
 
-/**
- * Copy-on-write of `written` (`undefined` values remove) into `table`; `ordered` keeps the
- * enumeration order of entity tables; `max` is the threshold above which the table is sharded.
- * Returns `table` itself when nothing changes.
- */
-export function tableWrite<T>(table: Table<T> | undefined, written: Record<string, T | undefined>, ordered: boolean, max: number = DEFAULT_SHARD_ABOVE.entities): Table<T> {
-  const pks = Object.keys(written);
-  if (pks.length === 0) return table ?? {};
-  if (table === undefined || !isSharded(table)) {
-    const base = table ?? {};
-    let size = plainSize(base);
-    for (const pk of pks) {
-      const present = hasOwn(base, pk);
-      if (written[pk] === undefined) size -= present ? 1 : 0;
-      else size += present ? 0 : 1;
-    }
-    // Without the shardedTables feature a table stays plain whatever its size.
-    if (size <= max || sharding === undefined) return flatWrite(base, written, pks, size);
-    return sharding.write(base, written, pks, ordered) as unknown as Table<T>;
+/** How many entries a plain table holds once `written` (`undefined` removing) is applied to it. */
+export function plainSizeAfter(base: Record<string, unknown>, written: Record<string, unknown>, pks: readonly string[]): number {
+  let size = plainSize(base);
+  for (const pk of pks) {
+    const present = hasOwn(base, pk);
+    if (written[pk] === undefined) size -= present ? 1 : 0;
+    else size += present ? 0 : 1;
   }
-  const ops = shardedOps();
-  const out = ops.write(table, written, pks, ordered);
-  // Back to a plain object at half the threshold: small tables stay readable.
-  if (out === table || out.size > max / 2) return out as unknown as Table<T>;
-  const plain = ops.toPlain(out);
-  plainSizes.set(plain, out.size);
-  return plain as Table<T>;
+  return size;
 }
 
-/** One entry: `tableWrite(table, { [pk]: value })` without building the object by hand. */
-export function tableSet<T>(table: Table<T> | undefined, pk: string, value: T | undefined, ordered = false, max?: number): Table<T> {
-  const written: Record<string, T | undefined> = {};
-  setOwn(written, pk, value);
-  return tableWrite(table, written, ordered, max);
+/** Copy-on-write of `written` (`undefined` values remove) into a plain table, which stays plain; `size` is its size after. */
+export function plainWrite<T>(base: Record<string, T>, written: Record<string, T | undefined>, pks: readonly string[], size = plainSizeAfter(base, written, pks)): Record<string, T> {
+  let out: Record<string, T> | undefined;
+  for (const pk of pks) {
+    const value = written[pk];
+    if (value === undefined) {
+      if (!hasOwn(base, pk)) continue;
+      out ??= copyPlain(base, size);
+      delete out[pk];
+    } else if (!(hasOwn(base, pk) && base[pk] === value)) {
+      assertPk(pk);
+      setOwn((out ??= copyPlain(base, size)), pk, value);
+    }
+  }
+  if (out !== undefined) plainSizes.set(out, size);
+  return out ?? base;
+}
+
+/** A plain table made elsewhere (a sharded one made plain again), with its size known. */
+export function knownSize<T extends object>(table: T, size: number): T {
+  plainSizes.set(table, size);
+  return table;
 }
 
 /** Sizes of the plain tables this module made (Object.keys of a large table is itself O(table)). */
@@ -195,38 +184,4 @@ function copyPlain<T>(base: Record<string, T>, size: number): Record<string, T> 
   const keys = Object.keys(base);
   for (let i = 0; i < keys.length; i++) setOwn(out, keys[i]!, base[keys[i]!]);
   return out;
-}
-
-function flatWrite<T>(base: Record<string, T>, written: Record<string, T | undefined>, pks: readonly string[], size: number): Record<string, T> {
-  let out: Record<string, T> | undefined;
-  for (const pk of pks) {
-    const value = written[pk];
-    if (value === undefined) {
-      if (!hasOwn(base, pk)) continue;
-      out ??= copyPlain(base, size);
-      delete out[pk];
-    } else if (!(hasOwn(base, pk) && base[pk] === value)) {
-      assertPk(pk);
-      setOwn((out ??= copyPlain(base, size)), pk, value);
-    }
-  }
-  if (out !== undefined) plainSizes.set(out, size);
-  return out ?? base;
-}
-
-/** Every key of a table; entity tables (with a log) in enumeration order (cached per sharded table). */
-export function tableKeys(table: Table | undefined): readonly string[] {
-  if (table === undefined) return [];
-  return isSharded(table) ? shardedOps().keys(table) : Object.keys(table);
-}
-
-const logicalCache = new WeakMap<object, Record<string, unknown>>();
-
-/** The table as a plain object (DevTools, tests, `entities` exports). Cached per table object. */
-export function tableObject<T>(table: Table<T> | undefined): Record<string, T> {
-  if (table === undefined) return {};
-  if (!isSharded(table)) return table as Record<string, T>;
-  let out = logicalCache.get(table);
-  if (out === undefined) logicalCache.set(table, (out = shardedOps().toPlain(table)));
-  return out as Record<string, T>;
 }

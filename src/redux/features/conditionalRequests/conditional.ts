@@ -2,7 +2,7 @@ import { isNotModified, validatorsOf, withValidators } from '../../../rest';
 import type { Validators } from '../../../rest';
 import type { FeatureImpl, RestFeature } from '../../instance/feature';
 import type { PolicyPart, PolicyRequest } from '../../requests/policies';
-import { tableGet, tableHas } from '../../store/tables';
+import type { Tables } from '../../store/tables';
 
 /**
  * Conditional requests: a read of a key whose stored answer came with an `ETag` or
@@ -11,14 +11,14 @@ import { tableGet, tableHas } from '../../store/tables';
  * endpoint's, else the store's default); a key
  * without data (never fetched, invalidated) sends none, so a 304 always has data to keep.
  */
-export function conditionalRead({ slice, endpoint, key, read, page }: PolicyRequest, byDefault: boolean): PolicyPart | undefined {
+export function conditionalRead({ slice, endpoint, key, read, page }: PolicyRequest, byDefault: boolean, tables: Tables): PolicyPart | undefined {
   if (!read || page || endpoint.sideEffect || !(endpoint.conditional ?? byDefault)) return undefined;
   let received: Record<string, string> = {};
-  const meta = tableGet(slice.meta, key);
+  const meta = tables.get(slice.meta, key);
   const stored: Validators = {};
   if (meta?.etag !== undefined) stored.etag = meta.etag;
   if (meta?.lastModified !== undefined) stored.lastModified = meta.lastModified;
-  const usable = Object.keys(stored).length > 0 && meta?.invalidated !== true && tableHas(slice.endpoints, key);
+  const usable = Object.keys(stored).length > 0 && meta?.invalidated !== true && tables.has(slice.endpoints, key);
   return {
     policies: {
       conditional: {
@@ -35,7 +35,7 @@ export function conditionalRead({ slice, endpoint, key, read, page }: PolicyRequ
 /** The feature's part: its request policy. */
 const feature: FeatureImpl = {
   feature: 'conditionalRequests',
-  build: ({ ctx }) => ({ policy: () => (request) => conditionalRead(request, ctx.options.conditional) }),
+  build: ({ ctx }) => ({ policy: () => (request) => conditionalRead(request, ctx.options.conditional, ctx.tables) }),
 };
 
 /**

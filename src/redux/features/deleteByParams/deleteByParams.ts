@@ -8,7 +8,7 @@ import type { KeyRecord } from '../../requests/keyRecord';
 import { isObject, paramsOnlyDelete } from '../../requests/deleteByParams';
 import type { DeleteTarget } from '../../requests/deleteByParams';
 import type { Selectors } from '../../read/selectors';
-import { tableGet, tableKeys } from '../../store/tables';
+import type { Tables } from '../../store/tables';
 import type { RestState } from '../../types';
 
 /**
@@ -43,14 +43,14 @@ function agreeing(key: string, params: Record<string, unknown>, reader: EntityRe
  * other than reads of one entity: what a delete that found nothing expires, so they refetch.
  * Keys this store never requested (hydrated) cannot be read and are left alone.
  */
-function listsHolding(entity: typeof Entity, slice: RestState, reader: EntityReader, keys: KeyRecord, readAs: Selectors['readAs']): string[] {
+function listsHolding(tables: Tables, entity: typeof Entity, slice: RestState, reader: EntityReader, keys: KeyRecord, readAs: Selectors['readAs']): string[] {
   const single = toNode(entity);
   const out: string[] = [];
-  for (const key of tableKeys(slice.endpoints)) {
+  for (const key of tables.keys(slice.endpoints)) {
     const endpoint = keys.endpointsByKey.get(key);
     const node = endpoint === undefined ? undefined : toNode(endpoint.schema);
     if (node === undefined || node === single || isInvalidate(node)) continue;
-    const { paths } = readAs(key, node, tableGet(slice.endpoints, key), slice, reader, keys.argsByKey.get(key) ?? []);
+    const { paths } = readAs(key, node, tables.get(slice.endpoints, key), slice, reader, keys.argsByKey.get(key) ?? []);
     if (paths.some((path) => path.key === entity.key)) out.push(key);
   }
   return out;
@@ -95,11 +95,11 @@ function same(stored: unknown, param: unknown): boolean {
 /** The feature's part: what the lifecycle and the optimistic layers reach through each store's handler context. */
 const feature: FeatureImpl = {
   feature: 'deleteByParams',
-  build: () => ({
+  build: ({ ctx }) => ({
     deleteByParams: {
       find: findDeleteTarget,
       unmatched: (endpoint, key, target, slice, reader, keys, readAs) => {
-        const expired = listsHolding(target.entity, slice, reader, keys, readAs);
+        const expired = listsHolding(ctx.tables, target.entity, slice, reader, keys, readAs);
         if (process.env.NODE_ENV !== 'production') warnNothingDeleted(endpoint, key, target, expired.length, reader);
         return expired;
       },

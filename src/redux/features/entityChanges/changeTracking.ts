@@ -5,19 +5,18 @@ import type { FeatureImpl, RestFeature } from '../../instance/feature';
 import type { Restore } from '../../store/restore';
 import type { RestContext } from '../../instance/context';
 import type { UnknownAction } from '../../rtk';
-import { tableGet, tableKeys } from '../../store/tables';
-import type { Table } from '../../store/tables';
+import type { Table, Tables } from '../../store/tables';
 import type { RestState } from '../../types';
 
 /**
  * The cells a restored slice holds (see docs/concepts.md#the-store): conservatively every one, since
  * which of them win over the live slice depends on that slice, which the action does not carry.
  */
-function restoredChanges(restored: Partial<RestState>): ChangedEntities | undefined {
-  const tables = (restored.entities ?? {}) as Record<string, Table>;
+function restoredChanges(tables: Tables, restored: Partial<RestState>): ChangedEntities | undefined {
+  const byKey = (restored.entities ?? {}) as Record<string, Table>;
   const out: ChangedEntities = {};
-  for (const key of Object.keys(tables)) {
-    const pks = [...tableKeys(tables[key])].filter((pk) => tableGet(tables[key], pk) !== undefined);
+  for (const key of Object.keys(byKey)) {
+    const pks = [...tables.keys(byKey[key])].filter((pk) => tables.get(byKey[key], pk) !== undefined);
     if (pks.length > 0) setOwn(out, key, pks);
   }
   return Object.keys(out).length === 0 ? undefined : out;
@@ -36,7 +35,7 @@ function buildChangesOf(ctx: RestContext, restore: Restore | undefined) {
       if (restoredByAction.has(action)) return restoredByAction.get(action);
       const restored = restore.of(action as UnknownAction);
       if (restored !== undefined) {
-        const changes = restoredChanges(restored);
+        const changes = restoredChanges(ctx.tables, restored);
         restoredByAction.set(action, changes);
         return changes;
       }

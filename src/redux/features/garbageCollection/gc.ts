@@ -3,7 +3,6 @@ import type { SchemaNode } from '../../../schema';
 import type { FeatureImpl, RestFeature } from '../../instance/feature';
 import type { Handler, HandlerContext } from '../../instance/handlerContext';
 import { collect } from './sweep';
-import { tableGet, tableKeys } from '../../store/tables';
 import type { RestState } from '../../types';
 
 /**
@@ -86,11 +85,12 @@ export class GarbageCollector {
 
   /** Step 1: unretained keys whose `expiresAt + graceMs` is past, or that have no `expiresAt`. */
   private expiredKeys(slice: RestState, now: number): string[] {
-    const all = new Set([...tableKeys(slice.meta), ...tableKeys(slice.endpoints)]);
+    const { tables } = this.hctx.rest;
+    const all = new Set([...tables.keys(slice.meta), ...tables.keys(slice.endpoints)]);
     const out: string[] = [];
     for (const key of all) {
       if (this.isRetained(key)) continue;
-      const expiresAt = tableGet(slice.meta, key)?.expiresAt;
+      const expiresAt = tables.get(slice.meta, key)?.expiresAt;
       if (expiresAt === undefined || expiresAt + this.options.graceMs < now) out.push(key);
     }
     return out;
@@ -104,24 +104,25 @@ export class GarbageCollector {
   private unreachableEntities(slice: RestState, removed: ReadonlySet<string>): { key: string; pk: string }[] {
     if (slice.optimistic.length > 0) return [];
     const { rest, selectors, keys, requests } = this.hctx;
+    const { tables } = rest;
     const reader = rest.reader(slice);
     const reachable = new Set<string>();
     const reach = (paths: readonly { key: string; pk: string }[]) => {
       for (const { key, pk } of paths) reachable.add(key + '\u0000' + pk);
     };
-    for (const key of tableKeys(slice.endpoints)) {
+    for (const key of tables.keys(slice.endpoints)) {
       if (removed.has(key)) continue;
       const endpoint = keys.endpointsByKey.get(key);
       if (endpoint === undefined) return [];
       const node = toNode(endpoint.schema);
       if (node === undefined) continue;
       const args = keys.argsByKey.get(key) ?? [];
-      reach(selectors.readAs(key, node, tableGet(slice.endpoints, key), slice, reader, args).paths);
+      reach(selectors.readAs(key, node, tables.get(slice.endpoints, key), slice, reader, args).paths);
     }
     // Retained keys without a result read by inference (see docs/concepts.md#schemas): what they read stays.
     for (const key of [...this.retained.keys(), ...this.subscribedKeys()]) {
       const endpoint = keys.endpointsByKey.get(key);
-      if (endpoint === undefined || tableGet(slice.endpoints, key) !== undefined) continue;
+      if (endpoint === undefined || tables.get(slice.endpoints, key) !== undefined) continue;
       const node = toNode(endpoint.schema);
       if (node === undefined || !isInferable(node)) continue;
       const answer = selectors.query(slice, node, keys.argsByKey.get(key) ?? [], key);
@@ -135,10 +136,10 @@ export class GarbageCollector {
     const out: { key: string; pk: string }[] = [];
     for (const key of Object.keys(slice.entities)) {
       const table = slice.entities[key];
-      for (const pk of tableKeys(table)) {
+      for (const pk of tables.keys(table)) {
         if (reachable.has(key + '\u0000' + pk)) continue;
         // A tombstone stays while a request that started before it is in flight (see docs/concepts.md#garbage-collection).
-        if (tableGet(table, pk) === null && (tableGet(slice.entitiesMeta[key], pk)?.fetchedAt ?? 0) > oldest) continue;
+        if (tables.get(table, pk) === null && (tables.get(slice.entitiesMeta[key], pk)?.fetchedAt ?? 0) > oldest) continue;
         out.push({ key, pk });
       }
     }

@@ -1,6 +1,6 @@
 import { getOwn, setOwn } from '../../../internal/own';
 import type { Writer } from '../../instance/feature';
-import { tableGet } from '../../store/tables';
+import type { Tables } from '../../store/tables';
 import type { EntityWrite, RestState } from '../../types';
 
 // The reducer of the `gc` action (see docs/concepts.md#garbage-collection): part of the
@@ -18,7 +18,7 @@ export function collect(w: Writer, state: RestState, keys: readonly string[], en
     if (pks === undefined) byTable.set(key, [pk]);
     else pks.push(pk);
   }
-  const next = w.entities({ ...state, endpoints, meta: metas }, removals(state, byTable));
+  const next = w.entities({ ...state, endpoints, meta: metas }, removals(w.tables, state, byTable));
   return endpoints === state.endpoints && metas === state.meta && next.entities === state.entities ? state : next;
 }
 
@@ -26,7 +26,7 @@ export function collect(w: Writer, state: RestState, keys: readonly string[], en
  * The write set that removes cells from the slice with their meta and the index entries that
  * point at them (GC, see docs/concepts.md#garbage-collection): its `undefined` values remove.
  */
-function removals(state: RestState, cells: ReadonlyMap<string, readonly string[]>): EntityWrite {
+function removals(tables: Tables, state: RestState, cells: ReadonlyMap<string, readonly string[]>): EntityWrite {
   const entities: Record<string, Record<string, undefined>> = {};
   const indexes: Record<string, Record<string, Record<string, null>>> = {};
   for (const [key, pks] of cells) {
@@ -39,14 +39,14 @@ function removals(state: RestState, cells: ReadonlyMap<string, readonly string[]
     for (const field of Object.keys(fields)) {
       const removed: Record<string, null> = {};
       for (const pk of pks) {
-        const cell = tableGet(getOwn(state.entities, key), pk) as Record<string, unknown> | null | undefined;
+        const cell = tables.get(getOwn(state.entities, key), pk) as Record<string, unknown> | null | undefined;
         const value = cell == null ? undefined : getOwn(cell, field);
-        if (value !== undefined && value !== null && tableGet(fields[field], String(value)) === pk) setOwn(removed, String(value), null);
+        if (value !== undefined && value !== null && tables.get(fields[field], String(value)) === pk) setOwn(removed, String(value), null);
       }
       if (Object.keys(removed).length > 0) setOwn(changes, field, removed);
     }
     if (Object.keys(changes).length > 0) setOwn(indexes, key, changes);
   }
-  // `undefined` cells and metas remove (tableWrite); the JSON types of EntityWrite do not say so.
+  // `undefined` cells and metas remove (Tables.write); the JSON types of EntityWrite do not say so.
   return { entities, entitiesMeta: entities, indexes } as unknown as EntityWrite;
 }

@@ -13,6 +13,7 @@ import type { UnknownAction } from '../../rtk';
 import type { Selectors } from '../../read/selectors';
 import type { OptimisticLayer, RestState, WritePayload } from '../../types';
 import { applyLayer, viewOf } from './view';
+import type { Tables } from '../../store/tables';
 
 /**
  * What the reducer needs to recompute a request's layer (see docs/concepts.md#optimistic-updates):
@@ -73,7 +74,7 @@ function changesBase(action: UnknownAction, actions: RestActions): boolean {
  * in start order, so no subscriber sees a layer computed against an older base. A layer whose
  * request is gone (a reset, another process's state) goes.
  */
-function layerStep(next: SliceReducer, actions: RestActions, requests: ReadonlyMap<string, LayerRequest>, selectors: Selectors): SliceReducer {
+function layerStep(next: SliceReducer, actions: RestActions, requests: ReadonlyMap<string, LayerRequest>, selectors: Selectors, tables: Tables): SliceReducer {
   return (state, action) => {
     const base = next(state, action);
     if (actions.fetchPending.match(action)) {
@@ -91,7 +92,7 @@ function layerStep(next: SliceReducer, actions: RestActions, requests: ReadonlyM
       const recomputed = computeLayer(request, view, selectors);
       if (recomputed === undefined) continue;
       optimistic.push(recomputed);
-      view = applyLayer(view, recomputed);
+      view = applyLayer(tables, view, recomputed);
     }
     return { ...base, optimistic };
   };
@@ -108,9 +109,9 @@ function layerPolicy(hctx: HandlerContext, requests: Map<string, LayerRequest>, 
       endpoint,
       args,
       store: api,
-      normalize: (value, view) => normalizeLayer(endpoint, value, args, info, view, rest.reader(view), rest.options.dataExpiryLength, keys, hctx.deleteByParams),
+      normalize: (value, view) => normalizeLayer(endpoint, value, args, info, view, rest.tables, rest.reader(view), rest.options.dataExpiryLength, keys, hctx.deleteByParams),
     };
-    const layer = computeLayer(request, viewOf(slice), selectors);
+    const layer = computeLayer(request, rest.view(slice), selectors);
     // Only a request with a layer needs recomputing later.
     if (layer === undefined) return undefined;
     requests.set(requestId, request);
@@ -175,7 +176,7 @@ const feature: FeatureImpl = {
     const requests = new Map<string, LayerRequest>();
     const { fetchPending, fetchFulfilled, fetchRejected, resetEntireStore, middlewareRegistered, layersChanged } = ctx.actions;
     return {
-      reducer: (next, { actions }) => layerStep(next, actions, requests, selectors),
+      reducer: (next, { actions, tables }) => layerStep(next, actions, requests, selectors, tables),
       policy: (hctx) => layerPolicy(hctx, requests, selectors),
       store: ({ api, slice }) => ({
         // A request's layer leaves with the action that committed its outcome; a reset (or the

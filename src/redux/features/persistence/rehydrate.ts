@@ -8,8 +8,7 @@ import { completeState, initialState } from '../../store/slice';
 import { applyEntityWrite } from '../../store/layout';
 import { checkTableFormat } from '../../store/tableFormat';
 import type { UnknownAction } from '../../rtk';
-import { DEFAULT_SHARD_ABOVE, tableGet, tableKeys, tableWrite } from '../../store/tables';
-import type { Table, TableLimits } from '../../store/tables';
+import type { Table, Tables } from '../../store/tables';
 import type { EntityWrite, KeyMeta, RestState } from '../../types';
 
 /**
@@ -36,7 +35,7 @@ export const persistedRoot: ExtractRehydrationInfo = (action, { reducerPath }) =
 /** The restored slice an action carries, if any. */
 export type RestoredOf = (action: UnknownAction) => Partial<RestState> | undefined;
 
-export function buildRestoredOf(actions: RestActions, reducerPath: string, extract: ExtractRehydrationInfo): RestoredOf {
+export function buildRestoredOf(tables: Tables, actions: RestActions, reducerPath: string, extract: ExtractRehydrationInfo): RestoredOf {
   const reported = new WeakSet<object>();
   return (action) => {
     const restored = actions.rehydrated.match(action) ? action.payload : extract(action, { reducerPath });
@@ -49,7 +48,7 @@ export function buildRestoredOf(actions: RestActions, reducerPath: string, extra
     }
     // The restored tables may come from another version of rtk-rest: their format is checked first.
     try {
-      return checkTableFormat(restored as Partial<RestState>, reducerPath, `restored by ${action.type}`);
+      return checkTableFormat(tables, restored as Partial<RestState>, reducerPath, `restored by ${action.type}`);
     } catch (error) {
       // Thrown from the reducer, the error would stop the rehydration itself (redux-persist would
       // never finish bootstrapping, nor save again): the saved slice is ignored instead, and an
@@ -68,9 +67,9 @@ export function buildRestoredOf(actions: RestActions, reducerPath: string, extra
 const wins = (restoredAt: number | undefined, liveAt: number | undefined, liveHas: boolean) => !liveHas || (restoredAt ?? 0) > (liveAt ?? 0);
 
 /** The live slice with the restored one merged in. */
-export function mergeRestored(live: RestState, restored: Partial<RestState>, limits: TableLimits = DEFAULT_SHARD_ABOVE): RestState {
-  const state = applyEntityWrite(live, restoredEntities(live, restored), limits);
-  const { endpoints, meta } = restoredKeys(live, restored, limits);
+export function mergeRestored(tables: Tables, live: RestState, restored: Partial<RestState>): RestState {
+  const state = applyEntityWrite(tables, live, restoredEntities(tables, live, restored));
+  const { endpoints, meta } = restoredKeys(tables, live, restored);
   // Always a new object: redux-persist's reconcilers keep a slice its reducer changed, and would
   // otherwise put the raw restored slice (with its pending ids and layers) in its place.
   return { ...state, endpoints, meta };
@@ -80,47 +79,47 @@ export function mergeRestored(live: RestState, restored: Partial<RestState>, lim
  * The entity cells the restored slice wins (see the top of this file): those whose request
  * started after the live cell's, or that the live slice lacks, and not before its last reset.
  */
-function restoredCells(live: RestState, restored: Partial<RestState>): { key: string; pk: string }[] {
+function restoredCells(tables: Tables, live: RestState, restored: Partial<RestState>): { key: string; pk: string }[] {
   const taken: { key: string; pk: string }[] = [];
-  const tables = (restored.entities ?? {}) as Record<string, Table>;
-  for (const key of Object.keys(tables)) {
+  const byKey = (restored.entities ?? {}) as Record<string, Table>;
+  for (const key of Object.keys(byKey)) {
     const metas = getOwn((restored.entitiesMeta ?? {}) as Record<string, Table<EntityMeta>>, key);
     const liveTable = getOwn(live.entities, key);
-    for (const pk of tableKeys(tables[key])) {
-      const meta = tableGet(metas, pk);
-      if (tableGet(tables[key], pk) === undefined || (meta?.fetchedAt ?? 0) < live.lastReset) continue;
-      if (wins(meta?.fetchedAt, tableGet(getOwn(live.entitiesMeta, key), pk)?.fetchedAt, tableGet(liveTable, pk) !== undefined)) taken.push({ key, pk });
+    for (const pk of tables.keys(byKey[key])) {
+      const meta = tables.get(metas, pk);
+      if (tables.get(byKey[key], pk) === undefined || (meta?.fetchedAt ?? 0) < live.lastReset) continue;
+      if (wins(meta?.fetchedAt, tables.get(getOwn(live.entitiesMeta, key), pk)?.fetchedAt, tables.get(liveTable, pk) !== undefined)) taken.push({ key, pk });
     }
   }
   return taken;
 }
 
 /** The write that takes the cells the restored slice wins, with their meta and index entries. */
-function restoredEntities(live: RestState, restored: Partial<RestState>): EntityWrite {
+function restoredEntities(tables: Tables, live: RestState, restored: Partial<RestState>): EntityWrite {
   const write: EntityWrite = { entities: {}, entitiesMeta: {}, indexes: {} };
-  const tables = (restored.entities ?? {}) as Record<string, Table>;
-  for (const { key, pk } of restoredCells(live, restored)) {
-    const cell = tableGet(tables[key], pk);
-    const meta = tableGet(getOwn((restored.entitiesMeta ?? {}) as Record<string, Table<EntityMeta>>, key), pk);
+  const byKey = (restored.entities ?? {}) as Record<string, Table>;
+  for (const { key, pk } of restoredCells(tables, live, restored)) {
+    const cell = tables.get(byKey[key], pk);
+    const meta = tables.get(getOwn((restored.entitiesMeta ?? {}) as Record<string, Table<EntityMeta>>, key), pk);
     if (!hasOwn(write.entities, key)) setOwn(write.entities, key, {});
     setOwn(write.entities[key]!, pk, cell);
     if (meta !== undefined) {
       if (!hasOwn(write.entitiesMeta, key)) setOwn(write.entitiesMeta, key, {});
       setOwn(write.entitiesMeta[key]!, pk, meta);
     }
-    reindex(write, live, restored, key, pk, tableGet(getOwn(live.entities, key), pk), cell);
+    reindex(tables, write, live, restored, key, pk, tables.get(getOwn(live.entities, key), pk), cell);
   }
   return write;
 }
 
 /** Index entries follow a taken cell: the live cell's entries go, the restored cell's come. */
-function reindex(write: EntityWrite, live: RestState, restored: Partial<RestState>, key: string, pk: string, before: unknown, after: unknown): void {
+function reindex(tables: Tables, write: EntityWrite, live: RestState, restored: Partial<RestState>, key: string, pk: string, before: unknown, after: unknown): void {
   const liveFields = getOwn(live.indexes, key) ?? {};
   const fields = new Set([...Object.keys(liveFields), ...Object.keys(getOwn(restored.indexes ?? {}, key) ?? {})]);
   for (const field of fields) {
     const changes = (getOwn(write.indexes, key)?.[field] ?? {}) as Record<string, string | null>;
     const oldValue = fieldOf(before, field);
-    if (oldValue !== undefined && tableGet(getOwn(liveFields, field), oldValue) === pk) setOwn(changes, oldValue, null);
+    if (oldValue !== undefined && tables.get(getOwn(liveFields, field), oldValue) === pk) setOwn(changes, oldValue, null);
     const newValue = fieldOf(after, field);
     if (newValue !== undefined) setOwn(changes, newValue, pk);
     if (Object.keys(changes).length === 0) continue;
@@ -136,23 +135,23 @@ function fieldOf(cell: unknown, field: string): string | undefined {
 }
 
 /** Keys: a restored outcome (result and meta) replaces an older live one; live pending ids stay. */
-function restoredKeys(live: RestState, restored: Partial<RestState>, limits: TableLimits): Pick<RestState, 'endpoints' | 'meta'> {
+function restoredKeys(tables: Tables, live: RestState, restored: Partial<RestState>): Pick<RestState, 'endpoints' | 'meta'> {
   const results: Record<string, unknown> = {};
   const metas: Record<string, KeyMeta> = {};
-  const keys = new Set([...tableKeys(restored.meta), ...tableKeys(restored.endpoints)]);
+  const keys = new Set([...tables.keys(restored.meta), ...tables.keys(restored.endpoints)]);
   for (const key of keys) {
-    const meta = tableGet(restored.meta, key);
-    const result = tableGet(restored.endpoints, key);
+    const meta = tables.get(restored.meta, key);
+    const result = tables.get(restored.endpoints, key);
     // A key with only pending ids holds no outcome to restore.
     if ((meta?.fetchedAt === undefined && result === undefined) || (meta?.fetchedAt ?? 0) < live.lastReset) continue;
-    const liveMeta = tableGet(live.meta, key);
-    const liveHas = liveMeta?.fetchedAt !== undefined || tableGet(live.endpoints, key) !== undefined;
+    const liveMeta = tables.get(live.meta, key);
+    const liveHas = liveMeta?.fetchedAt !== undefined || tables.get(live.endpoints, key) !== undefined;
     if (!wins(meta?.fetchedAt, liveMeta?.fetchedAt, liveHas)) continue;
     setOwn(results, key, result);
     const { pending: _restoredPending, ...outcome } = meta ?? {};
     setOwn(metas, key, liveMeta?.pending === undefined ? outcome : { ...outcome, pending: liveMeta.pending });
   }
-  return { endpoints: tableWrite(live.endpoints, results, false, limits.keys), meta: tableWrite(live.meta, metas, false, limits.keys) };
+  return { endpoints: tables.write(live.endpoints, results, false, tables.limits.keys), meta: tables.write(live.meta, metas, false, tables.limits.keys) };
 }
 
 /** The feature's part of each instance: the reducer's restore step (beneath the optimistic layers, which are recomputed over the merged base; a restored slice's own layers never come back). */
@@ -160,14 +159,14 @@ const feature: FeatureImpl = {
   feature: 'persistence',
   build({ ctx, options }) {
     const restore: Restore = {
-      of: buildRestoredOf(ctx.actions, ctx.options.reducerPath, options.extractRehydrationInfo ?? persistedRoot),
-      merge: (live, restored, limits) => mergeRestored(live, restored, limits),
+      of: buildRestoredOf(ctx.tables, ctx.actions, ctx.options.reducerPath, options.extractRehydrationInfo ?? persistedRoot),
+      merge: (live, restored) => mergeRestored(ctx.tables, live, restored),
     };
     return {
       restore,
-      reducer: (next, { limits }) => (state, action) => {
+      reducer: (next) => (state, action) => {
         const restored = restore.of(action);
-        return restored === undefined ? next(state, action) : restore.merge(state === undefined ? initialState() : completeState(state), restored, limits);
+        return restored === undefined ? next(state, action) : restore.merge(state === undefined ? initialState() : completeState(state), restored);
       },
     };
   },

@@ -4,7 +4,6 @@ import type { Environment } from '../../instance/environment';
 import type { FeatureImpl, RestFeature, StoreInput } from '../../instance/feature';
 import type { Handler, HandlerContext } from '../../instance/handlerContext';
 import type { Subscriber, Subscriptions, SubscriptionWatcher } from '../../requests/subscriptions';
-import { tableGet } from '../../store/tables';
 
 interface KeyPolls {
   timer?: unknown;
@@ -122,7 +121,7 @@ export class Polling implements SubscriptionWatcher {
     const now = this.hctx.rest.options.now();
     // Due an interval after the key's last write (see docs/concepts.md#polling), or after the last poll that wrote nothing:
     // without the latter a poll aborted by its endpoint's signal would repeat at once, forever.
-    const date = tableGet(this.hctx.slice().meta, key)?.date;
+    const date = this.hctx.rest.tables.get(this.hctx.slice().meta, key)?.date;
     const last = Math.max(date ?? -Infinity, entry.polledAt ?? -Infinity);
     const delay = last === -Infinity ? 0 : Math.max(0, last + poller.interval - now);
     const timer = this.timers.setTimeout(() => this.poll(key), delay);

@@ -1,8 +1,8 @@
 import { setOwn } from '../../../internal/own';
 import type { FeatureImpl, RestFeature } from '../../instance/feature';
 import { completeState } from '../../store/slice';
-import { DEFAULT_SHARD_ABOVE, installSharding, TABLE_FORMAT, TABLE_VERSION, tableObject } from '../../store/tables';
-import type { ShardedOps, ShardedTable, Table, TableLimits } from '../../store/tables';
+import { assertPk, DEFAULT_SHARD_ABOVE, isSharded, knownSize, plainSizeAfter, plainTables, plainWrite, TABLE_FORMAT, TABLE_VERSION } from '../../store/tables';
+import type { ShardedTable, Table, TableLimits, Tables } from '../../store/tables';
 import type { RestState } from '../../types';
 
 // The sharded form of a table (the layout is described at the top of tables.ts): a persistent
@@ -90,13 +90,6 @@ function pathOf(h: number): number {
   let path = 0;
   for (let depth = 0; depth < MAX_DEPTH; depth++) path = path * 32 + ((h >>> (5 * depth)) & 31);
   return path;
-}
-
-/** A pk that would make a plain table read as a sharded one is refused, loudly (as tables.ts does). */
-function assertPk(pk: string): void {
-  if (pk === TABLE_FORMAT) {
-    throw new Error(`[rtk-rest] "${TABLE_FORMAT}" cannot be a pk or a key: the store uses it to mark sharded tables. Give that entity another pk().`);
-  }
 }
 
 function toSharded(base: Record<string, unknown>, ordered: boolean): ShardedTable {
@@ -324,7 +317,7 @@ function check(table: object, fail: (what: string) => never): ShardedTable {
 function logicalSlice(slice: RestState): RestState {
   const mapTables = <T>(tables: Record<string, Table<T>>) => {
     const out: Record<string, Record<string, T>> = {};
-    for (const key of Object.keys(tables)) setOwn(out, key, tableObject(tables[key]));
+    for (const key of Object.keys(tables)) setOwn(out, key, objectOf(tables[key]));
     return out;
   };
   const indexes: Record<string, Record<string, Record<string, string>>> = {};
@@ -334,8 +327,8 @@ function logicalSlice(slice: RestState): RestState {
     entities: mapTables(slice.entities),
     entitiesMeta: mapTables(slice.entitiesMeta),
     indexes,
-    endpoints: tableObject(slice.endpoints),
-    meta: tableObject(slice.meta),
+    endpoints: objectOf(slice.endpoints),
+    meta: objectOf(slice.meta),
   };
 }
 
@@ -351,19 +344,44 @@ function devToolsState<S>(state: S, reducerPath: string): S {
   return { ...state, [reducerPath]: logical };
 }
 
-/** The operations tables.ts dispatches to for sharded tables. */
-export const shardedOps: ShardedOps = {
-  get: shardedGet,
-  has: (table, pk) => leafHas(table.shards, pk),
-  keys: shardedKeys,
-  write: (table, written, pks, ordered) => shardedWrite(isShardedForm(table) ? table : toSharded(table, ordered), written, pks, ordered),
-  toPlain,
-  check,
-  devToolsState,
-};
+const logicalTables = new WeakMap<object, Record<string, unknown>>();
 
-function isShardedForm(table: ShardedTable | Record<string, unknown>): table is ShardedTable {
-  return Object.prototype.hasOwnProperty.call(table, TABLE_FORMAT);
+/** A table as a plain object (DevTools' view): itself when plain, else rebuilt once per table object. */
+export function objectOf<T>(table: Table<T> | undefined): Record<string, T> {
+  if (table === undefined) return {};
+  if (!isSharded(table)) return table;
+  let out = logicalTables.get(table);
+  if (out === undefined) logicalTables.set(table, (out = toPlain(table)));
+  return out as Record<string, T>;
+}
+
+/**
+ * The tables of an instance with this feature: plain objects up to `limits`, sharded above them,
+ * and back to plain objects when removals leave a sharded table at half its threshold (no
+ * flip-flopping around the threshold).
+ */
+export function shardedTablesWith(limits: TableLimits): Tables {
+  return {
+    limits,
+    get: <T>(table: Table<T> | undefined, pk: string) => (isSharded(table) ? (shardedGet(table, pk) as T | undefined) : plainTables.get(table, pk)),
+    has: (table, pk) => (isSharded(table) ? leafHas(table.shards, pk) : plainTables.has(table, pk)),
+    size: (table) => (isSharded(table) ? table.size : plainTables.size(table)),
+    keys: (table) => (isSharded(table) ? shardedKeys(table) : plainTables.keys(table)),
+    write<T>(table: Table<T> | undefined, written: Record<string, T | undefined>, ordered: boolean, max: number): Table<T> {
+      const pks = Object.keys(written);
+      if (!isSharded(table)) {
+        const base = table ?? {};
+        const size = plainSizeAfter(base, written, pks);
+        if (size <= max) return plainWrite(base, written, pks, size);
+        return shardedWrite(toSharded(base, ordered), written, pks, ordered) as unknown as Table<T>;
+      }
+      const out = shardedWrite(table, written, pks, ordered);
+      if (out === table || out.size > max / 2) return out as unknown as Table<T>;
+      return knownSize(toPlain(out), out.size) as Table<T>;
+    },
+    check,
+    devToolsState,
+  };
 }
 
 function checkCount(option: string, value: unknown, fallback: number): number {
@@ -385,13 +403,11 @@ function resolveLimits(option: number | { entities?: number; keys?: number } | u
   };
 }
 
-/** The feature's part of each instance: installs the sharded form and resolves the thresholds. */
+/** The feature: the instance's tables, both forms, with the thresholds of its options. */
 const feature: FeatureImpl = {
   feature: 'shardedTables',
-  build: ({ options }) => {
-    installSharding(shardedOps);
-    return { limits: resolveLimits(options.shardTablesAbove) };
-  },
+  tables: (options) => shardedTablesWith(resolveLimits(options.shardTablesAbove)),
+  build: () => ({}),
 };
 
 /**
