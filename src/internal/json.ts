@@ -73,8 +73,7 @@ function objectToJSON(value: object, key: string, strict: boolean): unknown {
     try {
       for (; i < value.length; i++) {
         const item: unknown = value[i];
-        let next = toJSONValue(item, strict);
-        if (next === undefined) next = null;
+        const next = toJSONValue(item, strict) ?? null;
         if (next !== item && out === undefined) out = value.slice(0, i);
         if (out !== undefined) out.push(next);
       }

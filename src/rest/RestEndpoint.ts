@@ -257,10 +257,10 @@ export class RestEndpoint<const O extends RestGenerics = any> {
     const base = this.requestInit ?? {};
     const encoded = encodeBody(body, this.name);
     const headers = headersToObject(base.headers);
-    const asIs = encoded !== undefined && encoded === body;
-    // Only a JSON body is labelled: a Content-Type on a GET would make every cross-origin read a
-    // non-simple request, preflighted with an extra OPTIONS round trip.
-    if (encoded !== undefined && !asIs && !hasContentType(headers)) headers['Content-Type'] = 'application/json';
+    // Only a JSON body is labelled (a body sent as it is gets the platform's type): a Content-Type
+    // on a GET would make every cross-origin read a non-simple request, preflighted with an extra
+    // OPTIONS round trip.
+    if (encoded !== undefined && encoded !== body && !hasContentType(headers)) headers['Content-Type'] = 'application/json';
     const init: RequestInit = { ...base, method: this.method };
     const signal = this.signal ?? base.signal;
     if (signal) init.signal = signal;

@@ -1,5 +1,5 @@
 import { ArraySchema, CollectionSchema, InvalidateSchema, isEntityClass, isUnion, toNode } from '../schema';
-import { fallbackToParams, fallbackToSent, optimisticResponses, parsePkText } from './memberBehaviour';
+import { createOptimistic, fallbackToParams, fallbackToSent, parsePkText, patchOptimistic, removeOptimistic, sentOptimistic } from './memberBehaviour';
 import { compilePath } from './path';
 import { deriveEndpoint, RestEndpoint } from './RestEndpoint';
 import type { Resource, ResourceMembers, ResourceOptions } from './resourceTypes';
@@ -35,6 +35,7 @@ export function createResourceImpl(options: ResourceOptions): Members {
   const entityName = isEntityClass(schema) ? schema.key : (toNode(schema)?.describe() ?? 'Resource');
   const baseProcess = (shared.process ?? Endpoint.prototype.process) as (value: unknown, ...args: unknown[]) => unknown;
   const baseParse = (shared.parseResponse ?? Endpoint.prototype.parseResponse) as (response: Response) => Promise<unknown>;
+  const withOptimistic = (response: unknown) => (optimistic ? { getOptimisticResponse: response } : {});
 
   const get = new Endpoint({ ...shared, path, schema, name: `${entityName}.get` });
   const getList = new Endpoint({
@@ -43,7 +44,7 @@ export function createResourceImpl(options: ResourceOptions): Members {
     // A collection needs entity items; any other item schema is listed as a plain array.
     schema: isEntityClass(schema) || isUnion(schema) ? new Collection([schema]) : new ArraySchema(schema),
     name: `${entityName}.getList`,
-    ...(optimistic ? { getOptimisticResponse: optimisticResponses.create(list) } : {}),
+    ...withOptimistic(createOptimistic(list)),
   });
   const deleteSchema = isEntityClass(schema) || isUnion(schema) ? new InvalidateSchema(schema) : schema;
   const members: Members = {
@@ -53,13 +54,13 @@ export function createResourceImpl(options: ResourceOptions): Members {
       method: 'PUT',
       name: `${entityName}.update`,
       process: fallbackToSent(item, baseProcess),
-      ...(optimistic ? { getOptimisticResponse: optimisticResponses.sent(item) } : {}),
+      ...withOptimistic(sentOptimistic(item)),
     }),
     partialUpdate: deriveEndpoint(get, {
       method: 'PATCH',
       name: `${entityName}.partialUpdate`,
       process: fallbackToSent(item, baseProcess),
-      ...(optimistic ? { getOptimisticResponse: optimisticResponses.patch(item, schema) } : {}),
+      ...withOptimistic(patchOptimistic(item, schema)),
     }),
     delete: deriveEndpoint(get, {
       method: 'DELETE',
@@ -67,7 +68,7 @@ export function createResourceImpl(options: ResourceOptions): Members {
       name: `${entityName}.delete`,
       process: fallbackToParams(item, baseProcess),
       parseResponse: parsePkText(baseParse),
-      ...(optimistic ? { getOptimisticResponse: optimisticResponses.remove(item) } : {}),
+      ...withOptimistic(removeOptimistic(item)),
     }),
   };
   return withExtend(members, entityName);
