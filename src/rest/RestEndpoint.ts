@@ -316,8 +316,7 @@ export class RestEndpoint<const O extends RestGenerics = any> {
    */
   parseResponse(response: Response): Promise<any> {
     const url = response.url || requestUrls.get(response) || '';
-    const schema = toNode(this.schema);
-    return parseBody(response, url, schema === undefined ? undefined : schema.describe());
+    return parseBody(response, url, toNode(this.schema)?.describe());
   }
 
   /**
@@ -503,21 +502,18 @@ export function callWithSignal(
 ): Promise<unknown> {
   // Every endpoint the store holds is a RestEndpoint (StoreEndpoint is its store-facing side).
   const endpoint = stored as RestEndpoint;
-  const own = endpoint.signal ?? endpoint.requestInit?.signal ?? undefined;
+  const own = endpoint.signal ?? endpoint.requestInit?.signal;
   const view = Object.create(endpoint, { signal: { value: own ? eitherSignal(own, signal) : signal }, store: { value: store } }) as RestEndpoint;
   return callEndpoint(view, args, policies);
 }
 
 /** `Post`, `[Post]`, `{ results: Collection([Post]), next }`, or `none` (see docs/concepts.md#errors-and-errorpolicy). */
 export function describeSchema(schema: unknown): string {
-  const node = toNode(schema);
-  return node === undefined ? 'none' : node.describe();
+  return toNode(schema)?.describe() ?? 'none';
 }
 
 function bareEndpoint(proto: object): RestEndpoint {
-  const endpoint = (() => undefined) as unknown as RestEndpoint;
-  Object.setPrototypeOf(endpoint, proto);
-  return endpoint;
+  return Object.setPrototypeOf(() => undefined, proto) as RestEndpoint;
 }
 
 function ownOptions(options: unknown): Config {

@@ -48,9 +48,18 @@ function readName(template: string, start: number): { name: string; end: number 
   let end = start + 1;
   if (template[end] !== '"') {
     const name = nameAt(template, end);
-    if (name === '' && template[start] === '*') fail(template, start, '*', process.env.NODE_ENV !== 'production' ? `A wildcard needs a name, as in *path. ${ESCAPE_IT}` : '');
+    // The token is the `:` or `*` itself; the advice depends on which.
     if (name === '') {
-      fail(template, start, ':', process.env.NODE_ENV !== 'production' ? `A parameter needs a name, as in :id or :"post-id". ${ESCAPE_IT}; for a scheme or port write https\\://` : '');
+      fail(
+        template,
+        start,
+        template[start]!,
+        process.env.NODE_ENV !== 'production'
+          ? template[start] === '*'
+            ? `A wildcard needs a name, as in *path. ${ESCAPE_IT}`
+            : `A parameter needs a name, as in :id or :"post-id". ${ESCAPE_IT}; for a scheme or port write https\\://`
+          : '',
+      );
     }
     return { name, end: end + name.length };
   }
