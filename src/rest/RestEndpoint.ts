@@ -176,8 +176,8 @@ export class RestEndpoint<const O extends RestGenerics = any> {
     if (isProbing()) return bareEndpoint(proto) as unknown as RestEndpoint<O>;
     if (extending) return createEndpoint(proto, options as Config) as unknown as RestEndpoint<O>;
     const defaults = subclassFields(new.target, RestEndpoint);
-    const given = ownOptions(options);
-    const endpoint = createEndpoint(proto, { ...defaults, ...given });
+    checkOptions(options);
+    const endpoint = createEndpoint(proto, { ...defaults, ...options });
     // Subclass field initializers run after this constructor and would write their defaults back:
     // guard every field whose final value is not the default (an option, or a normalized value
     // such as an upper-cased method).
@@ -516,9 +516,8 @@ function bareEndpoint(proto: object): RestEndpoint {
   return Object.setPrototypeOf(() => undefined, proto) as RestEndpoint;
 }
 
-function ownOptions(options: unknown): Config {
+function checkOptions(options: unknown): void {
   if (typeof options !== 'object' || options === null) throw new TypeError(`RestEndpoint: options must be an object${process.env.NODE_ENV !== 'production' ? ' such as { path: "/posts/:id" }' : ''}`);
-  return { ...(options as Config) };
 }
 
 /** Builds the callable endpoint from a complete configuration (see docs/concepts.md#endpoints). */

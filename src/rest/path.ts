@@ -170,18 +170,13 @@ function listTemplateOf(template: string, parsed: ParsedPath): string {
   return template.slice(0, cut) || '/';
 }
 
-/** The index of the parameter `nodes` end with, a trailing `/` and enclosing groups aside (see `CompiledPath.lastParam`). */
-function endingParam(nodes: readonly PathNode[]): number | undefined {
+/** The parameter `nodes` end with, a trailing `/` and enclosing groups aside; none when it is a wildcard (see `CompiledPath.lastParam`). */
+function endingParam(nodes: readonly PathNode[], params: readonly PathParam[]): PathParam | undefined {
   const last = nodes[nodes.length - 1];
   if (last === undefined) return undefined;
-  if (last.type === 'param') return last.index;
-  if (last.type === 'group') return endingParam(last.nodes);
-  return last.value === '/' ? endingParam(nodes.slice(0, -1)) : undefined;
-}
-
-function lastParamOf(params: readonly PathParam[], index: number | undefined): PathParam | undefined {
-  const param = index === undefined ? undefined : params[index];
-  return param === undefined || param.wildcard ? undefined : param;
+  if (last.type === 'param') return params[last.index]!.wildcard ? undefined : params[last.index];
+  if (last.type === 'group') return endingParam(last.nodes, params);
+  return last.value === '/' ? endingParam(nodes.slice(0, -1), params) : undefined;
 }
 
 function buildCompiledPath(template: string): CompiledPath {
@@ -243,7 +238,7 @@ function buildCompiledPath(template: string): CompiledPath {
     matchPath,
     matchUrl,
     listTemplate: () => (list ??= listTemplateOf(template, parsed)),
-    lastParam: lastParamOf(params, endingParam(nodes)),
+    lastParam: endingParam(nodes, params),
   });
 }
 
