@@ -155,19 +155,12 @@ function decode(text: string): string {
   }
 }
 
-/** The list template (the item template without its last parameter, see docs/concepts.md#resources), using the source positions recorded by the tokenizer. */
+/** The list template (the item template without its last parameter, see docs/concepts.md#resources), cut where the tokenizer says. */
 function listTemplateOf(template: string, parsed: ParsedPath): string {
-  const last = parsed.paramMarks[parsed.paramMarks.length - 1];
-  if (last === undefined) {
+  if (parsed.listCut === undefined) {
     throw new Error(`createResource: path "${template}" needs at least one parameter${process.env.NODE_ENV !== 'production' ? `, e.g. "${template.replace(/\/$/, '')}/:id"` : ''}`);
   }
-  let cut = last.outerGroup;
-  if (cut === undefined) {
-    cut = last.index;
-    // A `/` inside an earlier, closed group cannot be a cut point: cut before that whole group.
-    for (const slash of parsed.slashMarks) if (slash.index < last.index) cut = slash.outerGroup ?? slash.index;
-  }
-  return template.slice(0, cut) || '/';
+  return template.slice(0, parsed.listCut) || '/';
 }
 
 /** The parameter `nodes` end with, a trailing `/` and enclosing groups aside; none when it is a wildcard (see `CompiledPath.lastParam`). */
