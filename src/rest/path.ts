@@ -195,21 +195,21 @@ function buildCompiledPath(template: string): CompiledPath {
 
   const matchUrl = (rest: string): UrlMatch | undefined => {
     const query = rest.indexOf('?');
-    if (!hasLiteralQuery) {
-      const params = matchPath(query < 0 ? rest : rest.slice(0, query));
-      return params && { params, search: query < 0 ? undefined : rest.slice(query + 1) };
+    // Where the path part may end, in the order tried. After the template's own escaped `?` the
+    // query continues with `&`, or starts with `?` when the group holding the literal `?` was
+    // omitted (see docs/concepts.md#endpoints): the shortest path part holding a `?` first, then
+    // the whole rest, then the part before the first `?`.
+    const cuts: number[] = [];
+    if (hasLiteralQuery) {
+      for (let cut = rest.indexOf('&'); cut >= 0; cut = rest.indexOf('&', cut + 1)) if (query >= 0 && query < cut) cuts.push(cut);
+      cuts.push(rest.length);
     }
-    // The query continues the template's own `?` with `&`, or starts with `?` when the group
-    // holding the literal `?` was omitted (see docs/concepts.md#endpoints). Try the shortest path part first.
-    for (let cut = rest.indexOf('&'); cut >= 0; cut = rest.indexOf('&', cut + 1)) {
-      const pathPart = rest.slice(0, cut);
-      const params = pathPart.includes('?') ? matchPath(pathPart) : undefined;
-      if (params) return { params, search: rest.slice(cut + 1) };
+    cuts.push(query < 0 ? rest.length : query);
+    for (const cut of cuts) {
+      const params = matchPath(rest.slice(0, cut));
+      if (params) return { params, search: cut < rest.length ? rest.slice(cut + 1) : undefined };
     }
-    const params = matchPath(rest);
-    if (params || query < 0) return params && { params, search: undefined };
-    const head = matchPath(rest.slice(0, query));
-    return head && { params: head, search: rest.slice(query + 1) };
+    return undefined;
   };
 
   return Object.freeze({
