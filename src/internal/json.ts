@@ -51,19 +51,6 @@ export function toJSONValue(value: unknown, strict = true): unknown {
   }
 }
 
-/**
- * Whether JSON can carry an object that is neither plain nor has `toJSON`: class instances keep
- * their own fields; objects of built-in classes (whose `Object.prototype.toString` tag is not
- * `Object`) keep theirs in internal slots. Returns the unboxed value of a boxed primitive.
- */
-function nonPlainToJSON(value: object, strict: boolean): { unboxed: unknown } | undefined {
-  const tag = Object.prototype.toString.call(value).slice(8, -1);
-  if (tag === 'Object' || tag === 'Array') return undefined;
-  if (tag === 'String' || tag === 'Number' || tag === 'Boolean') return { unboxed: toJSONValue((value as { valueOf(): unknown }).valueOf(), strict) };
-  if (strict) throw new NotJSONError(tag);
-  return undefined;
-}
-
 function objectToJSON(value: object, key: string, strict: boolean): unknown {
   const toJSON = (value as { toJSON?: unknown }).toJSON;
   if (typeof toJSON === 'function') return toJSONValue(toJSON.call(value, key), strict);
@@ -86,8 +73,12 @@ function objectToJSON(value: object, key: string, strict: boolean): unknown {
   // Symbol-keyed properties are not JSON: an object holding any is copied without them.
   const plain = (proto === Object.prototype || proto === null) && Object.getOwnPropertySymbols(value).length === 0;
   if (!plain) {
-    const special = nonPlainToJSON(value, strict);
-    if (special !== undefined) return special.unboxed;
+    // Whether JSON can carry an object that is neither plain nor has `toJSON`: class instances
+    // keep their own fields; objects of built-in classes (whose `Object.prototype.toString` tag is
+    // not `Object`) keep theirs in internal slots. A boxed primitive is unboxed.
+    const tag = Object.prototype.toString.call(value).slice(8, -1);
+    if (tag === 'String' || tag === 'Number' || tag === 'Boolean') return toJSONValue((value as { valueOf(): unknown }).valueOf(), strict);
+    if (strict && tag !== 'Object' && tag !== 'Array') throw new NotJSONError(tag);
   }
   let out: Record<string, unknown> | undefined = plain ? undefined : {};
   const source = value as Record<string, unknown>;
