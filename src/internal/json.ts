@@ -22,6 +22,11 @@ export class NotJSONError extends TypeError {
   }
 }
 
+/** A thrown value on its way out of one step of a walk: a `NotJSONError` records the step, anything else passes as is. */
+function atStep(error: unknown, step: string | number): unknown {
+  return error instanceof NotJSONError ? error.at(step) : error;
+}
+
 /**
  * Brings a value to the form `JSON.stringify` would write (see docs/internals.md#the-state): `toJSON()` is applied,
  * functions, symbols and `undefined` fields are dropped (they become `null` inside arrays),
@@ -65,7 +70,7 @@ function objectToJSON(value: object, key: string, strict: boolean): unknown {
         if (out !== undefined) out.push(next);
       }
     } catch (error) {
-      throw error instanceof NotJSONError ? error.at(i) : error;
+      throw atStep(error, i);
     }
     return out ?? value;
   }
@@ -96,7 +101,7 @@ function objectToJSON(value: object, key: string, strict: boolean): unknown {
       if (out !== undefined && next !== undefined) setOwn(out, k, next);
     }
   } catch (error) {
-    throw error instanceof NotJSONError ? error.at(keys[i]!) : error;
+    throw atStep(error, keys[i]!);
   }
   return out ?? value;
 }
@@ -215,7 +220,7 @@ export function jsonifyFields(fields: Record<string, unknown>, skip?: readonly s
           try {
             json = toJSONValue(value);
           } catch (error) {
-            throw error instanceof NotJSONError ? error.at(k) : error;
+            throw atStep(error, k);
           }
           if (json !== value) setOwn(fields, k, json);
         }
