@@ -22,6 +22,11 @@ export class NotJSONError extends TypeError {
   }
 }
 
+/** A thrown value on its way out of one step of a walk: a `NotJSONError` records the step, anything else passes as is. */
+function atStep(error: unknown, step: string | number): unknown {
+  return error instanceof NotJSONError ? error.at(step) : error;
+}
+
 /**
  * Brings a value to the form `JSON.stringify` would write (see docs/internals.md#the-state): `toJSON()` is applied,
  * functions, symbols and `undefined` fields are dropped (they become `null` inside arrays),
@@ -51,19 +56,6 @@ export function toJSONValue(value: unknown, strict = true): unknown {
   }
 }
 
-/**
- * Whether JSON can carry an object that is neither plain nor has `toJSON`: class instances keep
- * their own fields; objects of built-in classes (whose `Object.prototype.toString` tag is not
- * `Object`) keep theirs in internal slots. Returns the unboxed value of a boxed primitive.
- */
-function nonPlainToJSON(value: object, strict: boolean): { unboxed: unknown } | undefined {
-  const tag = Object.prototype.toString.call(value).slice(8, -1);
-  if (tag === 'Object' || tag === 'Array') return undefined;
-  if (tag === 'String' || tag === 'Number' || tag === 'Boolean') return { unboxed: toJSONValue((value as { valueOf(): unknown }).valueOf(), strict) };
-  if (strict) throw new NotJSONError(tag);
-  return undefined;
-}
-
 function objectToJSON(value: object, key: string, strict: boolean): unknown {
   const toJSON = (value as { toJSON?: unknown }).toJSON;
   if (typeof toJSON === 'function') return toJSONValue(toJSON.call(value, key), strict);
@@ -73,13 +65,12 @@ function objectToJSON(value: object, key: string, strict: boolean): unknown {
     try {
       for (; i < value.length; i++) {
         const item: unknown = value[i];
-        let next = toJSONValue(item, strict);
-        if (next === undefined) next = null;
+        const next = toJSONValue(item, strict) ?? null;
         if (next !== item && out === undefined) out = value.slice(0, i);
         if (out !== undefined) out.push(next);
       }
     } catch (error) {
-      throw error instanceof NotJSONError ? error.at(i) : error;
+      throw atStep(error, i);
     }
     return out ?? value;
   }
@@ -87,8 +78,12 @@ function objectToJSON(value: object, key: string, strict: boolean): unknown {
   // Symbol-keyed properties are not JSON: an object holding any is copied without them.
   const plain = (proto === Object.prototype || proto === null) && Object.getOwnPropertySymbols(value).length === 0;
   if (!plain) {
-    const special = nonPlainToJSON(value, strict);
-    if (special !== undefined) return special.unboxed;
+    // Whether JSON can carry an object that is neither plain nor has `toJSON`: class instances
+    // keep their own fields; objects of built-in classes (whose `Object.prototype.toString` tag is
+    // not `Object`) keep theirs in internal slots. A boxed primitive is unboxed.
+    const tag = Object.prototype.toString.call(value).slice(8, -1);
+    if (tag === 'String' || tag === 'Number' || tag === 'Boolean') return toJSONValue((value as { valueOf(): unknown }).valueOf(), strict);
+    if (strict && tag !== 'Object' && tag !== 'Array') throw new NotJSONError(tag);
   }
   let out: Record<string, unknown> | undefined = plain ? undefined : {};
   const source = value as Record<string, unknown>;
@@ -106,7 +101,7 @@ function objectToJSON(value: object, key: string, strict: boolean): unknown {
       if (out !== undefined && next !== undefined) setOwn(out, k, next);
     }
   } catch (error) {
-    throw error instanceof NotJSONError ? error.at(keys[i]!) : error;
+    throw atStep(error, keys[i]!);
   }
   return out ?? value;
 }
@@ -225,7 +220,7 @@ export function jsonifyFields(fields: Record<string, unknown>, skip?: readonly s
           try {
             json = toJSONValue(value);
           } catch (error) {
-            throw error instanceof NotJSONError ? error.at(k) : error;
+            throw atStep(error, k);
           }
           if (json !== value) setOwn(fields, k, json);
         }

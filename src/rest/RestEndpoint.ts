@@ -176,8 +176,8 @@ export class RestEndpoint<const O extends RestGenerics = any> {
     if (isProbing()) return bareEndpoint(proto) as unknown as RestEndpoint<O>;
     if (extending) return createEndpoint(proto, options as Config) as unknown as RestEndpoint<O>;
     const defaults = subclassFields(new.target, RestEndpoint);
-    const given = ownOptions(options);
-    const endpoint = createEndpoint(proto, { ...defaults, ...given });
+    checkOptions(options);
+    const endpoint = createEndpoint(proto, { ...defaults, ...options });
     // Subclass field initializers run after this constructor and would write their defaults back:
     // guard every field whose final value is not the default (an option, or a normalized value
     // such as an upper-cased method).
@@ -257,10 +257,10 @@ export class RestEndpoint<const O extends RestGenerics = any> {
     const base = this.requestInit ?? {};
     const encoded = encodeBody(body, this.name);
     const headers = headersToObject(base.headers);
-    const asIs = encoded !== undefined && encoded === body;
-    // Only a JSON body is labelled: a Content-Type on a GET would make every cross-origin read a
-    // non-simple request, preflighted with an extra OPTIONS round trip.
-    if (encoded !== undefined && !asIs && !hasContentType(headers)) headers['Content-Type'] = 'application/json';
+    // Only a JSON body is labelled (a body sent as it is gets the platform's type): a Content-Type
+    // on a GET would make every cross-origin read a non-simple request, preflighted with an extra
+    // OPTIONS round trip.
+    if (encoded !== undefined && encoded !== body && !hasContentType(headers)) headers['Content-Type'] = 'application/json';
     const init: RequestInit = { ...base, method: this.method };
     const signal = this.signal ?? base.signal;
     if (signal) init.signal = signal;
@@ -316,8 +316,7 @@ export class RestEndpoint<const O extends RestGenerics = any> {
    */
   parseResponse(response: Response): Promise<any> {
     const url = response.url || requestUrls.get(response) || '';
-    const schema = toNode(this.schema);
-    return parseBody(response, url, schema === undefined ? undefined : schema.describe());
+    return parseBody(response, url, toNode(this.schema)?.describe());
   }
 
   /**
@@ -503,26 +502,22 @@ export function callWithSignal(
 ): Promise<unknown> {
   // Every endpoint the store holds is a RestEndpoint (StoreEndpoint is its store-facing side).
   const endpoint = stored as RestEndpoint;
-  const own = endpoint.signal ?? endpoint.requestInit?.signal ?? undefined;
+  const own = endpoint.signal ?? endpoint.requestInit?.signal;
   const view = Object.create(endpoint, { signal: { value: own ? eitherSignal(own, signal) : signal }, store: { value: store } }) as RestEndpoint;
   return callEndpoint(view, args, policies);
 }
 
 /** `Post`, `[Post]`, `{ results: Collection([Post]), next }`, or `none` (see docs/concepts.md#errors-and-errorpolicy). */
 export function describeSchema(schema: unknown): string {
-  const node = toNode(schema);
-  return node === undefined ? 'none' : node.describe();
+  return toNode(schema)?.describe() ?? 'none';
 }
 
 function bareEndpoint(proto: object): RestEndpoint {
-  const endpoint = (() => undefined) as unknown as RestEndpoint;
-  Object.setPrototypeOf(endpoint, proto);
-  return endpoint;
+  return Object.setPrototypeOf(() => undefined, proto) as RestEndpoint;
 }
 
-function ownOptions(options: unknown): Config {
+function checkOptions(options: unknown): void {
   if (typeof options !== 'object' || options === null) throw new TypeError(`RestEndpoint: options must be an object${process.env.NODE_ENV !== 'production' ? ' such as { path: "/posts/:id" }' : ''}`);
-  return { ...(options as Config) };
 }
 
 /** Builds the callable endpoint from a complete configuration (see docs/concepts.md#endpoints). */

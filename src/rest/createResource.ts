@@ -1,5 +1,5 @@
 import { ArraySchema, CollectionSchema, InvalidateSchema, isEntityClass, isUnion, toNode } from '../schema';
-import { fallbackToParams, fallbackToSent, optimisticResponses, parsePkText } from './memberBehaviour';
+import { createOptimistic, fallbackToParams, fallbackToSent, parsePkText, patchOptimistic, removeOptimistic, sentOptimistic } from './memberBehaviour';
 import { compilePath } from './path';
 import { deriveEndpoint, RestEndpoint } from './RestEndpoint';
 import type { Resource, ResourceMembers, ResourceOptions } from './resourceTypes';
@@ -15,10 +15,10 @@ const TYPE_ONLY = ['searchParams', 'body'] as const;
  */
 export function createResourceImpl(options: ResourceOptions): Members {
   const { path, schema, optimistic, Endpoint = RestEndpoint, Collection = CollectionSchema, ...shared } = options as ResourceOptions & Record<string, any>;
-  if (typeof Endpoint !== 'function' || (Endpoint !== RestEndpoint && !(Endpoint.prototype instanceof RestEndpoint))) {
+  if (!isClassOf(Endpoint, RestEndpoint)) {
     throw new TypeError(`createResource: bad Endpoint option${process.env.NODE_ENV !== 'production' ? ': it must be RestEndpoint or a class that extends it' : ''}`);
   }
-  if (typeof Collection !== 'function' || (Collection !== CollectionSchema && !(Collection.prototype instanceof CollectionSchema))) {
+  if (!isClassOf(Collection, CollectionSchema)) {
     throw new TypeError(`createResource: bad Collection option${process.env.NODE_ENV !== 'production' ? ': it must be schema.Collection or a class that extends it' : ''}`);
   }
   for (const lower of ['endpoint', 'collection'] as const) {
@@ -35,31 +35,35 @@ export function createResourceImpl(options: ResourceOptions): Members {
   const entityName = isEntityClass(schema) ? schema.key : (toNode(schema)?.describe() ?? 'Resource');
   const baseProcess = (shared.process ?? Endpoint.prototype.process) as (value: unknown, ...args: unknown[]) => unknown;
   const baseParse = (shared.parseResponse ?? Endpoint.prototype.parseResponse) as (response: Response) => Promise<unknown>;
+  const withOptimistic = (response: unknown) => (optimistic ? { getOptimisticResponse: response } : {});
+  // A collection needs entity items; any other item schema is listed as a plain array.
+  const entityItems = isEntityClass(schema) || isUnion(schema);
+  // One function for both updates: it keeps no state of its own (`this` is the calling endpoint).
+  const sentProcess = fallbackToSent(item, baseProcess);
 
   const get = new Endpoint({ ...shared, path, schema, name: `${entityName}.get` });
   const getList = new Endpoint({
     ...shared,
     path: list.template,
-    // A collection needs entity items; any other item schema is listed as a plain array.
-    schema: isEntityClass(schema) || isUnion(schema) ? new Collection([schema]) : new ArraySchema(schema),
+    schema: entityItems ? new Collection([schema]) : new ArraySchema(schema),
     name: `${entityName}.getList`,
-    ...(optimistic ? { getOptimisticResponse: optimisticResponses.create(list) } : {}),
+    ...withOptimistic(createOptimistic(list)),
   });
-  const deleteSchema = isEntityClass(schema) || isUnion(schema) ? new InvalidateSchema(schema) : schema;
+  const deleteSchema = entityItems ? new InvalidateSchema(schema) : schema;
   const members: Members = {
     get,
     getList,
     update: deriveEndpoint(get, {
       method: 'PUT',
       name: `${entityName}.update`,
-      process: fallbackToSent(item, baseProcess),
-      ...(optimistic ? { getOptimisticResponse: optimisticResponses.sent(item) } : {}),
+      process: sentProcess,
+      ...withOptimistic(sentOptimistic(item)),
     }),
     partialUpdate: deriveEndpoint(get, {
       method: 'PATCH',
       name: `${entityName}.partialUpdate`,
-      process: fallbackToSent(item, baseProcess),
-      ...(optimistic ? { getOptimisticResponse: optimisticResponses.patch(item, schema) } : {}),
+      process: sentProcess,
+      ...withOptimistic(patchOptimistic(item, schema)),
     }),
     delete: deriveEndpoint(get, {
       method: 'DELETE',
@@ -67,10 +71,15 @@ export function createResourceImpl(options: ResourceOptions): Members {
       name: `${entityName}.delete`,
       process: fallbackToParams(item, baseProcess),
       parseResponse: parsePkText(baseParse),
-      ...(optimistic ? { getOptimisticResponse: optimisticResponses.remove(item) } : {}),
+      ...withOptimistic(removeOptimistic(item)),
     }),
   };
   return withExtend(members, entityName);
+}
+
+/** Whether `value` is `base` or a class that extends it. */
+function isClassOf(value: unknown, base: abstract new (...args: any[]) => unknown): boolean {
+  return value === base || (typeof value === 'function' && value.prototype instanceof base);
 }
 
 /** Adds `extend` in its three forms (see docs/concepts.md#resources); every form returns a new resource. */

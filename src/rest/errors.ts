@@ -14,10 +14,11 @@ import { errorMessage, preview } from '../internal/json';
  */
 export class NetworkError extends Error {
   override readonly name = 'NetworkError';
+  // `declare`: the constructor assigns both, so the emitted class needs no field definitions.
   /** The HTTP status, or 0 when no response arrived. */
-  readonly status: number;
+  declare readonly status: number;
   /** The request URL. */
-  readonly url: string;
+  declare readonly url: string;
   /** The response (absent on transport failures and on errors rebuilt from state). */
   readonly response?: Response;
   /**

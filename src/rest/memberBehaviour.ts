@@ -78,37 +78,40 @@ export function parsePkText(inner: (this: RestEndpoint, response: Response) => P
 
 type Optimistic = (this: RestEndpoint, snapshot: OptimisticSnapshot, ...args: any[]) => unknown;
 
-/** The optimistic responses of `optimistic: true` (see docs/concepts.md#resources). */
-export const optimisticResponses = {
-  /** update: the sent fields over the path parameters. */
-  sent(compiled: CompiledPath): Optimistic {
-    return function (this: RestEndpoint, _snapshot, ...args) {
-      return sentFields(this, compiled, args);
-    };
-  },
-  /** partialUpdate: as update, skipped when the entity is not in the store. */
-  patch(compiled: CompiledPath, schema: unknown): Optimistic {
-    return function (this: RestEndpoint, snapshot, ...args) {
-      const { urlParams, body } = splitArgs(this, args);
-      const params = pathParamsOf(compiled, urlParams);
-      if (snapshot.get(schema, params) === undefined) throw snapshot.abort ?? new AbortOptimistic();
-      return { ...params, ...bodyObject(body) };
-    };
-  },
-  /** delete: the path parameters, which the Invalidate schema turns into a tombstone. */
-  remove(compiled: CompiledPath): Optimistic {
-    return function (this: RestEndpoint, _snapshot, ...args) {
-      return pathParamsOf(compiled, splitArgs(this, args).urlParams);
-    };
-  },
-  /** push / unshift (per element of an array body) and assign (the body object), by the schema's mode. */
-  create(compiled: CompiledPath): Optimistic {
-    return function (this: RestEndpoint, _snapshot, ...args) {
-      const { urlParams, body } = splitArgs(this, args);
-      const mode = (this.schema as { mode?: string } | undefined)?.mode;
-      if (mode === 'assign') return bodyObject(body);
-      const params = pathParamsOf(compiled, urlParams);
-      return Array.isArray(body) ? body.map((item) => ({ ...params, ...bodyObject(item) })) : { ...params, ...bodyObject(body) };
-    };
-  },
-};
+// The optimistic responses of `optimistic: true` (see docs/concepts.md#resources). Functions rather
+// than the methods of one object: a minifier renames functions, never property names.
+
+/** update: the sent fields over the path parameters. */
+export function sentOptimistic(compiled: CompiledPath): Optimistic {
+  return function (this: RestEndpoint, _snapshot, ...args) {
+    return sentFields(this, compiled, args);
+  };
+}
+
+/** partialUpdate: as update, skipped when the entity is not in the store. */
+export function patchOptimistic(compiled: CompiledPath, schema: unknown): Optimistic {
+  return function (this: RestEndpoint, snapshot, ...args) {
+    const { urlParams, body } = splitArgs(this, args);
+    const params = pathParamsOf(compiled, urlParams);
+    if (snapshot.get(schema, params) === undefined) throw snapshot.abort ?? new AbortOptimistic();
+    return { ...params, ...bodyObject(body) };
+  };
+}
+
+/** delete: the path parameters, which the Invalidate schema turns into a tombstone. */
+export function removeOptimistic(compiled: CompiledPath): Optimistic {
+  return function (this: RestEndpoint, _snapshot, ...args) {
+    return pathParamsOf(compiled, splitArgs(this, args).urlParams);
+  };
+}
+
+/** push / unshift (per element of an array body) and assign (the body object), by the schema's mode. */
+export function createOptimistic(compiled: CompiledPath): Optimistic {
+  return function (this: RestEndpoint, _snapshot, ...args) {
+    const { urlParams, body } = splitArgs(this, args);
+    const mode = (this.schema as { mode?: string } | undefined)?.mode;
+    if (mode === 'assign') return bodyObject(body);
+    const params = pathParamsOf(compiled, urlParams);
+    return Array.isArray(body) ? body.map((item) => ({ ...params, ...bodyObject(item) })) : { ...params, ...bodyObject(body) };
+  };
+}

@@ -155,33 +155,21 @@ function decode(text: string): string {
   }
 }
 
-/** The list template (the item template without its last parameter, see docs/concepts.md#resources), using the source positions recorded by the tokenizer. */
+/** The list template (the item template without its last parameter, see docs/concepts.md#resources), cut where the tokenizer says. */
 function listTemplateOf(template: string, parsed: ParsedPath): string {
-  const last = parsed.paramMarks[parsed.paramMarks.length - 1];
-  if (last === undefined) {
+  if (parsed.listCut === undefined) {
     throw new Error(`createResource: path "${template}" needs at least one parameter${process.env.NODE_ENV !== 'production' ? `, e.g. "${template.replace(/\/$/, '')}/:id"` : ''}`);
   }
-  let cut = last.outerGroup;
-  if (cut === undefined) {
-    cut = last.index;
-    // A `/` inside an earlier, closed group cannot be a cut point: cut before that whole group.
-    for (const slash of parsed.slashMarks) if (slash.index < last.index) cut = slash.outerGroup ?? slash.index;
-  }
-  return template.slice(0, cut) || '/';
+  return template.slice(0, parsed.listCut) || '/';
 }
 
-/** The index of the parameter `nodes` end with, a trailing `/` and enclosing groups aside (see `CompiledPath.lastParam`). */
-function endingParam(nodes: readonly PathNode[]): number | undefined {
+/** The parameter `nodes` end with, a trailing `/` and enclosing groups aside; none when it is a wildcard (see `CompiledPath.lastParam`). */
+function endingParam(nodes: readonly PathNode[], params: readonly PathParam[]): PathParam | undefined {
   const last = nodes[nodes.length - 1];
   if (last === undefined) return undefined;
-  if (last.type === 'param') return last.index;
-  if (last.type === 'group') return endingParam(last.nodes);
-  return last.value === '/' ? endingParam(nodes.slice(0, -1)) : undefined;
-}
-
-function lastParamOf(params: readonly PathParam[], index: number | undefined): PathParam | undefined {
-  const param = index === undefined ? undefined : params[index];
-  return param === undefined || param.wildcard ? undefined : param;
+  if (last.type === 'param') return params[last.index]!.wildcard ? undefined : params[last.index];
+  if (last.type === 'group') return endingParam(last.nodes, params);
+  return last.value === '/' ? endingParam(nodes.slice(0, -1), params) : undefined;
 }
 
 function buildCompiledPath(template: string): CompiledPath {
@@ -207,21 +195,21 @@ function buildCompiledPath(template: string): CompiledPath {
 
   const matchUrl = (rest: string): UrlMatch | undefined => {
     const query = rest.indexOf('?');
-    if (!hasLiteralQuery) {
-      const params = matchPath(query < 0 ? rest : rest.slice(0, query));
-      return params && { params, search: query < 0 ? undefined : rest.slice(query + 1) };
+    // Where the path part may end, in the order tried. After the template's own escaped `?` the
+    // query continues with `&`, or starts with `?` when the group holding the literal `?` was
+    // omitted (see docs/concepts.md#endpoints): the shortest path part holding a `?` first, then
+    // the whole rest, then the part before the first `?`.
+    const cuts: number[] = [];
+    if (hasLiteralQuery) {
+      for (let cut = rest.indexOf('&'); cut >= 0; cut = rest.indexOf('&', cut + 1)) if (query >= 0 && query < cut) cuts.push(cut);
+      cuts.push(rest.length);
     }
-    // The query continues the template's own `?` with `&`, or starts with `?` when the group
-    // holding the literal `?` was omitted (see docs/concepts.md#endpoints). Try the shortest path part first.
-    for (let cut = rest.indexOf('&'); cut >= 0; cut = rest.indexOf('&', cut + 1)) {
-      const pathPart = rest.slice(0, cut);
-      const params = pathPart.includes('?') ? matchPath(pathPart) : undefined;
-      if (params) return { params, search: rest.slice(cut + 1) };
+    cuts.push(query < 0 ? rest.length : query);
+    for (const cut of cuts) {
+      const params = matchPath(rest.slice(0, cut));
+      if (params) return { params, search: cut < rest.length ? rest.slice(cut + 1) : undefined };
     }
-    const params = matchPath(rest);
-    if (params || query < 0) return params && { params, search: undefined };
-    const head = matchPath(rest.slice(0, query));
-    return head && { params: head, search: rest.slice(query + 1) };
+    return undefined;
   };
 
   return Object.freeze({
@@ -243,7 +231,7 @@ function buildCompiledPath(template: string): CompiledPath {
     matchPath,
     matchUrl,
     listTemplate: () => (list ??= listTemplateOf(template, parsed)),
-    lastParam: lastParamOf(params, endingParam(nodes)),
+    lastParam: endingParam(nodes, params),
   });
 }
 

@@ -1,6 +1,6 @@
 /**
  * The path-template tokenizer (see docs/concepts.md#endpoints): validates (an invalid template throws with the token, its index
- * and the fix) and records source positions for the list template (see docs/concepts.md#resources).
+ * and the fix) and records the source position where the list template ends (see docs/concepts.md#resources).
  *
  * Written as one closure over local state rather than a class: a minifier renames locals but
  * never property names, so the parser's state (`text`, `nodes`, `endsWithSlash`, …) and its
@@ -13,18 +13,15 @@ export type PathNode =
   | { readonly type: 'param'; readonly index: number }
   | { readonly type: 'group'; readonly nodes: readonly PathNode[] };
 
-/** A source position for the list template: where it is, and the outermost `{` around it. */
-export interface Mark {
-  readonly index: number;
-  readonly outerGroup: number | undefined;
-}
-
 /** A tokenized, valid template. */
 export interface ParsedPath {
   readonly params: readonly PathParam[];
-  readonly paramMarks: readonly Mark[];
-  /** Every unescaped `/`, in order. */
-  readonly slashMarks: readonly Mark[];
+  /**
+   * Where the list template ends (see docs/concepts.md#resources): before the outermost `{` around
+   * the last parameter; else before the last unescaped `/` ahead of it (or before the `{` of the
+   * closed group holding that `/`); else at the parameter. `undefined` without a parameter.
+   */
+  readonly listCut: number | undefined;
   readonly root: readonly PathNode[];
   readonly hasLiteralQuery: boolean;
 }
@@ -48,9 +45,18 @@ function readName(template: string, start: number): { name: string; end: number 
   let end = start + 1;
   if (template[end] !== '"') {
     const name = nameAt(template, end);
-    if (name === '' && template[start] === '*') fail(template, start, '*', process.env.NODE_ENV !== 'production' ? `A wildcard needs a name, as in *path. ${ESCAPE_IT}` : '');
+    // The token is the `:` or `*` itself; the advice depends on which.
     if (name === '') {
-      fail(template, start, ':', process.env.NODE_ENV !== 'production' ? `A parameter needs a name, as in :id or :"post-id". ${ESCAPE_IT}; for a scheme or port write https\\://` : '');
+      fail(
+        template,
+        start,
+        template[start]!,
+        process.env.NODE_ENV !== 'production'
+          ? template[start] === '*'
+            ? `A wildcard needs a name, as in *path. ${ESCAPE_IT}`
+            : `A parameter needs a name, as in :id or :"post-id". ${ESCAPE_IT}; for a scheme or port write https\\://`
+          : '',
+      );
     }
     return { name, end: end + name.length };
   }
@@ -85,8 +91,9 @@ function invalidCharFix(c: string): string | undefined {
 /** Tokenizes and validates one template (see docs/concepts.md#endpoints); throws at the first invalid token. */
 export function parsePath(template: string): ParsedPath {
   const params: PathParam[] = [];
-  const paramMarks: Mark[] = [];
-  const slashMarks: Mark[] = [];
+  let listCut: number | undefined;
+  /** The list template's cut for a parameter after the last unescaped `/` so far (see `ParsedPath.listCut`). */
+  let slashCut: number | undefined;
   const root: PathNode[] = [];
   const open: { start: number; parent: PathNode[] }[] = [];
   let hasLiteralQuery = false;
@@ -118,7 +125,7 @@ export function parsePath(template: string): ParsedPath {
     const marked = next === '?';
     const param: PathNode = { type: 'param', index: params.length };
     params.push({ name, optional: marked || open.length > 0, wildcard });
-    paramMarks.push({ index: start, outerGroup: open[0]?.start });
+    listCut = open[0]?.start ?? slashCut ?? start;
     // Optional parameters (docs/concepts.md#endpoints): `/:id?` is `{/:id}`: a directly preceding unescaped `/` belongs to the optional part.
     const lead = marked && endsWithSlash;
     if (lead) text = text.slice(0, -1);
@@ -152,7 +159,8 @@ export function parsePath(template: string): ParsedPath {
     } else {
       const fix = invalidCharFix(c);
       if (fix !== undefined) fail(template, i, c, fix);
-      if (c === '/') slashMarks.push({ index: i, outerGroup: open[0]?.start });
+      // A `/` inside a group cannot be a cut point once the group is closed: cut before the whole group.
+      if (c === '/') slashCut = open[0]?.start ?? i;
       endsWithSlash = c === '/';
       text += c;
     }
@@ -160,5 +168,5 @@ export function parsePath(template: string): ParsedPath {
   const unclosed = open[open.length - 1];
   if (unclosed !== undefined) fail(template, unclosed.start, '{', process.env.NODE_ENV !== 'production' ? 'Balance the braces: this "{" is never closed with "}"' : '');
   flush();
-  return { params, paramMarks, slashMarks, root, hasLiteralQuery };
+  return { params, listCut, root, hasLiteralQuery };
 }

@@ -48,8 +48,9 @@ export interface ConditionalPolicy {
 
 /** The platform's timers: what requests wait with, and the store's default `timers` (one definition for both). */
 export const globalTimers: PolicyTimers = {
-  setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
-  clearTimeout: (timer) => globalThis.clearTimeout(timer as ReturnType<typeof setTimeout>),
+  // The global functions looked up at each call (fake timers installed later still apply).
+  setTimeout: (callback, ms) => setTimeout(callback, ms),
+  clearTimeout: (timer) => clearTimeout(timer as ReturnType<typeof setTimeout>),
 };
 
 type Send = (init: RequestInit) => Promise<Response>;

@@ -31,13 +31,13 @@ export function encodeBody(body: unknown, endpointName: string): BodyInit | unde
 export function headersToObject(headers: HeadersInit | undefined): HeaderRecord {
   const out: HeaderRecord = {};
   if (headers === undefined || headers === null) return out;
-  // Duck-typed: a `Headers` of another realm (a test VM, a polyfill) fails `instanceof`.
-  if (typeof (headers as Headers).forEach === 'function' && !Array.isArray(headers)) {
+  if (Array.isArray(headers)) {
+    for (const [name, value] of headers) if (name !== undefined && value !== undefined) out[name] = value;
+  } else if (typeof (headers as Headers).forEach === 'function') {
+    // Duck-typed: a `Headers` of another realm (a test VM, a polyfill) fails `instanceof`.
     (headers as Headers).forEach((value, name) => {
       out[name] = value;
     });
-  } else if (Array.isArray(headers)) {
-    for (const [name, value] of headers) if (name !== undefined && value !== undefined) out[name] = value;
   } else {
     Object.assign(out, headers);
   }
@@ -149,7 +149,7 @@ function notJsonHint(contentType: string | null, text: string): string {
  */
 function redactHeaders(message: string, headers: HeadersInit | undefined): string {
   let out = message;
-  for (const value of Object.values(headersToObject(headers)).map(String)) if (value.length >= 4 && out.includes(value)) out = out.split(value).join('[header value]');
+  for (const value of Object.values(headersToObject(headers)).map(String)) if (value.length >= 4) out = out.replaceAll(value, '[header value]');
   return out;
 }
 

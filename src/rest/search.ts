@@ -1,6 +1,7 @@
 /**
  * Query strings and whole URLs (see docs/concepts.md#endpoints), and the inverse the mock needs (see docs/getting-started.md#5-test-it-without-a-server).
  */
+import { describeType } from '../internal/json';
 import { getOwn, setOwn } from '../internal/own';
 import { encodeWellFormed, typeName } from './path';
 import type { CompiledPath } from './path';
@@ -43,12 +44,11 @@ function formEncode(text: string, endpointName: string, key: string): string {
   return encodeWellFormed(text, endpointName, 'search', key).replace(FORM_EXTRA, formChar);
 }
 
+/** `describeType`, with the class of a class instance: `a Date object`. */
 function describe(value: unknown): string {
-  if (typeof value !== 'object' || value === null) return `a ${typeof value}`;
-  if (Array.isArray(value)) return 'an array';
-  const proto: unknown = Object.getPrototypeOf(value);
-  const ctor = proto === null || proto === Object.prototype ? undefined : (value as { constructor?: { name?: unknown } }).constructor?.name;
-  return typeof ctor === 'string' && ctor !== '' ? `a ${ctor} object` : 'an object';
+  const proto: unknown = typeof value === 'object' && value !== null ? Object.getPrototypeOf(value) : null;
+  const ctor = proto === null || proto === Object.prototype || Array.isArray(value) ? undefined : (value as { constructor?: { name?: unknown } }).constructor?.name;
+  return typeof ctor === 'string' && ctor !== '' ? `a ${ctor} object` : describeType(value);
 }
 
 /** The text of one query value, or the `TypeError` for a nested object that suggests a `searchToString` override (see docs/concepts.md#endpoints). */
