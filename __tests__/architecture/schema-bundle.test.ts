@@ -24,10 +24,12 @@ export const x = [Post, normalize, denormalize, MemoCache];`;
  * `let x = ""` in production) and one `hasOwnProperty` took it from 8756 to 8667. Folding small
  * memo entries into their parent (a re-read after one nested change checks one array per entity
  * with nested entities, not one entry per entity: 1.5-2x faster at 11,000 entities) and leaving
- * leaf entities out of the cycle map added 109 (8665 -> 8774).
+ * leaf entities out of the cycle map added 109 (8665 -> 8774). A re-read after one nested change
+ * that compares only the tables not copied since and takes unchanged rows of the rebuilt answer by
+ * position added 208 (8776 -> 8984): 1.5-1.8x faster re-reads at 2,800-11,000 entities.
  * Lower the ceiling whenever the bundle shrinks, never raise it without a reason.
  */
-const CEILING = 8.57 * 1024;
+const CEILING = 8.78 * 1024;
 
 describe('a schemas-only app bundle', () => {
   let gzip: number;

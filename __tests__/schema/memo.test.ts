@@ -136,6 +136,52 @@ describe('memoization guarantees', () => {
     expect(lookups).toBe(0);
   });
 
+  it('after one nested change the re-read looks up only what it rebuilds: unchanged tables are not read, unchanged instances not looked up', () => {
+    const posts = Array.from({ length: 500 }, (_, i) => ({ id: i + 1, title: `p${i}`, author: { id: i + 1, username: `u${i}` } }));
+    const store = write(empty, [Post], posts, 100);
+    let lookups = 0;
+    const countedPosts = new Proxy(store.entities.Post!, {
+      get(target, key, receiver) {
+        lookups++;
+        return Reflect.get(target, key, receiver);
+      },
+      getOwnPropertyDescriptor(target, key) {
+        lookups++;
+        return Reflect.getOwnPropertyDescriptor(target, key);
+      },
+    });
+    const result = posts.map((post) => `${post.id}`);
+    const memo = new MemoCache();
+    const first = memo.denormalize(postList, result, { ...store.entities, Post: countedPosts }).data!;
+    // One author renamed, copy-on-write: a new User table, the Post table as it was.
+    const users = store.entities.User!;
+    const renamed = { ...store.entities, Post: countedPosts, User: { ...users, '250': { ...(users['250'] as object), username: 'renamed' } } };
+    lookups = 0;
+    const after = memo.denormalize(postList, result, renamed).data!;
+    expect(after[249]!.author!.username).toBe('renamed');
+    expect(after[0]).toBe(first[0]);
+    expect(after[499]).toBe(first[499]);
+    expect(after.filter((post, i) => post !== first[i])).toHaveLength(1);
+    // The rebuilt post's own cell only (its entry, found outdated, is looked up once to rebuild it).
+    expect(lookups).toBeLessThanOrEqual(4);
+  });
+
+  it('a rebuilt list takes an instance by position only when it is the entry of the same cell (a cycle member that moved is not its root)', () => {
+    const store = write(empty, [Person], [{ id: 1, name: 'a', friend: { id: 2, name: 'b', friend: 1 } }, { id: 3, name: 'c' }], 100);
+    const memo = new MemoCache();
+    // Person 1 is the cycle's root; Person 2 is a member of its cycle.
+    const a = memo.denormalize(Person, '1', store.entities).data!;
+    const list = ['3', '2', '1'];
+    const before = memo.denormalize([Person], list, store.entities).data!;
+    expect(before.map((person) => person.id)).toEqual([3, 2, 1]);
+    const { '3': _gone, ...rest } = store.entities.Person!;
+    const after = memo.denormalize([Person], list, { ...store.entities, Person: rest }).data!;
+    // Person 1 is now read where Person 2 was.
+    expect(after.map((person) => person.id)).toEqual([2, 1]);
+    expect(after[1]).toBe(a);
+    expect(after[0]!.friend).toBe(a);
+  });
+
   it('writes to other entity types and to entities the result does not depend on keep the reference', () => {
     const store = postsStore();
     const memo = new MemoCache();

@@ -85,9 +85,19 @@ export type AnswerCheck = (answer: MemoResult, reader: EntityReader, token: unkn
 
 /**
  * The validity rule without table versions (plain tables have none): the same state, else the
- * same cells. `answerHolds` adds the versions between them.
+ * same cells. Tables are copied on write, so only the cells of the tables that are not the ones
+ * the answer was last found valid with are compared. `answerHolds` adds the versions between them.
  */
-const cellsHold: AnswerCheck = (answer, reader, token) => answer.validAt === token || entryHolds(answer, reader, token);
+const cellsHold: AnswerCheck = (answer, reader, token) => {
+  if (answer.validAt === token) return true;
+  const tables = answer.tables;
+  const changed = tables?.filter((key, i) => i % 2 === 0 && reader.token(key as string) !== tables[i + 1]);
+  if (!entryHolds(answer, reader, token, 0, 0, changed)) return false;
+  tables?.forEach((key, i) => {
+    if (i % 2 === 0) tables[i + 1] = reader.token(key as string);
+  });
+  return true;
+};
 
 type ByArgs = Map<string, MemoResult>;
 
@@ -188,7 +198,7 @@ export class MemoCache {
     let data: unknown;
     try {
       ({ ctx, value: data } = readSplitting(
-        () => new DenormalizeContext(reader, args, this.state, token, toNode),
+        () => new DenormalizeContext(reader, args, this.state, token, toNode, previous?.children),
         (at) => node.denormalize(result, at, previous?.data),
       ));
     } catch (error) {
@@ -202,18 +212,13 @@ export class MemoCache {
   }
 
   private entriesFor(node: SchemaNode, result: unknown): ByArgs {
-    let byArgs: ByArgs | undefined;
-    if (typeof result === 'object' && result !== null) {
-      let map = this.byObject.get(node);
-      if (map === undefined) this.byObject.set(node, (map = new WeakMap()));
-      byArgs = map.get(result);
-      if (byArgs === undefined) map.set(result, (byArgs = new Map()));
-    } else {
-      let map = this.byValue.get(node);
-      if (map === undefined) this.byValue.set(node, (map = new Map()));
-      byArgs = map.get(result);
-      if (byArgs === undefined) map.set(result, (byArgs = new Map()));
-    }
+    // Object results are held weakly, so that an answer goes with the result it was read from.
+    const weak = typeof result === 'object' && result !== null;
+    const maps = weak ? this.byObject : this.byValue;
+    let map = maps.get(node) as Map<unknown, ByArgs> | undefined;
+    if (map === undefined) maps.set(node, (map = (weak ? new WeakMap() : new Map()) as Map<unknown, ByArgs>));
+    let byArgs = map.get(result);
+    if (byArgs === undefined) map.set(result, (byArgs = new Map()));
     return byArgs;
   }
 

@@ -136,6 +136,8 @@ export function chainDelete<T extends Chained<T>>(map: ObjectMap<T>, stored: obj
   }
 }
 
+const NO_ENTRIES: readonly CachedEntry[] = [];
+
 /**
  * State a MemoCache keeps across reads.
  *
@@ -169,7 +171,7 @@ export class DenormalizeContext implements QueryContext {
   /** Smallest depth of an in-progress instance referenced below the current frame. */
   low = Infinity;
   /** Instances inside a cycle, cached with their cycle root's entry once the root is done. */
-  readonly deferred: { stored: object; building: Building; depth: number }[] = [];
+  readonly deferred: { key: string; pk: string; stored: object; building: Building; depth: number }[] = [];
 
   constructor(
     readonly reader: EntityReader,
@@ -179,6 +181,8 @@ export class DenormalizeContext implements QueryContext {
     readonly token: unknown,
     /** Resolves member definitions (see `Resolve`). */
     readonly resolve: Resolve,
+    /** The entries of the answer this read rebuilds, in the order its frame read them (see `reusedAt`). */
+    readonly reuse: readonly CachedEntry[] = NO_ENTRIES,
   ) {}
 
   dep(key: string, pk: string, cell: unknown): void {
@@ -190,38 +194,49 @@ export class DenormalizeContext implements QueryContext {
  * Whether an entry still holds in `reader`: its cells (from index `from`) and, recursively, its
  * children. A child already found valid in this reader state is not checked again. Past
  * `SPLIT_DEPTH` levels the walk goes on with an explicit stack, so a long chain cannot overflow it.
+ * `changed`, when given, are the only tables whose cells can differ (tables are copied on write,
+ * see `MemoCache`): the others are not looked at.
+ *
+ * Every child is checked, even once the entry is known not to hold: an entry that does not hold
+ * is rebuilt, and the rebuild reads its children again, so each child found valid is stamped now
+ * and then taken as it is (`reusedAt`, `readCell`) instead of being checked twice.
  */
-export function entryHolds(entry: MemoEntry, reader: EntityReader, token: unknown, from = 0, depth = 0): boolean {
-  if (!cellsHold(entry.cells, reader, from)) return false;
+export function entryHolds(entry: MemoEntry, reader: EntityReader, token: unknown, from = 0, depth = 0, changed?: readonly unknown[]): boolean {
+  let holds = cellsHold(entry.cells, reader, from, changed);
   const children = entry.children;
   for (let i = 0; i < children.length; i++) {
     const child = children[i]!;
-    if (child.validAt !== token && !(depth < SPLIT_DEPTH ? entryHolds(child, reader, token, 0, depth + 1) : holdsDeep(child, reader, token))) return false;
+    if (child.validAt !== token && !(depth < SPLIT_DEPTH ? entryHolds(child, reader, token, 0, depth + 1, changed) : holdsDeep(child, reader, token, changed))) holds = false;
   }
-  entry.validAt = token;
-  return true;
+  if (holds) entry.validAt = token;
+  return holds;
 }
 
 /**
- * Whether the triples of `cells` (from index `from`) are still what `reader` stores. Over plain
- * tables (`reader.table`) each cell is one property load. A load that finds an inherited value
- * (a pk such as "constructor" that is not stored) can never equal a stored entity object, so it
- * can only make the check fail, which just rebuilds: never a stale answer.
+ * Whether the triples of `cells` (from index `from`) are still what `reader` stores, leaving out
+ * the tables not in `changed` (when given). Over plain tables (`reader.table`) each cell is one
+ * property load. A load that finds an inherited value (a pk such as "constructor" that is not
+ * stored) can never equal a stored entity object, so it can only make the check fail, which just
+ * rebuilds: never a stale answer.
  */
-function cellsHold(cells: readonly unknown[], reader: EntityReader, from: number): boolean {
+function cellsHold(cells: readonly unknown[], reader: EntityReader, from: number, changed: readonly unknown[] | undefined): boolean {
   const tableOf = reader.table;
   // Cells of one table come in runs (an entity's list of items): its table is looked up once per run.
   let key: unknown;
   let table: Record<string, unknown> | undefined;
+  let skip = false;
   for (let i = from; i < cells.length; i += 3) {
+    if (cells[i] !== key) {
+      key = cells[i];
+      skip = changed !== undefined && !changed.includes(key);
+      if (tableOf !== undefined && !skip) table = tableOf(key as string);
+    }
+    if (skip) continue;
     const pk = cells[i + 1] as string;
     let current: unknown;
-    if (pk === TABLE) current = reader.token(cells[i] as string);
-    else if (tableOf === undefined) current = reader.entity(cells[i] as string, pk);
-    else {
-      if (cells[i] !== key) table = tableOf((key = cells[i]) as string);
-      current = table === undefined ? undefined : table[pk];
-    }
+    if (pk === TABLE) current = reader.token(key as string);
+    else if (tableOf === undefined) current = reader.entity(key as string, pk);
+    else current = table === undefined ? undefined : table[pk];
     if (current !== cells[i + 2]) return false;
   }
   return true;
@@ -232,12 +247,12 @@ function cellsHold(cells: readonly unknown[], reader: EntityReader, from: number
  * Entries seen by this walk carry its own mark until all are found valid (a failed walk leaves
  * them to be checked again).
  */
-function holdsDeep(root: MemoEntry, reader: EntityReader, token: unknown): boolean {
+function holdsDeep(root: MemoEntry, reader: EntityReader, token: unknown, changed: readonly unknown[] | undefined): boolean {
   const mark = {};
   const entries = [root];
   for (let i = 0; i < entries.length; i++) {
     const entry = entries[i]!;
-    if (!cellsHold(entry.cells, reader, 0)) return false;
+    if (!cellsHold(entry.cells, reader, 0, changed)) return false;
     for (const child of entry.children) {
       if (child.validAt !== token && child.validAt !== mark) {
         child.validAt = mark;

@@ -9,7 +9,7 @@ import { writeEntity, writeTombstone } from './entityWrite';
 import { InstanceFactory } from './instances';
 import type { Deserialize } from './instances';
 import type { DenormalizeContext } from './denormalizeContext';
-import { Deeper, readCell } from './memoCell';
+import { Deeper, readCell, reusedAt } from './memoCell';
 import type { CellReader } from './memoCell';
 import type { NormalizeContext } from './normalizeContext';
 import type { QueryContext, Resolve, SchemaNode } from './node';
@@ -201,8 +201,8 @@ export class EntityNode implements SchemaNode, CellReader {
 
   /** Reads the entity `pk` as an instance (see docs/concepts.md#entities); memoized per stored object with a MemoState (see docs/internals.md#memoized-reads). */
   read(pk: string, ctx: DenormalizeContext, _prev?: unknown): object | undefined {
+    if (ctx.memo !== undefined) return reusedAt(ctx, this, this.key, pk) ?? this.readMemo(pk, ctx.reader.entity(this.key, pk), ctx);
     const stored = ctx.reader.entity(this.key, pk);
-    if (ctx.memo !== undefined) return this.readMemo(pk, stored, ctx);
     if (typeof stored !== 'object' || stored === null || Array.isArray(stored)) return undefined;
     // A plain read builds every entity once; only entities with nested members can be part of
     // a cycle, so only they go through the identity map.

@@ -34,13 +34,33 @@ export function readCell(ctx: DenormalizeContext, reader: CellReader, key: strin
       ctx.children.push(entry);
       return entry.instance;
     }
-    // Found by this stored object, so its own cell (the first triple) holds already.
-    if (entryHolds(entry, ctx.reader, ctx.token, entry.cells[2] === stored ? 3 : 0)) {
+    // Found by this stored object, so its own cell (every entry's first triple) holds already.
+    if (entryHolds(entry, ctx.reader, ctx.token, 3)) {
       adopt(ctx, entry);
       return entry.instance;
     }
   }
   return readChanged(ctx, reader, key, pk, stored, entry?.instance);
+}
+
+/**
+ * The instance the answer being rebuilt held at this place, when it is still valid: the entry its
+ * frame held at the same position (`reuse`, the previous answer's entries, in read order), if that
+ * entry is this reader's for the same cell and holds in this state. Taken without looking the
+ * cell up nor finding the stored object's entry, so that rebuilding an answer after one change
+ * costs little more, per unchanged instance, than the check that found it outdated (which
+ * stamped the entries it proved). An entry that holds is this cell's instance in this state, as
+ * the whole previous answer is when it holds. Positions only line up in the answer's own frame
+ * (depth 0), where every instance is an entry of its own (`adopt`); a list that changed order or
+ * length just misses and reads the usual way.
+ */
+export function reusedAt(ctx: DenormalizeContext, by: CellReader, key: string, pk: string): object | undefined {
+  if (ctx.depth !== 0) return undefined;
+  const entry = ctx.reuse[ctx.children.length] as InstanceEntry | undefined;
+  if (entry === undefined || entry.by !== by || entry.cells[1] !== pk || entry.cells[0] !== key) return undefined;
+  if (entry.validAt !== ctx.token && !entryHolds(entry, ctx.reader, ctx.token)) return undefined;
+  ctx.children.push(entry);
+  return entry.instance;
 }
 
 /** `readCell` when there is no valid entry: an instance this read is building (a cycle), or a new one. */
@@ -85,7 +105,7 @@ function build(ctx: DenormalizeContext, reader: CellReader, key: string, pk: str
   ctx.cells = outerCells;
   ctx.children = outerChildren;
   if (low < depth) {
-    deferIntoCycle(ctx, stored, building, depth, low, cells, children);
+    deferIntoCycle(ctx, key, pk, stored, building, depth, low, cells, children);
     return instance;
   }
   if (opens && alone && building.next === undefined) ctx.inProgress.delete(stored);
@@ -101,7 +121,10 @@ function build(ctx: DenormalizeContext, reader: CellReader, key: string, pk: str
   while (deferred.length > 0 && deferred[deferred.length - 1]!.depth > depth) {
     const member = deferred.pop()!;
     chainDelete(ctx.inProgress, member.stored, member.building.by);
-    chainSet(instances, member.stored, { instance: member.building.instance, by: member.building.by, next: undefined, cells, children, keys, validAt: ctx.token });
+    // A member's entry starts with its own cell, like every entry (an answer rebuilt later takes
+    // entries by that cell, see `reusedAt`), and depends on the whole cycle through the root's.
+    const own = [member.key, member.pk, member.stored];
+    chainSet(instances, member.stored, { instance: member.building.instance, by: member.building.by, next: undefined, cells: own, children: [entry], keys: undefined, validAt: ctx.token });
   }
   adopt(ctx, entry);
   return instance;
@@ -135,7 +158,7 @@ function adopt(ctx: DenormalizeContext, entry: InstanceEntry): void {
  * root caches it. Without the latter, a second path to it in the same read would build a second
  * instance (`report.publishedBy !== report.draftedBy`).
  */
-function deferIntoCycle(ctx: DenormalizeContext, stored: object, building: Building, depth: number, low: number, cells: unknown[], children: CachedEntry[]): void {
+function deferIntoCycle(ctx: DenormalizeContext, key: string, pk: string, stored: object, building: Building, depth: number, low: number, cells: unknown[], children: CachedEntry[]): void {
   for (let i = 0; i < cells.length; i++) ctx.cells.push(cells[i]);
   for (let i = 0; i < children.length; i++) ctx.children.push(children[i]!);
   building.depth = low;
@@ -144,7 +167,7 @@ function deferIntoCycle(ctx: DenormalizeContext, stored: object, building: Build
   for (let i = deferred.length - 1; i >= 0 && deferred[i]!.depth > depth; i--) {
     if (deferred[i]!.building.depth > low) deferred[i]!.building.depth = low;
   }
-  deferred.push({ stored, building, depth });
+  deferred.push({ key, pk, stored, building, depth });
 }
 
 /** Thrown by a read that reached its split depth: the cell to read first, on its own. */
