@@ -189,13 +189,12 @@ export function buildSelectors(ctx: RestContext) {
   }
 
   /** A page's answer while it has no meta of its own: the list's data and freshness, the same object per list answer. */
-  const pagesOfLists = new WeakMap<ResponseState, { withResult?: ResponseState; without?: ResponseState }>();
+  const pagesOfLists = new WeakMap<ResponseState, { true?: ResponseState; false?: ResponseState }>();
   function pageOfList(list: ResponseState, hasResult: boolean): ResponseState {
     let answers = pagesOfLists.get(list);
     if (answers === undefined) pagesOfLists.set(list, (answers = {}));
-    const slot = hasResult ? 'withResult' : 'without';
     const { data, expiryStatus, fetchedAt, expiresAt } = list;
-    return (answers[slot] ??= { data, ...requestFields(undefined, data, hasResult), expiryStatus, fetchedAt, expiresAt });
+    return (answers[`${hasResult}`] ??= { data, ...requestFields(undefined, data, hasResult), expiryStatus, fetchedAt, expiresAt });
   }
 
   return {
