@@ -8,7 +8,8 @@ import { configureStore } from '@reduxjs/toolkit';
 import { REHYDRATE } from 'redux-persist';
 import { createRest } from 'rtk-rest';
 import { DEFAULT_SHARD_ABOVE, TABLE_FORMAT, isSharded } from '../../src/redux/store/tables';
-import { shardedTablesWith } from '../../src/redux/features/shardedTables/shardedTables';
+import type { Table } from '../../src/redux/store/tables';
+import { hashPk, objectOf as tableObject, shardedTablesWith } from '../../src/redux/features/shardedTables/shardedTables';
 import { A, K, Post, PostResource, makeStore, net, react, setup, useTestEnvironment } from './support';
 
 // Reads of a raw slice, with the tables of createRest's instances (they have the shardedTables feature).
@@ -57,7 +58,7 @@ describe('readable state by default', () => {
     const { rest, store } = await storeWithPosts({ shardTablesAbove: { entities: 500 } });
     const slice = (store.getState() as any).rest;
     expect(isSharded(slice.entities.Post)).toBe(true);
-    expect(slice.entities.Post).toMatchObject({ [TABLE_FORMAT]: 3, size: 1000 });
+    expect(slice.entities.Post).toMatchObject({ [TABLE_FORMAT]: 4, size: 1000 });
     expect(isSharded(slice.entities.User)).toBe(false);
     expect(tableGet(slice.entities.Post, '5')).toEqual({ id: 5, title: 'Post 5', author: '5' });
     const list = rest.selectData(store.getState(), PostResource.getList, react)!;
@@ -111,9 +112,9 @@ describe('the format version is checked when state is hydrated', () => {
 
   it('a preloaded table of an unknown format is a clear error at store creation, naming the table', () => {
     const rest = createRest();
-    const preloadedState = { rest: { entities: { Post: { [TABLE_FORMAT]: 4, size: 1, order: null, shards: [] } } } };
+    const preloadedState = { rest: { entities: { Post: { [TABLE_FORMAT]: 5, size: 1, order: null, shards: [] } } } };
     expect(() => makeStore(rest, { preloadedState })).toThrow(
-      /\[rtk-rest\] state\.rest\.entities\["Post"\] \(preloaded\) is a sharded table of format 4\. It was saved by another version of rtk-rest .*clear the saved state/,
+      /\[rtk-rest\] state\.rest\.entities\["Post"\] \(preloaded\) is a sharded table of format 5\. It was saved by another version of rtk-rest .*clear the saved state/,
     );
   });
 
@@ -132,7 +133,7 @@ describe('the format version is checked when state is hydrated', () => {
     const rest = createRest({ shardTablesAbove: 500 });
     const hydrated = makeStore(rest, { preloadedState: json });
     const slice = (hydrated.getState() as any).rest;
-    expect(slice.entities.Post).toMatchObject({ [TABLE_FORMAT]: 3, size: 1000 });
+    expect(slice.entities.Post).toMatchObject({ [TABLE_FORMAT]: 4, size: 1000 });
     expect(rest.selectData(hydrated.getState(), PostResource.getList, react)![4]!.title).toBe('Post 5');
   });
 
@@ -153,7 +154,28 @@ describe('the format version is checked when state is hydrated', () => {
     const rest = createRest({ shardTablesAbove: 500 });
     const hydrated = makeStore(rest, { preloadedState: json });
     const slice = (hydrated.getState() as any).rest;
-    expect(slice.entities.Post).toMatchObject({ [TABLE_FORMAT]: 3, size: 1000 });
+    expect(slice.entities.Post).toMatchObject({ [TABLE_FORMAT]: 4, size: 1000 });
+    for (let id = 1; id <= 1000; id++) expect(tableGet(slice.entities.Post, String(id))).toEqual({ id, title: `Post ${id}`, author: String(((id - 1) % 50) + 1) });
+    hydrated.dispatch(rest.set(Post, { id: 7 }, { id: 7, title: 'seven' }));
+    expect(tableGet((hydrated.getState() as any).rest.entities.Post, '7')).toMatchObject({ title: 'seven' });
+  });
+
+  it('format 3 (every pk routed by its own hash) is migrated: every entity reads the same, and writes go on', async () => {
+    const { store } = await storeWithPosts({ shardTablesAbove: 500 });
+    const json = JSON.parse(JSON.stringify(store.getState()));
+    const current = json.rest.entities.Post;
+    // What format 3 made of these 1,000 posts: 32 sorted leaves, a pk in leaf hashPk(pk) & 31.
+    const pairs = Object.entries(tableObject(current as Table)).sort(([a], [b]) => (a < b ? -1 : 1));
+    const shards: unknown[] = Array.from({ length: 32 }, () => null);
+    for (const [pk, value] of pairs) ((shards[hashPk(pk) & 31] ??= []) as unknown[]).push(pk, value);
+    json.rest.entities.Post = { ...current, [TABLE_FORMAT]: 3, shards };
+    // Read as format 4 without the migration, most pks would be looked for in the wrong subtree.
+    const misrouted = pairs.filter(([pk]) => tableGet({ ...current, shards } as Table, pk) === undefined);
+    expect(misrouted.length).toBeGreaterThan(500);
+    const rest = createRest({ shardTablesAbove: 500 });
+    const hydrated = makeStore(rest, { preloadedState: json });
+    const slice = (hydrated.getState() as any).rest;
+    expect(slice.entities.Post).toMatchObject({ [TABLE_FORMAT]: 4, size: 1000 });
     for (let id = 1; id <= 1000; id++) expect(tableGet(slice.entities.Post, String(id))).toEqual({ id, title: `Post ${id}`, author: String(((id - 1) % 50) + 1) });
     hydrated.dispatch(rest.set(Post, { id: 7 }, { id: 7, title: 'seven' }));
     expect(tableGet((hydrated.getState() as any).rest.entities.Post, '7')).toMatchObject({ title: 'seven' });

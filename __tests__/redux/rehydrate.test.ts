@@ -184,7 +184,7 @@ describe('a saved slice this version cannot read never blocks redux-persist', ()
     for (let i = 0; i < 20 && !done(); i++) await Promise.resolve().then(() => new Promise<void>((resolve) => process.nextTick(resolve)));
   };
   it.each([
-    ['a sharded table of a future format', { '@@rtk-rest/table': 4, size: 1, order: null, shards: [] }, /is a sharded table of format 4/],
+    ['a sharded table of a future format', { '@@rtk-rest/table': 5, size: 1, order: null, shards: [] }, /is a sharded table of format 5/],
     ['a table that is a string', 'oops', /is string, not a table/],
   ])('%s: rehydration completes, the saved slice is ignored with a console error, and the next save replaces it', async (_label, table, message) => {
     const { makePersistedStore, rest: recipeRest } = await import('../../docs/recipes/persistence');

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { DEFAULT_SHARD_ABOVE, TABLE_FORMAT, TABLE_VERSION, isSharded } from '../../src/redux/store/tables';
-import { hashPk, objectOf as tableObject, shardedTablesWith } from '../../src/redux/features/shardedTables/shardedTables';
+import { hashPk, objectOf as tableObject, routeOf, shardedTablesWith } from '../../src/redux/features/shardedTables/shardedTables';
 
 // These tests write tables directly, outside any store, through the tables an instance built with
 // the shardedTables feature (and the default thresholds) reads and writes with.
@@ -115,7 +115,7 @@ function expectMatches(table: Table | undefined, model: Model, probes: Iterable<
 const isBranch = (node: unknown): node is unknown[] => Array.isArray(node) && node.length === 32 && typeof node[0] !== 'string';
 
 /**
- * Copy-on-write sharing: every child of `prev` that no written pk routes to (by `hashPk`, five
+ * Copy-on-write sharing: every child of `prev` that no written pk routes to (by `routeOf`, five
  * bits per level) is the very same node in `next`. Returns the path of the first copied one.
  */
 function unsharedPath(prev: unknown[], next: unknown[], hashes: readonly number[], depth = 0, path = 'root'): string | undefined {
@@ -212,7 +212,7 @@ function runSequence(initial: number, batches: readonly (readonly Op[])[], order
     if (prev !== undefined && !changed) expect(next).toBe(prev);
     if (prev !== undefined && changed) expect(next).not.toBe(prev);
     if (prevWasSharded && isSharded(next)) {
-      const hashes = Object.keys(written).map(hashPk);
+      const hashes = Object.keys(written).map(routeOf);
       expect(unsharedPath(shardsOf(prev), shardsOf(next), hashes)).toBeUndefined();
     }
 
@@ -340,10 +340,10 @@ describe('tables: sharded above the threshold', () => {
     }
   });
 
-  it('a sharded table says what it is: { "@@rtk-rest/table": 3, size, order, shards }', () => {
+  it('a sharded table says what it is: { "@@rtk-rest/table": 4, size, order, shards }', () => {
     const table = write(undefined, record(prefill(65)), true) as ShardedTable;
     expect(Object.keys(table)).toEqual([TABLE_FORMAT, 'size', 'order', 'shards']);
-    expect(table[TABLE_FORMAT]).toBe(3);
+    expect(table[TABLE_FORMAT]).toBe(4);
     expect(table.size).toBe(65);
     expect(table.shards).toHaveLength(32);
     expect(Object.getPrototypeOf(table)).toBe(Object.prototype);
@@ -420,8 +420,8 @@ describe('tables: sharded above the threshold', () => {
     expect(isSharded(base)).toBe(true);
     const pk = 'u1234';
     const next = set(base, pk, { i: -1 }, true);
-    expect(unsharedPath(shardsOf(base), shardsOf(next), [hashPk(pk)])).toBeUndefined();
-    const slot = hashPk(pk) & 31;
+    expect(unsharedPath(shardsOf(base), shardsOf(next), [routeOf(pk)])).toBeUndefined();
+    const slot = routeOf(pk) & 31;
     expect(shardsOf(next).filter((child, i) => child !== shardsOf(base)[i])).toEqual([shardsOf(next)[slot]]);
     expect(orderOf(next)).toBe(orderOf(base));
     expect(set(next, pk, tableGet(next, pk), true)).toBe(next);
@@ -463,12 +463,43 @@ describe('tables: sharded above the threshold', () => {
   });
 
   it('hashPk is a pure 32-bit hash pinned by TABLE_VERSION (the serialized format)', () => {
-    expect(TABLE_VERSION).toBe(3);
+    expect(TABLE_VERSION).toBe(4);
     const pinned = ['', '0', '1', 'a', '__proto__', 'User', '{"group":"react"}', 'é😀'].map(hashPk);
     expect(pinned).toEqual(PINNED_HASHES);
     for (const h of pinned) expect(Number.isInteger(h) && h >= 0 && h < 2 ** 32).toBe(true);
     const slots = new Set(Array.from({ length: 2000 }, (_, i) => hashPk(String(i)) & 31));
     expect(slots.size).toBe(32);
+  });
+
+  it('routeOf, the route through the trie (format 4), takes bits 0…14 from the hash of the pk without its last two characters and the others from its own hash', () => {
+    const pks = ['', '0', '1', 'a', '__proto__', 'User', '{"group":"react"}', 'é😀', 'post-12345'];
+    for (const pk of pks) expect(routeOf(pk)).toBe(((hashPk(pk.slice(0, Math.max(0, pk.length - 2))) & 0x7fff) | (hashPk(pk) & ~0x7fff)) >>> 0);
+    // Pks that differ in their last two characters share their slots at depths 0 to 2, and only those.
+    const group = Array.from({ length: 100 }, (_, i) => routeOf(`post-123${String(i).padStart(2, '0')}`));
+    expect(new Set(group.map((h) => h & 0x7fff)).size).toBe(1);
+    expect(new Set(group.map((h) => (h >>> 15) & 31)).size).toBeGreaterThan(25);
+    // Groups still spread over every slot.
+    expect(new Set(Array.from({ length: 2000 }, (_, i) => routeOf(`post-${i * 100}`) & 31)).size).toBe(32);
+  });
+
+  it('a write of 1,000 sequential pks into a table of 20,000 copies a few subtrees, not a leaf per pk', () => {
+    const table = write(undefined, record(Array.from({ length: 20_000 }, (_, i) => [`post-${i}`, { i }])), true);
+    const next = write(table, record(Array.from({ length: 1000 }, (_, i) => [`post-${20_000 + i}`, { i }])), true);
+    // Nodes of `next` that are not in `table`: what the write allocated.
+    const old = new Set<unknown>();
+    const collect = (node: unknown, into: (n: unknown[]) => void) => {
+      if (!Array.isArray(node)) return;
+      into(node);
+      if (isBranch(node)) for (const child of node) collect(child, into);
+    };
+    collect(shardsOf(table), (n) => old.add(n));
+    let copied = 0;
+    collect(shardsOf(next), (n) => {
+      if (!old.has(n)) copied++;
+    });
+    // 1,000 pks in 10 groups of 100; routed by their own hash they copied 671 nodes.
+    expect(copied).toBeLessThan(150);
+    for (let i = 0; i < 21_000; i += 97) expect(tableGet(next, `post-${i}`)).toEqual({ i: i < 20_000 ? i : i - 20_000 });
   });
 });
 
@@ -510,6 +541,25 @@ describe('tables: big tables', () => {
     expect(firstMismatch(table, model, [...model.keys(), 'id-0x', '-5'])).toBeUndefined();
     expect(JSON.stringify(early!.table)).toBe(early!.json);
     expect(tableSize(early!.table)).toBe(1100);
+  });
+
+  it('writes that insert and replace several pairs of one leaf at once (no removals) match the model; the old version is unchanged', () => {
+    const model = new Model();
+    let table: Table | undefined;
+    for (let b = 0; b < 30; b++) {
+      const pairs: Array<[string, unknown]> = [];
+      // Each batch adds 100 pks and replaces 100 written before (about six changes per leaf of a 32-leaf trie).
+      for (let i = 0; i < 100; i++) pairs.push([`p${b * 100 + i}`, { b, i }]);
+      for (let i = 0; i < 100 && b > 0; i++) pairs.push([`p${(i * 37) % (b * 100)}`, { b, replaced: i }]);
+      const written = record(pairs);
+      const before = table === undefined ? undefined : { table, json: JSON.stringify(table) };
+      model.apply(written);
+      table = write(table, written, true);
+      expect(firstMismatch(table, model, model.keys())).toBeUndefined();
+      if (before !== undefined) expect(JSON.stringify(before.table)).toBe(before.json);
+    }
+    expect(tableSize(table)).toBe(3000);
+    expect(tableKeys(table)).toEqual(model.keys());
   });
 
   it('after many removals and re-adds the order stays right, and the insertion log stays bounded (compaction)', () => {

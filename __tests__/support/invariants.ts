@@ -351,7 +351,7 @@ export function checkInvariants(rest: RestLike, rootState: unknown, options: Inv
     }
   }
   // The raw slice must have every table (the reducer completes a partial preloaded slice on the
-  // store's first action); a sharded table is an object too (`{ "@@rtk-rest/table": 3, … }`, tables.ts).
+  // store's first action); a sharded table is an object too (`{ "@@rtk-rest/table": 4, … }`, tables.ts).
   let shapeOk = true;
   for (const table of TABLES) {
     const value = own(raw, table);

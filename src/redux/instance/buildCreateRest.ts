@@ -75,7 +75,7 @@ export interface CreateRestOptions extends RequestPolicyDefaults {
    * How large a table may grow and stay a plain object. Up to this many entries
    * `state[reducerPath].entities.Post['5']` is the post's plain JSON, and so are `entitiesMeta`,
    * `indexes`, `endpoints` and `meta`: what DevTools and persistence see. A larger table is
-   * sharded into `{ "@@rtk-rest/table": 3, size, order, shards }`, so that a write copies a few
+   * sharded into `{ "@@rtk-rest/table": 4, size, order, shards }`, so that a write copies a few
    * small arrays instead of the whole table; the selectors read both forms (read entities in app
    * code with `rest.selectEntity` / `rest.selectEntities`, not through the state), and
    * `rest.devTools` shows sharded tables as plain objects again. `entities` sets the

@@ -32,7 +32,7 @@ function fail(where: Where, what: string, end: string): never {
 function otherVersion(where: Where, what: string): never {
   return fail(
     where,
-    `${what}. It was saved by another version of rtk-rest (this one reads table format ${TABLE_VERSION} and migrates formats 1 and 2)`,
+    `${what}. It was saved by another version of rtk-rest (this one reads table format ${TABLE_VERSION} and migrates formats 1 to 3)`,
     process.env.NODE_ENV !== 'production' ? ": clear the saved state (e.g. redux-persist's purge()) or restore it with the version that wrote it." : '.',
   );
 }

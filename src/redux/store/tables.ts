@@ -8,11 +8,12 @@ import { hasOwn, setOwn } from '../../internal/own';
  * - a plain object `{ [pk]: value }` while it holds at most a size threshold of entries (the
  *   `shardTablesAbove` option of `createRest`): what apps, selectors and DevTools see;
  * - once a write takes it above that threshold, a *sharded* table that says what it is:
- *   `{ "@@rtk-rest/table": 3, size, order, shards }`. `shards` is a persistent 32-way hash trie
+ *   `{ "@@rtk-rest/table": 4, size, order, shards }`. `shards` is a persistent 32-way hash trie
  *   of plain arrays: a child is `null`, a *branch* (an array of 32 children) or a *leaf*
  *   `[pk, value, pk, value, …]` sorted by pk (at most LEAF_MAX pairs, except at MAX_DEPTH), so
  *   that a lookup is a binary search. The child of a pk
- *   at depth d is bits 5d…5d+4 of `hash(pk)`. `order` is, for ordered tables, the insertion log
+ *   at depth d is bits 5d…5d+4 of `routeOf(pk)` (at depths 0 to 2 the hash of the pk without
+ *   its last two characters, below that of the whole pk: sequential pks share a leaf). `order` is, for ordered tables, the insertion log
  *   of non-integer pks in chunks of CHUNK (the enumeration order of entity tables), `null`
  *   otherwise; `size` counts the entries.
  *
@@ -24,7 +25,7 @@ import { hasOwn, setOwn } from '../../internal/own';
  *
  * Everything is plain JSON: the hash is a pure function of the pk, so a persisted or
  * server-rendered state hydrates unchanged as long as the format version matches
- * (`checkTableFormat`, run on hydration, moves the older formats 1 and 2 into it and rejects others).
+ * (`checkTableFormat`, run on hydration, moves the older formats 1 to 3 into it and rejects others).
  *
  * Typed as the plain object it is up to the threshold, so that `state.rest.entities.Post['5']`
  * type-checks where users read it. Code reads and writes tables through the `Tables` of the
@@ -35,7 +36,7 @@ export type Table<T = unknown> = Record<string, T>;
 /** The key that marks a sharded table, and the format version it holds. */
 export const TABLE_FORMAT = '@@rtk-rest/table';
 /** Part of the serialized format: bump when the hash, widths or fields change. */
-export const TABLE_VERSION = 3;
+export const TABLE_VERSION = 4;
 
 export interface ShardedTable {
   readonly '@@rtk-rest/table': number;
@@ -96,7 +97,7 @@ export interface Tables {
   write<T>(table: Table<T> | undefined, written: Record<string, T | undefined>, ordered: boolean, max: number): Table<T>;
   /**
    * A table met on hydration that is not a plain object (a sharded table of some format, or
-   * format 1's bare array) checked, and moved to this format; `fail` throws what is wrong with it.
+   * format 1's bare array) checked, and moved to this format (formats 1 to 3: the trie rebuilt, leaves sorted and routed by `routeOf`); `fail` throws what is wrong with it.
    */
   check(table: object, fail: (what: string, advice?: string) => never): Table;
   /**
