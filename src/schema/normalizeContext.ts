@@ -7,6 +7,19 @@ export function sameMeta(a: EntityMeta, b: EntityMeta | undefined): boolean {
   return a === b || (b !== undefined && a.fetchedAt === b.fetchedAt && a.date === b.date && a.expiresAt === b.expiresAt);
 }
 
+/**
+ * An empty plain object already in V8's dictionary mode (deleting a property that is not the
+ * last one added leaves it there). Cells are keyed by pks no object had before: each new key
+ * added to a fast-mode object makes a new hidden class, about twice the cost of a dictionary
+ * insert, and the write set goes to dictionary mode past a dozen keys anyway.
+ */
+function dictionary<T>(): Record<string, T> {
+  const out: Record<string, unknown> = { a: 0, b: 0 };
+  delete out.a;
+  delete out.b;
+  return out as Record<string, T>;
+}
+
 /** The cells and meta one normalization pass wrote into one table. */
 export interface TableWrites {
   readonly cells: Record<string, unknown>;
@@ -50,7 +63,7 @@ export class NormalizeContext {
   table(key: string): TableWrites {
     let table = this.tables.get(key);
     if (table === undefined) {
-      table = { cells: {}, meta: {}, stored: this.reader.token(key) !== undefined, count: 0, metaCount: 0 };
+      table = { cells: dictionary(), meta: dictionary(), stored: this.reader.token(key) !== undefined, count: 0, metaCount: 0 };
       this.tables.set(key, table);
     }
     return table;
