@@ -52,12 +52,10 @@ export class KeySet {
 
   with(key: string): KeySet {
     if (key === this.lastKey) return this.last;
-    let out: KeySet | undefined = this;
-    if (!this.list.includes(key)) {
-      out = this.next.get(key);
-      if (out === undefined) this.next.set(key, (out = new KeySet(this.list.concat(key))));
-    }
     this.lastKey = key;
+    if (this.list.includes(key)) return (this.last = this);
+    let out = this.next.get(key);
+    if (out === undefined) this.next.set(key, (out = new KeySet(this.list.concat(key))));
     return (this.last = out);
   }
 }
