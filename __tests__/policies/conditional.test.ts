@@ -31,7 +31,7 @@ describe('conditional requests', () => {
     expect(request.headers['if-modified-since']).toBe(MODIFIED);
     jest.setSystemTime(5100);
     request.respond(new Response(null, { status: 304, headers: { etag: ETAG } }));
-    expect(await promise).toBe(before);
+    expect(await promise).toEqual(before);
     expect(types().slice(-2)).toEqual(['rest/fetch/pending', 'rest/fetch/fulfilled']);
     const slice = rawSlice(rest, store.getState());
     expect(slice.meta[K.post5]).toStrictEqual({ fetchedAt: 5000, date: 5100, expiresAt: 65100, etag: ETAG, lastModified: MODIFIED });

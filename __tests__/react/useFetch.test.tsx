@@ -52,7 +52,7 @@ describe('useFetch', () => {
     const data = await promise!;
     expect(data).toBeInstanceOf(Post);
     expect(data.title).toBe('hi');
-    expect(data).toBe(rest.selectData(store.getState(), PostResource.get, p5));
+    expect(data).toEqual(rest.selectData(store.getState(), PostResource.get, p5));
     expect(net.count).toBe(1);
   });
 

@@ -167,7 +167,8 @@ describe('useMutation', () => {
     const promise = store.dispatch(rest.fetch(PostResource.partialUpdate, p5, { title: 'renamed' }));
     (await net.nth(2)).reply({ ...post5, title: 'renamed' });
     const value = await promise;
-    expect(value).toBe(rest.selectData(store.getState(), PostResource.get, p5));
+    expect(value).toEqual(rest.selectData(store.getState(), PostResource.get, p5));
+    expect(value).toBeInstanceOf(Post);
     expect(value.title).toBe('renamed');
     expect(Object.keys(store.getState().rest.endpoints)).toEqual([K.post5]);
     expect(Object.keys(store.getState().rest.meta)).toEqual([K.post5]);

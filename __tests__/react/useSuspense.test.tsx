@@ -4,7 +4,7 @@
 import { act, screen } from '@testing-library/react';
 import { expectTypeOf } from 'expect-type';
 import type { ReactNode } from 'react';
-import { NetworkError } from 'rtk-rest';
+import { Entity, NetworkError, RestEndpoint } from 'rtk-rest';
 
 import { useSuspense } from 'rtk-rest/react';
 import {
@@ -87,6 +87,41 @@ test('returns the key\'s data itself: the instance selectData returns', async ()
   );
   expect(returned).toBeInstanceOf(Post);
   expect(returned).toBe(rest.selectData(store.getState(), getPost, p5));
+});
+
+test('the request it starts builds no value for its promise: each entity is read once, by the component\'s memoized read', async () => {
+  // `validate` runs once per item normalized and once per instance built: it counts them.
+  let validated = 0;
+  class Counted extends Entity {
+    id = 0;
+    title = '';
+    pk() {
+      return `${this.id}`;
+    }
+    static override key = 'Counted';
+    static override validate() {
+      validated++;
+      return undefined;
+    }
+  }
+  const getCounted = new RestEndpoint({ urlPrefix: A, path: '/counted', schema: [Counted] });
+  const { store, rest } = setup({ gc: false });
+  let shown: Counted[] | undefined;
+  function Probe() {
+    shown = useSuspense(getCounted);
+    return null;
+  }
+  await renderAnswered(
+    store,
+    <Async>
+      <Probe />
+    </Async>,
+    [{ id: 1, title: 'one' }, { id: 2, title: 'two' }],
+  );
+  expect(shown?.map((item) => item.title)).toEqual(['one', 'two']);
+  expect(shown).toBe(rest.selectData(store.getState(), getCounted));
+  // Two items normalized, two instances built.
+  expect(validated).toBe(4);
 });
 
 test('joins a request already in flight for the key (started by rest.fetch) and suspends without a second request', async () => {

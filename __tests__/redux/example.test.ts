@@ -26,7 +26,7 @@ test('the running example: slice state, instances, inference and an index lookup
   });
   expect(posts[0]).toBeInstanceOf(Post);
   expect(posts[0]!.author.createdAt).toEqual(new Date(ann.createdAt));
-  expect(rest.selectData(store.getState(), PostResource.getList, { group: 'react' })).toBe(posts);
+  expect(rest.selectData(store.getState(), PostResource.getList, { group: 'react' })).toEqual(posts);
   const detail = rest.selectResponse(store.getState(), PostResource.get, { group: 'react', id: 5 });
   expect(detail.data).toBeInstanceOf(Post);
   expect(detail).toMatchObject({ status: 'fulfilled', expiryStatus: 'valid', expiresAt: 61040 });

@@ -238,7 +238,7 @@ describe('what rest.fetch resolves to', () => {
     (await net.nth(1)).reply(post5);
     const value = await promise;
     expect(seenAtSettle?.types).toEqual(['rest/fetch/pending', 'rest/fetch/fulfilled']);
-    expect(value).toBe(seenAtSettle?.data);
+    expect(value).toEqual(seenAtSettle?.data);
     expect(value).toBeInstanceOf(Post);
     expect(value?.author).toBeInstanceOf(User);
     expect(value?.author.createdAt).toEqual(new Date('2024-01-01T00:00:00.000Z'));
@@ -270,8 +270,33 @@ describe('what rest.fetch resolves to', () => {
     const list = await fetchAnswered<Post[]>(store, rest.fetch(PostResource.getList, react), [post5]);
     expect(list).toHaveLength(1);
     expect(list[0]).toBeInstanceOf(Post);
+    expect(list).toEqual(rest.selectData(store.getState(), PostResource.getList, react));
+  });
+
+  it('while a reader shows the key, the promise resolves to the very object it shows', async () => {
+    const { rest, store } = setup();
+    // A mounted component: it reads the key on every store notification, the commit's included.
+    let shown: Post[] | undefined;
+    store.subscribe(() => {
+      shown = rest.selectData(store.getState(), PostResource.getList, react);
+    });
+    const list = await fetchAnswered<Post[]>(store, rest.fetch(PostResource.getList, react), [post5]);
+    expect(list).toBe(shown);
     expect(list).toBe(rest.selectData(store.getState(), PostResource.getList, react));
   });
+
+  it('with no reader, the value is built for the caller: equal to what selectData then reads, its own object', async () => {
+    const { rest, store } = setup();
+    const list = await fetchAnswered<Post[]>(store, rest.fetch(PostResource.getList, react), [post5]);
+    const read = rest.selectData(store.getState(), PostResource.getList, react)!;
+    expect(read).toEqual(list);
+    expect(read[0]).toBeInstanceOf(Post);
+    expect(read[0]!.author).toBeInstanceOf(User);
+    // The store cached nothing for the caller: the memoized read is the reader's own.
+    expect(read).not.toBe(list);
+    expect(rest.selectData(store.getState(), PostResource.getList, react)).toBe(read);
+  });
+
 
   it('exception: a top-level Invalidate schema resolves to the entity from the response', async () => {
     const { rest, store } = setup();
@@ -297,8 +322,9 @@ describe('what rest.fetch resolves to', () => {
     await fetchAnswered(store, rest.fetch(PostResource.getList, react), [p1, p2]);
     const list = await fetchAnswered<Post[]>(store, rest.fetch(getPage, { ...react, page: 2 }), [p2, p3]);
     expect(list.map((p) => p.id)).toEqual([1, 2, 3]);
-    // The list's value itself: the very array the list's read returns.
-    expect(list).toBe(rest.selectData(store.getState(), PostResource.getList, react));
+    // The list's value itself: what the list's read returns.
+    expect(list).toEqual(rest.selectData(store.getState(), PostResource.getList, react));
+    expect(list[2]).toBeInstanceOf(Post);
   });
 
   it('exception: a page of a { results, next } list resolves to the merged list', async () => {

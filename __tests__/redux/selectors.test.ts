@@ -517,7 +517,8 @@ describe('entities linked thousands deep, through the store', () => {
     for (let i = 1499; i >= 0; i--) body = { id: `${i}`, next: body };
     const fetched = await fetchAnswered<Link>(store, rest.fetch(getChain, { id: '0' }), body);
     const read = rest.selectResponse(store.getState(), getChain, { id: '0' }).data as Link;
-    expect(read).toBe(fetched);
+    expect(read).toEqual(fetched);
+    expect(fetched.next?.next).toBeInstanceOf(Link);
     let length = 0;
     for (let at: Link | Knot | null = read; at; at = at.next) {
       expect(at).toBeInstanceOf(length % 2 ? Knot : Link);

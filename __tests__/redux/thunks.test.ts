@@ -222,7 +222,7 @@ describe('setResponse', () => {
     expect(meta).toStrictEqual({ fetchedAt: 1010, date: 1010, expiresAt: 61010 });
     expect(value?.title).toBe('set');
     expect(value?.author.username).toBe('ann');
-    expect(value).toBe(rest.selectData(store.getState(), PostResource.get, p5));
+    expect(value).toEqual(rest.selectData(store.getState(), PostResource.get, p5));
   });
 
   it('a response that fails to normalize makes dispatch throw the processing error; the state is unchanged', () => {

@@ -1,8 +1,9 @@
 /**
  * What the read path keeps: instances are cached by the stored object they were read from, and
- * each request key keeps one answer. A replaced cell frees its old instance, a key that leaves
- * the store frees its answer, and what stays keeps its identity through any number of GCs. Needs
- * a forced GC (`npm test` runs Jest with --expose-gc).
+ * each request key keeps one answer for its readers. A replaced cell frees its old instance, a key
+ * that leaves the store frees its answer, what stays keeps its identity through any number of
+ * GCs, and what a fetch resolved to is its caller's alone. Needs a forced GC (`npm test` runs Jest
+ * with --expose-gc).
  */
 import { configureStore } from '@reduxjs/toolkit';
 import { createRest, Entity, RestEndpoint } from 'rtk-rest';
@@ -47,7 +48,8 @@ describe('the read path keeps instances as long as their stored objects and keys
     const { rest, store } = setup();
     // In a function of its own: a suspended async function keeps its last values in its frame.
     const fetchAndReplace = async () => {
-      const items = await store.dispatch(rest.fetch(getItems, { page: 0 }));
+      await store.dispatch(rest.fetch(getItems, { page: 0 }));
+      const items = rest.selectData(store.getState(), getItems, { page: 0 })!;
       const old = new WeakRef(items[0]!);
       const kept = items[1]!;
       store.dispatch(rest.set(Item, 'item-0', { id: 'item-0', title: 'renamed' }));
@@ -63,7 +65,7 @@ describe('the read path keeps instances as long as their stored objects and keys
     expect(rest.selectData(store.getState(), getItems, { page: 0 })![1]).toBe(kept.deref());
   });
 
-  it('what a key answered is freed once the key leaves the store', async () => {
+  it('what a fetch resolved to is its caller\'s: dropped by the caller, it is freed while the store keeps the data', async () => {
     const gc = requireGc();
     const { rest, store } = setup();
     const fetchAll = async () => {
@@ -76,7 +78,26 @@ describe('the read path keeps instances as long as their stored objects and keys
     };
     const refs = await fetchAll();
     await settle(gc);
-    // Still in the store: kept, so that a reader finds the very answer rest.fetch resolved to.
+    // No reader came: nothing of the store kept what was built for the caller.
+    expect(refs.flatMap((ref, i) => (ref.deref() === undefined ? [] : [i]))).toEqual([]);
+    expect(rest.selectData(store.getState(), getItems, { page: 9 })![0]!.title).toBe('Item 450');
+  }, 30_000);
+
+  it('what a key answered its readers is freed once the key leaves the store', async () => {
+    const gc = requireGc();
+    const { rest, store } = setup();
+    const fetchAll = async () => {
+      const refs: WeakRef<object>[] = [];
+      for (let p = 0; p < 10; p++) {
+        await store.dispatch(rest.fetch(getItems, { page: p }));
+        const items = rest.selectData(store.getState(), getItems, { page: p })!;
+        refs.push(new WeakRef(items), new WeakRef(items[0]!));
+      }
+      return refs;
+    };
+    const refs = await fetchAll();
+    await settle(gc);
+    // Still in the store: kept, so that the next reader finds the very answer the last one had.
     expect(refs.every((ref) => ref.deref() !== undefined)).toBe(true);
     store.dispatch(rest.resetEntireStore());
     await settle(gc);
@@ -86,7 +107,8 @@ describe('the read path keeps instances as long as their stored objects and keys
   it('an answer someone holds keeps its identity (and its instances) through GCs', async () => {
     const gc = requireGc();
     const { rest, store } = setup();
-    const held = await store.dispatch(rest.fetch(getItems, { page: 1 }));
+    await store.dispatch(rest.fetch(getItems, { page: 1 }));
+    const held = rest.selectData(store.getState(), getItems, { page: 1 })!;
     await store.dispatch(rest.fetch(getItems, { page: 2 }));
     await settle(gc);
     expect(rest.selectData(store.getState(), getItems, { page: 1 })).toBe(held);

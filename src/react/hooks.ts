@@ -234,7 +234,10 @@ export function queryHook(useBinding: UseBinding): RestHooks['useQuery'] {
 export function fetchHook(useFetchingRead: UseFetchingRead): RestHooks['useFetch'] {
   return function useFetch(endpoint: RestEndpoint, ...args: unknown[]): any {
     const { binding, request } = useFetchingRead(endpoint, args, 'useFetch');
-    return useSelector((_state: unknown) => (request === undefined ? undefined : binding.runtime.inFlight(request.endpoint, request.args, request.key)));
+    const promise = useSelector((_state: unknown) => (request === undefined ? undefined : binding.runtime.inFlight(request.endpoint, request.args, request.key, true)));
+    // The outcome reaches the component through the store: a promise it ignores does not reject unhandled.
+    useMemo(() => promise?.catch(noop), [promise]);
+    return promise;
   } as RestHooks['useFetch'];
 }
 

@@ -207,7 +207,7 @@ export class MemoCache {
     const answer = new MemoResult(data, ctx.cells, ctx.children, token);
     // Valid in the state it was built in: its tables as they are now let the next write elsewhere
     // be proven without walking its cells (by a rule that follows versions, `answerHolds`).
-    answer.tables = tablesAt(keysOf(ctx.cells, ctx.children), reader);
+    answer.tables = tablesAt(keysOf(ctx.cells, ctx.children).list, reader);
     return answer;
   }
 

@@ -21,7 +21,7 @@ export function answerHolds(answer: MemoResult, reader: EntityReader, token: unk
     return true;
   }
   if (!entryHolds(answer, reader, token)) return false;
-  answer.tables = tablesAt(keysOf(answer.cells, answer.children), reader);
+  answer.tables = tablesAt(keysOf(answer.cells, answer.children).list, reader);
   // Proven by its cells although a table it read was written: from now on such writes are
   // compared with its pks. A fresh answer does not gather them up front, so an edit of one of
   // its own cells (the usual first write to a table it read) costs one walk that fails, as before.

@@ -35,31 +35,45 @@ export interface CachedEntry extends MemoEntry {
    * without children makes them from its cells when first asked (most are folded into their
    * parent and never are).
    */
-  keys?: readonly string[];
+  keys?: KeySet;
 }
 
-const NO_KEYS: readonly string[] = [];
 /**
- * `keys` plus one key, by `keys`: one array per sequence of keys, like hidden classes, so that
- * entries that read the same tables (rows of a list) share one array. Bounded by the sequences
- * an app's schemas read.
+ * A set of entity keys, interned: one object per sequence of keys, like hidden classes, so that
+ * entries that read the same tables (rows of a list) share one, and adding a key to a set is one
+ * lookup. Bounded by the sequences an app's schemas read.
  */
-const withKey = new WeakMap<readonly string[], Map<string, readonly string[]>>();
+export class KeySet {
+  private readonly next = new Map<string, KeySet>();
+  // The last key added and its set: entries of one reader add the same keys, in the same order.
+  private lastKey: string | undefined;
+  private last: KeySet = this;
+  constructor(readonly list: readonly string[]) {}
+
+  with(key: string): KeySet {
+    if (key === this.lastKey) return this.last;
+    this.lastKey = key;
+    if (this.list.includes(key)) return (this.last = this);
+    let out = this.next.get(key);
+    if (out === undefined) this.next.set(key, (out = new KeySet(this.list.concat(key))));
+    return (this.last = out);
+  }
+}
+
+const NO_KEYS = new KeySet([]);
 
 /** The distinct entity keys of `cells` and of every child's `keys`: what an entry made of them depends on. */
-export function keysOf(cells: readonly unknown[], children: readonly CachedEntry[]): readonly string[] {
+export function keysOf(cells: readonly unknown[], children: readonly CachedEntry[]): KeySet {
   let out = NO_KEYS;
-  for (let i = 0; i < cells.length; i += 3) out = adding(out, cells[i] as string);
-  for (const child of children) for (const key of (child.keys ??= keysOf(child.cells, child.children))) out = adding(out, key);
-  return out;
-}
-
-function adding(keys: readonly string[], key: string): readonly string[] {
-  if (keys.includes(key)) return keys;
-  let next = withKey.get(keys);
-  if (next === undefined) withKey.set(keys, (next = new Map()));
-  let out = next.get(key);
-  if (out === undefined) next.set(key, (out = keys.concat(key)));
+  for (let i = 0; i < cells.length; i += 3) out = out.with(cells[i] as string);
+  let last: KeySet | undefined;
+  for (const child of children) {
+    const keys = (child.keys ??= keysOf(child.cells, child.children));
+    // Rows of a list mostly share one set: each distinct set in a run is added once.
+    if (keys === last) continue;
+    last = keys;
+    for (const key of keys.list) out = out.with(key);
+  }
   return out;
 }
 

@@ -55,6 +55,7 @@ export class EntityNode implements SchemaNode, CellReader {
   private schemaFields?: [string, unknown][];
   private nestedNames?: string[];
   private instances?: InstanceFactory;
+  private reachesBack?: boolean;
 
   constructor(readonly cls: typeof Entity) {
     this.pkFn = pkMethod(cls);
@@ -204,10 +205,11 @@ export class EntityNode implements SchemaNode, CellReader {
     if (ctx.memo !== undefined) return reusedAt(ctx, this, this.key, pk) ?? this.readMemo(pk, ctx.reader.entity(this.key, pk), ctx);
     const stored = ctx.reader.entity(this.key, pk);
     if (typeof stored !== 'object' || stored === null || Array.isArray(stored)) return undefined;
-    // A plain read builds every entity once; only entities with nested members can be part of
-    // a cycle, so only they go through the identity map.
+    // A plain read builds every entity once; only entities that their own members can reach again
+    // can be part of a cycle, so only they go through the identity map.
     const hasNested = this.nested(ctx.resolve).length > 0;
-    if (hasNested) {
+    const cyclic = hasNested && this.opens(ctx);
+    if (cyclic) {
       const seen = chainGet(ctx.inProgress, stored, this);
       if (seen !== undefined) return seen.instance;
     }
@@ -216,7 +218,7 @@ export class EntityNode implements SchemaNode, CellReader {
     if (hasNested) {
       // Too deep to go on by recursion: `denormalize` reads the whole value again, memoized, which splits deep reads.
       if (ctx.depth >= ctx.splitAt) throw new Deeper(undefined, this.key, pk, stored);
-      chainSet(ctx.inProgress, stored, { instance, by: this, depth: 0, next: undefined });
+      if (cyclic) chainSet(ctx.inProgress, stored, { instance, by: this, depth: 0, next: undefined });
       ctx.depth++;
       this.fillNested(stored as Fields, instance, ctx, undefined);
       ctx.depth--;
@@ -239,9 +241,13 @@ export class EntityNode implements SchemaNode, CellReader {
     return !this.defaultValidate && typeof this.cls.validate(stored) === 'string';
   }
 
-  /** Whether filling reads other cells: only an entity with nested members may be part of a cycle. @internal */
+  /**
+   * Whether filling may come back to an instance being built (a cycle): not when every nested
+   * member is an entity without nested members of its own (a post's author), which is most of
+   * them. Any other member (a list, a union, an entity that nests) may. @internal
+   */
   opens(ctx: DenormalizeContext): boolean {
-    return this.nested(ctx.resolve).length > 0;
+    return (this.reachesBack ??= this.nested(ctx.resolve).some(([, node]) => !(node instanceof EntityNode && node.nested(ctx.resolve).length === 0)));
   }
 
   /** A new instance with the stored fields, before nested members are read. @internal */

@@ -2,7 +2,7 @@ export { Entity, isEntityClass } from './Entity';
 export { schema } from './namespace';
 export { normalize, normalizeWrites, applyWriteSet } from './normalize';
 export type { WriteSet } from './normalize';
-export { denormalize } from './denormalize';
+export { denormalize, readOnce } from './denormalize';
 export { MemoCache, MemoResult, querySlot } from './MemoCache';
 export { answerHolds } from './answerHolds';
 export { TableVersion } from './tableVersion';

@@ -1,5 +1,5 @@
 import { chainDelete, chainSet, entryHolds, keysOf } from './denormalizeContext';
-import type { Building, CachedEntry, DenormalizeContext, InstanceEntry } from './denormalizeContext';
+import type { Building, CachedEntry, DenormalizeContext, InstanceEntry, KeySet } from './denormalizeContext';
 
 /**
  * Memoized reads of stored cells (see docs/internals.md#memoized-reads): an entity object read as an instance of its class,
@@ -111,7 +111,7 @@ function build(ctx: DenormalizeContext, reader: CellReader, key: string, pk: str
   if (opens && alone && building.next === undefined) ctx.inProgress.delete(stored);
   else if (opens) chainDelete(ctx.inProgress, stored, reader);
   // An entry without children makes its keys when first asked (`keysOf`): most are folded and never are.
-  let keys: readonly string[] | undefined;
+  let keys: KeySet | undefined;
   if (children.length === 0) children = NO_CHILDREN;
   else keys = keysOf(cells, children);
   const entry: InstanceEntry = { instance, by: reader, next: undefined, cells, children, keys, validAt: ctx.token };

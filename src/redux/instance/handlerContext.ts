@@ -41,14 +41,16 @@ export interface FetchOptions {
   deferPending?: boolean;
   /** Started or joined by a `useCancelling`: its last leaving waiter may abort it. */
   cancellable?: boolean;
+  /** The caller reads the value (`rest.fetch`): the promise resolves to it, else it only settles (see `Settlement`). */
+  answer?: boolean;
 }
 
 /** What `rtk-rest/react`'s hooks use of a store's runtime: requests, the fetch rule and retention. */
 export interface HookRuntime {
   /** Joins a read in flight or starts a request (see docs/internals.md#the-fetch-lifecycle). */
   fetch(endpoint: StoreEndpoint, args: unknown[], key: string, options?: FetchOptions): Promise<unknown>;
-  /** The read in flight for the key in this store, if any. */
-  inFlight(endpoint: StoreEndpoint, args: readonly unknown[], key: string): Promise<unknown> | undefined;
+  /** The read in flight for the key in this store, if any; with `answer`, the promise of a caller that reads its value. */
+  inFlight(endpoint: StoreEndpoint, args: readonly unknown[], key: string, answer?: boolean): Promise<unknown> | undefined;
   /** The read in flight for the key, joined by a consumer that never cancels it. */
   join(endpoint: StoreEndpoint, args: readonly unknown[], key: string): Promise<unknown> | undefined;
   /** The store's requests in flight (a `useCancelling` waits for one: redux/cancelling.ts). */

@@ -57,17 +57,17 @@ export function buildThunks(ctx: RestContext, selectors: Selectors) {
     fetch:
       (endpoint: RestEndpoint<any>, ...args: unknown[]): Thunk<Promise<any>> =>
       (dispatch, getState) =>
-        withKey(dispatch, getState, endpoint, args, (store, key) => store.fetch(endpoint, args, key)),
+        withKey(dispatch, getState, endpoint, args, (store, key) => store.fetch(endpoint, args, key, { answer: true })),
 
     /** Joins a read in flight, fetches when the fetch rule says so, else answers from the cache (see docs/concepts.md#the-store). */
     fetchIfStale:
       (endpoint: RestEndpoint<any>, ...args: unknown[]): Thunk<Promise<any>> =>
       (dispatch, getState) =>
         withKey(dispatch, getState, endpoint, args, (store, key) => {
-          const joined = endpoint.sideEffect ? undefined : store.inFlight(endpoint, args, key);
+          const joined = endpoint.sideEffect ? undefined : store.inFlight(endpoint, args, key, true);
           if (joined !== undefined) return joined;
           // The fetch rule (see docs/concepts.md#expiry).
-          if (store.shouldFetch(getState(), endpoint, args, key)) return store.fetch(endpoint, args, key);
+          if (store.shouldFetch(getState(), endpoint, args, key)) return store.fetch(endpoint, args, key, { answer: true });
           const data = selectors.selectData(getState(), endpoint, ...args);
           if (data !== undefined) return Promise.resolve(data);
           const stored = ctx.tables.get(ctx.slice(getState()).meta, key)?.error;

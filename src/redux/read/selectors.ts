@@ -1,4 +1,4 @@
-import { isInferable, querySlot, selectsSummary, toNode } from '../../schema';
+import { isInferable, querySlot, readOnce, selectsSummary, toNode } from '../../schema';
 import type { EntityReader, MemoResult, SchemaNode } from '../../schema';
 import { keyOf, pageRequestOf } from '../../rest';
 import type { PageRequest, RestEndpoint } from '../../rest';
@@ -87,14 +87,18 @@ export function buildSelectors(ctx: RestContext) {
     last.forget(key);
   }
 
-  /** The key's read: its result through the schema, or an inference (see docs/concepts.md#schemas). */
-  function readKey(slice: RestState, endpoint: RestEndpoint, args: readonly unknown[], key: string): KeyRead {
+  /**
+   * The key's read: its result through the schema, or an inference (see docs/concepts.md#schemas).
+   * Memoized in the key's record; with `once`, built for one caller and kept nowhere.
+   */
+  function readKey(slice: RestState, endpoint: RestEndpoint, args: readonly unknown[], key: string, once?: boolean): KeyRead {
     if (tables.get(slice.meta, key)?.invalidated) return { read: undefined, hasResult: false, memo: null };
     const node = toNode(endpoint.schema);
     // A stored result is never undefined (an absent result is stored as null), so one lookup answers both.
     const result = tables.get(slice.endpoints, key);
     if (result !== undefined) {
       if (node === undefined) return { read: result, hasResult: true, memo: null };
+      if (once) return { read: readOnce(node, result, ctx.reader(slice), args), hasResult: true };
       const memo = readAs(key, node, result, slice, ctx.reader(slice), args);
       return { read: memo.data, hasResult: true, memo };
     }
@@ -140,26 +144,33 @@ export function buildSelectors(ctx: RestContext) {
     return responseOf(viewIn(ctx, state), endpoint, args);
   }
 
-  /** selectResponse over a given slice (the view, or an optimistic snapshot's view). */
-  function responseOf(slice: RestState, endpoint: RestEndpoint, args: readonly unknown[]): ResponseState {
+  /**
+   * selectResponse over a given slice (the view, or an optimistic snapshot's view). With `once`,
+   * what a request's promise resolves to right after its commit (a page's: its list's): the
+   * answer a reader already has in this slice (a mounted component read it during the commit),
+   * else one built for the caller and kept by no cache, so that a fetch whose data nobody reads
+   * builds no memoized instances (the next `selectData` builds its own, equal in content).
+   */
+  function responseOf(slice: RestState, endpoint: RestEndpoint, args: readonly unknown[], once?: boolean): ResponseState {
     const page = pageRequestOf(endpoint, args);
-    if (page !== undefined) return pageResponseOf(slice, endpoint, page);
+    if (page !== undefined) return once ? responseOf(slice, page.list, page.listArgs, once) : pageResponseOf(slice, endpoint, page);
     const key = keyOf(endpoint, args);
     const now = ctx.options.now();
     const previous = last.unchanged(key, slice, endpoint, now);
     if (previous !== undefined) return previous;
     const meta: KeyMeta | undefined = tables.get(slice.meta, key);
-    const { read, hasResult, inferred, memo } = readKey(slice, endpoint, args, key);
+    const { read, hasResult, inferred, memo } = readKey(slice, endpoint, args, key, once);
     const expiresAt = meta?.date !== undefined ? (meta.expiresAt ?? 0) : (inferred?.expiresAt ?? 0);
     const usable = !meta?.invalidated && read !== undefined && !(endpoint.invalidIfStale && now > expiresAt);
     const data = usable ? read : undefined;
-    return last.remember(key, slice, endpoint, now, {
+    const response: ResponseState = {
       data,
       ...requestFields(meta, data, hasResult && !meta?.invalidated),
       expiryStatus: !usable ? 'invalid' : now > expiresAt ? 'stale' : 'valid',
       fetchedAt: meta?.fetchedAt ?? inferred?.fetchedAt ?? 0,
       expiresAt,
-    }, { meta, result: tables.get(slice.endpoints, key), memo });
+    };
+    return once ? response : last.remember(key, slice, endpoint, now, response, { meta, result: tables.get(slice.endpoints, key), memo });
   }
 
   /**
@@ -210,12 +221,12 @@ export function buildSelectors(ctx: RestContext) {
     selectError: (state: unknown, endpoint: RestEndpoint, ...args: unknown[]): StoredError | undefined =>
       selectResponse(state, endpoint, ...args).error,
     /**
-     * A committed `result` of the endpoint read through `slice` once, kept under no key: what a request resolves to when another pending optimistic request of the
+     * A committed `result` of the endpoint read through `slice` once, kept in no cache: what a mutation resolves to, and a read when another pending optimistic request of the
      * same key shows its own result there (two creations at once, see docs/concepts.md#optimistic-updates).
      */
     resultOf(slice: RestState, endpoint: RestEndpoint, result: unknown, args: readonly unknown[]): unknown {
       const node = toNode(endpoint.schema);
-      return node === undefined ? result : ctx.memo.reread(node, result, ctx.reader(slice), entitiesToken(slice.entities), args, undefined).data;
+      return node === undefined ? result : readOnce(node, result, ctx.reader(slice), args);
     },
     /** A queryable read by arguments, no endpoint or request (see docs/concepts.md#the-store). */
     selectQuery(state: unknown, queryable: unknown, ...args: unknown[]): any {

@@ -46,10 +46,9 @@ export function responseWrite(
  * read's key read back; a mutation's own normalized `result` (never stored under its key) read
  * through the store, so its entities are the ones every reader sees.
  */
-export function resolvedAnswer({ rest, api, selectors }: HandlerContext, endpoint: StoreEndpoint, args: unknown[], value: unknown, key: string, mutation?: { result: unknown }): unknown {
+export function resolvedAnswer({ rest, selectors }: HandlerContext, state: unknown, endpoint: StoreEndpoint, args: unknown[], value: unknown, key: string, mutation?: { result: unknown }): unknown {
   const schema = endpoint.schema;
   if (isInvalidate(schema)) return deletedInstance(schema, endpoint, args, value);
-  const state = api.getState();
   const base = rest.slice(state);
   const view = viewIn(rest, state);
   if (mutation !== undefined) return selectors.resultOf(view, endpoint as RestEndpoint, mutation.result, args);
@@ -57,7 +56,7 @@ export function resolvedAnswer({ rest, api, selectors }: HandlerContext, endpoin
   // Another pending optimistic request of this key (a second creation sent before the first
   // answered) shows its own result over the one just committed: read this request's own.
   if (view !== base && committed !== undefined && rest.tables.get(view.endpoints, key) !== committed) return selectors.resultOf(view, endpoint as RestEndpoint, committed, args);
-  return selectors.selectData(state, endpoint as RestEndpoint, ...args);
+  return selectors.responseOf(view, endpoint as RestEndpoint, args, true).data;
 }
 
 /** The instance a delete resolves to: the answered object, else the URL parameters (see docs/concepts.md#resources). */

@@ -8,6 +8,7 @@ import type { FetchOptions, Handler, HandlerContext } from '../instance/handlerC
 import { requestPolicies } from './policies';
 import type { RequestPolicyPart } from './policies';
 import type { InFlight } from './requests';
+import { settlement } from './settlement';
 import { nanoid } from '../rtk';
 import type { PolicyPart } from './policies';
 import type { ChangedEntities, FetchMeta, WritePayload } from '../types';
@@ -50,7 +51,13 @@ export function buildFetchLifecycle(hctx: HandlerContext, onRejected: Lifecycle[
 }
 
 /** `rest.fetch`: joins a read in flight or starts a request (see docs/internals.md#the-fetch-lifecycle). */
-function startRequest(lifecycle: Lifecycle, endpoint: StoreEndpoint, args: unknown[], key: string, { poll = false, deferPending = false, cancellable = false }: FetchOptions = {}): Promise<unknown> {
+function startRequest(
+  lifecycle: Lifecycle,
+  endpoint: StoreEndpoint,
+  args: unknown[],
+  key: string,
+  { poll = false, deferPending = false, cancellable = false, answer = false }: FetchOptions = {},
+): Promise<unknown> {
   const { hctx } = lifecycle;
   const { rest, api, requests, keys } = hctx;
   const read = poll || !endpoint.sideEffect;
@@ -60,21 +67,15 @@ function startRequest(lifecycle: Lifecycle, endpoint: StoreEndpoint, args: unkno
     if (joined !== undefined) {
       // A caller that may not cancel now waits for it too: no `useCancelling` may abort it.
       if (!cancellable) joined.held = true;
-      return joined.promise;
+      return answer ? joined.answer() : joined.promise;
     }
   }
-  let resolve!: (value: unknown) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<unknown>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
   const meta: FetchMeta = { requestId: nanoid(), key, endpoint: endpoint.name, fetchedAt: rest.options.now() };
   // A page's pending id and error live under its own key: a failed page leaves the list alone.
   if (dedupeKey !== key) meta.pageKey = dedupeKey;
   const cursor = dedupeKey === key ? undefined : pageRequestOf(endpoint, args)?.cursor;
   if (cursor !== undefined) meta.cursor = cursor;
-  const request: InFlight = { dedupeKey, key, fetchedAt: meta.fetchedAt, read, poll, promise, resolve, reject, discarded: false, abort: new AbortController(), held: !cancellable, cancellers: 0 };
+  const request: InFlight = { dedupeKey, key, fetchedAt: meta.fetchedAt, read, poll, discarded: false, abort: new AbortController(), held: !cancellable, cancellers: 0, ...settlement() };
   keys.remember(key, endpoint, args);
   const jsonArgs = jsonArgsOf(endpoint, args);
   if (jsonArgs !== undefined) meta.args = jsonArgs;
@@ -89,7 +90,7 @@ function startRequest(lifecycle: Lifecycle, endpoint: StoreEndpoint, args: unkno
   };
   if (deferPending) queueMicrotask(start);
   else start();
-  return promise;
+  return answer ? request.answer() : request.promise;
 }
 
 async function run(lifecycle: Lifecycle, endpoint: StoreEndpoint, args: unknown[], request: InFlight, meta: FetchMeta, added: readonly (PolicyPart | undefined)[]): Promise<void> {
@@ -123,13 +124,11 @@ async function run(lifecycle: Lifecycle, endpoint: StoreEndpoint, args: unknown[
     failure = { error };
   }
   if (committed !== undefined) {
-    // Committed: the request's one outcome is `fulfilled`. Reading the answer back can still fail
-    // (data linked too deeply to read); the caller gets that error, the store keeps the write.
-    try {
-      request.resolve(committed.answer ?? resolvedAnswer(hctx, endpoint, args, committed.value, meta.key, committed.mutation));
-    } catch (error) {
-      request.reject(error);
-    }
+    // Committed: the request's one outcome is `fulfilled`. Its value is read from the state right
+    // after the commit, for the callers that asked for it.
+    const { answer, value, mutation } = committed;
+    const state = api.getState();
+    request.resolve(() => answer ?? resolvedAnswer(hctx, state, endpoint, args, value, meta.key, mutation));
     return;
   }
   if (request.discarded || failure === undefined) return;

@@ -1,18 +1,16 @@
 import { pageRequestOf } from '../../rest';
 import type { StoreEndpoint } from '../../rest';
 import { ResetError } from './errors';
+import type { Settlement } from './settlement';
 
-/** One request of this store, from its start until its outcome is dispatched. */
-export interface InFlight {
+/** One request of this store, from its start until its outcome is dispatched; its waiters wait on its settlement. */
+export interface InFlight extends Settlement {
   readonly dedupeKey: string;
   readonly key: string;
   readonly fetchedAt: number;
   readonly read: boolean;
   /** Errors of polls are stored soft (see docs/concepts.md#errors-and-errorpolicy). */
   readonly poll: boolean;
-  readonly promise: Promise<unknown>;
-  resolve(value: unknown): void;
-  reject(error: unknown): void;
   discarded: boolean;
   /** The key was invalidated while this request was in flight (see docs/internals.md#merge-order). */
   invalidated?: boolean;
@@ -39,9 +37,13 @@ export class InFlightRequests {
     return pageRequestOf(endpoint, args)?.pageKey ?? key;
   }
 
-  /** Whether a read for the key is in flight in this store. */
-  inFlight(endpoint: StoreEndpoint, args: readonly unknown[], key: string): Promise<unknown> | undefined {
-    return this.reads.get(this.dedupeKey(endpoint, args, key))?.promise;
+  /**
+   * The read in flight for the key in this store, if any: its settlement, or with `answer` the
+   * promise of a caller that reads its value (`useFetch`, `rest.fetchIfStale`).
+   */
+  inFlight(endpoint: StoreEndpoint, args: readonly unknown[], key: string, answer = false): Promise<unknown> | undefined {
+    const request = this.reads.get(this.dedupeKey(endpoint, args, key));
+    return answer ? request?.answer() : request?.promise;
   }
 
   /** `inFlight`, for a consumer that waits without ever cancelling: the request is then never aborted by `useCancelling`. */
