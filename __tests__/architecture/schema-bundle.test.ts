@@ -27,9 +27,11 @@ export const x = [Post, normalize, denormalize, MemoCache];`;
  * leaf entities out of the cycle map added 109 (8665 -> 8774). A re-read after one nested change
  * that compares only the tables not copied since and takes unchanged rows of the rebuilt answer by
  * position added 208 (8776 -> 8984): 1.5-1.8x faster re-reads at 2,800-11,000 entities.
+ * Interned key sets and no cycle tracking for entities whose members cannot lead back added 75
+ * (8988 -> 9063): a first memoized read of 1,000 posts by 50 authors about 0.7x the time.
  * Lower the ceiling whenever the bundle shrinks, never raise it without a reason.
  */
-const CEILING = 8.78 * 1024;
+const CEILING = 8.9 * 1024;
 
 describe('a schemas-only app bundle', () => {
   let gzip: number;

@@ -43,36 +43,33 @@ export interface CachedEntry extends MemoEntry {
  * entries that read the same tables (rows of a list) share one, and adding a key to a set is one
  * lookup. Bounded by the sequences an app's schemas read.
  */
-export class KeySet {
-  private readonly next = new Map<string, KeySet>();
-  // The last key added and its set: entries of one reader add the same keys, in the same order.
-  private lastKey: string | undefined;
-  private last: KeySet = this;
-  constructor(readonly list: readonly string[]) {}
-
-  with(key: string): KeySet {
-    if (key === this.lastKey) return this.last;
-    this.lastKey = key;
-    if (this.list.includes(key)) return (this.last = this);
-    let out = this.next.get(key);
-    if (out === undefined) this.next.set(key, (out = new KeySet(this.list.concat(key))));
-    return (this.last = out);
-  }
+export interface KeySet {
+  readonly list: readonly string[];
+  /** The sets with one more key, by that key. */
+  readonly next: Map<string, KeySet>;
 }
 
-const NO_KEYS = new KeySet([]);
+const keySet = (list: readonly string[]): KeySet => ({ list, next: new Map() });
+const NO_KEYS = keySet([]);
+
+function adding(keys: KeySet, key: string): KeySet {
+  if (keys.list.includes(key)) return keys;
+  let out = keys.next.get(key);
+  if (out === undefined) keys.next.set(key, (out = keySet(keys.list.concat(key))));
+  return out;
+}
 
 /** The distinct entity keys of `cells` and of every child's `keys`: what an entry made of them depends on. */
 export function keysOf(cells: readonly unknown[], children: readonly CachedEntry[]): KeySet {
   let out = NO_KEYS;
-  for (let i = 0; i < cells.length; i += 3) out = out.with(cells[i] as string);
+  for (let i = 0; i < cells.length; i += 3) out = adding(out, cells[i] as string);
   let last: KeySet | undefined;
   for (const child of children) {
     const keys = (child.keys ??= keysOf(child.cells, child.children));
     // Rows of a list mostly share one set: each distinct set in a run is added once.
     if (keys === last) continue;
     last = keys;
-    for (const key of keys.list) out = out.with(key);
+    for (const key of keys.list) out = adding(out, key);
   }
   return out;
 }
