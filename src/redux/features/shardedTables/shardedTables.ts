@@ -183,37 +183,48 @@ const EMPTY: Node = [];
 const byPk = (a: Entry, b: Entry) => (a.pk < b.pk ? -1 : 1);
 
 /**
- * Writes `entries[lo…hi)` into one leaf in one pass: each entry's place found by binary search,
- * then the leaf copied once with every change merged in (a write's pks are distinct). Copies are
- * exact-size (`slice`, `concat`, which V8 copies as blocks; an element loop measured twice as
- * slow): a `push` onto a copy would grow V8's backing store by half, and most leaves live long
- * after the write that made them.
+ * Writes `entries[lo…hi)` into one leaf: the leaf's pairs and the entries, both sorted by pk,
+ * merged in one pass into a new leaf (a write's pks are distinct), or the leaf itself when nothing
+ * changes. The new leaf is made at its largest size and cut to its length once: most leaves live
+ * long after the write that made them, and a `push` would grow V8's backing store by half.
  */
 function leafWrite(leaf: Node, entries: readonly Entry[], lo: number, hi: number, depth: number, counter: { size: number }): Node {
-  // Runs of the leaf between the changes, and the new pairs, joined by `concat` (block copies).
-  const parts: Node[] = [];
-  let from = 0;
-  for (const e of entries.slice(lo, hi).sort(byPk)) {
-    const i = search(leaf, e.pk);
-    if (e.value === undefined ? i < 0 : i >= 0 && leaf[i + 1] === e.value) continue;
-    const place = i < 0 ? ~i : i;
-    parts.push(leaf.slice(from, place));
-    from = i < 0 ? place : place + 2;
-    if (e.value === undefined) counter.size--;
-    else {
-      parts.push([e.pk, e.value]);
-      if (i < 0) {
-        counter.size++;
-        e.added = true;
+  const sorted = hi - lo > 1 ? entries.slice(lo, hi).sort(byPk) : entries.slice(lo, hi);
+  const out: Node = new Array(leaf.length + 2 * sorted.length);
+  let n = 0;
+  let at = 0;
+  let changed = false;
+  for (const e of sorted) {
+    while (at < leaf.length && (leaf[at] as string) < e.pk) {
+      out[n++] = leaf[at];
+      out[n++] = leaf[at + 1];
+      at += 2;
+    }
+    const found = at < leaf.length && leaf[at] === e.pk;
+    if (e.value === undefined) {
+      // A removal: the pair is left out, if there is one.
+      if (found) {
+        at += 2;
+        counter.size--;
+        changed = true;
       }
+      continue;
+    }
+    out[n++] = e.pk;
+    out[n++] = e.value;
+    if (found) {
+      if (leaf[at + 1] !== e.value) changed = true;
+      at += 2;
+    } else {
+      counter.size++;
+      e.added = true;
+      changed = true;
     }
   }
-  if (parts.length === 0) return leaf;
-  parts.push(leaf.slice(from));
-  // A write of thousands of cells into one empty leaf (a table sharded at once) joins its parts in steps, not as one call's arguments.
-  let out = EMPTY;
-  for (let i = 0; i < parts.length; i += 1024) out = out.concat(...parts.slice(i, i + 1024));
-  return out.length <= 2 * LEAF_MAX || depth >= MAX_DEPTH ? out : branchOf(out, depth);
+  if (!changed) return leaf;
+  while (at < leaf.length) out[n++] = leaf[at++];
+  out.length = n;
+  return n <= 2 * LEAF_MAX || depth >= MAX_DEPTH ? out : branchOf(out, depth);
 }
 
 /** `added` appended to a list of chunks of at most CHUNK items, copying only the last chunk (exact-size). */
