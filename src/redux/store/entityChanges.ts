@@ -97,25 +97,26 @@ export const EVERY_ENTITY = 'every';
  */
 export function carriedChanges(action: unknown, actions: RestActions): ChangedEntities | typeof EVERY_ENTITY | undefined {
   if (actions.resetEntireStore.match(action)) return EVERY_ENTITY;
-  const byKey = new Map<string, Set<string>>();
-  const add = (key: string, pk: string) => {
-    const pks = byKey.get(key);
-    if (pks === undefined) byKey.set(key, new Set([pk]));
-    else pks.add(pk);
+  // Lists of distinct pks by table; a table named by one source (the usual case: one write) keeps its list as it is.
+  const byKey = new Map<string, (readonly string[])[]>();
+  const add = (key: string, pks: readonly string[]) => {
+    const lists = byKey.get(key);
+    if (lists === undefined) byKey.set(key, [pks]);
+    else lists.push(pks);
   };
   const addWrite = (entities: Record<string, Record<string, unknown>> | undefined) => {
-    if (entities !== undefined) for (const key of Object.keys(entities)) for (const pk of Object.keys(entities[key]!)) add(key, pk);
+    if (entities !== undefined) for (const key of Object.keys(entities)) add(key, Object.keys(entities[key]!));
   };
   const addCells = (cells: ChangedEntities | undefined) => {
-    if (cells !== undefined) for (const key of Object.keys(cells)) for (const pk of cells[key]!) add(key, pk);
+    if (cells !== undefined) for (const key of Object.keys(cells)) add(key, cells[key]!);
   };
   if (actions.fetchFulfilled.match(action) || actions.setResponse.match(action) || actions.set.match(action)) addWrite(action.payload.entities);
   if (actions.fetchFulfilled.match(action) || actions.fetchRejected.match(action)) addCells(action.payload.layerCells);
   else if (actions.fetchPending.match(action)) addWrite((action.payload.layer?.write as WritePayload | undefined)?.entities);
-  else if (actions.gc.match(action)) for (const { key, pk } of action.payload.entities) add(key, pk);
+  else if (actions.gc.match(action)) for (const { key, pk } of action.payload.entities) add(key, [pk]);
   else if (actions.layersChanged.match(action)) addCells(action.payload.entities);
   if (byKey.size === 0) return undefined;
   const out: ChangedEntities = {};
-  for (const [key, pks] of byKey) setOwn(out, key, [...pks]);
+  for (const [key, lists] of byKey) setOwn(out, key, lists.length === 1 ? [...lists[0]!] : [...new Set(lists.flat())]);
   return out;
 }
