@@ -170,6 +170,11 @@ describe('everything written is brought to JSON form', () => {
     expect(out.entities['NzUser']!['7']).toStrictEqual({ id: 7, username: 'ann', joined: '1970-01-01T00:00:00.009Z', score: null });
   });
 
+  it('a schema object drops the symbol-keyed properties of its input and keeps the other keys in order', () => {
+    const out = normalize({ post: Post }, { [Symbol('r')]: 1, before: 'b', post: { id: 2 }, after: 'a' }, [], {}, META);
+    expect(Reflect.ownKeys(out.result as object)).toEqual(['before', 'post', 'after']);
+  });
+
   it('the JSON round trip holds with symbol-keyed nested properties and a symbol-keyed response object', () => {
     const out = normalize({ post: Post }, { [Symbol('r')]: 1, post: { id: 2, nested: { [Symbol('t')]: 'y', v: 1 } } }, [], {}, META);
     expectJSONRoundTrip(out);

@@ -49,7 +49,7 @@ export class AllSchema<E extends typeof Entity | Record<string, typeof Entity> =
   /** Normalizes `input` in place of this schema (schema protocol). @internal */
   normalize(input: unknown, parent: unknown, key: string | undefined, ctx: NormalizeContext): unknown {
     let items: unknown[];
-    if (typeof input === 'object' && input !== null) items = listItems(input, this.describe());
+    if (typeof input === 'object' && input !== null) items = listItems(input, this);
     else if (parent !== undefined && (input === null || input === undefined)) return input;
     else throw new NormalizeError(`expected an array for ${this.describe()}, got ${describeType(input)}: ${preview(input)}`);
     const refs = normalizeItems(this.union ?? this.members()[0]!, items, parent === undefined ? items : parent, key, ctx);

@@ -25,7 +25,7 @@ export class ArraySchema<S = any> extends ItemSchema<Denormalize<S>[], S> {
   /** Normalizes `input` in place of this schema (schema protocol). @internal */
   normalize(input: unknown, parent: unknown, key: string | undefined, ctx: NormalizeContext): unknown {
     let items: unknown[];
-    if (typeof input === 'object' && input !== null) items = listItems(input, this.describe());
+    if (typeof input === 'object' && input !== null) items = listItems(input, this);
     else if (parent !== undefined && (input === null || input === undefined)) return input;
     else throw new NormalizeError(`expected an array for ${this.describe()}, got ${describeType(input)}: ${preview(input)}`);
     return normalizeItems(this.item(ctx.resolve), items, parent === undefined ? items : parent, key, ctx);
@@ -43,11 +43,12 @@ export class ArraySchema<S = any> extends ItemSchema<Denormalize<S>[], S> {
  * search result `{ total_count, items }`, an error body `{ message }`): it is reported as that,
  * not read item by item (which stored its strings as references and failed on its booleans).
  */
-export function listItems(input: object, description: string): unknown[] {
+export function listItems(input: object, schema: { describe(): string }): unknown[] {
   if (Array.isArray(input)) return input;
   const values = Object.values(input);
   for (const value of values) {
     if (value !== null && value !== undefined && (typeof value !== 'object' || Array.isArray(value))) {
+      const description = schema.describe();
       throw new NormalizeError(`expected an array for ${description}, got an object: ${preview(input)}.${process.env.NODE_ENV !== 'production' ? listHint(input, description) : ''}`);
     }
   }

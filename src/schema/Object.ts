@@ -61,13 +61,17 @@ export class ObjectSchema<S extends Record<string, any> = Record<string, any>> e
       if (parent !== undefined && (input === null || input === undefined)) return input;
       throw new NormalizeError(`expected an object for ${this.describe()}, got ${describeType(input)}: ${preview(input)}`);
     }
-    const out = { ...input } as Record<string, unknown>;
+    // Copied key by key rather than spread: a spread copies symbol-keyed properties too, which
+    // JSON cannot carry, and listing an object's symbols to delete them costs more than the copy.
+    const source = input as Record<string, unknown>;
+    const out: Record<string, unknown> = {};
+    for (const k of Object.keys(source)) setOwn(out, k, source[k]);
     const members = this.members(ctx.resolve);
     for (let i = 0; i < members.length; i++) {
       const [k, node] = members[i]!;
       if (hasOwn(out, k)) setOwn(out, k, node.normalize(out[k], input, k, ctx));
     }
-    jsonifyFields(out, this.memberNames, true);
+    jsonifyFields(out, this.memberNames);
     return out;
   }
 

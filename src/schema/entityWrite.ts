@@ -11,12 +11,13 @@ const ZERO_META: EntityMeta = { fetchedAt: 0, date: 0, expiresAt: 0 };
 /** Writes an incoming entity over the stored cell: shallow merge, later request start wins (see docs/concepts.md#entities). */
 export function writeEntity(node: EntityNode, ctx: NormalizeContext, pk: string, incoming: Fields): void {
   const key = node.key;
-  const existing = ctx.current(key, pk) as Fields | null | undefined;
+  const table = ctx.table(key);
+  const existing = ctx.current(key, pk, table) as Fields | null | undefined;
   const incomingMeta = ctx.meta;
   if (existing === undefined || existing === null || typeof existing !== 'object') {
     // Absent, or a tombstone: older writes are ignored, later ones replace it outright (see docs/concepts.md#entities).
     if (existing !== undefined && incomingMeta.fetchedAt < (ctx.currentMeta(key, pk) ?? ZERO_META).fetchedAt) return;
-    ctx.write(key, pk, incoming, incomingMeta);
+    ctx.write(key, pk, incoming, incomingMeta, table);
     if (node.indexes.length > 0) updateIndexes(node, ctx, pk, undefined, incoming);
     return;
   }

@@ -88,8 +88,8 @@ export class NormalizeContext {
     return out;
   }
 
-  current(key: string, pk: string): unknown {
-    const table = this.table(key);
+  /** The cell as this pass sees it (`table`: `this.table(key)`, when the caller holds it already). */
+  current(key: string, pk: string, table = this.table(key)): unknown {
     if (hasOwnProperty.call(table.cells, pk)) return table.cells[pk];
     return table.stored ? this.reader.entity(key, pk) : undefined;
   }
@@ -100,8 +100,7 @@ export class NormalizeContext {
     return table.stored ? this.reader.meta(key, pk) : undefined;
   }
 
-  write(key: string, pk: string, value: unknown, meta: EntityMeta | undefined): void {
-    const table = this.table(key);
+  write(key: string, pk: string, value: unknown, meta: EntityMeta | undefined, table = this.table(key)): void {
     table.count++;
     if (meta !== undefined) table.metaCount++;
     if (pk === '__proto__') {
