@@ -72,11 +72,11 @@ test('suspends while a request for an invalid key is in flight, then returns the
   expect(net.count).toBe(1);
 });
 
-test('returns the key\'s data itself: the instance selectData returns', async () => {
-  const { store, rest } = setup({ gc: false });
-  let returned: unknown;
+/** What a component that suspends on `read` returned, once the request it started is answered with `body`. */
+async function suspendedRead<T>(store: Parameters<typeof renderAnswered>[0], read: () => T, body?: unknown): Promise<T | undefined> {
+  let returned: T | undefined;
   function Probe() {
-    returned = useSuspense(getPost, p5);
+    returned = read();
     return null;
   }
   await renderAnswered(
@@ -84,7 +84,14 @@ test('returns the key\'s data itself: the instance selectData returns', async ()
     <Async>
       <Probe />
     </Async>,
+    body,
   );
+  return returned;
+}
+
+test('returns the key\'s data itself: the instance selectData returns', async () => {
+  const { store, rest } = setup({ gc: false });
+  const returned = await suspendedRead(store, () => useSuspense(getPost, p5));
   expect(returned).toBeInstanceOf(Post);
   expect(returned).toBe(rest.selectData(store.getState(), getPost, p5));
 });
@@ -106,18 +113,10 @@ test('the request it starts builds no value for its promise: each entity is read
   }
   const getCounted = new RestEndpoint({ urlPrefix: A, path: '/counted', schema: [Counted] });
   const { store, rest } = setup({ gc: false });
-  let shown: Counted[] | undefined;
-  function Probe() {
-    shown = useSuspense(getCounted);
-    return null;
-  }
-  await renderAnswered(
-    store,
-    <Async>
-      <Probe />
-    </Async>,
-    [{ id: 1, title: 'one' }, { id: 2, title: 'two' }],
-  );
+  const shown = await suspendedRead(store, () => useSuspense(getCounted), [
+    { id: 1, title: 'one' },
+    { id: 2, title: 'two' },
+  ]);
   expect(shown?.map((item) => item.title)).toEqual(['one', 'two']);
   expect(shown).toBe(rest.selectData(store.getState(), getCounted));
   // Two items normalized, two instances built.

@@ -34,6 +34,20 @@ function setup() {
   return { rest, store };
 }
 
+/**
+ * Fetches pages 0–9 and refs to each page's list and first item: what the fetch resolved to
+ * (`'caller'`), or what `selectData` read right after it (`'reader'`).
+ */
+async function fetchPages({ rest, store }: ReturnType<typeof setup>, kept: 'caller' | 'reader'): Promise<WeakRef<object>[]> {
+  const refs: WeakRef<object>[] = [];
+  for (let p = 0; p < 10; p++) {
+    const fetched = await store.dispatch(rest.fetch(getItems, { page: p }));
+    const items = kept === 'caller' ? fetched : rest.selectData(store.getState(), getItems, { page: p })!;
+    refs.push(new WeakRef(items), new WeakRef(items[0]!));
+  }
+  return refs;
+}
+
 /** Full GCs with turns of the event loop between them (WeakRef targets and finalizers settle in tasks). */
 async function settle(gc: () => void): Promise<void> {
   for (let i = 0; i < 3; i++) {
@@ -67,16 +81,9 @@ describe('the read path keeps instances as long as their stored objects and keys
 
   it('what a fetch resolved to is its caller\'s: dropped by the caller, it is freed while the store keeps the data', async () => {
     const gc = requireGc();
-    const { rest, store } = setup();
-    const fetchAll = async () => {
-      const refs: WeakRef<object>[] = [];
-      for (let p = 0; p < 10; p++) {
-        const items = await store.dispatch(rest.fetch(getItems, { page: p }));
-        refs.push(new WeakRef(items), new WeakRef(items[0]!));
-      }
-      return refs;
-    };
-    const refs = await fetchAll();
+    const instance = setup();
+    const { rest, store } = instance;
+    const refs = await fetchPages(instance, 'caller');
     await settle(gc);
     // No reader came: nothing of the store kept what was built for the caller.
     expect(refs.flatMap((ref, i) => (ref.deref() === undefined ? [] : [i]))).toEqual([]);
@@ -85,17 +92,9 @@ describe('the read path keeps instances as long as their stored objects and keys
 
   it('what a key answered its readers is freed once the key leaves the store', async () => {
     const gc = requireGc();
-    const { rest, store } = setup();
-    const fetchAll = async () => {
-      const refs: WeakRef<object>[] = [];
-      for (let p = 0; p < 10; p++) {
-        await store.dispatch(rest.fetch(getItems, { page: p }));
-        const items = rest.selectData(store.getState(), getItems, { page: p })!;
-        refs.push(new WeakRef(items), new WeakRef(items[0]!));
-      }
-      return refs;
-    };
-    const refs = await fetchAll();
+    const instance = setup();
+    const { rest, store } = instance;
+    const refs = await fetchPages(instance, 'reader');
     await settle(gc);
     // Still in the store: kept, so that the next reader finds the very answer the last one had.
     expect(refs.every((ref) => ref.deref() !== undefined)).toBe(true);
