@@ -103,23 +103,11 @@ function search(leaf: Node, pk: string): number {
 /** One write: `value` for `pk`, `undefined` meaning "remove". */
 interface Entry {
   pk: string;
+  /** Its route (`routeOf`): the slot at depth d is bits 5d…5d+4. */
   h: number;
-  /** The slots of the pk's path from the root, depth 0 first, as one number (`pathOf`). */
-  path: number;
   value: unknown;
   /** Set when the write added this pk (for the insertion log, collected in input order). */
   added?: boolean;
-}
-
-/**
- * The child slots of a hash at depths 0…MAX_DEPTH-1 (bits 5d…5d+4 at depth d), the shallowest
- * most significant: entries sorted by it are grouped by slot at every depth, so a write visits
- * each touched node once over a contiguous range (no per-node grouping).
- */
-function pathOf(h: number): number {
-  let path = 0;
-  for (let depth = 0; depth < MAX_DEPTH; depth++) path = path * 32 + ((h >>> (5 * depth)) & 31);
-  return path;
 }
 
 function toSharded(base: Record<string, unknown>, ordered: boolean): ShardedTable {
@@ -130,18 +118,15 @@ function toSharded(base: Record<string, unknown>, ordered: boolean): ShardedTabl
   return shardedWrite(empty, written, keys, ordered);
 }
 
-const byPath = (a: Entry, b: Entry) => a.path - b.path;
+const entry = (pk: string, value: unknown): Entry => ({ pk, h: routeOf(pk), value });
+const byPk = (a: Entry, b: Entry) => (a.pk < b.pk ? -1 : 1);
 
-function entry(pk: string, value: unknown): Entry {
-  const h = routeOf(pk);
-  return { pk, h, path: pathOf(h), value };
-}
-
-/** A branch at `depth` holding the pairs `[pk, value, …]`: a leaf that outgrew LEAF_MAX, or a whole trie rebuilt. */
-function branchOf(pairs: Node, depth: number): Node {
-  const entries: Entry[] = [];
-  for (let i = 0; i < pairs.length; i += 2) entries.push(entry(pairs[i] as string, pairs[i + 1]));
-  return insert(new Array<unknown>(32).fill(null), entries.sort(byPath), 0, entries.length, depth, { size: 0 });
+/**
+ * A branch at `depth` holding `entries` (sorted by pk, distinct): a leaf that outgrew LEAF_MAX,
+ * or a whole trie rebuilt.
+ */
+function branchOf(entries: readonly Entry[], depth: number): Node {
+  return insert(new Array<unknown>(32).fill(null), entries, depth, { size: 0 });
 }
 
 function shardedWrite(table: ShardedTable, written: Record<string, unknown>, pks: readonly string[], ordered: boolean): ShardedTable {
@@ -151,7 +136,9 @@ function shardedWrite(table: ShardedTable, written: Record<string, unknown>, pks
     entries[i] = entry(pks[i]!, written[pks[i]!]);
   }
   const counter = { size: table.size };
-  const shards = insert(table.shards, entries.length > 1 ? entries.slice().sort(byPath) : entries, 0, entries.length, 0, counter);
+  // Sorted by pk once, the order of every leaf: each node's share keeps it (`insert`), so no leaf
+  // sorts. An answer's pks often come in order already, which the sort checks in one pass.
+  const shards = insert(table.shards, entries.length > 1 ? entries.slice().sort(byPk) : entries, 0, counter);
   if (shards === table.shards) return table;
   let order = table.order;
   if (ordered) {
@@ -162,39 +149,52 @@ function shardedWrite(table: ShardedTable, written: Record<string, unknown>, pks
   return { [TABLE_FORMAT]: TABLE_VERSION, size: counter.size, order, shards };
 }
 
-/** Inserts `entries[lo…hi)` (sorted by path) below `node` (at `depth`); returns `node` when nothing changed. */
-function insert(node: Node, entries: readonly Entry[], lo: number, hi: number, depth: number, counter: { size: number }): Node {
-  if (depth > 0 && isLeaf(node)) return leafWrite(node, entries, lo, hi, depth, counter);
-  let copy: Node | undefined;
+/**
+ * Inserts `entries` (sorted by pk) below `node` (at `depth`); returns `node` when nothing changed.
+ * A branch deals them out to its slots in order, so each child's share is sorted too.
+ */
+function insert(node: Node, entries: readonly Entry[], depth: number, counter: { size: number }): Node {
+  if (depth > 0 && isLeaf(node)) return leafWrite(node, entries, depth, counter);
+  if (entries.length === 0) return node;
   const shift = 5 * depth;
-  for (let i = lo; i < hi; ) {
-    const slot = (entries[i]!.h >>> shift) & 31;
-    let j = i + 1;
-    while (j < hi && ((entries[j]!.h >>> shift) & 31) === slot) j++;
-    const child = (node[slot] as Node | null) ?? null;
-    const next = child === null ? leafWrite(EMPTY, entries, i, j, depth + 1, counter) : insert(child, entries, i, j, depth + 1, counter);
-    if (next !== child && !(child === null && next.length === 0)) (copy ??= node.slice())[slot] = next.length === 0 ? null : next;
-    i = j;
+  const first = (entries[0]!.h >>> shift) & 31;
+  let i = 1;
+  while (i < entries.length && ((entries[i]!.h >>> shift) & 31) === first) i++;
+  // All in one slot (below the top levels, one answer's pks mostly are): passed on as they are.
+  if (i === entries.length) return childWrite(node, undefined, first, entries, depth, counter) ?? node;
+  const shares: Entry[][] = [];
+  for (const e of entries) {
+    const slot = (e.h >>> shift) & 31;
+    (shares[slot] ??= []).push(e);
   }
+  let copy: Node | undefined;
+  for (let slot = 0; slot < 32; slot++) if (shares[slot] !== undefined) copy = childWrite(node, copy, slot, shares[slot]!, depth, counter);
   return copy ?? node;
 }
 
+/** Writes `entries` into the child at `slot` of `node`; returns the copy of `node` (`copy`, or a new one) when that child changed. */
+function childWrite(node: Node, copy: Node | undefined, slot: number, entries: readonly Entry[], depth: number, counter: { size: number }): Node | undefined {
+  const child = (node[slot] as Node | null) ?? null;
+  const next = child === null ? leafWrite(EMPTY, entries, depth + 1, counter) : insert(child, entries, depth + 1, counter);
+  if (next === child || (child === null && next.length === 0)) return copy;
+  (copy ??= node.slice())[slot] = next.length === 0 ? null : next;
+  return copy;
+}
+
 const EMPTY: Node = [];
-const byPk = (a: Entry, b: Entry) => (a.pk < b.pk ? -1 : 1);
 
 /**
- * Writes `entries[lo…hi)` into one leaf: the leaf's pairs and the entries, both sorted by pk,
- * merged in one pass into a new leaf (a write's pks are distinct), or the leaf itself when nothing
- * changes. The new leaf is made at its largest size and cut to its length once: most leaves live
- * long after the write that made them, and a `push` would grow V8's backing store by half.
+ * Writes `entries` (sorted by pk) into one leaf: the leaf's pairs and the entries merged in one
+ * pass into a new leaf (a write's pks are distinct), or the leaf itself when nothing changes. The
+ * new leaf is made at its largest size and cut to its length once: most leaves live long after
+ * the write that made them, and a `push` would grow V8's backing store by half.
  */
-function leafWrite(leaf: Node, entries: readonly Entry[], lo: number, hi: number, depth: number, counter: { size: number }): Node {
-  const sorted = hi - lo > 1 ? entries.slice(lo, hi).sort(byPk) : entries.slice(lo, hi);
-  const out: Node = new Array(leaf.length + 2 * sorted.length);
+function leafWrite(leaf: Node, entries: readonly Entry[], depth: number, counter: { size: number }): Node {
+  const out: Node = new Array(leaf.length + 2 * entries.length);
   let n = 0;
   let at = 0;
   let changed = false;
-  for (const e of sorted) {
+  for (const e of entries) {
     while (at < leaf.length && (leaf[at] as string) < e.pk) {
       out[n++] = leaf[at];
       out[n++] = leaf[at + 1];
@@ -224,7 +224,11 @@ function leafWrite(leaf: Node, entries: readonly Entry[], lo: number, hi: number
   if (!changed) return leaf;
   while (at < leaf.length) out[n++] = leaf[at++];
   out.length = n;
-  return n <= 2 * LEAF_MAX || depth >= MAX_DEPTH ? out : branchOf(out, depth);
+  if (n <= 2 * LEAF_MAX || depth >= MAX_DEPTH) return out;
+  // Outgrown: the pairs, in order, dealt out to a branch in this leaf's place.
+  const all: Entry[] = new Array(n / 2);
+  for (let i = 0; i < n; i += 2) all[i / 2] = entry(out[i] as string, out[i + 1]);
+  return branchOf(all, depth);
 }
 
 /** `added` appended to a list of chunks of at most CHUNK items, copying only the last chunk (exact-size). */
@@ -350,9 +354,9 @@ function check(table: object, fail: (what: string) => never): ShardedTable {
   if (version === TABLE_VERSION) return sharded;
   // Formats 1 and 2 kept a leaf's pairs in the order they came, and formats 1 to 3 routed every pk
   // by its own hash: the trie is rebuilt, sorted and routed as this format does (the input stays as it was).
-  const pairs: unknown[] = [];
-  forEachEntry(sharded.shards, 0, (pk, value) => pairs.push(pk, value));
-  return { [TABLE_FORMAT]: TABLE_VERSION, size: sharded.size, order: sharded.order, shards: branchOf(pairs, 0) };
+  const entries: Entry[] = [];
+  forEachEntry(sharded.shards, 0, (pk, value) => entries.push(entry(pk, value)));
+  return { [TABLE_FORMAT]: TABLE_VERSION, size: sharded.size, order: sharded.order, shards: branchOf(entries.sort(byPk), 0) };
 }
 
 /** The slice with every table as a plain object (sharded ones rebuilt), for DevTools' state sanitizer. */
