@@ -106,8 +106,8 @@ interface Entry {
   /** Its route (`routeOf`): the slot at depth d is bits 5d…5d+4. */
   h: number;
   value: unknown;
-  /** Set when the write added this pk (for the insertion log, collected in input order). */
-  added?: boolean;
+  /** Whether the write added this pk (for the insertion log, collected in input order). */
+  added: boolean;
 }
 
 function toSharded(base: Record<string, unknown>, ordered: boolean): ShardedTable {
@@ -118,7 +118,8 @@ function toSharded(base: Record<string, unknown>, ordered: boolean): ShardedTabl
   return shardedWrite(empty, written, keys, ordered);
 }
 
-const entry = (pk: string, value: unknown): Entry => ({ pk, h: routeOf(pk), value });
+// `added` is in the literal so that setting it later does not grow the object.
+const entry = (pk: string, value: unknown): Entry => ({ pk, h: routeOf(pk), value, added: false });
 const byPk = (a: Entry, b: Entry) => (a.pk < b.pk ? -1 : 1);
 
 /**
@@ -143,7 +144,7 @@ function shardedWrite(table: ShardedTable, written: Record<string, unknown>, pks
   let order = table.order;
   if (ordered) {
     const added: string[] = [];
-    for (const e of entries) if (e.added === true && !isIndexLike(e.pk)) added.push(e.pk);
+    for (const e of entries) if (e.added && !isIndexLike(e.pk)) added.push(e.pk);
     order = appendLog(order ?? [], added, shards, counter.size);
   }
   return { [TABLE_FORMAT]: TABLE_VERSION, size: counter.size, order, shards };
