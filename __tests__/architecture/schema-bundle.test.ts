@@ -29,9 +29,12 @@ export const x = [Post, normalize, denormalize, MemoCache];`;
  * position added 208 (8776 -> 8984): 1.5-1.8x faster re-reads at 2,800-11,000 entities.
  * Interned key sets and no cycle tracking for entities whose members cannot lead back added 75
  * (8988 -> 9063): a first memoized read of 1,000 posts by 50 authors about 0.7x the time.
+ * A normalization pass listing the pks of the tables it writes, so that the store never enumerates
+ * a written table of many keys, added 138 (9063 -> 9201): 100 answers of 1,000 posts stored in
+ * about 0.8x the time.
  * Lower the ceiling whenever the bundle shrinks, never raise it without a reason.
  */
-const CEILING = 8.9 * 1024;
+const CEILING = 9.05 * 1024;
 
 describe('a schemas-only app bundle', () => {
   let gzip: number;

@@ -1,5 +1,5 @@
 import { jsonEqual, toJSONValue } from '../internal/json';
-import { hasOwn } from '../internal/own';
+import { hasOwn, hasOwnProperty } from '../internal/own';
 import type { EntityNode } from './entityNode';
 import { sameMeta } from './normalizeContext';
 import type { NormalizeContext } from './normalizeContext';
@@ -12,12 +12,14 @@ const ZERO_META: EntityMeta = { fetchedAt: 0, date: 0, expiresAt: 0 };
 export function writeEntity(node: EntityNode, ctx: NormalizeContext, pk: string, incoming: Fields): void {
   const key = node.key;
   const table = ctx.table(key);
-  const existing = ctx.current(key, pk, table) as Fields | null | undefined;
+  // `ctx.current`, keeping what it found out: whether this pass wrote the cell already.
+  const inPass = hasOwnProperty.call(table.cells, pk);
+  const existing = (inPass ? table.cells[pk] : ctx.stored(key, pk, table)) as Fields | null | undefined;
   const incomingMeta = ctx.meta;
   if (existing === undefined || existing === null || typeof existing !== 'object') {
     // Absent, or a tombstone: older writes are ignored, later ones replace it outright (see docs/concepts.md#entities).
     if (existing !== undefined && incomingMeta.fetchedAt < (ctx.currentMeta(key, pk) ?? ZERO_META).fetchedAt) return;
-    ctx.write(key, pk, incoming, incomingMeta, table);
+    ctx.write(key, pk, incoming, incomingMeta, table, !inPass);
     if (node.indexes.length > 0) updateIndexes(node, ctx, pk, undefined, incoming);
     return;
   }
@@ -38,7 +40,7 @@ export function writeEntity(node: EntityNode, ctx: NormalizeContext, pk: string,
     if (!sameMeta(meta, existingMeta)) ctx.writeMeta(key, pk, meta);
     return;
   }
-  ctx.write(key, pk, merged, meta === existingMeta ? undefined : meta);
+  ctx.write(key, pk, merged, meta === existingMeta ? undefined : meta, table, !inPass);
   if (node.indexes.length > 0 && merged !== existing) updateIndexes(node, ctx, pk, existing, merged);
 }
 

@@ -9,7 +9,7 @@ export { TableVersion } from './tableVersion';
 export { isCollection, isInvalidate, isUnion, NormalizeError } from './node';
 export { isInferable } from './inferable';
 export { selectsSummary } from './summaries';
-export { NormalizeContext } from './normalizeContext';
+export { NormalizeContext, pksOf } from './normalizeContext';
 export { DenormalizeContext, TABLE, entryHolds } from './denormalizeContext';
 export type { SchemaNode, QueryContext } from './node';
 export type { MemoState, InstanceEntry, MemoEntry } from './denormalizeContext';

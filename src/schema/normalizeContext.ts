@@ -20,10 +20,32 @@ function dictionary<T>(): Record<string, T> {
   return out as Record<string, T>;
 }
 
+/**
+ * The keys of the tables a pass wrote (`cells`, `meta`), in the order first written: the keys
+ * `Object.keys` gives (which puts integer-like ones first, ascending), without enumerating the
+ * table. Enumerating an object of many keys (a dictionary) sorts them, about 0.1 ms per 1,000
+ * keys, and the store lists a written table several times (the reducer, the table's version, the
+ * changes the action carries). Only `write` and `writeMeta` add keys to a pass's tables, so each
+ * list stays their keys; a write set built any other way (a copy, a removal) is listed by `Object.keys`.
+ */
+const writtenPks = new WeakMap<object, readonly string[]>();
+
+/** The keys of a write set's table: as written, for a normalization pass's own tables (`writtenPks`). */
+export function pksOf(table: object): readonly string[] {
+  return writtenPks.get(table) ?? Object.keys(table);
+}
+
 /** The cells and meta one normalization pass wrote into one table. */
 export interface TableWrites {
   readonly cells: Record<string, unknown>;
   readonly meta: Record<string, EntityMeta>;
+  /** The keys of `cells`, in the order first written (`writtenPks`). */
+  readonly pks: string[];
+  /**
+   * Whether `meta` may have other keys than `cells` (a cell first written without meta, or a
+   * meta-only write). Until then every cell got its meta with it, so both have the keys `pks`.
+   */
+  metaApart: boolean;
   /** Whether the store has this table at all (when not, lookups skip the reader). */
   readonly stored: boolean;
   /** Number of cell writes; a table with meta-only writes keeps its entity table (see docs/concepts.md#entities). */
@@ -63,7 +85,8 @@ export class NormalizeContext {
   table(key: string): TableWrites {
     let table = this.tables.get(key);
     if (table === undefined) {
-      table = { cells: dictionary(), meta: dictionary(), stored: this.reader.token(key) !== undefined, count: 0, metaCount: 0 };
+      table = { cells: dictionary(), meta: dictionary(), pks: [], metaApart: false, stored: this.reader.token(key) !== undefined, count: 0, metaCount: 0 };
+      writtenPks.set(table.cells, table.pks);
       this.tables.set(key, table);
     }
     return table;
@@ -76,7 +99,11 @@ export class NormalizeContext {
 
   /** Written meta by table: `entitiesMeta[key][pk]`. */
   get entitiesMeta(): Record<string, Record<string, EntityMeta>> {
-    return this.collect((table) => (table.metaCount > 0 ? table.meta : undefined));
+    return this.collect((table) => {
+      if (table.metaCount === 0) return undefined;
+      if (!table.metaApart) writtenPks.set(table.meta, table.pks);
+      return table.meta;
+    });
   }
 
   private collect<T>(pick: (table: TableWrites) => Record<string, T> | undefined): Record<string, Record<string, T>> {
@@ -91,6 +118,11 @@ export class NormalizeContext {
   /** The cell as this pass sees it (`table`: `this.table(key)`, when the caller holds it already). */
   current(key: string, pk: string, table = this.table(key)): unknown {
     if (hasOwnProperty.call(table.cells, pk)) return table.cells[pk];
+    return this.stored(key, pk, table);
+  }
+
+  /** The cell as the store holds it (for a pk this pass has not written). */
+  stored(key: string, pk: string, table: TableWrites): unknown {
     return table.stored ? this.reader.entity(key, pk) : undefined;
   }
 
@@ -100,8 +132,13 @@ export class NormalizeContext {
     return table.stored ? this.reader.meta(key, pk) : undefined;
   }
 
-  write(key: string, pk: string, value: unknown, meta: EntityMeta | undefined, table = this.table(key)): void {
+  /** Writes a cell; `added`: whether this pass has not written `pk` yet, when the caller knows (a lookup of a pk new to the table costs a string table probe). */
+  write(key: string, pk: string, value: unknown, meta: EntityMeta | undefined, table = this.table(key), added = !hasOwnProperty.call(table.cells, pk)): void {
     table.count++;
+    if (added) {
+      table.pks.push(pk);
+      if (meta === undefined) table.metaApart = true;
+    }
     if (meta !== undefined) table.metaCount++;
     if (pk === '__proto__') {
       setOwn(table.cells, pk, value);
@@ -116,6 +153,7 @@ export class NormalizeContext {
   writeMeta(key: string, pk: string, meta: EntityMeta): void {
     const table = this.table(key);
     table.metaCount++;
+    table.metaApart = true;
     if (pk === '__proto__') setOwn(table.meta, pk, meta);
     else table.meta[pk] = meta;
   }

@@ -1,4 +1,4 @@
-import { isEntityClass } from '../../schema';
+import { isEntityClass, pksOf } from '../../schema';
 import type { Entity } from '../../schema';
 import { setOwn } from '../../internal/own';
 import type { UnknownAction } from '../rtk';
@@ -105,7 +105,7 @@ export function carriedChanges(action: unknown, actions: RestActions): ChangedEn
     else lists.push(pks);
   };
   const addWrite = (entities: Record<string, Record<string, unknown>> | undefined) => {
-    if (entities !== undefined) for (const key of Object.keys(entities)) add(key, Object.keys(entities[key]!));
+    if (entities !== undefined) for (const key of Object.keys(entities)) add(key, pksOf(entities[key]!));
   };
   const addCells = (cells: ChangedEntities | undefined) => {
     if (cells !== undefined) for (const key of Object.keys(cells)) add(key, cells[key]!);

@@ -1,5 +1,5 @@
 import { getOwn, setOwn } from '../../internal/own';
-import { isCollectionKey, TableVersion } from '../../schema';
+import { isCollectionKey, pksOf, TableVersion } from '../../schema';
 import type { EntityMeta, EntityReader } from '../../schema';
 import type { TableLimits, Tables } from './tables';
 import type { EntityWrite, RestState } from '../types';
@@ -66,7 +66,7 @@ export function applyEntityWrite(tables: Tables, state: RestState, write: Entity
       setOwn(entities, key, after);
       if (before !== undefined && after !== before) {
         const previous = versionOf(before);
-        versions.set(after, previous.depth < VERSION_CHAIN ? new TableVersion(previous, Object.keys(cells), previous.depth + 1) : new TableVersion(undefined, NONE, 0));
+        versions.set(after, previous.depth < VERSION_CHAIN ? new TableVersion(previous, pksOf(cells), previous.depth + 1) : new TableVersion(undefined, NONE, 0));
       }
     }
   }

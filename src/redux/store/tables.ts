@@ -1,4 +1,5 @@
 import { hasOwn, setOwn } from '../../internal/own';
+import { pksOf } from '../../schema';
 
 /**
  * The store's table layout (docs/internals.md, "The state format"; bench/README.md "Store
@@ -114,7 +115,7 @@ export const plainTables: Tables = {
   has: (table, pk) => table !== undefined && hasOwn(table, pk),
   size: (table) => (table === undefined ? 0 : plainSize(table)),
   keys: (table) => (table === undefined ? [] : Object.keys(table)),
-  write: (table, written) => plainWrite(table ?? {}, written, Object.keys(written)),
+  write: (table, written) => plainWrite(table ?? {}, written, pksOf(written)),
   check: (_table, fail) => fail('is a sharded table, which only the shardedTables feature reads', process.env.NODE_ENV !== 'production' ? '. Add it: buildCreateRest(shardedTables, …), or use createRest.' : '.'),
 };
 

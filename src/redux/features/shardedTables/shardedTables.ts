@@ -1,4 +1,5 @@
 import { setOwn } from '../../../internal/own';
+import { pksOf } from '../../../schema';
 import type { FeatureImpl, RestFeature } from '../../instance/feature';
 import { completeState } from '../../store/slice';
 import { assertPk, DEFAULT_SHARD_ABOVE, isSharded, knownSize, plainSizeAfter, plainTables, plainWrite, TABLE_FORMAT, TABLE_VERSION } from '../../store/tables';
@@ -415,7 +416,7 @@ export function shardedTablesWith(limits: TableLimits): Tables {
     size: (table) => (isSharded(table) ? table.size : plainTables.size(table)),
     keys: (table) => (isSharded(table) ? shardedKeys(table) : plainTables.keys(table)),
     write<T>(table: Table<T> | undefined, written: Record<string, T | undefined>, ordered: boolean, max: number): Table<T> {
-      const pks = Object.keys(written);
+      const pks = pksOf(written);
       if (!isSharded(table)) {
         const base = table ?? {};
         const size = plainSizeAfter(base, written, pks);
