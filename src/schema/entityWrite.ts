@@ -26,22 +26,34 @@ export function writeEntity(node: EntityNode, ctx: NormalizeContext, pk: string,
   const existingMeta = ctx.currentMeta(key, pk) ?? ZERO_META;
   let merged: Fields;
   let meta: EntityMeta;
+  // Identical data keeps the stored object, so no reference anywhere changes (see docs/concepts.md#entities).
   if (node.defaultMerging) {
     const older = incomingMeta.fetchedAt < existingMeta.fetchedAt;
-    merged = older ? { ...incoming, ...existing } : { ...existing, ...incoming };
+    // The shallow merge changes nothing when the stored object has every incoming field (with
+    // the same value, unless the stored fields win): the usual case of an entity met again (the
+    // author of many posts), told without building the merged copy.
+    merged = covers(existing, incoming, older) ? existing : older ? { ...incoming, ...existing } : { ...existing, ...incoming };
     meta = older ? existingMeta : incomingMeta;
   } else {
     merged = toJSONValue(node.cls.mergeWithStore(existingMeta, incomingMeta, existing, incoming)) as Fields;
     meta = node.cls.mergeMetaWithStore(existingMeta, incomingMeta, existing, incoming);
+    if (merged !== existing && jsonEqual(merged, existing)) merged = existing;
   }
-  // Identical data keeps the stored object, so no reference anywhere changes (see docs/concepts.md#entities).
-  if (merged !== existing && jsonEqual(merged, existing)) merged = existing;
   if (merged === existing) {
     if (!sameMeta(meta, existingMeta)) ctx.writeMeta(key, pk, meta);
     return;
   }
   ctx.write(key, pk, merged, meta === existingMeta ? undefined : meta, table, !inPass);
   if (node.indexes.length > 0 && merged !== existing) updateIndexes(node, ctx, pk, existing, merged);
+}
+
+/** Whether `existing` has every own field of `incoming`, each equal as JSON unless `keysOnly`. */
+function covers(existing: Fields, incoming: Fields, keysOnly: boolean): boolean {
+  for (const k in incoming) {
+    if (!hasOwn(incoming, k)) continue;
+    if (!hasOwn(existing, k) || (!keysOnly && !jsonEqual(incoming[k], existing[k]))) return false;
+  }
+  return true;
 }
 
 /** Deletes an entity: its cell becomes `null` and its index entries go (see docs/concepts.md#schemas, docs/internals.md#the-state). */
