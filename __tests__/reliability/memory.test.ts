@@ -103,6 +103,28 @@ describe('the read path keeps instances as long as their stored objects and keys
     expect(refs.flatMap((ref, i) => (ref.deref() === undefined ? [] : [i]))).toEqual([]);
   }, 30_000);
 
+  it('stores that share one rest instance (one per request on a server) keep nothing of each other: a dropped store frees what it read', async () => {
+    const gc = requireGc();
+    const rest = createRest({ gc: false });
+    const makeStore = () => configureStore({ reducer: { [rest.reducerPath]: rest.reducer }, middleware: (g) => g().concat(rest.middleware) });
+    // Each request renders its own store and reads its own key, then the store is dropped.
+    const request = async (p: number) => {
+      const store = makeStore();
+      await store.dispatch(rest.fetch(getItems, { page: p }));
+      const items = rest.selectData(store.getState(), getItems, { page: p })!;
+      return [new WeakRef(items), new WeakRef(items[0]!)];
+    };
+    const refs: WeakRef<object>[] = [];
+    for (let p = 0; p < 5; p++) refs.push(...(await request(p)));
+    // A live store reading the same keys keeps its own answers and shows its own data.
+    const live = makeStore();
+    await live.dispatch(rest.fetch(getItems, { page: 0 }));
+    const kept = rest.selectData(live.getState(), getItems, { page: 0 })!;
+    await settle(gc);
+    expect(refs.flatMap((ref, i) => (ref.deref() === undefined ? [] : [i]))).toEqual([]);
+    expect(rest.selectData(live.getState(), getItems, { page: 0 })).toBe(kept);
+  }, 30_000);
+
   it('an answer someone holds keeps its identity (and its instances) through GCs', async () => {
     const gc = requireGc();
     const { rest, store } = setup();

@@ -2,6 +2,7 @@ import type { RetryOption } from '../../rest';
 import type { EntityReader, MemoCache } from '../../schema';
 import type { RestActions } from '../store/actions';
 import type { Environment, Timers } from './environment';
+import { inherit } from '../store/lineage';
 import { completeState, isComplete } from '../store/slice';
 import type { Tables } from '../store/tables';
 import type { RestState } from '../types';
@@ -67,6 +68,9 @@ export function sliceOf(rootState: unknown, reducerPath: string): RestState {
   // Preloaded state may lack tables (see docs/concepts.md#the-store): complete it once per slice object, so that
   // readers and memo tokens stay stable.
   let full = completed.get(slice);
-  if (full === undefined) completed.set(slice, (full = completeState(slice)));
+  if (full === undefined) {
+    completed.set(slice, (full = completeState(slice)));
+    inherit(full, slice as RestState);
+  }
   return full;
 }

@@ -34,7 +34,7 @@ export interface StoreHandlers {
  */
 export function buildStoreHandlers(rest: RestContext, api: MiddlewareAPI, selectors: Selectors, thunks: FeatureThunks, features: readonly { readonly feature: string; readonly parts: FeatureParts }[]): StoreHandlers {
   const requests = new InFlightRequests();
-  const keys = new KeyRecord(selectors.forget);
+  const keys = new KeyRecord((key) => selectors.forget(key, rest.slice(api.getState())));
   // A request in flight keeps its key (see docs/concepts.md#garbage-collection).
   keys.retainedBy((key) => requests.keyInFlight(key));
   const hctx: HandlerContext = {

@@ -3,6 +3,8 @@ import type { MemoResult, SchemaNode } from '../../schema';
 import type { RestEndpoint } from '../../rest';
 import type { RestContext } from '../instance/context';
 import { entitiesToken } from '../store/layout';
+import { markOf } from '../store/lineage';
+import type { SliceMark } from '../store/lineage';
 import type { KeyMeta, RestState } from '../types';
 
 /** What an answer was read from besides the entity tables (see `KeyRead.memo` in selectors.ts). */
@@ -36,22 +38,13 @@ export interface Answer {
 interface KeyAnswer<R extends Answer> {
   /** The key's read through its schema: what it was read from and the memoized answer. */
   read?: { node: SchemaNode; slot: unknown; memo: MemoResult };
-  /** The last answer, what it was read from, and the token of the slice it was last found valid in. */
+  /** The last answer, what it was read from, and the mark of the slice it was last found valid in. */
   response?: R;
   source?: AnswerSource;
   endpoint?: RestEndpoint;
   /** Whether `response` was computed past its `expiresAt` (time alone changes that). */
   stale?: boolean;
-  at?: object;
-}
-
-/** One small object per slice object, for `KeyAnswer.at`: it holds nothing, so no old slice stays alive. */
-const sliceTokens = new WeakMap<RestState, object>();
-
-function sliceToken(slice: RestState): object {
-  let token = sliceTokens.get(slice);
-  if (token === undefined) sliceTokens.set(slice, (token = {}));
-  return token;
+  at?: SliceMark;
 }
 
 /**
@@ -59,18 +52,22 @@ function sliceToken(slice: RestState): object {
  * what it holds: on the slice it was last found valid in, in O(1); in another slice holding the
  * same meta and result for the key, when its memoized read still holds (`answerHolds`: the same
  * entities, the same tables, else the same cells). Selectors run after every action, and most
- * actions touch nothing a given answer depends on. The store forgets a key's record when the key
- * leaves it (GC, reset).
+ * actions touch nothing a given answer depends on. The records are the store's: kept in the
+ * lineage of its states (lineage.ts), forgotten when the key leaves the store (GC, reset).
  */
 export class LastAnswers<R extends Answer> {
-  private readonly answers = new Map<string, KeyAnswer<R>>();
-
   constructor(private readonly ctx: RestContext) {}
+
+  /** The records of the store whose slice this is. */
+  private answers(mark: SliceMark): Map<string, KeyAnswer<R>> {
+    return (mark.lineage.answers ??= new Map()) as Map<string, KeyAnswer<R>>;
+  }
 
   /** The key's memoized read of `result` through `node` in `slice` (kept in its record). */
   read(key: string, node: SchemaNode, result: unknown, slot: unknown, slice: RestState, args: readonly unknown[]): MemoResult {
-    let record = this.answers.get(key);
-    if (record === undefined) this.answers.set(key, (record = {}));
+    const answers = this.answers(markOf(slice));
+    let record = answers.get(key);
+    if (record === undefined) answers.set(key, (record = {}));
     const last = record.read;
     const previous = last !== undefined && last.node === node && Object.is(last.slot, slot) ? last.memo : undefined;
     const memo = this.ctx.memo.reread(node, result, this.ctx.reader(slice), entitiesToken(slice.entities), args, previous);
@@ -80,10 +77,10 @@ export class LastAnswers<R extends Answer> {
 
   /** The previous answer for `key` while nothing it depends on changed but the slice around it, else undefined. */
   unchanged(key: string, slice: RestState, endpoint: RestEndpoint, now: number): R | undefined {
-    const last = this.answers.get(key);
+    const at = markOf(slice);
+    const last = at.lineage.answers?.get(key) as KeyAnswer<R> | undefined;
     const response = last?.response;
     if (response === undefined || last!.endpoint !== endpoint || now > response.expiresAt !== last!.stale) return undefined;
-    const at = sliceToken(slice);
     if (last!.at === at) return response;
     const source = last!.source!;
     const { tables } = this.ctx;
@@ -95,21 +92,23 @@ export class LastAnswers<R extends Answer> {
 
   /** `next`, or the previous answer for `key` when every field is the same; remembered with what it was read from. */
   remember(key: string, slice: RestState, endpoint: RestEndpoint, now: number, next: R, from: AnswerSource): R {
-    let record = this.answers.get(key);
-    if (record === undefined) this.answers.set(key, (record = {}));
+    const at = markOf(slice);
+    const answers = this.answers(at);
+    let record = answers.get(key);
+    if (record === undefined) answers.set(key, (record = {}));
     const previous = record.response;
     const response = previous !== undefined && sameResponse(previous, next) ? previous : next;
     record.response = response;
     record.source = from;
     record.endpoint = endpoint;
     record.stale = now > next.expiresAt;
-    record.at = sliceToken(slice);
+    record.at = at;
     return response;
   }
 
-  /** The key left the store (GC, reset), or its answer is not to be kept (a page's). */
-  forget(key: string): void {
-    this.answers.delete(key);
+  /** The key left the store whose slice this is (GC, reset), or its answer is not to be kept (a page's). */
+  forget(key: string, slice: RestState): void {
+    markOf(slice).lineage.answers?.delete(key);
   }
 }
 

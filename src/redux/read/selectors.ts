@@ -82,9 +82,9 @@ export function buildSelectors(ctx: RestContext) {
     return last.read(key, node, result, at, slice, args);
   }
 
-  /** The key left the store (GC, reset): drop its record. */
-  function forget(key: string): void {
-    last.forget(key);
+  /** The key left the store whose slice this is (GC, reset): drop its record. */
+  function forget(key: string, slice: RestState): void {
+    last.forget(key, slice);
   }
 
   /**
@@ -189,7 +189,7 @@ export function buildSelectors(ctx: RestContext) {
       // Nothing of its own (no request in flight, no error): the list's answer, cached by it. Not
       // under the page key: a page key leaves the slice when its page succeeds, without the GC
       // sweep that forgets keys, so its entry would stay for good (one per page ever loaded).
-      last.forget(page.pageKey);
+      last.forget(page.pageKey, slice);
       return pageOfList(list, hasResult);
     }
     const previous = last.unchanged(page.pageKey, slice, endpoint, now);

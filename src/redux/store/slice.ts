@@ -1,6 +1,7 @@
 import type { RestActions } from './actions';
 import { freezePlainTables, freezeState } from './freeze';
 import { applyEntityWrite } from './layout';
+import { inherit } from './lineage';
 import { setOwn } from '../../internal/own';
 import type { UnknownAction } from '../rtk';
 import { checkTableFormat } from './tableFormat';
@@ -102,6 +103,7 @@ export function buildReducer(actions: RestActions, { wrappers = [], tables = pla
   return function restReducer(state: RestState | undefined, action: UnknownAction): RestState {
     if (process.env.NODE_ENV !== 'production' && !restores && actions.rehydrated.match(action)) warnNoPersistence(reducerPath);
     const next = reduce(state, action);
+    inherit(next, state);
     // Development only (see docs/internals.md#development-only-code): frozen state keeps RTK's default checks cheap (freeze.ts).
     if (process.env.NODE_ENV !== 'production') {
       freezeState(next);

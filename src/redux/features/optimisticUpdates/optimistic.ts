@@ -5,6 +5,7 @@ import type { OptimisticSnapshot, RestEndpoint, StoreEndpoint } from '../../../r
 import type { RestActions } from '../../store/actions';
 import { carriedChanges, EVERY_ENTITY } from '../../store/entityChanges';
 import type { ChangedEntities } from '../../store/entityChanges';
+import { inherit } from '../../store/lineage';
 import type { FeatureImpl, RestFeature, SliceReducer } from '../../instance/feature';
 import type { HandlerContext } from '../../instance/handlerContext';
 import { normalizeLayer } from '../../requests/normalizeResponse';
@@ -84,7 +85,10 @@ function layerStep(next: SliceReducer, actions: RestActions, requests: ReadonlyM
     // A restore (of whatever action type an app's persistence uses) shows as new entity tables.
     if (base.optimistic.length === 0 || (!changesBase(action, actions) && base.entities === state?.entities)) return base;
     const settled = actions.fetchFulfilled.match(action) || actions.fetchRejected.match(action) ? action.meta.requestId : undefined;
+    // The views the layers are computed against are of this store's states (what the snapshots read is kept with them).
+    inherit(base, state);
     let view: RestState = { ...base, optimistic: [] };
+    inherit(view, base);
     const optimistic: OptimisticLayer[] = [];
     for (const layer of base.optimistic) {
       const request = layer.requestId === settled ? undefined : requests.get(layer.requestId);
@@ -92,7 +96,9 @@ function layerStep(next: SliceReducer, actions: RestActions, requests: ReadonlyM
       const recomputed = computeLayer(request, view, selectors);
       if (recomputed === undefined) continue;
       optimistic.push(recomputed);
+      const before = view;
       view = applyLayer(tables, view, recomputed);
+      inherit(view, before);
     }
     return { ...base, optimistic };
   };

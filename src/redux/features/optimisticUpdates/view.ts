@@ -1,5 +1,6 @@
 import { setOwn } from '../../../internal/own';
 import { applyEntityWrite } from '../../store/layout';
+import { inherit } from '../../store/lineage';
 import type { Tables } from '../../store/tables';
 import type { OptimisticLayer, RestState, WritePayload } from '../../types';
 
@@ -29,6 +30,7 @@ export function viewOf(tables: Tables): (slice: RestState) => RestState {
     if (view === undefined) {
       view = slice;
       for (const layer of slice.optimistic) view = applyLayer(tables, view, layer);
+      inherit(view, slice);
       views.set(slice, view);
     }
     return view;
