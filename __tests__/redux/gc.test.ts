@@ -140,6 +140,30 @@ describe('retention', () => {
     slowRequest.reply({ ...post6, author: bob });
     await slowRead;
   });
+
+  it('a tombstone stays while a read that merges before it (it overlapped a mutation) is in flight', async () => {
+    const { rest, store } = setup({ gc: { intervalMs: 1000, graceMs: 0 } });
+    await fetchAnswered(store, rest.fetch(PostResource.get, p5), post5, 1040);
+    jest.setSystemTime(2000);
+    const patch = store.dispatch(rest.fetch(PostResource.partialUpdate, { group: 'react', id: 6 }, { title: 'six!' }));
+    const sentPatch = await net.nth(2);
+    jest.setSystemTime(2200);
+    await fetchAnswered(store, rest.fetch(PostResource.delete, p5), {}, 2300);
+    // Starts while the PATCH is in flight: it merges as of 1999, before the delete.
+    jest.setSystemTime(2500);
+    const read = store.dispatch(rest.fetch(PostResource.getList, react));
+    const sentRead = await net.nth(4);
+    jest.setSystemTime(2600);
+    sentPatch.reply({ ...post6, author: bob, title: 'six!' });
+    await patch;
+    // Post 5's own key has expired and gone: nothing reaches the tombstone but its merge order.
+    await tick(70_000);
+    expect(sliceOf(rest, store.getState()).endpoints[K.post5]).toBeUndefined();
+    expect(sliceOf(rest, store.getState()).entities.Post['5']).toBeNull();
+    sentRead.reply([post5]);
+    await read;
+    expect(sliceOf(rest, store.getState()).entities.Post['5']).toBeNull();
+  });
 });
 
 describe('timers', () => {

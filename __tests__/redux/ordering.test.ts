@@ -1,4 +1,4 @@
-import { Entity, RestEndpoint, schema } from 'rtk-rest';
+import { Entity, RestEndpoint, createResource, schema } from 'rtk-rest';
 import { A, K, Post, PostResource, User, ann, fetchAnswered, flush, net, outcome, p5, p6, post5, rawSlice, react, setup, sliceOf, useTestEnvironment } from './support';
 import { Article, ArticleResource } from '../support/article';
 
@@ -374,5 +374,88 @@ describe('summaries: a list entry without the detail fields answers no detail re
     expect(rest.selectQuery(store.getState(), Article, 'a')).toMatchObject({ slug: 'a', title: 'A' });
     store.dispatch(rest.set(Article, 'a', (article: Article) => ({ ...article, title: 'A!' })));
     expect(titles(rest, store.getState())).toEqual([['A!', ''], ['B', '']]);
+  });
+});
+
+describe('a read that overlaps a mutation merges before it', () => {
+  const OptimisticPosts = createResource({ path: '/:group/posts/:id', schema: Post, urlPrefix: A, optimistic: true });
+  const title = (rest: ReturnType<typeof setup>['rest'], state: unknown) => (rest.selectEntity(state, Post, 5) as Post | undefined)?.title;
+
+  it('a refetch started during a PATCH and answered first with the old data does not outlast the PATCH’s answer', async () => {
+    const { rest, store } = setup();
+    await fetchAnswered(store, rest.fetch(PostResource.get, p5), post5, 1010);
+    jest.setSystemTime(2000);
+    const patch = store.dispatch(rest.fetch(PostResource.partialUpdate, p5, { title: 'renamed' }));
+    const sentPatch = await net.nth(2);
+    // A poll or a focus refetch starts while the PATCH is in flight; the server answers it before applying the PATCH.
+    jest.setSystemTime(2010);
+    const refetch = store.dispatch(rest.fetch(PostResource.get, p5));
+    jest.setSystemTime(2020);
+    (await net.nth(3)).reply(post5);
+    await refetch;
+    expect(title(rest, store.getState())).toBe('hi');
+    // Its entities merge as of just before the PATCH started; the key's own meta keeps its start.
+    expect(rawSlice(rest, store.getState()).entitiesMeta.Post['5'].fetchedAt).toBe(1999);
+    expect(rawSlice(rest, store.getState()).meta[K.post5].fetchedAt).toBe(2010);
+    jest.setSystemTime(2030);
+    sentPatch.reply({ ...post5, title: 'renamed' });
+    expect(((await patch) as Post).title).toBe('renamed');
+    expect(title(rest, store.getState())).toBe('renamed');
+    expect(rest.selectData(store.getState(), PostResource.get, p5)?.title).toBe('renamed');
+  });
+
+  it('a read started after the mutation answered is newer than it, and one started before the mutation stays older', async () => {
+    const { rest, store } = setup();
+    await fetchAnswered(store, rest.fetch(PostResource.get, p5), post5, 1010);
+    jest.setSystemTime(1500);
+    const before = store.dispatch(rest.fetch(PostResource.getList, react));
+    const sentBefore = await net.nth(2);
+    jest.setSystemTime(2000);
+    await fetchAnswered(store, rest.fetch(PostResource.partialUpdate, p5, { title: 'renamed' }), { ...post5, title: 'renamed' }, 2010);
+    // Started before the PATCH, answered after it: it only fills in missing fields.
+    sentBefore.reply([{ ...post5, title: 'stale' }]);
+    await before;
+    expect(title(rest, store.getState())).toBe('renamed');
+    // Started after the PATCH answered: the server's newer data wins.
+    jest.setSystemTime(3000);
+    await fetchAnswered(store, rest.fetch(PostResource.get, p5), { ...post5, title: 'edited elsewhere' }, 3010);
+    expect(title(rest, store.getState())).toBe('edited elsewhere');
+    expect(rawSlice(rest, store.getState()).entitiesMeta.Post['5'].fetchedAt).toBe(3000);
+  });
+
+  it('an optimistic guess stays on screen through a refetch that answers during its flight, then the answer replaces it', async () => {
+    const { rest, store } = setup();
+    await fetchAnswered(store, rest.fetch(OptimisticPosts.get, p5), post5, 1010);
+    jest.setSystemTime(2000);
+    const patch = store.dispatch(rest.fetch(OptimisticPosts.partialUpdate, p5, { title: 'guess' }));
+    const sentPatch = await net.nth(2);
+    const shown: (string | undefined)[] = [];
+    const unsubscribe = store.subscribe(() => shown.push(rest.selectData(store.getState(), OptimisticPosts.get, p5)?.title));
+    jest.setSystemTime(2010);
+    const refetch = store.dispatch(rest.fetch(OptimisticPosts.get, p5));
+    (await net.nth(3)).reply(post5);
+    await refetch;
+    jest.setSystemTime(2030);
+    sentPatch.reply({ ...post5, title: 'guess' });
+    await patch;
+    unsubscribe();
+    expect(shown.length).toBeGreaterThan(0);
+    expect(shown.every((t) => t === 'guess')).toBe(true);
+    expect(title(rest, store.getState())).toBe('guess');
+  });
+
+  it('two mutations keep request start order between them', async () => {
+    const { rest, store } = setup();
+    await fetchAnswered(store, rest.fetch(PostResource.get, p5), post5, 1010);
+    jest.setSystemTime(2000);
+    const first = store.dispatch(rest.fetch(PostResource.partialUpdate, p5, { title: 'first' }));
+    const sentFirst = await net.nth(2);
+    jest.setSystemTime(2010);
+    const second = store.dispatch(rest.fetch(PostResource.partialUpdate, p5, { title: 'second' }));
+    (await net.nth(3)).reply({ ...post5, title: 'second' });
+    await second;
+    sentFirst.reply({ ...post5, title: 'first' });
+    await first;
+    expect(title(rest, store.getState())).toBe('second');
   });
 });

@@ -9,8 +9,11 @@
  *
  * The model knows nothing of the library; it encodes these rules, and only these:
  *
- * - M1 Every entity a response writes gets meta `{ fetchedAt: start of its request,
- *   date: now, expiresAt: now + 60000 }`; so do its key's meta and the collection.
+ * - M1 Every entity a response writes gets meta `{ fetchedAt: its request's merge order,
+ *   date: now, expiresAt: now + 60000 }`; so does the collection. The merge order is the request's
+ *   start, except for a read that started while mutations were in flight: 1 ms before the
+ *   earliest of their starts (the mutation's answer wins over a read the server may have answered
+ *   before applying it). The key's meta keeps the start (M6).
  * - M2 An incoming entity over a stored one: when its request started earlier than the
  *   stored meta's `fetchedAt`, `{ ...incoming, ...stored }` and the stored meta stays ("an older
  *   response only fills missing fields"); otherwise `{ ...stored, ...incoming }` and the incoming
@@ -206,6 +209,8 @@ export interface ModelRequest {
   readonly op: RequestOp;
   readonly key: string;
   readonly fetchedAt: number;
+  /** The `fetchedAt` its entities and collection are written with (M1). */
+  readonly mergeAt: number;
   readonly read: boolean;
   /** The store's request id (from its `fetch/pending`). */
   readonly requestId: string;
@@ -346,7 +351,10 @@ export class SerialModel {
   begin(opIndex: number, op: RequestOp, requestId: string, now: number): ModelRequest {
     const key = keyOf(op);
     const read = op.kind === 'get' || op.kind === 'list';
-    const request: ModelRequest = { no: this.requests.length + 1, op, key, fetchedAt: now, read, requestId, state: 'inflight', ops: [opIndex] };
+    let mergeAt = now;
+    if (read) for (const other of this.requests) if (other.state === 'inflight' && !other.read && other.fetchedAt <= mergeAt) mergeAt = other.fetchedAt - 1;
+    if (mergeAt !== now) count('M1 a read that overlaps a mutation merges before it');
+    const request: ModelRequest = { no: this.requests.length + 1, op, key, fetchedAt: now, mergeAt, read, requestId, state: 'inflight', ops: [opIndex] };
     this.requests.push(request);
     this.keyMeta(key).pending.push(requestId);
     if ((op.kind === 'update' || op.kind === 'partialUpdate' || op.kind === 'delete') && op.optimistic) {
@@ -365,7 +373,7 @@ export class SerialModel {
     if (request.state !== 'inflight') throw new Error(`model: request #${request.no} answered twice`);
     request.state = 'settled';
     const { op } = request;
-    const meta: EntityMeta = { fetchedAt: request.fetchedAt, date: now, expiresAt: now + DATA_EXPIRY };
+    const meta: EntityMeta = { fetchedAt: request.mergeAt, date: now, expiresAt: now + DATA_EXPIRY };
     const ok = op.reply.status === 200 || op.reply.status === 204;
     let result: string | undefined;
     if (ok) {

@@ -75,7 +75,8 @@ function startRequest(
   if (dedupeKey !== key) meta.pageKey = dedupeKey;
   const cursor = dedupeKey === key ? undefined : pageRequestOf(endpoint, args)?.cursor;
   if (cursor !== undefined) meta.cursor = cursor;
-  const request: InFlight = { dedupeKey, key, fetchedAt: meta.fetchedAt, read, poll, discarded: false, abort: new AbortController(), held: !cancellable, cancellers: 0, ...settlement() };
+  const mergeAt = read ? requests.mergeOrder(meta.fetchedAt) : meta.fetchedAt;
+  const request: InFlight = { dedupeKey, key, fetchedAt: meta.fetchedAt, mergeAt, read, poll, discarded: false, abort: new AbortController(), held: !cancellable, cancellers: 0, ...settlement() };
   keys.remember(key, endpoint, args);
   const jsonArgs = jsonArgsOf(endpoint, args);
   if (jsonArgs !== undefined) meta.args = jsonArgs;
@@ -106,7 +107,7 @@ async function run(lifecycle: Lifecycle, endpoint: StoreEndpoint, args: unknown[
     const expiresAt = expiresAfter(date, endpoint.dataExpiryLength ?? rest.options.dataExpiryLength);
     // A 304 keeps the data: only the key's meta is written.
     const { payload, answer } =
-      value === NOT_MODIFIED ? { payload: NOT_MODIFIED_WRITE, answer: undefined } : responseWrite(hctx, endpoint, value, args, meta.key, { fetchedAt: meta.fetchedAt, date, expiresAt });
+      value === NOT_MODIFIED ? { payload: NOT_MODIFIED_WRITE, answer: undefined } : responseWrite(hctx, endpoint, value, args, meta.key, { fetchedAt: request.mergeAt, date, expiresAt });
     requests.release(request);
     const extra = Object.assign({}, request.invalidated ? { invalidated: true as const } : {}, ...added.map((part) => part?.received?.()));
     if (request.read) {

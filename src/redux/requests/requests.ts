@@ -8,6 +8,8 @@ export interface InFlight extends Settlement {
   readonly dedupeKey: string;
   readonly key: string;
   readonly fetchedAt: number;
+  /** The `fetchedAt` its entities are merged with (`mergeOrder`): its start, or just before a mutation it overlapped. */
+  readonly mergeAt: number;
   readonly read: boolean;
   /** Errors of polls are stored soft (see docs/concepts.md#errors-and-errorpolicy). */
   readonly poll: boolean;
@@ -62,11 +64,27 @@ export class InFlightRequests {
     return false;
   }
 
-  /** The earliest start of a request in flight (tombstones newer than it stay, see docs/concepts.md#garbage-collection). */
+  /**
+   * The earliest order a request in flight will merge its entities at (its `mergeAt`): tombstones
+   * newer than it stay, see docs/concepts.md#garbage-collection.
+   */
   oldestInFlight(): number {
     let oldest = Infinity;
-    for (const request of this.active) if (request.fetchedAt < oldest) oldest = request.fetchedAt;
+    for (const request of this.active) if (request.mergeAt < oldest) oldest = request.mergeAt;
     return oldest;
+  }
+
+  /**
+   * Where a read starting at `start` merges its entities (their `fetchedAt`): just before the
+   * earliest mutation in flight, if any. The server may answer the read before it applies the
+   * mutation, so its data is no newer than the mutation's; the mutation's answer, or its
+   * optimistic layer, then wins over it, whichever arrives first. Reads and mutations otherwise
+   * keep request start order (see docs/internals.md#merge-order).
+   */
+  mergeOrder(start: number): number {
+    let at = start;
+    for (const request of this.active) if (!request.read && request.fetchedAt <= at) at = request.fetchedAt - 1;
+    return at;
   }
 
   /**
