@@ -67,9 +67,15 @@ export async function renderPage(id: number, token: string | undefined): Promise
       </TokenContext.Provider>
     </Provider>
   );
-  renderToString(app); // starts the page's reads
-  await store.dispatch(rest.settled()); // every read has answered
-  const html = renderToString(app); // now with the data
+  // Each render starts the reads it needs; a read that needs another one's answer (a detail the
+  // list links to) starts in the render after it: render and settle until a round fetches nothing.
+  let html = renderToString(app);
+  for (let round = 0; round < 5; round++) {
+    const before = store.getState().rest;
+    await store.dispatch(rest.settled()); // every read started so far has answered
+    if (store.getState().rest === before) break; // nothing came in: `html` had all its data
+    html = renderToString(app);
+  }
   const slice = serializeForScript(store.getState().rest);
   return `<div id="root">${html}</div><script>window.__SLICE__ = ${slice}</script>`;
 }

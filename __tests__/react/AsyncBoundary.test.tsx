@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { NetworkError } from 'rtk-rest';
-import { AsyncBoundary, useSuspense } from 'rtk-rest/react';
+import { AsyncBoundary, useController, useSuspense } from 'rtk-rest/react';
 import type { ErrorComponentProps } from 'rtk-rest/react';
 import {
   A,
@@ -161,6 +161,42 @@ describe('AsyncBoundary', () => {
     expect(screen.getByText(/^failed:/)).toBeTruthy();
     expect(screen.queryByText('wait…')).toBeNull();
     expect(net.count).toBe(1);
+  });
+});
+
+describe('a "Try again" that invalidates the key first', () => {
+  function InvalidatingRetry({ error, resetErrorBoundary }: ErrorComponentProps) {
+    const { invalidate } = useController();
+    const retry = () => {
+      invalidate(PostResource.get, p5);
+      resetErrorBoundary();
+    };
+    return (
+      <div>
+        <p>failed: {error.message}</p>
+        <button onClick={retry}>retry</button>
+      </div>
+    );
+  }
+
+  test('retries at once, while the error would still be fresh', async () => {
+    watchConsole();
+    const { store } = setup({ gc: false });
+    renderWith(
+      store,
+      <AsyncBoundary fallback={<p>wait…</p>} errorComponent={InvalidatingRetry}>
+        <PostTitle />
+      </AsyncBoundary>,
+    );
+    await fail(1);
+    jest.setSystemTime(Date.now() + 100);
+    fireEvent.click(screen.getByRole('button', { name: 'retry' }));
+    const retry = await net.nth(2);
+    expect(`${retry.method} ${retry.url}`).toBe(K.post5);
+    retry.reply(post5);
+    await settle();
+    expect(screen.getByRole('heading').textContent).toBe('hi');
+    expect(net.count).toBe(2);
   });
 });
 
