@@ -522,6 +522,20 @@ describe('argument split', () => {
     expect(calls[0]!.init.body).toBe('{"title":"x"}');
   });
 
+  it('the error says that the lone argument was read as the body, and how to pass parameters', async () => {
+    stubFetch();
+    const patch = new RestEndpoint({ path: '/:group/posts/:id', method: 'PATCH', urlPrefix: A, name: 'Post.partialUpdate' });
+    const hint = 'Post.partialUpdate sends a body, so it takes (params, body): its one argument was read as the body';
+    expect(() => patch.key({ group: 'react', id: 5 })).toThrow(hint);
+    await expect(call(patch, { group: 'react', id: 5 })).rejects.toThrow(hint);
+    // Two arguments: the first holds the parameters, even with no body.
+    expect(patch.key({ group: 'react', id: 5 }, undefined)).toBe(`PATCH ${A}/react/posts/5`);
+    // Without a body there is nothing to mistake: no hint.
+    const get = new RestEndpoint({ path: '/:group/posts/:id', urlPrefix: A, name: 'Post.get' });
+    expect(() => get.key({ group: 'react' })).not.toThrow(/read as the body/);
+    expect(() => get.key({ group: 'react' })).toThrow(TypeError);
+  });
+
   it('key() and url() use the same split', () => {
     const ep = new RestEndpoint({ path: '/:group/posts', method: 'POST' });
     expect(() => ep.key({ group: 'react' })).toThrow(TypeError);

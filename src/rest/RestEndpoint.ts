@@ -6,7 +6,7 @@ import { eitherSignal } from './signals';
 import { checkLength } from './lengths';
 import { hasStatus, problemOf, processingError } from './errors';
 import { creation, pageEndpoint, paginatedEndpoint } from './extenders';
-import { compilePath } from './path';
+import { BODY_ONLY, compilePath } from './path';
 import { definePrefixGetter, joinPrefix, pathsAfterPrefix } from './urlPrefix';
 import type { CompiledPath } from './path';
 import { encodeBody, hasContentType, headersToObject, parseBody, sendRequest } from './request';
@@ -436,7 +436,7 @@ export interface RestEndpoint<O extends RestGenerics = any> {
 export function splitArgs(endpoint: StoreEndpoint, args: readonly unknown[]): { urlParams: Record<string, unknown>; body: unknown } {
   if (internals(endpoint).hasBody) {
     // One argument is the body; none is no parameters and no body.
-    if (args.length < 2) return { urlParams: {}, body: args[0] };
+    if (args.length < 2) return { urlParams: args.length === 1 ? (BODY_ONLY as Record<string, unknown>) : {}, body: args[0] };
     return { urlParams: (args[0] ?? {}) as Record<string, unknown>, body: args[args.length - 1] };
   }
   return { urlParams: (args[0] ?? {}) as Record<string, unknown>, body: undefined };

@@ -47,7 +47,8 @@ export interface CompiledPath {
   /** The template holds an escaped `?`, so its query string continues with `&` (see docs/concepts.md#endpoints). */
   readonly hasLiteralQuery: boolean;
   /** The path for `params` (see docs/concepts.md#endpoints). Throws a `TypeError` naming `endpointName` on bad values. */
-  fill(params: Readonly<Record<string, unknown>>, endpointName: string): string;
+  /** `bodyOnly`: the values are `BODY_ONLY` (a missing parameter's error then says why). */
+  fill(params: Readonly<Record<string, unknown>>, endpointName: string, bodyOnly?: boolean): string;
   /** Inverse of `fill` on the path part of a URL (after the prefix, before the query), or `undefined`. */
   matchPath(pathPart: string): MatchedParams | undefined;
   /** Like `matchPath` on everything after the prefix, splitting off the query part (`?…`, or `&…` after an escaped `?`). */
@@ -134,6 +135,12 @@ function escapeRegExp(text: string): string {
 
 // Matching (docs/concepts.md#endpoints): a parameter is one or more characters other than `/` and `?`; a wildcard is such
 // segments joined by `/`. Lazy, so a parameter in a literal query stops before an appended `&…`.
+/**
+ * The URL parameters of a call whose one argument was read as its body (an endpoint that sends
+ * one, see `splitArgs`): none. Its own object, so that a template it cannot fill can say why.
+ */
+export const BODY_ONLY: Readonly<Record<string, unknown>> = /* @__PURE__ */ Object.freeze({});
+
 const PARAM_SOURCE = '([^/?]+?)';
 const WILDCARD_SOURCE = '([^/?]+?(?:/[^/?]+?)*?)';
 
@@ -217,7 +224,7 @@ function buildCompiledPath(template: string): CompiledPath {
     params,
     paramNames: new Set(params.map((p) => p.name)),
     hasLiteralQuery,
-    fill(values: Readonly<Record<string, unknown>>, endpointName: string): string {
+    fill(values: Readonly<Record<string, unknown>>, endpointName: string, bodyOnly = false): string {
       const texts: (string | undefined)[] = [];
       let missing: string[] | undefined;
       for (const param of params) {
@@ -225,7 +232,11 @@ function buildCompiledPath(template: string): CompiledPath {
         if (text === undefined && !param.optional) (missing ??= []).push(`"${param.name}"`);
         texts.push(text);
       }
-      if (missing) throw new TypeError(`${endpointName}: missing path parameter(s) ${missing.join(', ')} for path "${template}"`);
+      if (missing) {
+        // Development builds say when the parameters were there but read as the body (`selectError(state, Post.partialUpdate, { id })`).
+        const hint = process.env.NODE_ENV !== 'production' && bodyOnly ? `. ${endpointName} sends a body, so it takes (params, body): its one argument was read as the body. Pass the URL parameters first: (params, body), or (params, undefined) for its key` : '';
+        throw new TypeError(`${endpointName}: missing path parameter(s) ${missing.join(', ')} for path "${template}"${hint}`);
+      }
       return emit(nodes, texts) ?? '';
     },
     matchPath,

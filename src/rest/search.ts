@@ -3,7 +3,7 @@
  */
 import { describeType } from '../internal/json';
 import { getOwn, setOwn } from '../internal/own';
-import { encodeWellFormed, typeName } from './path';
+import { BODY_ONLY, encodeWellFormed, typeName } from './path';
 import type { CompiledPath } from './path';
 import { joinPrefix } from './urlPrefix';
 
@@ -108,7 +108,7 @@ export function buildUrl(
     throw new TypeError(`${endpointName}: URL parameters must be an object${process.env.NODE_ENV !== 'production' ? ' such as { id: 5 }' : ''}, got ${typeName(urlParams)}`);
   }
   const { path, search } = splitParams(compiled, urlParams);
-  const filled = compiled.fill(path, endpointName);
+  const filled = compiled.fill(path, endpointName, urlParams === BODY_ONLY);
   const query = toSearch(search);
   // Values are percent-encoded by `fill`, so a `?` in `filled` is always the template's own.
   const joined = joinPrefix(urlPrefix, filled);
