@@ -25,7 +25,9 @@ export const PostResource = createResource({
   path: '/posts/:id',
   schema: Post,
 });
-export const rest = createRest();
+// No sweep timer on the server: a request's store lives as long as its response, and a timer
+// started while React renders would keep the store, and the render, alive (see below).
+export const rest = createRest(typeof window === 'undefined' ? { gc: false } : {});
 
 // The signed-in user's token, given per request on the server (and by the app in the browser).
 export const TokenContext = createContext<string | undefined>(undefined);
@@ -165,7 +167,7 @@ export function streamPage(res: Response, id: number, token: string | undefined)
     {
       bootstrapModules: ['/client.js'],
       onShellReady() {
-        res.setHeader('content-type', 'text/html');
+        res.setHeader('content-type', 'text/html; charset=utf-8');
         pipe(restScriptsDestination(res, store)); // the store's writes go before each piece of HTML
       },
     },

@@ -48,7 +48,7 @@ describe('server-rendering: streaming', () => {
     answers.get('Bearer bob')!.resolve(json({ id: 5, title: "bob's draft" }));
     answers.get('Bearer ann')!.resolve(json({ id: 5, title: "ann's draft </script><script>alert(1)</script>" }));
     const [annHtml, bobHtml] = [await ann.html(), await bob.html()];
-    expect(ann.headers['content-type']).toBe('text/html');
+    expect(ann.headers['content-type']).toBe('text/html; charset=utf-8');
     expect({ annSeesBob: annHtml.includes('bob'), bobSeesAnn: bobHtml.includes('ann') }).toEqual({ annSeesBob: false, bobSeesAnn: false });
     const script = bobHtml.indexOf('<script>(self["__rtkRest:rest"]');
     expect(script).toBeGreaterThan(0);
