@@ -125,6 +125,24 @@ describe('the read path keeps instances as long as their stored objects and keys
     expect(rest.selectData(live.getState(), getItems, { page: 0 })).toBe(kept);
   }, 30_000);
 
+  it('a store used inside an async context that holds it (a streaming render on a server) is freed with it: the GC timer keeps neither', async () => {
+    const gc = requireGc();
+    const { AsyncLocalStorage } = await import('node:async_hooks');
+    // React's server renderer keeps its request, and with it the element tree and the store, in an async context.
+    const render = new AsyncLocalStorage<{ store: unknown }>();
+    const rest = createRest(); // garbage collection on, with its sweep timer
+    const makeStore = () => configureStore({ reducer: { [rest.reducerPath]: rest.reducer }, middleware: (g) => g().concat(rest.middleware) });
+    const refs: WeakRef<object>[] = [];
+    for (let p = 0; p < 5; p++) {
+      const store = makeStore();
+      refs.push(new WeakRef(store));
+      // The store's first action comes from inside the render.
+      await render.run({ store }, () => store.dispatch(rest.fetch(getItems, { page: p })));
+    }
+    await settle(gc);
+    expect(refs.flatMap((ref, i) => (ref.deref() === undefined ? [] : [i]))).toEqual([]);
+  }, 30_000);
+
   it('an answer someone holds keeps its identity (and its instances) through GCs', async () => {
     const gc = requireGc();
     const { rest, store } = setup();

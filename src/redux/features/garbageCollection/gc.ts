@@ -53,7 +53,12 @@ export class GarbageCollector {
     return this.hctx.keys.isRetained(key);
   }
 
-  /** Starts the sweep timer (once the middleware is registered). The timer neither keeps Node alive nor the store (see docs/concepts.md#garbage-collection). */
+  /**
+   * Starts the sweep timer, when the store is made. The timer neither keeps Node alive nor the
+   * store (see docs/concepts.md#garbage-collection). Not later, at the store's first action: on a
+   * server that action may come from a streaming render, and a timer started there runs in the
+   * render's async context, which holds the render and so the store, for as long as it re-arms.
+   */
   start(): void {
     if (this.timer !== undefined) return;
     const self = new WeakRef(this);
@@ -77,6 +82,8 @@ export class GarbageCollector {
   /** One sweep: dispatches one `gc` action when something goes, nothing otherwise (see docs/concepts.md#garbage-collection). */
   sweep(): void {
     const { rest, api } = this.hctx;
+    // A slice not mounted yet (combineSlices' lazy inject) has nothing to sweep.
+    if ((api.getState() as Record<string, unknown> | undefined)?.[rest.options.reducerPath] === undefined) return;
     const slice = this.hctx.slice();
     const keys = this.expiredKeys(slice, rest.options.now());
     const entities = this.unreachableEntities(slice, new Set(keys));
@@ -147,14 +154,10 @@ export class GarbageCollector {
   }
 }
 
-/**
- * The store's GC handler: starts the sweep timer once the middleware is registered, and after a
- * committed sweep forgets the endpoint and arguments of removed keys nothing uses.
- */
-function buildGcHandler({ rest, keys }: HandlerContext, collector: GarbageCollector): Handler {
+/** The store's GC handler: after a committed sweep, forgets the endpoint and arguments of removed keys nothing uses. */
+function buildGcHandler({ rest, keys }: HandlerContext): Handler {
   return (action) => {
-    if (rest.actions.middlewareRegistered.match(action)) collector.start();
-    else if (rest.actions.gc.match(action)) keys.forget(action.payload.keys);
+    if (rest.actions.gc.match(action)) keys.forget(action.payload.keys);
   };
 }
 
@@ -171,8 +174,9 @@ const feature: FeatureImpl = {
       if (gc === false) return {};
       const collector = new GarbageCollector(input, () => input.subscriptions.keys(), gc);
       if (process.env.NODE_ENV !== 'production') input.records!.gc = collector;
+      collector.start();
       return {
-        handler: buildGcHandler(input, collector),
+        handler: buildGcHandler(input),
         retention: { retain: collector.retain.bind(collector), retainQuery: collector.retainQuery.bind(collector) },
       };
     },
