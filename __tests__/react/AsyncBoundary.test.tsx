@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { fireEvent, screen } from '@testing-library/react';
 import { NetworkError } from 'rtk-rest';
 import { AsyncBoundary, useController, useSuspense } from 'rtk-rest/react';
@@ -103,53 +104,63 @@ describe('AsyncBoundary', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  function Retry({ error, resetErrorBoundary }: ErrorComponentProps) {
-    return (
-      <div>
-        <p>failed: {error.message}</p>
-        <button onClick={resetErrorBoundary}>retry</button>
-      </div>
-    );
-  }
+  /** An error component with a "retry" button; with `invalidateFirst`, the button invalidates the key before it resets. */
+  const retryButton = (invalidateFirst: boolean) =>
+    function Retry({ error, resetErrorBoundary }: ErrorComponentProps) {
+      const { invalidate } = useController();
+      const retry = () => {
+        if (invalidateFirst) invalidate(PostResource.get, p5);
+        resetErrorBoundary();
+      };
+      return (
+        <div>
+          <p>failed: {error.message}</p>
+          <button onClick={retry}>retry</button>
+        </div>
+      );
+    };
+  const Retry = retryButton(false);
 
-  test('resetErrorBoundary after the error expired renders the children again, which refetch', async () => {
+  /** PostTitle in a boundary showing `errorComponent`, its first request failed. */
+  async function failedBoundary(errorComponent: ComponentType<ErrorComponentProps>): Promise<void> {
     watchConsole();
     const { store } = setup({ gc: false });
     renderWith(
       store,
-      <AsyncBoundary fallback={<p>wait…</p>} errorComponent={Retry}>
+      <AsyncBoundary fallback={<p>wait…</p>} errorComponent={errorComponent}>
         <PostTitle />
       </AsyncBoundary>,
     );
     await fail(1);
-    expect(screen.getByText(/^failed:/)).toBeTruthy();
-    // errorExpiryLength (createRest default 1000 ms) has passed.
-    jest.setSystemTime(Date.now() + 1001);
-    fireEvent.click(screen.getByRole('button', { name: 'retry' }));
-    expect(screen.getByText('wait…')).toBeTruthy();
+  }
+
+  /** The retry sent the key's request again, and its answer is on screen. */
+  async function expectRefetched(): Promise<void> {
     const retry = await net.nth(2);
     expect(`${retry.method} ${retry.url}`).toBe(K.post5);
     retry.reply(post5);
     await settle();
     expect(screen.getByRole('heading').textContent).toBe('hi');
     expect(net.count).toBe(2);
+  }
+
+  test('resetErrorBoundary after the error expired renders the children again, which refetch', async () => {
+    await failedBoundary(Retry);
+    expect(screen.getByText(/^failed:/)).toBeTruthy();
+    // errorExpiryLength (createRest default 1000 ms) has passed.
+    jest.setSystemTime(Date.now() + 1001);
+    fireEvent.click(screen.getByRole('button', { name: 'retry' }));
+    expect(screen.getByText('wait…')).toBeTruthy();
+    await expectRefetched();
   });
 
   test('resetErrorBoundary while the error is still fresh throws it again, without a request', async () => {
-    watchConsole();
-    const { store } = setup({ gc: false });
     const errors: Error[] = [];
     function Recording(props: ErrorComponentProps) {
       errors.push(props.error);
       return <Retry {...props} />;
     }
-    renderWith(
-      store,
-      <AsyncBoundary fallback={<p>wait…</p>} errorComponent={Recording}>
-        <PostTitle />
-      </AsyncBoundary>,
-    );
-    await fail(1);
+    await failedBoundary(Recording);
     const shown = errors.length;
     const first = errors[shown - 1]!;
     jest.setSystemTime(Date.now() + 500);
@@ -162,41 +173,12 @@ describe('AsyncBoundary', () => {
     expect(screen.queryByText('wait…')).toBeNull();
     expect(net.count).toBe(1);
   });
-});
 
-describe('a "Try again" that invalidates the key first', () => {
-  function InvalidatingRetry({ error, resetErrorBoundary }: ErrorComponentProps) {
-    const { invalidate } = useController();
-    const retry = () => {
-      invalidate(PostResource.get, p5);
-      resetErrorBoundary();
-    };
-    return (
-      <div>
-        <p>failed: {error.message}</p>
-        <button onClick={retry}>retry</button>
-      </div>
-    );
-  }
-
-  test('retries at once, while the error would still be fresh', async () => {
-    watchConsole();
-    const { store } = setup({ gc: false });
-    renderWith(
-      store,
-      <AsyncBoundary fallback={<p>wait…</p>} errorComponent={InvalidatingRetry}>
-        <PostTitle />
-      </AsyncBoundary>,
-    );
-    await fail(1);
+  test('a "Try again" that invalidates the key first retries at once, while the error would still be fresh', async () => {
+    await failedBoundary(retryButton(true));
     jest.setSystemTime(Date.now() + 100);
     fireEvent.click(screen.getByRole('button', { name: 'retry' }));
-    const retry = await net.nth(2);
-    expect(`${retry.method} ${retry.url}`).toBe(K.post5);
-    retry.reply(post5);
-    await settle();
-    expect(screen.getByRole('heading').textContent).toBe('hi');
-    expect(net.count).toBe(2);
+    await expectRefetched();
   });
 });
 

@@ -380,13 +380,17 @@ describe('summaries: a list entry without the detail fields answers no detail re
 describe('a read that overlaps a mutation merges before it', () => {
   const OptimisticPosts = createResource({ path: '/:group/posts/:id', schema: Post, urlPrefix: A, optimistic: true });
   const title = (rest: ReturnType<typeof setup>['rest'], state: unknown) => (rest.selectEntity(state, Post, 5) as Post | undefined)?.title;
+  /** Post 5 stored at 1010, then a PATCH of its title started at 2000 and still in flight. */
+  async function patchInFlight(resource: Pick<typeof PostResource, 'get' | 'partialUpdate'>, newTitle: string) {
+    const { rest, store } = setup();
+    await fetchAnswered(store, rest.fetch(resource.get, p5), post5, 1010);
+    jest.setSystemTime(2000);
+    const patch = store.dispatch(rest.fetch(resource.partialUpdate, p5, { title: newTitle }));
+    return { rest, store, patch, sentPatch: await net.nth(2) };
+  }
 
   it('a refetch started during a PATCH and answered first with the old data does not outlast the PATCH’s answer', async () => {
-    const { rest, store } = setup();
-    await fetchAnswered(store, rest.fetch(PostResource.get, p5), post5, 1010);
-    jest.setSystemTime(2000);
-    const patch = store.dispatch(rest.fetch(PostResource.partialUpdate, p5, { title: 'renamed' }));
-    const sentPatch = await net.nth(2);
+    const { rest, store, patch, sentPatch } = await patchInFlight(PostResource, 'renamed');
     // A poll or a focus refetch starts while the PATCH is in flight; the server answers it before applying the PATCH.
     jest.setSystemTime(2010);
     const refetch = store.dispatch(rest.fetch(PostResource.get, p5));
@@ -424,11 +428,7 @@ describe('a read that overlaps a mutation merges before it', () => {
   });
 
   it('an optimistic guess stays on screen through a refetch that answers during its flight, then the answer replaces it', async () => {
-    const { rest, store } = setup();
-    await fetchAnswered(store, rest.fetch(OptimisticPosts.get, p5), post5, 1010);
-    jest.setSystemTime(2000);
-    const patch = store.dispatch(rest.fetch(OptimisticPosts.partialUpdate, p5, { title: 'guess' }));
-    const sentPatch = await net.nth(2);
+    const { rest, store, patch, sentPatch } = await patchInFlight(OptimisticPosts, 'guess');
     const shown: (string | undefined)[] = [];
     const unsubscribe = store.subscribe(() => shown.push(rest.selectData(store.getState(), OptimisticPosts.get, p5)?.title));
     jest.setSystemTime(2010);
@@ -445,11 +445,7 @@ describe('a read that overlaps a mutation merges before it', () => {
   });
 
   it('two mutations keep request start order between them', async () => {
-    const { rest, store } = setup();
-    await fetchAnswered(store, rest.fetch(PostResource.get, p5), post5, 1010);
-    jest.setSystemTime(2000);
-    const first = store.dispatch(rest.fetch(PostResource.partialUpdate, p5, { title: 'first' }));
-    const sentFirst = await net.nth(2);
+    const { rest, store, patch: first, sentPatch: sentFirst } = await patchInFlight(PostResource, 'first');
     jest.setSystemTime(2010);
     const second = store.dispatch(rest.fetch(PostResource.partialUpdate, p5, { title: 'second' }));
     (await net.nth(3)).reply({ ...post5, title: 'second' });
