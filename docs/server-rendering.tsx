@@ -25,9 +25,7 @@ export const PostResource = createResource({
   path: '/posts/:id',
   schema: Post,
 });
-// No sweep timer on the server: a request's store lives as long as its response, and a timer
-// started while React renders would keep the store, and the render, alive (see below).
-export const rest = createRest(typeof window === 'undefined' ? { gc: false } : {});
+export const rest = createRest();
 
 // The signed-in user's token, given per request on the server (and by the app in the browser).
 export const TokenContext = createContext<string | undefined>(undefined);

@@ -143,6 +143,26 @@ describe('the read path keeps instances as long as their stored objects and keys
     expect(refs.flatMap((ref, i) => (ref.deref() === undefined ? [] : [i]))).toEqual([]);
   }, 30_000);
 
+  it('a store made inside such an async context (a render that creates its store) is freed with it', async () => {
+    const gc = requireGc();
+    const { AsyncLocalStorage } = await import('node:async_hooks');
+    const render = new AsyncLocalStorage<{ store?: unknown }>();
+    const rest = createRest();
+    const refs: WeakRef<object>[] = [];
+    for (let p = 0; p < 5; p++) {
+      const context: { store?: unknown } = {};
+      await render.run(context, () => {
+        // A Client Component's `useState(() => makeStore())`: the store, and with it its sweep timer, start inside the render.
+        const store = configureStore({ reducer: { [rest.reducerPath]: rest.reducer }, middleware: (g) => g().concat(rest.middleware) });
+        context.store = store;
+        refs.push(new WeakRef(store));
+        return store.dispatch(rest.fetch(getItems, { page: p }));
+      });
+    }
+    await settle(gc);
+    expect(refs.flatMap((ref, i) => (ref.deref() === undefined ? [] : [i]))).toEqual([]);
+  }, 30_000);
+
   it('an answer someone holds keeps its identity (and its instances) through GCs', async () => {
     const gc = requireGc();
     const { rest, store } = setup();

@@ -112,9 +112,7 @@ export const getSlowPosts = new SlowEndpoint({ ...shared, path: '/api/:group/pos
 /** The user the request's token belongs to. */
 export const getMe = new ApiEndpoint({ ...shared, path: '/api/me', schema: User, name: 'getMe' });
 
-// No sweep timer on the server: a request's store lives for one response, and a timer started
-// while React renders would keep it alive (docs/server-rendering.md, "A store per request").
-export const rest = createRest(typeof window === 'undefined' ? { gc: false } : {});
+export const rest = createRest();
 
 /**
  * A new store each call: once per request on the server (with that request's token), once per

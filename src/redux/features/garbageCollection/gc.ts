@@ -2,6 +2,7 @@ import { isInferable, toNode } from '../../../schema';
 import type { SchemaNode } from '../../../schema';
 import type { FeatureImpl, RestFeature } from '../../instance/feature';
 import type { Handler, HandlerContext } from '../../instance/handlerContext';
+import { inCreationContext } from './creationContext';
 import { collect } from './sweep';
 import type { RestState } from '../../types';
 
@@ -22,6 +23,8 @@ export class GarbageCollector {
     /** The keys with subscribers. */
     private readonly subscribedKeys: () => Iterable<string>,
     private readonly options: { intervalMs: number; graceMs: number },
+    /** Arms the first timer in the rest instance's async context (see ./creationContext.ts). */
+    private readonly arm: (run: () => void) => void,
   ) {
     hctx.keys.retainedBy((key) => this.retained.has(key));
   }
@@ -55,9 +58,9 @@ export class GarbageCollector {
 
   /**
    * Starts the sweep timer, when the store is made. The timer neither keeps Node alive nor the
-   * store (see docs/concepts.md#garbage-collection). Not later, at the store's first action: on a
-   * server that action may come from a streaming render, and a timer started there runs in the
-   * render's async context, which holds the render and so the store, for as long as it re-arms.
+   * store (see docs/concepts.md#garbage-collection): it holds the collector weakly, and runs in
+   * the rest instance's async context, not in that of the code that made or used the store (a
+   * server render, which would hold the store for as long as the timer re-arms).
    */
   start(): void {
     if (this.timer !== undefined) return;
@@ -70,8 +73,11 @@ export class GarbageCollector {
       gc.timer = timers.setTimeout(tick, gc.options.intervalMs);
       (gc.timer as { unref?: () => void } | undefined)?.unref?.();
     };
-    this.timer = timers.setTimeout(tick, this.options.intervalMs);
-    (this.timer as { unref?: () => void } | undefined)?.unref?.();
+    // Each tick re-arms from the context it runs in: the instance's.
+    this.arm(() => {
+      this.timer = timers.setTimeout(tick, this.options.intervalMs);
+      (this.timer as { unref?: () => void } | undefined)?.unref?.();
+    });
   }
 
   stop(): void {
@@ -164,23 +170,26 @@ function buildGcHandler({ rest, keys }: HandlerContext): Handler {
 /** The feature's parts: the reducer of the sweep's `gc` action, and each store's collector. */
 const feature: FeatureImpl = {
   feature: 'garbageCollection',
-  build: () => ({
-    reducer: (next, { actions, writer }) => (state, action) => {
-      const base = next(state, action);
-      return actions.gc.match(action) ? collect(writer, base, action.payload.keys, action.payload.entities) : base;
-    },
-    store(input) {
-      const { gc } = input.rest.options;
-      if (gc === false) return {};
-      const collector = new GarbageCollector(input, () => input.subscriptions.keys(), gc);
-      if (process.env.NODE_ENV !== 'production') input.records!.gc = collector;
-      collector.start();
-      return {
-        handler: buildGcHandler(input),
-        retention: { retain: collector.retain.bind(collector), retainQuery: collector.retainQuery.bind(collector) },
-      };
-    },
-  }),
+  build: () => {
+    const arm = inCreationContext();
+    return {
+      reducer: (next, { actions, writer }) => (state, action) => {
+        const base = next(state, action);
+        return actions.gc.match(action) ? collect(writer, base, action.payload.keys, action.payload.entities) : base;
+      },
+      store(input) {
+        const { gc } = input.rest.options;
+        if (gc === false) return {};
+        const collector = new GarbageCollector(input, () => input.subscriptions.keys(), gc, arm);
+        if (process.env.NODE_ENV !== 'production') input.records!.gc = collector;
+        collector.start();
+        return {
+          handler: buildGcHandler(input),
+          retention: { retain: collector.retain.bind(collector), retainQuery: collector.retainQuery.bind(collector) },
+        };
+      },
+    };
+  },
 };
 
 /**
