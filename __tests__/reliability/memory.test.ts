@@ -135,7 +135,8 @@ describe('the read path keeps instances as long as their stored objects and keys
     const refs: WeakRef<object>[] = [];
     for (let p = 0; p < 5; p++) {
       const store = makeStore();
-      refs.push(new WeakRef(store));
+      // The store and its internals: what the middleware holds (getState) outlives the object configureStore returns.
+      refs.push(new WeakRef(store), new WeakRef(store.getState));
       // The store's first action comes from inside the render.
       await render.run({ store }, () => store.dispatch(rest.fetch(getItems, { page: p })));
     }
@@ -155,7 +156,7 @@ describe('the read path keeps instances as long as their stored objects and keys
         // A Client Component's `useState(() => makeStore())`: the store, and with it its sweep timer, start inside the render.
         const store = configureStore({ reducer: { [rest.reducerPath]: rest.reducer }, middleware: (g) => g().concat(rest.middleware) });
         context.store = store;
-        refs.push(new WeakRef(store));
+        refs.push(new WeakRef(store), new WeakRef(store.getState));
         return store.dispatch(rest.fetch(getItems, { page: p }));
       });
     }

@@ -1,6 +1,7 @@
 import { isInferable, toNode } from '../../../schema';
 import type { SchemaNode } from '../../../schema';
 import type { FeatureImpl, RestFeature } from '../../instance/feature';
+import type { Timers } from '../../instance/environment';
 import type { Handler, HandlerContext } from '../../instance/handlerContext';
 import { inCreationContext } from './creationContext';
 import { collect } from './sweep';
@@ -16,7 +17,8 @@ export class GarbageCollector {
   private readonly retained = new Map<string, number>();
   /** Queryable reads of mounted `useQuery` hooks: the entities they read stay (see docs/concepts.md#garbage-collection). */
   private readonly queries = new Set<{ node: SchemaNode; args: readonly unknown[] }>();
-  private timer: unknown;
+  /** The pending sweep's timer (set by `sweepEvery`). */
+  timer: unknown;
 
   constructor(
     private readonly hctx: HandlerContext,
@@ -65,19 +67,9 @@ export class GarbageCollector {
   start(): void {
     if (this.timer !== undefined) return;
     const self = new WeakRef(this);
+    const { intervalMs } = this.options;
     const timers = this.hctx.rest.options.timers;
-    const tick = () => {
-      const gc = self.deref();
-      if (gc === undefined) return;
-      gc.sweep();
-      gc.timer = timers.setTimeout(tick, gc.options.intervalMs);
-      (gc.timer as { unref?: () => void } | undefined)?.unref?.();
-    };
-    // Each tick re-arms from the context it runs in: the instance's.
-    this.arm(() => {
-      this.timer = timers.setTimeout(tick, this.options.intervalMs);
-      (this.timer as { unref?: () => void } | undefined)?.unref?.();
-    });
+    this.arm(() => sweepEvery(self, intervalMs, timers));
   }
 
   stop(): void {
@@ -158,6 +150,26 @@ export class GarbageCollector {
     }
     return out;
   }
+}
+
+/**
+ * Sweeps the collector every `intervalMs` for as long as it lives. At module level, so that no
+ * closure of the timer's shares a scope that holds the collector itself: one that did would keep
+ * it, and its store, alive for ever, the timer re-arming each time.
+ */
+function sweepEvery(self: WeakRef<GarbageCollector>, intervalMs: number, timers: Timers): void {
+  const arm = (gc: GarbageCollector) => {
+    gc.timer = timers.setTimeout(tick, intervalMs);
+    (gc.timer as { unref?: () => void } | undefined)?.unref?.();
+  };
+  const tick = () => {
+    const gc = self.deref();
+    if (gc === undefined) return;
+    gc.sweep();
+    arm(gc);
+  };
+  const collector = self.deref();
+  if (collector !== undefined) arm(collector);
 }
 
 /** The store's GC handler: after a committed sweep, forgets the endpoint and arguments of removed keys nothing uses. */
