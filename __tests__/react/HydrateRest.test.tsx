@@ -8,7 +8,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { Provider } from 'react-redux';
 import { createRest } from 'rtk-rest';
-import { HydrateRest, useSuspense } from 'rtk-rest/react';
+import { HydrateRest, useDLE, useSuspense } from 'rtk-rest/react';
 import { fetchAnswered, flush, makeStore, net, p5, p6, post5, post6, PostResource, react, renderWith, settle, setup, useTestEnvironment, watchConsole } from './support';
 import type { Rest, Store } from './support';
 
@@ -138,6 +138,49 @@ describe('HydrateRest', () => {
     expect(net.count).toBe(0);
     expect(log.map((action) => action.type).filter((type) => type.startsWith('rest/fetch') || type === 'rest/rehydrated')).toEqual(['rest/rehydrated']);
     expect(console.errors).toEqual([]);
+    container.remove();
+  });
+
+  test('hydrating a stored error that expired since the server render: the first render is the server\'s, then the key refetches', async () => {
+    // The server's store: post 5 failed at 1040 (its error expires errorExpiryLength later, at 2040).
+    const server = setup({ gc: false });
+    await fetchAnswered(server.store, server.rest.fetch(PostResource.get, p5), { message: 'down' }, 1040, { status: 500 }).catch(() => undefined);
+    const slice = JSON.parse(JSON.stringify(server.store.getState()[server.rest.reducerPath]));
+    function Shown() {
+      const { data, loading, error } = useDLE(PostResource.get, p5);
+      return <p>{loading ? 'loading' : error ? `error ${(error as { status?: number }).status}` : data?.title}</p>;
+    }
+    const page = (store: Store) => (
+      <Provider store={store}>
+        <HydrateRest slice={slice}>
+          <Shown />
+        </HydrateRest>
+      </Provider>
+    );
+    jest.setSystemTime(1500);
+    const html = renderToString(page(makeStore(createRest({ gc: false }))));
+    expect(html).toContain('<p>error 500</p>');
+    // The page reaches the browser after the error expired.
+    jest.setSystemTime(5000);
+    const console = watchConsole();
+    const recoverable: unknown[] = [];
+    const store = makeStore(createRest({ gc: false }));
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    document.body.appendChild(container);
+    const before = net.count;
+    const seen: string[] = [];
+    const observer = new MutationObserver(() => seen.push(container.textContent!));
+    observer.observe(container, { subtree: true, childList: true, characterData: true });
+    await act(async () => {
+      hydrateRoot(container, page(store), { onRecoverableError: (error) => recoverable.push(error) });
+    });
+    expect({ recoverable, errors: console.errors }).toEqual({ recoverable: [], errors: [] });
+    expect(net.count).toBe(before + 1);
+    (await net.nth(before + 1)).reply(post5);
+    await settle();
+    observer.disconnect();
+    expect(seen).toEqual(['loading', 'hi']);
     container.remove();
   });
 

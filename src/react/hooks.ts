@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import { useSelector, useStore } from 'react-redux';
 import { isInactive, rebuildError } from '../redux';
 import type { RestEndpoint } from '../rest';
@@ -21,6 +21,17 @@ export interface FetchingRead {
 }
 
 const noop = () => undefined;
+const noSubscription = () => noop;
+const onClient = () => false;
+const onServer = () => true;
+
+/**
+ * Whether this render reads the server's snapshot: the server's own render, and hydration in the
+ * browser. Such a render leaves to the next one what only the clock makes due, so that hydration
+ * shows the HTML the server rendered although the data, or the error, expired since: React renders
+ * a hydrated hook again at once, with the client snapshot, and that render fetches.
+ */
+const useServerSnapshot = (): boolean => useSyncExternalStore(noSubscription, onClient, onServer);
 
 /** A thenable that resolves (never rejects) when the request settles; one per request (see docs/concepts.md#hooks). */
 const settledThenables = new WeakMap<Promise<unknown>, Promise<void>>();
@@ -74,7 +85,8 @@ function useRetain({ runtime }: Binding, request: Request | undefined): void {
  * waits for a microtask, so the store does not change during the render. The request goes out
  * with this render's endpoint and arguments (e.g. a hookified endpoint with a new token). A
  * `cancellable` hook (`useCancelling`) joins and starts requests its unmount may abort; every
- * other hook holds the request it waits for, so that no `useCancelling` aborts it.
+ * other hook holds the request it waits for, so that no `useCancelling` aborts it. Not `byClock`
+ * (a render from the server snapshot), what only the clock made due waits for the next render.
  */
 function fetchWhileRendering(
   { runtime, store }: Binding,
@@ -83,6 +95,7 @@ function fetchWhileRendering(
   args: unknown[],
   hook: string,
   cancellable: boolean,
+  byClock: boolean,
 ): Promise<unknown> | undefined {
   const { key } = request;
   if (endpoint.sideEffect) {
@@ -92,7 +105,7 @@ function fetchWhileRendering(
   }
   const joined = cancellable ? runtime.inFlight(endpoint, args, key) : runtime.join(endpoint, args, key);
   if (joined !== undefined) return joined;
-  if (!runtime.shouldFetch(store.getState(), endpoint, args, key)) return undefined;
+  if (!runtime.shouldFetch(store.getState(), endpoint, args, key, byClock)) return undefined;
   const started = runtime.fetch(endpoint, args, key, { deferPending: true, cancellable });
   // The outcome reaches the component through the store; the promise's rejection is not unhandled.
   started.catch(noop);
@@ -163,7 +176,8 @@ export function fetchingReadHook(useBinding: UseBinding): UseFetchingRead {
     // refetchOnFocus / refetchOnReconnect.
     useEffect(() => (request === undefined ? undefined : binding.runtime.mountRead(request.endpoint, request.args, request.key)), [binding.runtime, request]);
     useRefetchWhenDue(binding, request, endpoint, args);
-    const started = request === undefined ? undefined : fetchWhileRendering(binding, request, endpoint, args, hook, cancellable);
+    const fromServer = useServerSnapshot();
+    const started = request === undefined ? undefined : fetchWhileRendering(binding, request, endpoint, args, hook, cancellable, !fromServer);
     return { binding, request, started };
   };
 }

@@ -61,8 +61,8 @@ export interface HookRuntime {
   keyInFlight(key: string): boolean;
   /** Whether the key's stored error is soft (`errorPolicy`, polls): `useSuspense` keeps showing usable data instead of throwing it. */
   softError(state: unknown, key: string): boolean;
-  /** The fetch rule (see docs/concepts.md#expiry). */
-  shouldFetch(state: unknown, endpoint: StoreEndpoint, args: unknown[], key: string): boolean;
+  /** The fetch rule (see docs/concepts.md#expiry); `byClock: false` leaves out what only the clock makes due (expired data or errors). */
+  shouldFetch(state: unknown, endpoint: StoreEndpoint, args: unknown[], key: string, byClock?: boolean): boolean;
   /** Retains a key from GC until the returned function is called (mounted hooks, see docs/concepts.md#garbage-collection). */
   retain(key: string): (() => void) | undefined;
   /** Retains what a queryable read by these arguments reaches (`useQuery`, see docs/concepts.md#garbage-collection). */

@@ -17,7 +17,7 @@ export interface FetchLifecycle {
   /** Marks requests in flight for keys an `invalidate` just committed (see docs/internals.md#merge-order). */
   readonly handle: Handler;
   fetch(endpoint: StoreEndpoint, args: unknown[], key: string, options?: FetchOptions): Promise<unknown>;
-  shouldFetch(state: unknown, endpoint: StoreEndpoint, args: unknown[], key: string): boolean;
+  shouldFetch(state: unknown, endpoint: StoreEndpoint, args: unknown[], key: string, byClock?: boolean): boolean;
 }
 
 /** The write of a 304 (the conditionalRequests feature): nothing but the key's meta (its data stays, its expiry is refreshed). */
@@ -46,7 +46,7 @@ export function buildFetchLifecycle(hctx: HandlerContext, onRejected: Lifecycle[
       if (actions.invalidate.match(action)) hctx.requests.markInvalidated(action.payload.keys);
     },
     fetch: (endpoint, args, key, options) => startRequest(lifecycle, endpoint, args, key, options),
-    shouldFetch: (state, endpoint, args, key) => shouldFetch(hctx, state, endpoint, args, key),
+    shouldFetch: (state, endpoint, args, key, byClock) => shouldFetch(hctx, state, endpoint, args, key, byClock),
   };
 }
 
@@ -171,12 +171,16 @@ function withoutResult(payload: WritePayload): WritePayload {
   return written;
 }
 
-/** The fetch rule (see docs/concepts.md#expiry): nothing in flight, and the data expired, or invalid without a stored error. */
-function shouldFetch({ rest, requests, selectors }: HandlerContext, state: unknown, endpoint: StoreEndpoint, args: unknown[], key: string): boolean {
+/**
+ * The fetch rule (see docs/concepts.md#expiry): nothing in flight, and the data expired, or invalid
+ * without a stored error. Not `byClock`: only what needs no clock, nothing stored yet (no expiry)
+ * or invalid without a stored error.
+ */
+function shouldFetch({ rest, requests, selectors }: HandlerContext, state: unknown, endpoint: StoreEndpoint, args: unknown[], key: string, byClock = true): boolean {
   if (!endpoint.sideEffect && requests.inFlight(endpoint, args, key) !== undefined) return false;
   const response = selectors.selectResponse(state, endpoint as RestEndpoint, ...args);
   const storedError = rest.tables.get(rest.slice(state).meta, key)?.error;
-  return rest.options.now() > response.expiresAt || (response.expiryStatus === 'invalid' && storedError === undefined);
+  return (byClock ? rest.options.now() > response.expiresAt : response.expiresAt === 0) || (response.expiryStatus === 'invalid' && storedError === undefined);
 }
 
 /** The call arguments without the body, when they are JSON values (see docs/internals.md#actions). */
