@@ -3,7 +3,8 @@ import type { UnknownAction } from '@reduxjs/toolkit';
 import { Suspense, createContext, useContext } from 'react';
 import { renderToString } from 'react-dom/server';
 import { Provider } from 'react-redux';
-import { createResource, createRest, hookifyResource, RestEndpoint } from 'rtk-rest';
+import { createResource, createRest, hookifyResource, receiveRestScripts, RestEndpoint } from 'rtk-rest';
+import { createRestScripts } from 'rtk-rest/server';
 import { useCache, useDLE, useFetch, useLive, useQuery, useSuspense } from 'rtk-rest/react';
 import { A } from '../redux/support';
 import {
@@ -302,5 +303,25 @@ describe('keys independent of the origin: keyPrefix', () => {
     expect(net.requests[1]!.url).toBe('https://public.example/react/posts/5');
     expect(screen.getByRole('heading').textContent).toBe('fresh');
     expect(console.errors).toEqual([]);
+  });
+});
+
+describe('fetch, then render, with failed keys left to the browser', () => {
+  test("the first script of createRestScripts carries what the server fetched but not a failed key, whose error names the server's address", async () => {
+    const server = setup({ gc: false });
+    await fetchAnswered(server.store, server.rest.fetch(PostResource.get, p5), post5, 1040);
+    await fetchAnswered(server.store, server.rest.fetch(PostResource.get, p6), { message: 'down' }, 1050, { status: 500 }).catch(() => undefined);
+    expect(server.rest.selectError(server.store.getState(), PostResource.get, p6)).toBeDefined();
+    const script = createRestScripts(server.store)();
+    expect(script).toContain('"hi"');
+    expect(script).not.toContain('/react/posts/6');
+    // In the browser: the script runs before the client store exists, then the store receives it.
+    window.eval(script.replace(/^<script>|<\/script>$/g, ''));
+    const rest = createRest({ gc: false });
+    const store = makeStore(rest);
+    receiveRestScripts(store);
+    expect(rest.selectData(store.getState(), PostResource.get, p5)?.title).toBe('hi');
+    expect(rest.selectResponse(store.getState(), PostResource.get, p6)).toMatchObject({ data: undefined, error: undefined });
+    delete (window as unknown as Record<string, unknown>)['__rtkRest:rest'];
   });
 });
