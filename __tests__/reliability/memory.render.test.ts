@@ -11,18 +11,10 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { Provider } from 'react-redux';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Writable } from 'node:stream';
-import { createRest, Entity, RestEndpoint } from 'rtk-rest';
+import { createRest, RestEndpoint } from 'rtk-rest';
 import { useSuspense } from 'rtk-rest/react';
+import { Post } from '../support/example';
 import { requireGc } from './leak-support';
-
-class Post extends Entity {
-  id = 0;
-  title = '';
-  pk() {
-    return `${this.id}`;
-  }
-  static override key = 'Post';
-}
 
 const getPost = new RestEndpoint({
   urlPrefix: 'http://render.test',
