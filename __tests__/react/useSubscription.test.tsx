@@ -146,8 +146,8 @@ describe('useSubscription', () => {
     const { rest, store } = setup({ gc: false });
     answerAll();
     const unsubscribes: jest.Mock[] = [];
-    const subscribe = rest.subscribe;
-    jest.spyOn(rest, 'subscribe').mockImplementation((...args: Parameters<typeof rest.subscribe>) => {
+    const subscribe = rest.subscribe as (...args: unknown[]) => ReturnType<typeof rest.subscribe>;
+    jest.spyOn(rest, 'subscribe').mockImplementation((...args: unknown[]) => {
       const thunk = subscribe(...args);
       return ((dispatch: any, getState: any) => {
         const unsubscribe = jest.fn(thunk(dispatch, getState));

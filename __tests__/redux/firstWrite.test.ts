@@ -90,12 +90,12 @@ describe('a fresh whole-table read sees an added entity', () => {
 
   it('schema.Collection', () => {
     const { rest, store, writeComment } = withList();
-    store.dispatch(rest.setResponse(getFeed, undefined, [{ id: 11, title: 'eleven', author: ann }]));
+    store.dispatch(rest.setResponse(getFeed, [{ id: 11, title: 'eleven', author: ann }]));
     const feed = rest.selectData(store.getState(), getFeed)!;
     expect(feed.map((p: Post) => p.id)).toEqual([11]);
     writeComment();
     expect(rest.selectData(store.getState(), getFeed)).toBe(feed);
-    store.dispatch(rest.setResponse(getFeed, undefined, [{ id: 11, title: 'eleven', author: ann }, { id: 12, title: 'twelve', author: bob }]));
+    store.dispatch(rest.setResponse(getFeed, [{ id: 11, title: 'eleven', author: ann }, { id: 12, title: 'twelve', author: bob }]));
     expect(rest.selectData(store.getState(), getFeed)!.map((p: Post) => p.id)).toEqual([11, 12]);
   });
 });

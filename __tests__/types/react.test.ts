@@ -154,6 +154,13 @@ describe('types: useController', () => {
       void fetch(PostResource.update, p5, { title: 5 });
       // @ts-expect-error id is missing
       subscribe(PostResource.get, { group: 'react' });
+      const { setResponse, setError } = useController();
+      // @ts-expect-error id is missing
+      setResponse(PostResource.get, { group: 'react' }, { id: 5 });
+      // @ts-expect-error the response is missing
+      setResponse(PostResource.get, { group: 'react', id: 5 });
+      // @ts-expect-error id is missing
+      setError(PostResource.get, { group: 'react' }, new Error('x'));
     });
   });
 

@@ -16,6 +16,27 @@ const store = configureStore({ reducer: { [rest.reducerPath]: rest.reducer }, mi
 const typeOnly = (_check: () => unknown) => undefined;
 const p5 = { group: 'react', id: 5 };
 
+test('rest.invalidate, setResponse, setError and subscribe take the endpoint arguments (then the response or the error)', () => {
+  typeOnly(() => {
+    expectTypeOf(store.dispatch(rest.invalidate(PostResource.get, p5))).toEqualTypeOf<void>();
+    expectTypeOf(store.dispatch(rest.setResponse(PostResource.get, p5, { id: 5, title: 'pushed' }))).toEqualTypeOf<void>();
+    expectTypeOf(store.dispatch(rest.setError(PostResource.get, p5, new Error('offline')))).toEqualTypeOf<void>();
+    expectTypeOf(store.dispatch(rest.subscribe(PostResource.get, p5))).toEqualTypeOf<() => void>();
+    store.dispatch(rest.setResponse(PostResource.getList, { group: 'react' }, []));
+    store.dispatch(rest.invalidate(PostResource.get, null));
+    // @ts-expect-error id is missing
+    store.dispatch(rest.invalidate(PostResource.get, { group: 'react' }));
+    // @ts-expect-error id is missing
+    store.dispatch(rest.setResponse(PostResource.get, { group: 'react' }, { id: 5 }));
+    // @ts-expect-error the response is missing
+    store.dispatch(rest.setResponse(PostResource.get, p5));
+    // @ts-expect-error id is missing
+    store.dispatch(rest.setError(PostResource.get, { group: 'react' }, new Error('offline')));
+    // @ts-expect-error id is missing
+    store.dispatch(rest.subscribe(PostResource.get, { group: 'react' }));
+  });
+});
+
 test('rest.fetch and fetchIfStale take the endpoint arguments and resolve to its data', () => {
   typeOnly(() => {
     expectTypeOf(store.dispatch(rest.fetch(PostResource.get, p5))).toEqualTypeOf<Promise<Post>>();

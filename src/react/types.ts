@@ -154,9 +154,9 @@ export interface RestController {
   /** `rest.resetEntireStore`: empties the slice, e.g. on logout. */
   resetEntireStore: Bound<Rest['resetEntireStore']>;
   /** `rest.setResponse`: writes a response for a key without a request (the response is the last argument). */
-  setResponse: Bound<Rest['setResponse']>;
+  setResponse<E extends RestEndpoint<any>>(endpoint: E, ...argsThenResponse: [...ArgsOf<E>, response: unknown]): void;
   /** `rest.setError`: records an error for a key (the error is the last argument). */
-  setError: Bound<Rest['setError']>;
+  setError<E extends RestEndpoint<any>>(endpoint: E, ...argsThenError: [...ArgsOf<E>, error: unknown]): void;
   /** `rest.set`: writes entities (the value or updater is the last argument). */
   set: Bound<Rest['set']>;
   /** `rest.subscribe`: subscribes to a key (polling at `pollFrequency`); returns `unsubscribe`. */

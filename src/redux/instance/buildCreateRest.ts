@@ -26,7 +26,14 @@ import type { RestState } from '../types';
  * @inline
  */
 type CallArgs<E> = (E extends (...args: infer A) => any ? A : unknown[]) | [null];
+/**
+ * The endpoint's call arguments, then one more value: the response of `rest.setResponse`, the
+ * error of `rest.setError`.
+ * @inline
+ */
+type ArgsThen<E, V> = E extends (...args: infer A) => any ? [...A, V] : [...unknown[], V];
 import { buildThunks } from './thunks';
+import type { Thunks } from './thunks';
 
 /** Options of `createRest` (see docs/concepts.md#the-store), with the request policies' defaults. */
 export interface CreateRestOptions extends RequestPolicyDefaults {
@@ -220,7 +227,7 @@ export function makeRest<const ReducerPath extends string = 'rest'>(options: Cre
       /** Replaces the slice in DevTools' copy of the state with its logical tables. */
       stateSanitizer: <S>(state: S, _index?: number): S => tables.devToolsState?.(state, resolved.reducerPath) ?? state,
     },
-    ...thunks,
+    ...(thunks as EndpointTypedThunks),
     /**
      * Sends a request whatever the cache holds (a read joins the same read in flight); resolves
      * after the commit to the endpoint's data, or rejects with the real error (see docs/internals.md#the-fetch-lifecycle).
@@ -339,3 +346,42 @@ export function makeRest<const ReducerPath extends string = 'rest'>(options: Cre
 
 /** What a thunk creator returns; `store.dispatch(thunk)` returns its `T`. @inline */
 type Thunk<T> = (dispatch: (action: any) => any, getState: () => unknown) => T;
+
+/**
+ * The thunk creators as the instance types them: each takes the endpoint's own call arguments
+ * (then the response or the error), so a wrong argument is a type error as in a plain call.
+ */
+type EndpointTypedThunks = Omit<Thunks, 'invalidate' | 'setResponse' | 'setError' | 'subscribe'> & {
+  /**
+   * Removes the key's result; it reads `invalid` until written again, so mounted hooks refetch
+   * it (see docs/concepts.md#the-store). Entities are untouched.
+   *
+   * @example
+   * store.dispatch(rest.invalidate(PostResource.get, { group: 'react', id: 5 }));
+   */
+  invalidate: <E extends RestEndpoint<any>>(endpoint: E, ...args: CallArgs<E>) => Thunk<void>;
+  /**
+   * Writes `response` (the last argument) as if a request for these arguments succeeded now
+   * (see docs/concepts.md#the-store): normalized like a processed response, no request sent.
+   *
+   * @example
+   * store.dispatch(rest.setResponse(PostResource.get, { group: 'react', id: 5 }, { id: 5, title: 'from a websocket' }));
+   */
+  setResponse: <E extends RestEndpoint<any>>(endpoint: E, ...argsThenResponse: ArgsThen<E, unknown>) => Thunk<void>;
+  /**
+   * Stores `error` (the last argument) for these arguments as if their request failed now
+   * (see docs/concepts.md#the-store); the data stays.
+   *
+   * @example
+   * store.dispatch(rest.setError(PostResource.get, { group: 'react', id: 5 }, new Error('offline')));
+   */
+  setError: <E extends RestEndpoint<any>>(endpoint: E, ...argsThenError: ArgsThen<E, unknown>) => Thunk<void>;
+  /**
+   * Subscribes to the key: the first subscriber starts polling at the endpoint's `pollFrequency`
+   * (see docs/concepts.md#polling); dispatch returns `unsubscribe`.
+   *
+   * @example
+   * const unsubscribe = store.dispatch(rest.subscribe(PostResource.get, { group: 'react', id: 5 }));
+   */
+  subscribe: <E extends RestEndpoint<any>>(endpoint: E, ...args: CallArgs<E>) => Thunk<() => void>;
+};

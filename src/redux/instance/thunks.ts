@@ -74,13 +74,7 @@ export function buildThunks(ctx: RestContext, selectors: Selectors) {
           return stored !== undefined ? Promise.reject(rebuildError(stored)) : Promise.resolve(undefined);
         }),
 
-    /**
-     * Removes the key's result; it reads `invalid` until written again, so mounted hooks refetch
-     * it (see docs/concepts.md#the-store). Entities are untouched.
-     *
-     * @example
-     * store.dispatch(rest.invalidate(PostResource.get, { group: 'react', id: 5 }));
-     */
+    /** Invalidates the key's result (typed and documented on the instance, buildCreateRest.ts). */
     invalidate:
       (endpoint: RestEndpoint<any>, ...args: unknown[]): Thunk<void> =>
       (dispatch, getState) => {
@@ -152,13 +146,7 @@ export function buildThunks(ctx: RestContext, selectors: Selectors) {
         dispatch(actions.resetEntireStore({ date: options.now() }));
       },
 
-    /**
-     * Writes `response` (the last argument) as if a request for these arguments succeeded now
-     * (see docs/concepts.md#the-store): normalized like a processed response, no request sent.
-     *
-     * @example
-     * store.dispatch(rest.setResponse(PostResource.get, { group: 'react', id: 5 }, { id: 5, title: 'from a websocket' }));
-     */
+    /** Writes a response for the key, no request (typed and documented on the instance, buildCreateRest.ts). */
     setResponse:
       (endpoint: RestEndpoint<any>, ...rest: unknown[]): Thunk<void> =>
       (dispatch, getState) => {
@@ -173,13 +161,7 @@ export function buildThunks(ctx: RestContext, selectors: Selectors) {
         dispatch(actions.setResponse(payload, { key, date, expiresAt }));
       },
 
-    /**
-     * Records `error` (the last argument) for the key as a failed request started now would
-     * (see docs/concepts.md#the-store); the data is kept.
-     *
-     * @example
-     * store.dispatch(rest.setError(PostResource.get, { group: 'react', id: 5 }, new Error('offline')));
-     */
+    /** Stores an error for the key (typed and documented on the instance, buildCreateRest.ts). */
     setError:
       (endpoint: RestEndpoint<any>, ...rest: unknown[]): Thunk<void> =>
       (dispatch, getState) => {
@@ -193,14 +175,7 @@ export function buildThunks(ctx: RestContext, selectors: Selectors) {
         dispatch(actions.setError({ error: serializeError(error), ...(errorPolicy ? { errorPolicy } : {}) }, { key: endpoint.key(...args), date, expiresAt }));
       },
 
-    /**
-     * Adds a subscriber for the key and returns `unsubscribe` (see docs/concepts.md#polling). The key is kept
-     * from GC while subscribed and, with `pollFrequency`, polled.
-     *
-     * @example
-     * const unsubscribe = store.dispatch(rest.subscribe(PostResource.get.extend({ pollFrequency: 5_000 }), { group: 'react', id: 5 }));
-     * unsubscribe();
-     */
+    /** Adds a subscriber for the key; returns `unsubscribe` (typed and documented on the instance, buildCreateRest.ts). */
     subscribe:
       (endpoint: RestEndpoint<any>, ...args: unknown[]): Thunk<() => void> =>
       (dispatch, getState) => {
